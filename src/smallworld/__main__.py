@@ -1,0 +1,3 @@
+from smallworld.cli import main
+
+main()

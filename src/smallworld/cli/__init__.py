@@ -1,0 +1,23 @@
+"""Command-line interface: ``smallworld <command>``.
+
+Each command group lives in its own module and is registered on :data:`app` here.
+"""
+
+from __future__ import annotations
+
+import typer
+
+from smallworld.cli import boards_cmd
+
+app = typer.Typer(
+    name="smallworld",
+    help="Small World of Warcraft: rules engine, boards, simulations.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+app.add_typer(boards_cmd.app, name="boards")
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app()
