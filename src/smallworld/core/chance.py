@@ -1,0 +1,108 @@
+"""Chance events: dice, draws and reveals are actions of the chance player.
+
+Pending events wait in ``s.chance`` (first in, first resolved). While one is pending,
+``s.current_player()`` is ``CHANCE`` and the legal actions are its outcomes. An event with a
+single possible outcome is resolved by the engine at once and not logged (replay does the same).
+
+Core events (queue entry -> action text):
+
+- ``("banner", slot)`` -> ``banner RACE``: a banner revealed into the column (R-PICK-4);
+- ``("badge", slot)`` -> ``badge POWER``;
+- ``("die", region, cost)`` -> ``roll N``: the reinforcement die of a final conquest (R-CONQ-9);
+- ``("item", region)`` -> ``item ITEM``: a face-down item revealed (R-ITEM-1).
+
+Content adds kinds with :func:`register` (e.g. Goblins' Bombs).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from smallworld.content.data import DIE_FACES
+from smallworld.content.registry import ITEM_ABILITIES
+from smallworld.core import combos
+from smallworld.core.actions import Action
+from smallworld.core.state import State
+
+Outcomes = list[tuple[Action, float]]
+
+_DIE_OUTCOMES: list[tuple[int, float]] = sorted(
+    {f: DIE_FACES.count(f) / len(DIE_FACES) for f in DIE_FACES}.items()
+)
+
+
+def _banner_outcomes(s: State, ev: tuple[Any, ...]) -> Outcomes:
+    return [(Action("banner", (r,)), pr) for r, pr in combos.banner_outcomes(s)]
+
+
+def _badge_outcomes(s: State, ev: tuple[Any, ...]) -> Outcomes:
+    return [(Action("badge", (p,)), pr) for p, pr in combos.badge_outcomes(s)]
+
+
+def _die_outcomes(s: State, ev: tuple[Any, ...]) -> Outcomes:
+    return [(Action("roll", (f,)), pr) for f, pr in _DIE_OUTCOMES]
+
+
+def _item_outcomes(s: State, ev: tuple[Any, ...]) -> Outcomes:
+    pool = s.item_pool
+    return [(Action("item", (i,)), 1 / len(pool)) for i in sorted(pool)]
+
+
+def _apply_banner(s: State, ev: tuple[Any, ...], a: Action) -> None:
+    combos.draw_banner(s, ev[1], str(a.args[0]))
+
+
+def _apply_badge(s: State, ev: tuple[Any, ...], a: Action) -> None:
+    combos.draw_badge(s, ev[1], str(a.args[0]))
+
+
+def _apply_die(s: State, ev: tuple[Any, ...], a: Action) -> None:
+    from smallworld.core.engine import finish_final_conquest
+
+    finish_final_conquest(s, ev, int(a.args[0]))
+
+
+def _apply_item(s: State, ev: tuple[Any, ...], a: Action) -> None:
+    item = str(a.args[0])
+    r = ev[1]
+    s.item_pool.remove(item)
+    s.items[r] = item
+    ab = ITEM_ABILITIES[item]
+    if "on_reveal" in ab.hooks:
+        ab.on_reveal(s, None, r)
+
+
+#: queue kind -> (action kind, outcomes function, apply function)
+HANDLERS: dict[str, tuple[str, Callable[..., Outcomes], Callable[..., None]]] = {
+    "banner": ("banner", _banner_outcomes, _apply_banner),
+    "badge": ("badge", _badge_outcomes, _apply_badge),
+    "die": ("roll", _die_outcomes, _apply_die),
+    "item": ("item", _item_outcomes, _apply_item),
+}
+
+
+def register(
+    kind: str,
+    action_kind: str,
+    outcomes: Callable[[State, tuple[Any, ...]], Outcomes],
+    apply: Callable[[State, tuple[Any, ...], Action], None],
+) -> None:
+    """Add a chance event kind (content use). Raises ``ValueError`` if ``kind`` exists."""
+    if kind in HANDLERS:
+        raise ValueError(f"chance kind {kind!r} already registered")
+    HANDLERS[kind] = (action_kind, outcomes, apply)
+
+
+def outcomes(s: State) -> Outcomes:
+    """Outcomes of the pending chance event with their probabilities (empty if none)."""
+    if not s.chance:
+        return []
+    ev = s.chance[0]
+    return HANDLERS[ev[0]][1](s, ev)
+
+
+def resolve(s: State, a: Action) -> None:
+    """Apply chance action ``a`` to the pending event (the caller checked it is an outcome)."""
+    ev = s.chance.pop(0)
+    HANDLERS[ev[0]][2](s, ev, a)

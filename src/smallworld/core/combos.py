@@ -1,0 +1,131 @@
+"""Picking a combo (RULES §4): the column of 6 visible combos, coins, refills, banner returns.
+
+The column is ``s.column``: a list of 6 ``(race | None, power | None, coins)`` slots, position 0 at
+the top. Stacks hold no order (R-SET-2, RULES §15): ``banner_stack`` and ``badge_stack`` are the
+multisets of unseen tiles, and the next tile is drawn by a chance action (``banner RACE``,
+``badge POWER``). Banners returned to the bottom of the stack (R-PICK-5) are known and ordered in
+``banner_bottom``; they come out after the unseen ones.
+"""
+
+from __future__ import annotations
+
+from smallworld.content.data import POWERS, RACES
+from smallworld.core import hooks
+from smallworld.core.errors import IllegalActionError
+from smallworld.core.state import State
+
+COLUMN_SIZE = 6
+
+
+def pick_cost(position: int) -> int:
+    """VC to pick the combo at ``position`` (R-PICK-2): one per combo above it."""
+    return position
+
+
+def pickable(s: State, p: int) -> list[int]:
+    """Positions seat ``p`` may pick (R-PICK-2): a complete combo it can pay for."""
+    vc = s.vc[p]
+    return [k for k, (race, power, _) in enumerate(s.column) if race and power and k <= vc]
+
+
+def pick(s: State, p: int, k: int) -> None:
+    """Seat ``p`` picks the combo at position ``k`` (R-PICK-2..4).
+
+    Pays 1 VC on each combo above, takes the coins on the picked one, takes
+    ``banner + badge`` tokens (capped by that race's tokens in the box), and slides the column
+    up, queueing the reveal of a new bottom combo.
+
+    Raises:
+        IllegalActionError: no complete combo at ``k`` or not enough VC.
+    """
+    if k not in pickable(s, p):
+        raise IllegalActionError(f"cannot pick position {k}")
+    column = s.column
+    for i in range(k):
+        race, power, coins = column[i]
+        column[i] = (race, power, coins + 1)
+    s.vc[p] -= k
+    race, power, coins = column.pop(k)
+    assert race is not None and power is not None
+    s.vc[p] += coins
+    n = min(RACES[race].value + POWERS[power].value, s.box[race])
+    s.box[race] -= n
+    s.hand[p] += n
+    s.active[p] = race
+    s.power[p] = power
+    s.race_turns[p] = 0
+    column.append((None, None, 0))
+    queue_refill(s, COLUMN_SIZE - 1)
+    hooks.call_own(s, p, "on_pick")
+
+
+def queue_refill(s: State, slot: int) -> None:
+    """Queue the draws that fill the empty ``slot`` (R-PICK-4): a banner, then a badge.
+
+    With no banner left anywhere the slot stays empty (no badge is drawn for it).
+    """
+    if s.banner_stack or s.banner_bottom:
+        s.chance.append(("banner", slot))
+        s.chance.append(("badge", slot))
+
+
+def draw_banner(s: State, slot: int, race: str) -> None:
+    """Chance: ``race`` is the banner drawn into ``slot``."""
+    if s.banner_stack:
+        s.banner_stack.remove(race)
+    else:
+        first = s.banner_bottom.pop(0)
+        assert first == race
+    _, power, coins = s.column[slot]
+    s.column[slot] = (race, power, coins)
+
+
+def draw_badge(s: State, slot: int, power: str) -> None:
+    """Chance: ``power`` is the badge drawn into ``slot`` (the discards are reshuffled into the
+    stack first when it is empty, R-PICK-4)."""
+    if not s.badge_stack:
+        s.badge_stack = sorted(s.badge_discard)
+        s.badge_discard = []
+    s.badge_stack.remove(power)
+    race, _, coins = s.column[slot]
+    s.column[slot] = (race, power, coins)
+
+
+def banner_outcomes(s: State) -> list[tuple[str, float]]:
+    """Possible next banners and their probabilities."""
+    if s.banner_stack:
+        return _multiset_outcomes(s.banner_stack)
+    if s.banner_bottom:
+        return [(s.banner_bottom[0], 1.0)]
+    return []
+
+
+def badge_outcomes(s: State) -> list[tuple[str, float]]:
+    """Possible next badges and their probabilities."""
+    return _multiset_outcomes(s.badge_stack or s.badge_discard)
+
+
+def _multiset_outcomes(items: list[str]) -> list[tuple[str, float]]:
+    counts: dict[str, int] = {}
+    for x in items:
+        counts[x] = counts.get(x, 0) + 1
+    total = len(items)
+    return [(x, c / total) for x, c in sorted(counts.items())]
+
+
+def return_banner(s: State, race: str) -> None:
+    """A race leaves the game (R-PICK-5): its banner goes to the lowest empty slot of the column
+    (a badge is then drawn for it), else to the bottom of the banner stack."""
+    for i, (r, _power, _coins) in enumerate(s.column):
+        if r is None:
+            _, power, coins = s.column[i]
+            s.column[i] = (race, power, coins)
+            if power is None:
+                s.chance.append(("badge", i))
+            return
+    s.banner_bottom.append(race)
+
+
+def discard_badge(s: State, power: str) -> None:
+    """A badge goes to the badge discard pile (R-PICK-5)."""
+    s.badge_discard.append(power)

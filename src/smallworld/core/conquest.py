@@ -1,0 +1,222 @@
+"""Conquest (RULES §5): targets, cost, resolution, losses and withdrawals.
+
+The one place where a conquest's cost is computed (:func:`conquest_cost`) and where a Region
+changes hands (:func:`resolve_conquest`, :func:`lose_region`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from smallworld.content.data import RACES
+from smallworld.core import hooks
+from smallworld.core.state import EMPTY, MURLOC, State
+
+#: pieces that add +1 defense each (R-CONQ-3) and are discarded when their Region falls or is
+#: emptied (R-CONQ-7, R-TROOP-2)
+DEFENSE_PIECES = ("fort", "wisp-wall")
+#: pieces that count as race tokens for defense (R-CONQ-3)
+TOKEN_PIECES = ("beast", "champion")
+#: pieces removed when their Region is abandoned (R-TROOP-2)
+ABANDON_REMOVES = ("fort", "wisp-wall", "watch-tower")
+
+
+@dataclass
+class Conquest:
+    """What one conquest did, passed to the ``on_conquest`` / ``on_region_conquered`` hooks.
+
+    ``defender`` is the occupant code before the conquest (``EMPTY``, ``MURLOC``, ``2q``,
+    ``2q+1``); ``defenders`` the Murlocs/race tokens (Beasts, Champion included) that were there;
+    ``race`` the defending race id (``None`` for empty or Murlocs); ``placed`` the tokens placed.
+    """
+
+    attacker: int
+    region: int
+    defender: int
+    race: str | None
+    defenders: int
+    cost: int
+    placed: int
+    mode: str
+
+
+def has_regions(s: State, p: int) -> bool:
+    """True if seat ``p``'s Active race occupies at least one Region."""
+    return (2 * p) in s.occ
+
+
+def defenders_in(s: State, r: int) -> int:
+    """Murlocs or race tokens in region ``r``, Beasts and the Champion included (R-CONQ-3)."""
+    n = s.tokens[r]
+    for kind in TOKEN_PIECES:
+        lst = s.pieces.get(kind)
+        if lst is not None:
+            n += lst[r]
+    return n
+
+
+def targets(s: State, p: int) -> dict[int, int]:
+    """Regions seat ``p`` may attack now -> travel cost (0 or 1).
+
+    R-CONQ-1: with no Region, only Entry Regions (+1 travel), plus races' own first targets
+    (Kobolds' Caverns, Naga's water, no travel). R-CONQ-2: otherwise Regions adjacent to its
+    Regions (and those its abilities treat as adjacent) with no travel, or any Entry Region
+    (+1 when not adjacent). Excludes its own Active Regions, Sea/Lake unless allowed (R-CONQ-5)
+    and immune Regions.
+    """
+    spec = s.spec
+    occ = s.occ
+    code = 2 * p
+    adj = spec.adj
+    out: dict[int, int] = {}
+    own = [r for r in range(spec.n_regions) if occ[r] == code]
+    if own:
+        for r in own:
+            for q in adj[r]:
+                out[q] = 0
+        for extra in hooks.call_own(s, p, "reach"):
+            for q in extra:
+                out[q] = 0
+    else:
+        for extra in hooks.call_own(s, p, "first_targets"):
+            for q in extra:
+                out[q] = 0
+    for e in spec.entries:
+        if e not in out:
+            out[e] = 1
+    if out and hooks.any_own(s, p, "no_travel_cost"):
+        out = dict.fromkeys(out, 0)
+    water = spec.water
+    may_water = None
+    live = hooks.LIVE_HOOKS
+    check_immune = "immune" in live
+    for r in list(out):
+        if occ[r] == code:
+            del out[r]
+        elif water[r]:
+            if may_water is None:
+                may_water = hooks.any_own(s, p, "may_enter_water")
+            if not may_water:
+                del out[r]
+        elif check_immune and hooks.immune(s, p, r):
+            del out[r]
+    return out
+
+
+def conquest_cost(
+    s: State,
+    p: int,
+    r: int,
+    travel: int,
+    mode: str = "conquer",
+    parts: dict[str, int] | None = None,
+) -> int:
+    """Tokens seat ``p`` must place to conquer region ``r`` (R-CONQ-3, R-CONQ-4).
+
+    ``2 + Mountain + Forts + Wisp Walls + defenders + travel``, minus the reductions of ``p``'s
+    abilities for this ``mode`` (all stacked), then never below 1, and never below the race's
+    minimum tokens (Tauren 2). When ``parts`` is given it is filled with the breakdown
+    (``base``, ``mountain``, ``pieces``, ``defenders``, ``travel``, ``reductions``, ``cost``).
+    """
+    pieces = 0
+    for kind in DEFENSE_PIECES:
+        lst = s.pieces.get(kind)
+        if lst is not None:
+            pieces += lst[r]
+    code = s.occ[r]
+    defenders = defenders_in(s, r) if code != EMPTY else 0
+    mountain = 1 if s.spec.mountain[r] else 0
+    raw = 2 + mountain + pieces + defenders + travel
+    reductions = 0
+    if "conquest_reduction" in hooks.LIVE_HOOKS:
+        reductions = sum(hooks.call_own(s, p, "conquest_reduction", r, mode))
+    cost = raw - reductions
+    if cost < 1:
+        cost = 1
+    m = hooks.min_tokens(s, p)
+    if cost < m:
+        cost = m
+    if parts is not None:
+        parts.update(
+            base=2, mountain=mountain, pieces=pieces, defenders=defenders, travel=travel,
+            reductions=reductions, cost=cost,
+        )
+    return cost
+
+
+def lose_region(s: State, r: int, *, attacker: int | None, cause: str) -> int:
+    """The occupant of region ``r`` withdraws (R-CONQ-7); returns the occupant code it had.
+
+    Active race: all its tokens there go to its owner's hand minus the discarded loss (1, or
+    what the ``losses`` hooks say: Draenei, Light's Hope Chapel); the owner redeploys them at the
+    end of the current turn (R-TROOP-4). In Decline races and Murlocs: all discarded. Forts and
+    Wisp Walls there are discarded; Mountains and items stay. A race whose last In Decline token
+    leaves the boards leaves the game (R-DEC-4).
+    """
+    code = s.occ[r]
+    n = s.tokens[r]
+    if code >= 0:
+        q, dec = divmod(code, 2)
+        race = s.decline[q] if dec else s.active[q]
+        assert race is not None
+        if dec:
+            s.box[race] += n
+        else:
+            lost = 1 if n > 0 else 0
+            if "losses" in hooks.LIVE_HOOKS:
+                for v in hooks.call_global(s, "losses", r, lost, attacker, cause):
+                    lost = v
+            s.box[race] += lost
+            s.hand[q] += n - lost
+            if q != attacker and q not in s.defenders:
+                s.defenders.append(q)
+    s.occ[r] = EMPTY
+    s.tokens[r] = 0
+    for kind in DEFENSE_PIECES:
+        lst = s.pieces.get(kind)
+        if lst is not None and lst[r]:
+            s.supply[kind] += lst[r]
+            lst[r] = 0
+    if code >= 0 and code % 2 == 1:
+        from smallworld.core.decline import check_race_leaves
+
+        check_race_leaves(s, code // 2)
+    return code
+
+
+def resolve_conquest(s: State, p: int, r: int, cost: int, placed: int, mode: str) -> Conquest:
+    """Seat ``p`` takes region ``r`` placing ``placed`` tokens from hand (R-CONQ-6..8).
+
+    Records the defeated race for the faction bonus (R-SCORE-3), queues the reveal of a
+    face-down item (R-ITEM-1) and calls the ``on_conquest`` and ``on_region_conquered`` hooks.
+    """
+    code = s.occ[r]
+    race = s.race_of(code) if code >= 0 else None
+    defenders = defenders_in(s, r) if code != EMPTY else 0
+    if code != EMPTY:
+        lose_region(s, r, attacker=p, cause="conquest")
+    if race is not None:
+        s.defeated[race] = s.defeated.get(race, 0) + 1
+    s.hand[p] -= placed
+    s.occ[r] = 2 * p
+    s.tokens[r] = placed
+    s.conquests += 1
+    if s.items[r] == "?":
+        s.chance.append(("item", r))
+    c = Conquest(p, r, code, race, defenders, cost, placed, mode)
+    if "on_conquest" in hooks.LIVE_HOOKS:
+        hooks.call_own(s, p, "on_conquest", c)
+    if "on_region_conquered" in hooks.LIVE_HOOKS:
+        hooks.call_global(s, "on_region_conquered", c)
+    return c
+
+
+def faction_of(race: str | None) -> str | None:
+    """Faction of a race id (``None`` for Murlocs/empty)."""
+    return RACES[race].faction if race is not None else None
+
+
+__all__ = [
+    "Conquest", "targets", "conquest_cost", "resolve_conquest", "lose_region", "has_regions",
+    "defenders_in", "faction_of", "MURLOC",
+]

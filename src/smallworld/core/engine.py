@@ -1,0 +1,449 @@
+"""The engine: legal actions, applying an action, and the order of steps in a turn.
+
+A turn runs through these steps (R-ORDER-1, R-ORDER-2). Automatic steps run by themselves;
+the engine stops where a player (or chance) must decide, with ``s.phase`` naming the decision:
+
+======================  ========================================================  ===========
+step                    what happens                                              waits in
+======================  ========================================================  ===========
+``start``               ``on_turn_start`` hooks (Harmony back, Bombs revealed)
+``choose``              no Active race: pick; else expand or decline              ``pick``,
+                                                                                  ``decide``
+``expand``              ``on_expand`` hooks, then ready troops (R-TROOP-1)
+``conquer``             abandon, conquests, tolls, powers, final conquest         ``conquer``
+``purchase``            ``at_turn_end('purchase')`` (Forsaken)
+``healer``              ``at_turn_end('healer')`` (Spirit Healer)
+``redeploy``            R-TROOP-3                                                 ``redeploy``
+``placement``           ``at_turn_end('placement')`` (Forts, Towers, Bombs, …)
+``gift``                ``at_turn_end('gift')`` (Pandaren's Harmony)
+``score``               R-SCORE-*, ``at_turn_end('payments')``, ``at_any_turn_end``
+``defend``              defenders redeploy in seat order (R-TROOP-4)              ``defend``
+``next``                next player, next round, or the end (R-TURN-1)
+======================  ========================================================  ===========
+
+A decline (R-DEC-1) jumps from ``choose`` to ``score``. Ability decisions pushed on
+``s.decisions`` and pending chance events (``s.chance``) interrupt any step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from smallworld.content.registry import ITEM_ABILITIES, POWER_ABILITIES, RACE_ABILITIES
+from smallworld.core import chance, combos, hooks, troops
+from smallworld.core.actions import CHANCE_KINDS, Action, as_action
+from smallworld.core.conquest import conquest_cost, has_regions, resolve_conquest, targets
+from smallworld.core.decline import go_into_decline, may_decline
+from smallworld.core.errors import IllegalActionError
+from smallworld.core.scoring import final_result, score_turn
+from smallworld.core.state import (
+    CHOICE, CONQUER, DECIDE, DEFEND, NOBODY, OVER, PICK, REDEPLOY, State,
+)
+
+FINAL_CONQUEST_MAX_SHORT = 3  # R-CONQ-9: the die adds at most 3
+
+END = Action("end")
+EXPAND = Action("expand")
+DECLINE = Action("decline")
+
+
+# ---- steps ---------------------------------------------------------------------------------
+
+
+def _wait(s: State, phase: str, actor: int) -> None:
+    s.phase = phase
+    s.actor = actor
+
+
+def _step_start(s: State) -> None:
+    s.step = "choose"
+    hooks.call_own(s, s.turn, "on_turn_start")
+    for ab in hooks.lasting_abilities(s, s.turn):
+        if "on_turn_start" in ab.hooks:
+            ab.on_turn_start(s, s.turn)
+
+
+def _step_choose(s: State) -> None:
+    p = s.turn
+    if s.active[p] is None:
+        _wait(s, PICK, p)
+    elif may_decline(s, p):
+        _wait(s, DECIDE, p)
+    else:
+        s.step = "expand"
+
+
+def _step_expand(s: State) -> None:
+    s.step = "ready"
+    hooks.call_own(s, s.turn, "on_expand")
+
+
+def _step_ready(s: State) -> None:
+    troops.ready_troops(s, s.turn)
+    s.step = "conquer"
+    _wait(s, CONQUER, s.turn)
+
+
+def _turn_end_hook(name: str, nxt: str) -> Callable[[State], None]:
+    def step(s: State) -> None:
+        s.step = nxt
+        if "at_turn_end" in hooks.LIVE_HOOKS:
+            hooks.call_own(s, s.turn, "at_turn_end", name)
+
+    step.__name__ = f"_step_{name}"
+    return step
+
+
+def _step_redeploy(s: State) -> None:
+    p = s.turn
+    s.step = "placement"
+    if s.active[p] is None:
+        return
+    troops.start_redeployment(s, p)
+    if s.hand[p] and has_regions(s, p):
+        _wait(s, REDEPLOY, p)
+
+
+def _step_score(s: State) -> None:
+    p = s.turn
+    s.step = "defend"
+    score_turn(s, p)
+    if "at_turn_end" in hooks.LIVE_HOOKS:
+        hooks.call_own(s, p, "at_turn_end", "payments")
+    if "at_any_turn_end" in hooks.LIVE_HOOKS:
+        hooks.call_global(s, "at_any_turn_end", p)
+
+
+def _step_defend(s: State) -> None:
+    n = s.spec.n_players
+    for i in range(n):
+        q = (s.turn + i) % n
+        if q in s.defenders and s.hand[q] and has_regions(s, q):
+            own = s.regions_of(2 * q)
+            if len(own) == 1:
+                troops.place(s, q, own[0], s.hand[q])
+                continue
+            _wait(s, DEFEND, q)
+            return
+    s.step = "next"
+
+
+def _step_next(s: State) -> None:
+    p = s.turn
+    if s.active[p] is not None:
+        s.race_turns[p] += 1
+    s.conquests = 0
+    s.defeated = {}
+    s.paid = {}
+    s.tflags = {}
+    s.defenders = []
+    p += 1
+    if p == s.spec.n_players:
+        p = 0
+        s.round += 1
+    if s.round > s.spec.rounds:
+        s.round = s.spec.rounds
+        s.phase = OVER
+        s.actor = NOBODY
+        s.result = final_result(s)
+        return
+    s.turn = p
+    s.actor = p
+    s.step = "start"
+
+
+STEPS: dict[str, Callable[[State], None]] = {
+    "start": _step_start,
+    "choose": _step_choose,
+    "expand": _step_expand,
+    "ready": _step_ready,
+    "purchase": _turn_end_hook("purchase", "healer"),
+    "healer": _turn_end_hook("healer", "redeploy"),
+    "redeploy": _step_redeploy,
+    "placement": _turn_end_hook("placement", "gift"),
+    "gift": _turn_end_hook("gift", "score"),
+    "score": _step_score,
+    "defend": _step_defend,
+    "next": _step_next,
+}
+
+
+def run(s: State) -> None:
+    """Run automatic steps until a decision (player or chance) is needed or the game is over.
+    Chance events with a single outcome are resolved here."""
+    while True:
+        if s.chance:
+            outs = chance.outcomes(s)
+            if len(outs) > 1:
+                return
+            if outs:
+                chance.resolve(s, outs[0][0])
+            else:
+                s.chance.pop(0)
+            continue
+        if s.decisions or s.phase:
+            return
+        STEPS[s.step](s)
+
+
+def phase_of(s: State) -> str:
+    """The decision being waited for: ``"chance"``, ``"choice"`` (an ability's decision), or
+    ``s.phase``."""
+    if s.phase == OVER:
+        return OVER
+    if s.chance:
+        return "chance"
+    if s.decisions:
+        return CHOICE
+    return s.phase
+
+
+# ---- legal actions -------------------------------------------------------------------------
+
+
+def legal_actions(s: State) -> list[Action]:
+    """Every action that may be applied now, for whoever acts (``s.current_player()``).
+
+    Chance: the outcomes of the pending event. Otherwise see the phase table in the module doc.
+    Empty when the game is over.
+    """
+    if s.phase == OVER:
+        return []
+    if s.chance:
+        return [a for a, _ in chance.outcomes(s)]
+    if s.decisions:
+        actor, key = s.decisions[-1]
+        return list(_decision_ability(key).actions(s, actor))
+    phase = s.phase
+    p = s.actor
+    if phase == CONQUER:
+        return conquer_actions(s, p)
+    if phase == REDEPLOY or phase == DEFEND:
+        return _placement_actions(s, p)
+    if phase == PICK:
+        ks = combos.pickable(s, p)
+        return [Action("pick", (k,)) for k in ks] if ks else [END]
+    if phase == DECIDE:
+        if s.hand[p] or has_regions(s, p):
+            return [EXPAND, DECLINE]
+        return [DECLINE]  # R-CONQ-11
+    return []
+
+
+def conquer_actions(s: State, p: int) -> list[Action]:
+    """Legal actions of the conquest phase (R-TROOP-2, R-CONQ-*, RULES §8)."""
+    ids = s.spec.region_ids
+    out: list[Action] = []
+    if s.conquests == 0:
+        code = 2 * p
+        occ = s.occ
+        out.extend(Action("abandon", (ids[r],)) for r in range(len(occ)) if occ[r] == code)
+    hand = s.hand[p]
+    if hand >= 1:
+        need = hooks.min_tokens(s, p)
+        check_tolls = "tolls" in hooks.LIVE_HOOKS
+        offered: set[str] = set()
+        for r, travel in targets(s, p).items():
+            cost = conquest_cost(s, p, r, travel)
+            if not (cost <= hand or (hand >= need and cost - hand <= FINAL_CONQUEST_MAX_SHORT)):
+                continue
+            if check_tolls:
+                unpaid = [t for t in hooks.tolls(s, p, r) if t.key not in s.paid]
+                if unpaid:
+                    for t in unpaid:
+                        if t.key not in offered and s.vc[p] >= t.amount:
+                            offered.add(t.key)
+                            out.append(Action("pay", (t.key,)))
+                    continue
+            out.append(Action("conquer", (ids[r],)))
+    if "actions" in hooks.LIVE_HOOKS:
+        for acts in hooks.call_own(s, p, "actions"):
+            out.extend(acts)
+    out.append(END)
+    return out
+
+
+def _placement_actions(s: State, p: int) -> list[Action]:
+    ids = s.spec.region_ids
+    hand = s.hand[p]
+    code = 2 * p
+    occ = s.occ
+    out = [
+        Action("redeploy", (ids[r], n))
+        for r in range(len(occ))
+        if occ[r] == code
+        for n in range(1, hand + 1)
+    ]
+    if "actions" in hooks.LIVE_HOOKS:
+        for acts in hooks.call_own(s, p, "actions"):
+            out.extend(acts)
+    return out
+
+
+def _decision_ability(key: str) -> Any:
+    kind, _, ident = key.partition(":")
+    table = {"race": RACE_ABILITIES, "power": POWER_ABILITIES, "item": ITEM_ABILITIES}[kind]
+    return table[ident]
+
+
+# ---- applying ------------------------------------------------------------------------------
+
+
+def apply_action(s: State, action: Action | str, *, check: bool = True) -> Action:
+    """Apply ``action`` (an :class:`Action` or its text) for whoever acts now, then run the
+    automatic steps that follow. Returns the parsed action.
+
+    With ``check`` (the default) the action must be in :func:`legal_actions`; pass
+    ``check=False`` only for actions taken from that list.
+
+    Raises:
+        ActionSyntaxError: unparsable text.
+        IllegalActionError: not legal now (the message says why); ``s`` is unchanged.
+    """
+    a = as_action(action)
+    if check and a not in legal_actions(s):
+        raise IllegalActionError(explain_illegal(s, a))
+    if s.chance:
+        chance.resolve(s, a)
+    elif s.decisions:
+        actor, key = s.decisions[-1]
+        _decision_ability(key).apply(s, actor, a)
+    else:
+        _apply_player(s, s.actor, a)
+    run(s)
+    return a
+
+
+def _apply_player(s: State, p: int, a: Action) -> None:
+    kind = a.kind
+    if kind == "conquer":
+        r = s.spec.region(str(a.args[0]))
+        travel = targets(s, p)[r]
+        cost = conquest_cost(s, p, r, travel)
+        if cost <= s.hand[p]:
+            resolve_conquest(s, p, r, cost, cost, "conquer")
+        else:  # final conquest with the reinforcement die (R-CONQ-9)
+            s.chance.append(("die", r, cost))
+            s.phase = ""
+            s.step = "purchase"
+    elif kind == "redeploy":
+        r = s.spec.region(str(a.args[0]))
+        troops.place(s, p, r, int(a.args[1]))
+        if not s.hand[p]:
+            s.phase = ""  # the step already names what follows (placement, or next defender)
+    elif kind == "end":
+        s.phase = ""
+        if s.step == "choose":  # nothing to pick
+            s.step = "score"
+        else:
+            s.step = "purchase"
+    elif kind == "pick":
+        combos.pick(s, p, int(a.args[0]))
+        s.phase = ""
+        s.step = "expand"
+    elif kind == "expand":
+        s.phase = ""
+        s.step = "expand"
+    elif kind == "decline":
+        go_into_decline(s, p)
+        s.phase = ""
+        s.step = "score"
+    elif kind == "abandon":
+        troops.abandon(s, p, s.spec.region(str(a.args[0])))
+    elif kind == "pay":
+        _pay_toll(s, p, str(a.args[0]))
+    else:
+        ab = hooks.ability_for_action(s, p, kind)
+        if ab is None:
+            raise IllegalActionError(f"no ability in play owns action {kind!r}")
+        ab.apply(s, p, a)
+
+
+def finish_final_conquest(s: State, ev: tuple[Any, ...], roll: int) -> None:
+    """Resolve the die of a final conquest (R-CONQ-9): with ``hand + roll >= cost`` every token
+    in hand goes to the target; otherwise they stay in hand. Conquests end either way."""
+    _, r, cost = ev
+    p = s.turn
+    hand = s.hand[p]
+    if hand + roll >= cost:
+        resolve_conquest(s, p, r, cost, hand, "final")
+
+
+def _pay_toll(s: State, p: int, key: str) -> None:
+    for r in targets(s, p):
+        for t in hooks.tolls(s, p, r):
+            if t.key == key:
+                s.vc[p] -= t.amount
+                if t.payee is not None:
+                    s.vc[t.payee] += t.amount
+                s.paid[key] = True
+                return
+    raise IllegalActionError(f"no toll {key!r} is owed")
+
+
+# ---- explaining refusals -------------------------------------------------------------------
+
+
+def explain_illegal(s: State, a: Action) -> str:
+    """A sentence saying why ``a`` is not legal now (for error messages)."""
+    text = str(a)
+    phase = phase_of(s)
+    if phase == OVER:
+        return f"{text!r}: the game is over"
+    if phase == "chance":
+        if a.kind in CHANCE_KINDS:
+            return f"{text!r} is not a possible outcome of the pending chance event"
+        return f"{text!r}: waiting for a chance event ({s.chance[0][0]}), not a player action"
+    if a.kind in CHANCE_KINDS:
+        return f"{text!r} is a chance action; no chance event is pending"
+    who = s.spec.seats[s.actor]
+    allowed = {
+        PICK: "pick", DECIDE: "expand/decline", CONQUER: "abandon/conquer/pay/end",
+        REDEPLOY: "redeploy", DEFEND: "redeploy", CHOICE: "the pending choice",
+    }.get(phase, phase)
+    region_kinds = {"conquer", "abandon", "redeploy"}
+    if a.kind in region_kinds and a.args:
+        rid = str(a.args[0])
+        if rid not in s.spec.index:
+            return f"{text!r}: no Region {rid!r} in play (boards: {', '.join(s.spec.faces)})"
+    if phase == CONQUER and a.kind == "conquer":
+        return _explain_conquer(s, s.actor, s.spec.index[str(a.args[0])], text)
+    if phase == CONQUER and a.kind == "abandon" and s.conquests:
+        return f"{text!r}: Regions can only be abandoned before the first conquest (R-TROOP-2)"
+    if phase == PICK and a.kind == "pick":
+        k = a.args[0] if a.args else None
+        if isinstance(k, int) and 0 <= k < len(s.column) and s.column[k][0]:
+            return f"{text!r}: costs {k} VC, {who} has too few (R-PICK-2)"
+        return f"{text!r}: no combo at that position (positions 0-5, R-SET-2)"
+    if phase == DECIDE and a.kind == "expand":
+        return f"{text!r}: the Active race has no token left; it may only go In Decline (R-CONQ-11)"
+    if a.kind == "decline" and phase in (PICK, CONQUER):
+        return f"{text!r}: a race may go In Decline only at the start of a turn after the one it was picked (R-DEC-1)"
+    if a.kind == "redeploy" and phase in (REDEPLOY, DEFEND):
+        return f"{text!r}: tokens go only to your own Active Regions, 1 to {s.hand[s.actor]} at a time (R-TROOP-3)"
+    return f"{text!r} is not legal now: {who} must {allowed} (phase {phase})"
+
+
+def _explain_conquer(s: State, p: int, r: int, text: str) -> str:
+    rid = s.spec.region_ids[r]
+    if s.hand[p] < 1:
+        return f"{text!r}: no token in hand (R-CONQ-10)"
+    tg = targets(s, p)
+    if r not in tg:
+        if s.occ[r] == 2 * p:
+            return f"{text!r}: {rid} is already yours"
+        if s.spec.water[r]:
+            return f"{text!r}: Seas and Lakes cannot be conquered (R-CONQ-5)"
+        if not has_regions(s, p):
+            return f"{text!r}: a first conquest must target an Entry Region (R-CONQ-1)"
+        return f"{text!r}: {rid} is neither adjacent to your Regions nor an Entry Region (R-CONQ-2)"
+    cost = conquest_cost(s, p, r, tg[r])
+    if "tolls" in hooks.LIVE_HOOKS:
+        unpaid = [t for t in hooks.tolls(s, p, r) if t.key not in s.paid]
+        if unpaid:
+            return f"{text!r}: pay first: " + ", ".join(f"{t.label} ({t.amount} VC)" for t in unpaid)
+    return (
+        f"{text!r}: costs {cost} tokens and you hold {s.hand[p]}; the final conquest allows at "
+        f"most {FINAL_CONQUEST_MAX_SHORT} short (R-CONQ-9)"
+    )

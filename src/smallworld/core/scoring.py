@@ -1,0 +1,69 @@
+"""Scoring (RULES §8) and the end of the game (R-END-1)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from smallworld.content.data import ALLIANCE, HORDE, RACES
+from smallworld.core import hooks
+from smallworld.core.state import State
+
+_OPPOSITE = {ALLIANCE: HORDE, HORDE: ALLIANCE}
+
+
+def faction_bonus(s: State, p: int) -> int:
+    """R-SCORE-3: 1 VC per distinct race of the opposite faction that seat ``p``'s Active race
+    conquered a Region from this turn (Neutral races give and get nothing; the Battleground
+    may change the side and count a race up to twice)."""
+    race = s.active[p]
+    if race is None or not s.defeated:
+        return 0
+    side: str | None = RACES[race].faction
+    for answer in hooks.call_own(s, p, "faction_side"):
+        if answer is not None:
+            side = answer
+    enemy = _OPPOSITE.get(side or "")
+    if enemy is None:
+        return 0
+    cap = max([1] + hooks.call_own(s, p, "faction_bonus_cap"))
+    return sum(min(n, cap) for r, n in s.defeated.items() if RACES[r].faction == enemy)
+
+
+def score_turn(s: State, p: int) -> list[tuple[str, int]]:
+    """Score seat ``p`` at the end of its turn (R-SCORE-1..3); adds the VC and returns the lines.
+
+    1 VC per Region occupied by its Active or In Decline race, the faction bonus, then every
+    ``score`` hook of its abilities (race, power, items; lasting ones In Decline).
+    """
+    a, d = 2 * p, 2 * p + 1
+    regions = sum(1 for c in s.occ if c == a or c == d)
+    lines: list[tuple[str, int]] = [("Regions", regions)]
+    fb = faction_bonus(s, p)
+    if fb:
+        lines.append(("Faction bonus", fb))
+    if "score" in hooks.LIVE_HOOKS:
+        for ab in hooks.own_abilities(s, p) + hooks.lasting_abilities(s, p):
+            if "score" in ab.hooks:
+                lines.extend(ab.score(s, p))
+    s.vc[p] += sum(v for _, v in lines)
+    s.last_score[p] = lines
+    return lines
+
+
+def tokens_on_boards(s: State, p: int) -> int:
+    """Race tokens of seat ``p`` on the boards, Active and In Decline (R-END-1 tie-break;
+    Beasts and the Champion are pieces, not counted)."""
+    a, d = 2 * p, 2 * p + 1
+    occ, tokens = s.occ, s.tokens
+    return sum(tokens[r] for r in range(len(occ)) if occ[r] == a or occ[r] == d)
+
+
+def final_result(s: State) -> dict[str, Any]:
+    """R-END-1: highest VC wins; ties go to the most race tokens on the boards; still tied,
+    the win is shared. Returns ``{"scores", "tokens", "winners"}`` (lists by seat)."""
+    n = s.spec.n_players
+    scores = list(s.vc)
+    toks = [tokens_on_boards(s, p) for p in range(n)]
+    best = max((scores[p], toks[p]) for p in range(n))
+    winners = [p for p in range(n) if (scores[p], toks[p]) == best]
+    return {"scores": scores, "tokens": toks, "winners": winners}

@@ -1,0 +1,132 @@
+"""Static facts of one game: edition, seats, boards in play and the Region graph.
+
+A :class:`GameSpec` is built once per game and shared (never copied) by every
+:class:`~smallworld.core.state.State` of that game. Regions of all boards in play are numbered
+``0..n_regions-1`` in board order; ``region_ids[i]`` is the notation ``"<FACE>.<index>"``
+(``"L1.4"``). Boards are separate islands (RULES §1): there is no adjacency between boards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from smallworld.content.data import ROUNDS_BY_PLAYERS
+
+EDITIONS = ("swow",)
+WATER = frozenset({"sea", "lake"})
+TERRAINS = ("fields", "hills", "forest", "swamp", "mountain", "sea", "lake")
+
+
+class GameSpec:
+    """Immutable description of a game's table.
+
+    Attributes (all tuples indexed by region number unless said):
+        edition: ``"swow"``.
+        n_players: 2–5. rounds: number of rounds (RULES §2.4). seats: player names.
+        faces: face ids in play, e.g. ``("L1", "M3", "S2")``.
+        region_ids: notation per Region; ``index``: notation -> region number.
+        names, terrain, board (index into ``faces``), magic, cavern, murloc, entry, water,
+        mountain (Mountain terrain: a Mountain piece lies there, R-SET-3), marker (the S/M/L
+        marker Region of its board, R-SET-4).
+        adj: tuple of tuples of adjacent region numbers (derived from geometry).
+        entries: region numbers of all Entry Regions.
+        marker_regions: one per board, in board order.
+        water_of_board: the Sea/Lake region number of each board, or -1.
+
+    Raises:
+        ValueError: unknown edition, player count outside 2–5, seats of the wrong length.
+    """
+
+    __slots__ = (
+        "edition", "n_players", "rounds", "seats", "faces", "region_ids", "index", "names",
+        "terrain", "board", "magic", "cavern", "murloc", "entry", "water", "mountain", "marker",
+        "adj", "entries", "marker_regions", "water_of_board", "n_regions", "_face_objs",
+    )
+
+    def __init__(
+        self,
+        faces: Sequence[Any],
+        n_players: int,
+        *,
+        edition: str = "swow",
+        seats: Sequence[str] | None = None,
+    ) -> None:
+        if edition not in EDITIONS:
+            raise ValueError(f"unknown edition {edition!r}; known: {', '.join(EDITIONS)}")
+        if n_players not in ROUNDS_BY_PLAYERS:
+            raise ValueError(f"player count must be 2 to 5, not {n_players}")
+        if seats is None:
+            seats = [f"Player {i + 1}" for i in range(n_players)]
+        if len(seats) != n_players:
+            raise ValueError(f"{len(seats)} seat names given for {n_players} players")
+        self.edition = edition
+        self.n_players = n_players
+        self.rounds = ROUNDS_BY_PLAYERS[n_players]
+        self.seats = tuple(seats)
+        self._face_objs = tuple(faces)
+        self.faces = tuple(f.id for f in faces)
+        ids: list[str] = []
+        names: list[str] = []
+        terrain: list[str] = []
+        board: list[int] = []
+        symbols: list[frozenset[str]] = []
+        marker: list[bool] = []
+        adj: list[tuple[int, ...]] = []
+        for b, face in enumerate(faces):
+            base = len(ids)
+            for spec in face.regions:
+                ids.append(f"{face.id}.{spec.index}")
+                names.append(spec.name)
+                terrain.append(spec.terrain)
+                board.append(b)
+                symbols.append(frozenset(spec.symbols))
+                marker.append(bool(spec.marker))
+            for i in range(len(face.regions)):
+                adj.append(tuple(sorted(base + j for j in face.adjacency[i])))
+        self.region_ids = tuple(ids)
+        self.index = {rid: i for i, rid in enumerate(ids)}
+        self.names = tuple(names)
+        self.terrain = tuple(terrain)
+        self.board = tuple(board)
+        self.magic = tuple("magic" in s for s in symbols)
+        self.cavern = tuple("cavern" in s for s in symbols)
+        self.murloc = tuple("murloc" in s for s in symbols)
+        self.entry = tuple("entry" in s for s in symbols)
+        self.water = tuple(t in WATER for t in terrain)
+        self.mountain = tuple(t == "mountain" for t in terrain)
+        self.marker = tuple(marker)
+        self.adj = tuple(adj)
+        self.n_regions = len(ids)
+        self.entries = tuple(i for i in range(self.n_regions) if self.entry[i])
+        self.marker_regions = tuple(i for i in range(self.n_regions) if self.marker[i])
+        water_of_board = [-1] * len(faces)
+        for i in range(self.n_regions):
+            if self.water[i]:
+                water_of_board[self.board[i]] = i
+        self.water_of_board = tuple(water_of_board)
+
+    @property
+    def face_objects(self) -> tuple[Any, ...]:
+        """The board :class:`~smallworld.boards.Face` objects in play (geometry for drawing)."""
+        return self._face_objs
+
+    def region(self, rid: str) -> int:
+        """Region number of notation ``rid`` (``"L1.4"``).
+
+        Raises:
+            KeyError: with a message naming ``rid`` when no such Region is in play.
+        """
+        try:
+            return self.index[rid]
+        except KeyError:
+            raise KeyError(f"no Region {rid!r} in play (boards: {', '.join(self.faces)})") from None
+
+    def header(self) -> dict[str, Any]:
+        """JSON-able description (edition, players, boards, seats) for game records."""
+        return {
+            "edition": self.edition,
+            "players": self.n_players,
+            "boards": list(self.faces),
+            "seats": list(self.seats),
+        }

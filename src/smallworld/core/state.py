@@ -1,0 +1,226 @@
+"""The mutable game state: one flat record that copies in one step.
+
+Everything that changes during a game lives in a :class:`State`; the static table lives in its
+:class:`~smallworld.core.spec.GameSpec`. Lists are indexed by seat or by region number.
+Region occupancy is one integer per Region (``occ``):
+
+- ``EMPTY`` (-1): no Murloc or race token;
+- ``MURLOC`` (-2): Murlocs (an In Decline race owned by nobody, RULES §1);
+- ``2 * p``: seat ``p``'s Active race; ``2 * p + 1``: seat ``p``'s In Decline race.
+
+``tokens[r]`` counts the Murlocs or race tokens there. Pieces (Forts, Wisp Walls, Beasts, …) are
+counted per Region in ``pieces[kind]``; items lie in ``items[r]`` (``"?"`` while face down).
+
+Hidden facts (RULES §15) are never stored ahead of time: stack order, face-down items and Bomb
+sides are decided by chance actions when they are revealed (see :mod:`smallworld.core.chance`),
+so the state itself holds no secret except other players' VC totals, which only
+:func:`smallworld.core.view.view` filters.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from smallworld.core.spec import GameSpec
+
+EMPTY = -1
+MURLOC = -2
+CHANCE = -1  # actor while a chance event is pending
+NOBODY = -2  # actor once the game is over
+
+# phases in which the engine waits for a decision
+PICK = "pick"
+DECIDE = "decide"
+CONQUER = "conquer"
+REDEPLOY = "redeploy"
+DEFEND = "defend"
+CHOICE = "choice"
+OVER = "over"
+PHASES = (PICK, DECIDE, CONQUER, REDEPLOY, DEFEND, CHOICE, OVER)
+
+_LIST_FIELDS = (
+    "vc", "active", "power", "decline", "kept", "hand", "race_turns", "occ", "tokens", "items",
+    "column", "banner_stack", "banner_bottom", "badge_stack", "badge_discard", "item_pool",
+    "chance", "decisions", "defenders", "last_score",
+)
+_DICT_FIELDS = ("box", "supply", "flags", "tflags", "defeated", "paid")
+_SCALAR_FIELDS = ("round", "turn", "step", "phase", "actor", "conquests", "result")
+
+
+class State:
+    """A game position. Copy with :meth:`copy`; never share lists between states.
+
+    Use the functions of :mod:`smallworld.core.engine` (also bound here as methods:
+    :meth:`legal_actions`, :meth:`apply`, :meth:`current_player`) to change it.
+    """
+
+    __slots__ = ("spec", "pieces") + _LIST_FIELDS + _DICT_FIELDS + _SCALAR_FIELDS
+
+    spec: GameSpec
+    pieces: dict[str, list[int]]
+    vc: list[int]
+    active: list[str | None]
+    power: list[str | None]
+    decline: list[str | None]
+    kept: list[str | None]
+    hand: list[int]
+    race_turns: list[int]
+    occ: list[int]
+    tokens: list[int]
+    items: list[str | None]
+    column: list[tuple[str | None, str | None, int]]
+    banner_stack: list[str]
+    banner_bottom: list[str]
+    badge_stack: list[str]
+    badge_discard: list[str]
+    item_pool: list[str]
+    chance: list[tuple[Any, ...]]
+    decisions: list[tuple[int, str]]
+    defenders: list[int]
+    last_score: list[list[tuple[str, int]]]
+    box: dict[str, int]
+    supply: dict[str, int]
+    flags: dict[str, Any]
+    tflags: dict[str, Any]
+    defeated: dict[str, int]
+    paid: dict[str, bool]
+    round: int
+    turn: int
+    step: str
+    phase: str
+    actor: int
+    conquests: int
+    result: dict[str, Any] | None
+
+    def copy(self) -> State:
+        """An independent copy (lists and dicts copied; their values are immutable).
+
+        ``flags`` and ``tflags`` values must be immutable (ints, strings, tuples, frozensets).
+        """
+        new = State.__new__(State)
+        new.spec = self.spec
+        new.pieces = {k: v[:] for k, v in self.pieces.items()}
+        for name in _LIST_FIELDS:
+            setattr(new, name, getattr(self, name)[:])
+        for name in _DICT_FIELDS:
+            setattr(new, name, getattr(self, name).copy())
+        new.last_score = [lst[:] for lst in self.last_score]
+        for name in _SCALAR_FIELDS:
+            setattr(new, name, getattr(self, name))
+        if self.result is not None:
+            new.result = dict(self.result)
+        return new
+
+    # ---- convenience accessors -------------------------------------------------------------
+
+    def region_of(self, rid: str) -> int:
+        """Region number of ``"L1.4"``; raises ``KeyError`` naming it when not in play."""
+        return self.spec.region(rid)
+
+    def piece(self, kind: str, r: int) -> int:
+        """Number of pieces of ``kind`` in region ``r``."""
+        lst = self.pieces.get(kind)
+        return lst[r] if lst is not None else 0
+
+    def add_piece(self, kind: str, r: int, n: int = 1) -> None:
+        """Put ``n`` pieces of ``kind`` on region ``r`` (negative ``n`` removes)."""
+        lst = self.pieces.get(kind)
+        if lst is None:
+            lst = self.pieces[kind] = [0] * self.spec.n_regions
+        lst[r] += n
+
+    def regions_of(self, code: int) -> list[int]:
+        """Region numbers whose occupant code is ``code`` (``2p`` Active, ``2p+1`` In Decline)."""
+        occ = self.occ
+        return [r for r in range(len(occ)) if occ[r] == code]
+
+    def race_of(self, code: int) -> str | None:
+        """Race id for an occupant code (``None`` for empty or Murlocs)."""
+        if code < 0:
+            return None
+        p, dec = divmod(code, 2)
+        return self.decline[p] if dec else self.active[p]
+
+    # ---- serialization ---------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-able dict of the whole state (including what views hide). Round-trips through
+        :func:`smallworld.core.state.State.from_dict` given the same spec."""
+        d: dict[str, Any] = {"spec": self.spec.header(), "pieces": self.pieces}
+        for name in _LIST_FIELDS + _DICT_FIELDS + _SCALAR_FIELDS:
+            d[name] = getattr(self, name)
+        return _jsonable(d)
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any], spec: GameSpec) -> State:
+        """Rebuild a state written by :meth:`to_dict`.
+
+        Raises:
+            ValueError: a field is missing or of the wrong shape.
+        """
+        new = cls.__new__(cls)
+        new.spec = spec
+        try:
+            new.pieces = {k: list(v) for k, v in d["pieces"].items()}
+            for name in _LIST_FIELDS:
+                setattr(new, name, list(d[name]))
+            for name in _DICT_FIELDS:
+                setattr(new, name, dict(d[name]))
+            for name in _SCALAR_FIELDS:
+                setattr(new, name, d[name])
+        except (KeyError, TypeError, AttributeError) as e:
+            raise ValueError(f"bad state data: {e!r}") from None
+        new.column = [tuple(c) for c in new.column]  # type: ignore[misc]
+        new.chance = [tuple(c) for c in new.chance]
+        new.decisions = [tuple(c) for c in new.decisions]  # type: ignore[misc]
+        new.last_score = [[tuple(x) for x in lst] for lst in new.last_score]  # type: ignore[misc]
+        for k, v in list(new.flags.items()):
+            if isinstance(v, list):
+                new.flags[k] = tuple(v)
+        for k, v in list(new.tflags.items()):
+            if isinstance(v, list):
+                new.tflags[k] = tuple(v)
+        n = spec.n_regions
+        if len(new.occ) != n or len(new.tokens) != n or len(new.items) != n:
+            raise ValueError(f"bad state data: region lists must have {n} entries")
+        return new
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return self.spec is other.spec and self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    # ---- engine shortcuts ------------------------------------------------------------------
+
+    def legal_actions(self) -> list[Any]:
+        from smallworld.core.engine import legal_actions
+
+        return legal_actions(self)
+
+    def apply(self, action: Any, *, check: bool = True) -> None:
+        from smallworld.core.engine import apply_action
+
+        apply_action(self, action, check=check)
+
+    def current_player(self) -> int:
+        """Seat to act, ``CHANCE`` (-1) while a chance event is pending, ``NOBODY`` when over."""
+        if self.phase == OVER:
+            return NOBODY
+        if self.chance:
+            return CHANCE
+        return self.actor
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+
+def _jsonable(x: Any) -> Any:
+    if isinstance(x, dict):
+        return {k: _jsonable(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [_jsonable(v) for v in x]
+    if isinstance(x, (set, frozenset)):
+        return sorted(_jsonable(v) for v in x)
+    return x

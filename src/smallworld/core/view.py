@@ -1,0 +1,95 @@
+"""Per-player views: the only door through which game information leaves the engine (RULES §15).
+
+:func:`view` returns a JSON-able dict. For seat ``p`` it hides: other players' VC totals and
+their last scoring lines (R-SCORE-4), the content of the stacks (only their sizes are shown) and
+face-down items (shown as ``"?"``). Bomb sides are never in any state (they are decided when
+revealed). ``view(s, None)`` is the spectator's view (no VC at all).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from smallworld.content.data import ITEMS, POWERS, RACES
+from smallworld.core.combos import pick_cost
+from smallworld.core.engine import phase_of
+from smallworld.core.state import MURLOC, State
+
+
+def view(s: State, player: int | None) -> dict[str, Any]:
+    """What seat ``player`` may know of ``s`` (``None``: a spectator).
+
+    Shape: ``{"round", "rounds", "turn", "phase", "actor", "column": [{"position", "race",
+    "power", "coins", "cost"}], "stacks": {"banners", "badges", "badge_discards"},
+    "players": [{"seat", "name", "race", "power", "decline", "kept", "hand", "vc"}],
+    "regions": [{"id", "occupant", "player", "tokens", "pieces", "item"}], "supply", "result"}``.
+    ``vc`` is ``None`` for other players; ``occupant`` is ``"active"``, ``"decline"``,
+    ``"murlocs"`` or ``None``.
+    """
+    spec = s.spec
+    players = []
+    for p in range(spec.n_players):
+        mine = p == player
+        players.append({
+            "seat": p,
+            "name": spec.seats[p],
+            "race": s.active[p],
+            "power": s.power[p],
+            "decline": s.decline[p],
+            "kept": s.kept[p],
+            "hand": s.hand[p],
+            "turns_with_race": s.race_turns[p],
+            "vc": s.vc[p] if mine or s.result is not None else None,
+            "last_score": [list(x) for x in s.last_score[p]] if mine else None,
+        })
+    regions = []
+    for r in range(spec.n_regions):
+        code = s.occ[r]
+        if code == MURLOC:
+            occupant, owner = "murlocs", None
+        elif code >= 0:
+            owner, dec = divmod(code, 2)
+            occupant = "decline" if dec else "active"
+        else:
+            occupant, owner = None, None
+        pieces = {k: lst[r] for k, lst in s.pieces.items() if lst[r]}
+        regions.append({
+            "id": spec.region_ids[r],
+            "occupant": occupant,
+            "player": owner,
+            "tokens": s.tokens[r],
+            "pieces": pieces,
+            "item": s.items[r],
+        })
+    column = [
+        {"position": k, "race": race, "power": power, "coins": coins, "cost": pick_cost(k)}
+        for k, (race, power, coins) in enumerate(s.column)
+    ]
+    return {
+        "viewer": player,
+        "round": s.round,
+        "rounds": spec.rounds,
+        "turn": s.turn,
+        "phase": phase_of(s),
+        "actor": s.current_player(),
+        "column": column,
+        "stacks": {
+            "banners": len(s.banner_stack) + len(s.banner_bottom),
+            "badges": len(s.badge_stack),
+            "badge_discards": len(s.badge_discard),
+        },
+        "players": players,
+        "regions": regions,
+        "conquests_this_turn": s.conquests,
+        "supply": dict(s.supply),
+        "result": s.result,
+    }
+
+
+def names() -> dict[str, dict[str, str]]:
+    """Display names of races, powers and items by id (for drivers)."""
+    return {
+        "races": {k: v.name for k, v in RACES.items()},
+        "powers": {k: v.name for k, v in POWERS.items()},
+        "items": {k: v.name for k, v in ITEMS.items()},
+    }
