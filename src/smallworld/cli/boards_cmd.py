@@ -2,12 +2,71 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Annotated
+
 import typer
+from rich import box
+from rich.console import Console
+from rich.table import Table
+
+from smallworld.boards import FACE_IDS, BoardError, all_faces, check_all, load_face, render_svg
+from smallworld.boards.check import all_legal_selections
 
 app = typer.Typer(help="Validate and draw board faces (RULES §14).", no_args_is_help=True)
 
 
 @app.command("list")
 def list_faces() -> None:
-    """List the board faces."""
-    typer.echo("(boards not yet available)")
+    """List the board faces: size, physical board, Regions, water and symbol counts."""
+    table = Table(title="Board faces (RULES §14)", box=box.SIMPLE_HEAD, pad_edge=False)
+    for col in ("face", "size", "board", "regions", "water", "entries", "murlocs",
+                "mountains", "magic", "caverns", "name"):
+        left = col in ("face", "water", "name")
+        table.add_column(col, justify="left" if left else "right", no_wrap=col != "name")
+    for face in all_faces().values():
+        w = face.water_region
+        water = "-" if w is None else f"{face.regions[w].terrain} {face.ref(w)}"
+        table.add_row(
+            face.id, face.size, face.board, str(len(face.regions)), water,
+            str(face.count_symbol("entry")), str(face.count_symbol("murloc")),
+            str(face.count_terrain("mountain")), str(face.count_symbol("magic")),
+            str(face.count_symbol("cavern")), face.name,
+        )
+    console = Console()
+    console.width = max(console.width, 124)  # never squeeze the columns (e.g. when piped)
+    console.print(table)
+
+
+@app.command("check")
+def check() -> None:
+    """Check every face and every legal 2–5 player selection against RULES §14."""
+    problems = check_all()
+    if problems:
+        typer.echo(f"FAIL: {problems[0]}", err=True)
+        if len(problems) > 1:
+            typer.echo(f"({len(problems) - 1} more violation(s))", err=True)
+        raise typer.Exit(1)
+    n = len(all_legal_selections())
+    typer.echo(f"all {len(FACE_IDS)} faces and {n} selections OK")
+
+
+@app.command("render")
+def render(
+    face: Annotated[str, typer.Argument(help="Face id, e.g. L1")],
+    output: Annotated[
+        Path | None, typer.Option("-o", "--output", help="SVG file (default: stdout)")
+    ] = None,
+    labels: Annotated[bool, typer.Option("--labels/--no-labels", help="Draw Region names")] = True,
+) -> None:
+    """Draw one face as a standalone SVG."""
+    try:
+        svg = render_svg(load_face(face), labels=labels)
+    except BoardError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from None
+    if output is None:
+        typer.echo(svg, nl=False)
+    else:
+        output.write_text(svg, encoding="utf-8")
+        typer.echo(f"wrote {output}")

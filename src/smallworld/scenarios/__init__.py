@@ -1,0 +1,243 @@
+"""Scenarios: set up any position directly from a TOML file (format: docs/scenarios.md).
+
+>>> s = scenario_from_text('''
+... boards = ["L1", "S1"]
+... turn = 0
+... phase = "conquer"
+... [[players]]
+... race = "trolls"
+... power = "sailing"
+... hand = 5
+... [[players]]
+... ''')
+>>> s.hand[0], s.active[0], s.phase
+(5, 'trolls', 'conquer')
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from smallworld.content.data import ITEMS, PIECE_SUPPLY, POWERS, RACES
+from smallworld.core import engine
+from smallworld.core.errors import ScenarioError
+from smallworld.core.setup import initial_state, make_spec
+from smallworld.core.state import CONQUER, DECIDE, EMPTY, MURLOC, PICK, REDEPLOY, State
+
+#: phase name in a scenario -> (engine step, waiting phase)
+_PHASES = {
+    "start": ("start", ""),
+    "pick": ("choose", PICK),
+    "decide": ("choose", DECIDE),
+    "conquer": ("conquer", CONQUER),
+    "redeploy": ("placement", REDEPLOY),
+}
+_TOP_KEYS = {
+    "edition", "boards", "seats", "round", "turn", "phase", "conquests", "players", "regions",
+    "column", "setup_murlocs", "flags", "turn_flags", "defeated", "paid", "description",
+}
+_PLAYER_KEYS = {"vc", "race", "power", "hand", "turns_with_race", "decline", "kept", "name"}
+_REGION_KEYS = {"player", "decline", "tokens", "murlocs", "pieces", "item"}
+
+
+def load_scenario(path: str | Path) -> State:
+    """Read a scenario file. Raises :class:`ScenarioError` naming the file and the problem."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as e:
+        raise ScenarioError(f"cannot read scenario {p}: {e.strerror}") from None
+    try:
+        return scenario_from_text(text)
+    except ScenarioError as e:
+        raise ScenarioError(f"{p.name}: {e}") from None
+
+
+def scenario_from_text(text: str) -> State:
+    """Parse scenario TOML text (see :func:`scenario_from_dict`)."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise ScenarioError(f"not valid TOML: {e}") from None
+    return scenario_from_dict(data)
+
+
+def _need(cond: bool, msg: str) -> None:
+    if not cond:
+        raise ScenarioError(msg)
+
+
+def scenario_from_dict(d: dict[str, Any]) -> State:
+    """Build the :class:`State` a scenario describes.
+
+    Checks every id (races, powers, items, Regions, seats), the box caps (RULES §2.1) and piece
+    supplies (§2.3), and that no race or badge is in two places. Stacks hold every banner and
+    badge not placed anywhere; the column is filled from them unless given.
+
+    Raises:
+        ScenarioError: naming the first problem.
+    """
+    unknown = set(d) - _TOP_KEYS
+    _need(not unknown, f"unknown key(s) {sorted(unknown)}; known: {sorted(_TOP_KEYS)}")
+    players = d.get("players", [])
+    _need(isinstance(players, list) and 2 <= len(players) <= 5, "give 2 to 5 [[players]] tables")
+    n = len(players)
+    boards = d.get("boards")
+    _need(isinstance(boards, list) and bool(boards), "'boards' must list face ids, e.g. [\"L1\", \"S1\"]")
+    seats = d.get("seats") or [pl.get("name") or f"Player {i + 1}" for i, pl in enumerate(players)]
+    try:
+        spec = make_spec(n, boards, edition=d.get("edition", "swow"), seats=seats)
+    except ValueError as e:
+        raise ScenarioError(str(e)) from None
+    s = initial_state(spec)
+    s.chance = []
+    if not d.get("setup_murlocs", False):
+        s.occ = [EMPTY] * spec.n_regions
+        s.tokens = [0] * spec.n_regions
+        s.items = [None] * spec.n_regions
+        s.supply["murloc"] = PIECE_SUPPLY["murloc"]
+    used_races: set[str] = set()
+    used_powers: set[str] = set()
+
+    def race_id(x: Any, where: str) -> str:
+        _need(x in RACES, f"{where}: unknown race {x!r}")
+        _need(x not in used_races, f"{where}: race {x!r} is already in play")
+        used_races.add(x)
+        return str(x)
+
+    def power_id(x: Any, where: str) -> str:
+        _need(x in POWERS, f"{where}: unknown power {x!r}")
+        _need(x not in used_powers, f"{where}: power {x!r} is already in play")
+        used_powers.add(x)
+        return str(x)
+
+    for i, pl in enumerate(players):
+        where = f"players[{i}]"
+        _need(isinstance(pl, dict), f"{where} must be a table")
+        bad = set(pl) - _PLAYER_KEYS
+        _need(not bad, f"{where}: unknown key(s) {sorted(bad)}; known: {sorted(_PLAYER_KEYS)}")
+        s.vc[i] = _int(pl.get("vc", 5), f"{where}.vc")
+        if "race" in pl:
+            s.active[i] = race_id(pl["race"], where)
+            _need("power" in pl, f"{where}: an Active race needs a power")
+            s.power[i] = power_id(pl["power"], where)
+        elif "power" in pl:
+            raise ScenarioError(f"{where}: a power needs an Active race")
+        if "decline" in pl:
+            s.decline[i] = race_id(pl["decline"], where)
+        if "kept" in pl:
+            _need(s.decline[i] is not None, f"{where}: a kept badge needs an In Decline race")
+            s.kept[i] = power_id(pl["kept"], where)
+        s.hand[i] = _int(pl.get("hand", 0), f"{where}.hand")
+        _need(s.hand[i] == 0 or s.active[i] is not None, f"{where}: tokens in hand need an Active race")
+        s.race_turns[i] = _int(pl.get("turns_with_race", 1 if s.active[i] else 0), f"{where}.turns_with_race")
+        if s.active[i]:
+            s.box[s.active[i]] -= s.hand[i]
+
+    regions = d.get("regions", {})
+    _need(isinstance(regions, dict), "[regions] must be a table of Region ids")
+    for rid, spec_r in regions.items():
+        where = f"regions.{rid}"
+        _need(rid in spec.index, f"{where}: no Region {rid!r} on boards {', '.join(spec.faces)}")
+        _need(isinstance(spec_r, dict), f"{where} must be a table")
+        bad = set(spec_r) - _REGION_KEYS
+        _need(not bad, f"{where}: unknown key(s) {sorted(bad)}; known: {sorted(_REGION_KEYS)}")
+        r = spec.index[rid]
+        _place_region(s, r, spec_r, where, n)
+        for kind, cnt in spec_r.get("pieces", {}).items():
+            _need(kind in PIECE_SUPPLY and kind not in ("murloc", "mountain"),
+                  f"{where}: unknown piece {kind!r}")
+            c = _int(cnt, f"{where}.pieces.{kind}")
+            s.add_piece(kind, r, c)
+            s.supply[kind] -= c
+            _need(s.supply[kind] >= 0, f"{where}: more {kind} pieces than the box holds ({PIECE_SUPPLY[kind]})")
+        if "item" in spec_r:
+            item = spec_r["item"]
+            _need(item == "?" or item in ITEMS, f"{where}: unknown item {item!r}")
+            _need(item == "?" or item in s.item_pool, f"{where}: item {item!r} is placed twice")
+            s.items[r] = item
+            if item != "?":
+                s.item_pool.remove(item)
+    for race, left in s.box.items():
+        _need(left >= 0, f"race {race!r} has more tokens in play than its {RACES[race].in_box} in the box")
+
+    s.banner_stack = sorted(set(RACES) - used_races)
+    s.badge_stack = sorted(set(POWERS) - used_powers)
+    column = d.get("column")
+    if column is not None:
+        combos = column.get("combos") if isinstance(column, dict) else None
+        _need(isinstance(combos, list) and len(combos) <= 6, "[column] needs combos = [[race, power, coins], ...] (at most 6)")
+        s.column = []
+        for k, c in enumerate(combos):
+            _need(isinstance(c, list) and len(c) == 3, f"column.combos[{k}] must be [race, power, coins]")
+            race = race_id(c[0], f"column.combos[{k}]")
+            power = power_id(c[1], f"column.combos[{k}]")
+            s.banner_stack.remove(race)
+            s.badge_stack.remove(power)
+            s.column.append((race, power, _int(c[2], f"column.combos[{k}] coins")))
+        s.column += [(None, None, 0)] * (6 - len(s.column))
+    else:
+        s.column = []
+        for _ in range(6):
+            race, power = s.banner_stack.pop(0), s.badge_stack.pop(0)
+            s.column.append((race, power, 0))
+
+    s.round = _int(d.get("round", 1), "round")
+    s.turn = _int(d.get("turn", 0), "turn")
+    _need(0 <= s.turn < n, f"turn must be a seat 0..{n - 1}")
+    _need(1 <= s.round <= spec.rounds, f"round must be 1..{spec.rounds}")
+    s.actor = s.turn
+    phase = d.get("phase", "start")
+    _need(phase in _PHASES, f"phase must be one of {', '.join(_PHASES)}, not {phase!r}")
+    s.step, s.phase = _PHASES[phase]
+    if phase in ("conquer", "redeploy", "decide"):
+        _need(s.active[s.turn] is not None, f"phase {phase!r} needs an Active race for seat {s.turn}")
+    if phase == "pick":
+        _need(s.active[s.turn] is None, "phase 'pick' needs a seat with no Active race")
+    if phase == "redeploy" and s.hand[s.turn] == 0:
+        s.phase = ""
+    s.conquests = _int(d.get("conquests", 0), "conquests")
+    s.flags = {k: _freeze(v) for k, v in d.get("flags", {}).items()}
+    s.tflags = {k: _freeze(v) for k, v in d.get("turn_flags", {}).items()}
+    s.defeated = {str(k): _int(v, f"defeated.{k}") for k, v in d.get("defeated", {}).items()}
+    s.paid = {str(k): True for k in d.get("paid", [])}
+    engine.run(s)
+    return s
+
+
+def _place_region(s: State, r: int, spec_r: dict[str, Any], where: str, n: int) -> None:
+    if "murlocs" in spec_r:
+        _need("player" not in spec_r, f"{where}: Murlocs and a player cannot share a Region")
+        m = _int(spec_r["murlocs"], f"{where}.murlocs")
+        s.occ[r] = MURLOC if m else EMPTY
+        s.tokens[r] = m
+        s.supply["murloc"] -= m
+        _need(s.supply["murloc"] >= 0, f"{where}: more than {PIECE_SUPPLY['murloc']} Murlocs in play")
+        return
+    if "player" not in spec_r:
+        _need("tokens" not in spec_r, f"{where}: tokens need a player (or use murlocs = N)")
+        return
+    p = _int(spec_r["player"], f"{where}.player")
+    _need(0 <= p < n, f"{where}: player must be a seat 0..{n - 1}")
+    dec = bool(spec_r.get("decline", False))
+    race = s.decline[p] if dec else s.active[p]
+    _need(race is not None, f"{where}: seat {p} has no {'In Decline' if dec else 'Active'} race")
+    t = _int(spec_r.get("tokens", 1), f"{where}.tokens")
+    _need(t >= 0, f"{where}: tokens must be >= 0")
+    s.occ[r] = 2 * p + (1 if dec else 0)
+    s.tokens[r] = t
+    s.box[race] -= t
+
+
+def _int(x: Any, where: str) -> int:
+    if isinstance(x, bool) or not isinstance(x, int):
+        raise ScenarioError(f"{where} must be a whole number, not {x!r}")
+    return x
+
+
+def _freeze(v: Any) -> Any:
+    if isinstance(v, list):
+        return tuple(_freeze(x) for x in v)
+    return v

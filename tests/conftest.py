@@ -1,0 +1,39 @@
+"""Shared test helpers: build positions from scenario text, play seeded random games."""
+
+from __future__ import annotations
+
+import random
+import textwrap
+
+import pytest
+
+from smallworld.core.game import Game
+from smallworld.core.state import CHANCE, State
+from smallworld.scenarios import scenario_from_text
+
+
+def scenario(text: str) -> State:
+    """A state from scenario TOML (docs/scenarios.md), dedented."""
+    return scenario_from_text(textwrap.dedent(text))
+
+
+def play_random(n_players: int, seed: int, *, check: bool = False) -> Game:
+    """A complete game with uniformly random legal actions (chance from the game's RNG)."""
+    g = Game.new(n_players, seed=seed)
+    rng = random.Random(seed)
+    while not g.state.is_over():
+        if g.current_player() == CHANCE:
+            g.resolve_chance()
+        else:
+            g.apply(rng.choice(g.legal_actions()), check=check)
+    return g
+
+
+def acts(s: State) -> set[str]:
+    """The legal actions of ``s`` as text."""
+    return {str(a) for a in s.legal_actions()}
+
+
+@pytest.fixture
+def make():
+    return scenario

@@ -1,0 +1,197 @@
+"""The ability mechanism (content/abilities.py, core/hooks.py): closed hooks, complete content,
+and the engine calling hooks at the rulebook's decision points."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from smallworld.content import registry
+from smallworld.content.abilities import HOOKS, Ability, Toll
+from smallworld.content.data import ITEMS, POWERS, RACES
+from smallworld.core import hooks
+from smallworld.core.conquest import conquest_cost, targets
+from smallworld.core.errors import IllegalActionError
+from tests.conftest import acts, scenario
+
+RULES = Path(__file__).resolve().parents[3] / "shared" / "RULES.md"
+
+
+def test_misspelled_hook_fails_loudly():
+    """A method that is not a hook name raises TypeError at class creation (DESIGN: closed set)."""
+    with pytest.raises(TypeError, match="conquest_reduciton is not a hook"):
+        class Bad(Ability):
+            def conquest_reduciton(self, s, owner, r, mode):
+                return 1
+
+
+def test_action_kinds_need_apply():
+    with pytest.raises(TypeError, match="no apply hook"):
+        class Bad(Ability):
+            action_kinds = frozenset({"zap"})
+
+
+def test_every_race_power_item_has_a_definition():
+    """RULES §2.1, §2.2, §11: 16 races, 20 powers, 12 items, each with data and an ability."""
+    assert len(RACES) == 16 and len(POWERS) == 20 and len(ITEMS) == 12
+    assert sum(r.in_box for r in RACES.values()) == 182  # RULES §2.1 total
+    for table, data in ((registry.RACE_ABILITIES, RACES), (registry.POWER_ABILITIES, POWERS),
+                        (registry.ITEM_ABILITIES, ITEMS)):
+        assert set(table) == set(data)
+        for ident, ab in table.items():
+            assert ab.id == ident and ab.summary and ab.rule
+
+
+@pytest.mark.skipif(not RULES.exists(), reason="shared/RULES.md not beside the checkout")
+def test_names_match_rules_md():
+    """Every race and power named in RULES §2 tables is in the data, with the same value."""
+    text = RULES.read_text(encoding="utf-8")
+    for m in re.finditer(r"^\| ([A-Z][a-z]+(?: [A-Z][a-z]+)?) \| (\d+) \| (\d+) \| (\w+) \|$", text, re.M):
+        name, value, box, faction = m.groups()
+        race = RACES[name.lower().replace(" ", "-")]
+        assert (race.value, race.in_box, race.faction) == (int(value), int(box), faction.lower())
+
+
+def test_lasting_badges():
+    """R-DEC-2: Garrisoned and Marshdweller last In Decline."""
+    assert {p for p, d in POWERS.items() if d.lasts} == {"garrisoned", "marshdweller"}
+
+
+@pytest.fixture
+def plug():
+    """Temporarily replace a race's ability with a test double."""
+    saved = dict(registry.RACE_ABILITIES)
+
+    def install(race: str, cls: type[Ability]) -> None:
+        registry.RACE_ABILITIES[race] = cls()
+        hooks.refresh()
+
+    yield install
+    registry.RACE_ABILITIES.clear()
+    registry.RACE_ABILITIES.update(saved)
+    hooks.refresh()
+
+
+POS = """
+boards = ["L1", "S3"]
+phase = "conquer"
+[[players]]
+race = "trolls"
+power = "farmer"
+hand = 6
+[[players]]
+race = "humans"
+power = "mining"
+[regions]
+"L1.9" = { player = 0, tokens = 1 }
+"L1.4" = { player = 1, tokens = 1 }
+"""
+
+
+def test_reductions_stack_and_clamp_at_one(plug):
+    """R-CONQ-3, R-CONQ-4: reductions stack, then the cost is never below 1."""
+    class Cheap(Ability):
+        def conquest_reduction(self, s, owner, r, mode):
+            return 2
+
+    plug("trolls", Cheap)
+    s = scenario(POS)
+    r = s.region_of("L1.4")
+    assert conquest_cost(s, 0, r, 0) == 1  # 3 - 2
+    parts: dict[str, int] = {}
+    assert conquest_cost(s, 0, s.region_of("L1.5"), 0, parts=parts) == 1  # 2 - 2 -> clamped
+    assert parts["reductions"] == 2
+
+
+def test_race_minimum_tokens_raise_cost(plug):
+    """R-CONQ-4: every conquest places at least the race minimum (Tauren-like 2)."""
+    class Two(Ability):
+        def min_tokens(self, s, owner):
+            return 2
+
+        def conquest_reduction(self, s, owner, r, mode):
+            return 5
+
+    plug("trolls", Two)
+    s = scenario(POS)
+    assert conquest_cost(s, 0, s.region_of("L1.4"), 0) == 2
+
+
+def test_toll_must_be_paid_before_conquest(plug):
+    """RULES §8: a toll is paid in full before the action, to its payee; unpaid, no conquest."""
+    class Tollkeeper(Ability):
+        def tolls(self, s, owner, attacker, r):
+            if s.occ[r] == 2 * owner and attacker != owner:
+                return [Toll(f"toll-{owner}", 2, owner, "test toll")]
+            return []
+
+    plug("humans", Tollkeeper)
+    s = scenario(POS)
+    assert "conquer L1.4" not in acts(s) and "pay toll-1" in acts(s)
+    with pytest.raises(IllegalActionError, match="pay first"):
+        s.apply("conquer L1.4")
+    s.apply("pay toll-1")
+    assert (s.vc[0], s.vc[1]) == (3, 7)
+    assert "conquer L1.4" in acts(s)
+    s.apply("conquer L1.4")
+
+
+def test_toll_unaffordable_is_not_offered(plug):
+    """RULES §8: a player who cannot pay cannot take the action."""
+    class Tollkeeper(Ability):
+        def tolls(self, s, owner, attacker, r):
+            return [Toll("big", 9, owner, "big toll")] if s.occ[r] == 2 * owner else []
+
+    plug("humans", Tollkeeper)
+    s = scenario(POS)
+    assert "pay big" not in acts(s) and "conquer L1.4" not in acts(s)
+
+
+def test_immune_region_is_not_a_target(plug):
+    """RULES §10 'immune to every power': immune Regions are not targets."""
+    class Wall(Ability):
+        def immune(self, s, owner, attacker, r):
+            return s.occ[r] == 2 * owner
+
+    plug("humans", Wall)
+    s = scenario(POS)
+    assert s.region_of("L1.4") not in targets(s, 0)
+
+
+def test_ability_actions_are_legal_actions_and_applied(plug):
+    """Ability choices are ordinary legal actions routed to the ability's apply hook."""
+    class Shout(Ability):
+        action_kinds = frozenset({"shout"})
+
+        def actions(self, s, owner):
+            return [] if s.tflags.get("shouted") else [__import__("smallworld.core.actions", fromlist=["Action"]).Action("shout")]
+
+        def apply(self, s, owner, action):
+            s.tflags["shouted"] = True
+            s.vc[owner] += 1
+
+    plug("trolls", Shout)
+    s = scenario(POS)
+    assert "shout" in acts(s)
+    s.apply("shout")
+    assert s.vc[0] == 6 and "shout" not in acts(s)
+
+
+def test_score_hook_adds_lines(plug):
+    """R-SCORE-2: race bonuses are added to the turn's scoring."""
+    class Bonus(Ability):
+        def score(self, s, owner):
+            return [("Test bonus", 3)]
+
+    plug("trolls", Bonus)
+    s = scenario(POS)
+    s.apply("end")
+    while s.current_player() == 0:
+        s.apply(str(s.legal_actions()[0]))
+    assert ("Test bonus", 3) in s.last_score[0]
+
+
+def test_hooks_table_documents_every_hook():
+    assert all(isinstance(v, str) and v for v in HOOKS.values())

@@ -1,0 +1,86 @@
+"""Picking a combo (RULES §4) and the initial column (R-SET-2)."""
+
+from __future__ import annotations
+
+import pytest
+
+from smallworld.core.errors import IllegalActionError
+from smallworld.core.state import CHANCE
+from tests.conftest import acts, scenario
+
+PICK = """
+boards = ["L1", "S3"]
+phase = "pick"
+[[players]]
+vc = {vc}
+[[players]]
+[column]
+combos = [["trolls", "sailing", 0], ["dwarves", "farmer", 2], ["orcs", "mining", 0],
+          ["tauren", "fishing", 1], ["gnomes", "ranger", 0], ["naga", "explorer", 0]]
+"""
+
+
+def test_pick_pays_one_coin_per_combo_above_and_takes_its_coins():
+    """R-PICK-2, R-PICK-3: picking position 3 puts 1 VC on positions 0-2, takes the 1 VC lying
+    on it, and banner + badge tokens (Tauren 11 + Fishing 3 = 14)."""
+    s = scenario(PICK.format(vc=5))
+    s.apply("pick 3")
+    assert s.vc[0] == 5 - 3 + 1
+    assert s.active[0] == "tauren" and s.power[0] == "fishing"
+    assert s.hand[0] == 14 and s.box["tauren"] == 16 - 14
+    assert [c[2] for c in s.column[:3]] == [1, 3, 1]
+
+
+def test_column_slides_up_and_a_new_combo_is_revealed_by_chance():
+    """R-PICK-4: combos below slide up with their coins; a new combo is drawn into the last slot."""
+    s = scenario(PICK.format(vc=5))
+    s.apply("pick 1")
+    assert [c[0] for c in s.column[:5]] == ["trolls", "orcs", "tauren", "gnomes", "naga"]
+    assert s.column[3][2] == 0 and s.column[2][2] == 1
+    assert s.current_player() == CHANCE
+    banners = {str(a) for a in s.legal_actions()}
+    assert "banner dwarves" not in banners and "banner blood-elves" in banners
+    assert len(banners) == 16 - 6
+    s.apply("banner pandaren")
+    s.apply("badge archaeologist")
+    assert s.column[5] == ("pandaren", "archaeologist", 0)
+
+
+def test_cannot_pick_beyond_coins():
+    """R-PICK-2: fewer than k VC: position k cannot be picked."""
+    s = scenario(PICK.format(vc=2))
+    assert acts(s) == {"pick 0", "pick 1", "pick 2"}
+    with pytest.raises(IllegalActionError, match="too few"):
+        s.apply("pick 4")
+
+
+def test_tokens_capped_by_box():
+    """R-PICK-3: the tokens taken are capped by that race's tokens left in the box."""
+    s = scenario(PICK.format(vc=5))
+    s.box["trolls"] = 4  # as if most Trolls were elsewhere
+    s.apply("pick 0")
+    assert s.hand[0] == 4 and s.box["trolls"] == 0
+
+
+def test_new_game_reveals_six_combos(tmp_path):
+    """R-SET-2: 6 visible combos at positions 0-5; the rest stays in the stacks."""
+    from smallworld.core.game import Game
+
+    g = Game.new(3, seed=11)
+    assert g.current_player() == CHANCE
+    g.settle()
+    assert all(race and power and coins == 0 for race, power, coins in g.state.column)
+    assert len(g.state.banner_stack) == 10 and len(g.state.badge_stack) == 14
+    assert len(g.record.actions) == 12
+
+
+def test_banner_returns_to_lowest_empty_slot():
+    """R-PICK-5: with an empty slot in the column, a leaving banner goes there (a badge is drawn)."""
+    from smallworld.core import combos
+
+    s = scenario(PICK.format(vc=5))
+    s.column[4] = (None, None, 0)
+    s.column[5] = (None, None, 0)
+    combos.return_banner(s, "humans")
+    assert s.column[4][0] == "humans"
+    assert s.chance == [("badge", 4)]

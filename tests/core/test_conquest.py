@@ -1,0 +1,309 @@
+"""Conquest (RULES §5): targets, cost, losses, the final conquest.
+
+Board facts used (L1): L1.1 Goldshire Fields is an Entry Region (fields) adjacent to L1.0, L1.2,
+L1.6, L1.7 (lake); L1.9 Redridge Foothills is an Entry Region adjacent to L1.4, L1.5, L1.13;
+L1.13 Ironcrest Peak is a Mountain adjacent to L1.5, L1.6, L1.9, L1.10, L1.14; L1.12 is an Entry
+Region far from L1.1.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from smallworld.core.conquest import conquest_cost, targets
+from smallworld.core.errors import IllegalActionError
+from smallworld.core.state import CHANCE, EMPTY, MURLOC
+from tests.conftest import acts, scenario
+
+FIRST = """
+boards = ["L1", "S3"]
+phase = "conquer"
+[[players]]
+race = "orcs"
+power = "farmer"
+hand = {hand}
+[[players]]
+race = "humans"
+power = "mining"
+[regions]
+"L1.9" = {{ murlocs = 1 }}
+"""
+
+
+def test_first_conquest_only_entry_regions_with_travel_cost():
+    """R-CONQ-1: with no Region, only Entry Regions of any board; an empty one costs 3."""
+    s = scenario(FIRST.format(hand=10))
+    tg = targets(s, 0)
+    assert set(tg) == set(s.spec.entries)
+    assert all(t == 1 for t in tg.values())
+    r = s.region_of("L1.1")
+    assert conquest_cost(s, 0, r, tg[r]) == 3
+
+
+def test_entry_region_with_a_murloc_costs_4():
+    """R-CONQ-1, R-CONQ-3: an Entry Region holding a Murloc costs 2 + 1 + travel 1 = 4."""
+    s = scenario(FIRST.format(hand=10))
+    r = s.region_of("L1.9")
+    assert conquest_cost(s, 0, r, targets(s, 0)[r]) == 4
+
+
+def test_non_entry_region_is_not_a_first_target():
+    """R-CONQ-1: a first conquest must target an Entry Region."""
+    s = scenario(FIRST.format(hand=10))
+    with pytest.raises(IllegalActionError, match="Entry Region"):
+        s.apply("conquer L1.0")
+
+
+def test_conquest_places_cost_tokens_and_murloc_is_discarded():
+    """R-CONQ-6, R-CONQ-7: the conquering tokens stay; Murlocs are all discarded."""
+    s = scenario(FIRST.format(hand=10))
+    s.apply("conquer L1.9")
+    r = s.region_of("L1.9")
+    assert (s.occ[r], s.tokens[r], s.hand[0]) == (0, 4, 6)
+
+
+def test_mountain_and_two_defenders_cost_5():
+    """R-CONQ-3: an adjacent Region with 2 enemy tokens and a Mountain costs 2 + 1 + 2 = 5."""
+    s = scenario("""
+        boards = ["L1", "S3"]
+        phase = "conquer"
+        [[players]]
+        race = "orcs"
+        power = "farmer"
+        hand = 6
+        [[players]]
+        race = "humans"
+        power = "mining"
+        [regions]
+        "L1.9" = { player = 0, tokens = 1 }
+        "L1.13" = { player = 1, tokens = 2 }
+    """)
+    r = s.region_of("L1.13")
+    parts: dict[str, int] = {}
+    assert targets(s, 0)[r] == 0
+    assert conquest_cost(s, 0, r, 0, parts=parts) == 5
+    assert parts == {"base": 2, "mountain": 1, "pieces": 0, "defenders": 2, "travel": 0,
+                     "reductions": 0, "cost": 5}
+
+
+def test_later_conquest_of_far_entry_region_pays_travel():
+    """R-CONQ-2: any Entry Region stays a target, +1 when not adjacent to the race."""
+    s = scenario(FIRST.format(hand=8).replace('"L1.9" = { murlocs = 1 }', '"L1.1" = { player = 0, tokens = 2 }'))
+    tg = targets(s, 0)
+    assert tg[s.region_of("L1.12")] == 1
+    assert tg[s.region_of("L1.0")] == 0
+    assert s.region_of("L1.3") not in tg  # not adjacent, not an Entry Region
+    assert conquest_cost(s, 0, s.region_of("L1.12"), 1) == 3
+
+
+def test_lake_cannot_be_conquered():
+    """R-CONQ-5: Sea and Lake cannot be conquered (L1.7 is a Lake next to L1.1)."""
+    s = scenario(FIRST.format(hand=8).replace('"L1.9" = { murlocs = 1 }', '"L1.1" = { player = 0, tokens = 2 }'))
+    assert s.region_of("L1.7") not in targets(s, 0)
+    with pytest.raises(IllegalActionError, match="Seas and Lakes"):
+        s.apply("conquer L1.7")
+
+
+def test_defender_of_three_loses_one_and_redeploys_two_at_end_of_turn():
+    """R-CONQ-7, R-TROOP-4: 3 defenders: 1 discarded, 2 to hand, redeployed after scoring."""
+    s = scenario("""
+        boards = ["L1", "S3"]
+        phase = "conquer"
+        [[players]]
+        race = "orcs"
+        power = "farmer"
+        hand = 8
+        [[players]]
+        race = "humans"
+        power = "mining"
+        [regions]
+        "L1.9" = { player = 0, tokens = 1 }
+        "L1.5" = { player = 1, tokens = 3 }
+        "L1.0" = { player = 1, tokens = 1 }
+        "L1.6" = { player = 1, tokens = 1 }
+    """)
+    box_before = s.box["humans"]
+    s.apply("conquer L1.5")  # 2 + 3 = 5
+    assert s.hand[1] == 2 and s.box["humans"] == box_before + 1
+    assert s.tokens[s.region_of("L1.5")] == 5
+    s.apply("end")
+    # the attacker redeploys first (3 left in hand + 4 surplus over its 2 Regions)
+    while s.phase == "redeploy":
+        s.apply(sorted(acts(s))[0])
+    assert s.phase == "defend" and s.current_player() == 1
+    assert acts(s) >= {"redeploy L1.0 1", "redeploy L1.0 2", "redeploy L1.6 2"}
+    s.apply("redeploy L1.0 2")
+    assert s.tokens[s.region_of("L1.0")] == 3 and s.hand[1] == 0
+    assert s.turn == 1  # the next turn has started
+
+
+def test_in_decline_defenders_all_discarded():
+    """R-CONQ-7: In Decline tokens are never redeployed: all discarded."""
+    s = scenario("""
+        boards = ["L1", "S3"]
+        phase = "conquer"
+        [[players]]
+        race = "orcs"
+        power = "farmer"
+        hand = 8
+        [[players]]
+        race = "humans"
+        power = "mining"
+        decline = "trolls"
+        [regions]
+        "L1.9" = { player = 0, tokens = 1 }
+        "L1.5" = { player = 1, decline = true, tokens = 2 }
+        "L1.0" = { player = 1, decline = true, tokens = 1 }
+    """)
+    box = s.box["trolls"]
+    s.apply("conquer L1.5")
+    assert s.hand[1] == 0 and s.box["trolls"] == box + 2
+    assert 1 not in s.defenders
+
+
+def test_last_in_decline_region_lost_returns_the_banner():
+    """R-DEC-4, R-PICK-5: the race leaves the game; its banner goes to the bottom of the stack."""
+    s = scenario("""
+        boards = ["L1", "S3"]
+        phase = "conquer"
+        [[players]]
+        race = "orcs"
+        power = "farmer"
+        hand = 8
+        [[players]]
+        decline = "trolls"
+        [regions]
+        "L1.9" = { player = 0, tokens = 1 }
+        "L1.5" = { player = 1, decline = true, tokens = 1 }
+    """)
+    s.apply("conquer L1.5")
+    assert s.decline[1] is None
+    assert s.banner_bottom == ["trolls"]
+
+
+def test_own_in_decline_region_is_a_target():
+    """R-CONQ-8: a player may conquer its own In Decline race's Region, losing those tokens."""
+    s = scenario("""
+        boards = ["L1", "S3"]
+        phase = "conquer"
+        [[players]]
+        race = "orcs"
+        power = "farmer"
+        decline = "trolls"
+        hand = 8
+        [[players]]
+        [regions]
+        "L1.9" = { player = 0, tokens = 1 }
+        "L1.5" = { player = 0, decline = true, tokens = 1 }
+        "L1.4" = { player = 0, decline = true, tokens = 1 }
+    """)
+    assert "conquer L1.5" in acts(s)
+    s.apply("conquer L1.5")  # 2 + 1 defender
+    assert s.occ[s.region_of("L1.5")] == 0 and s.hand[0] == 5
+    assert s.defeated == {"trolls": 1}
+
+
+def test_final_conquest_die_only_when_at_most_three_short():
+    """R-CONQ-9: with 1 token, a 4-cost target may be declared (3 short), a 5-cost one not."""
+    s = scenario("""
+        boards = ["L1", "S3"]
+        phase = "conquer"
+        [[players]]
+        race = "orcs"
+        power = "farmer"
+        hand = 1
+        [[players]]
+        race = "humans"
+        power = "mining"
+        [regions]
+        "L1.9" = { player = 0, tokens = 1 }
+        "L1.4" = { player = 1, tokens = 2 }
+        "L1.5" = { player = 1, tokens = 3 }
+    """)
+    a = acts(s)
+    assert "conquer L1.4" in a  # cost 4, 3 short
+    assert "conquer L1.5" not in a  # cost 5, 4 short
+    with pytest.raises(IllegalActionError, match="at most 3 short"):
+        s.apply("conquer L1.5")
+
+
+def _final(roll: int):
+    s = scenario("""
+        boards = ["L1", "S3"]
+        phase = "conquer"
+        [[players]]
+        race = "orcs"
+        power = "farmer"
+        hand = 2
+        [[players]]
+        race = "humans"
+        power = "mining"
+        [regions]
+        "L1.9" = { player = 0, tokens = 1 }
+        "L1.4" = { player = 1, tokens = 2 }
+    """)
+    s.apply("conquer L1.4")  # cost 4 with 2 in hand: the die decides
+    assert s.current_player() == CHANCE
+    assert {str(a) for a in s.legal_actions()} == {"roll 0", "roll 1", "roll 2", "roll 3"}
+    s.apply(f"roll {roll}")
+    return s
+
+
+def test_final_conquest_succeeds_with_enough_roll():
+    """R-CONQ-9: tokens in hand + roll >= cost: all tokens in hand go there; conquests end."""
+    s = _final(2)
+    r = s.region_of("L1.4")
+    assert s.occ[r] == 0
+    # conquests are over: redeployment has lifted the surplus of its two Regions into hand
+    assert s.phase == "redeploy" and s.tokens[r] + s.hand[0] == 2
+    assert "conquer L1.5" not in acts(s)
+
+
+def test_final_conquest_fails_with_low_roll():
+    """R-CONQ-9: otherwise the tokens stay in hand for redeployment; conquests end."""
+    s = _final(1)
+    r = s.region_of("L1.4")
+    assert s.occ[r] == 2  # still seat 1's Active race
+    assert s.tokens[s.region_of("L1.9")] == 3  # redeployed to its only Region
+    assert s.turn == 1
+
+
+def test_no_conquest_without_a_token_in_hand():
+    """R-CONQ-10: at least one token in hand to start any conquest."""
+    s = scenario(FIRST.format(hand=0))
+    assert not any(a.startswith("conquer") for a in acts(s))
+    with pytest.raises(IllegalActionError, match="no token in hand"):
+        s.apply("conquer L1.1")
+
+
+def test_empty_region_after_conquest_loses_forts_and_wisp_walls():
+    """R-CONQ-7: Forts and Wisp Walls in a conquered Region are discarded; Mountains stay."""
+    s = scenario("""
+        boards = ["L1", "S3"]
+        phase = "conquer"
+        [[players]]
+        race = "orcs"
+        power = "farmer"
+        hand = 9
+        [[players]]
+        decline = "night-elves"
+        kept = "garrisoned"
+        [regions]
+        "L1.9" = { player = 0, tokens = 1 }
+        "L1.13" = { player = 1, decline = true, tokens = 1, pieces = { fort = 1, wisp-wall = 1 } }
+    """)
+    r = s.region_of("L1.13")
+    assert conquest_cost(s, 0, r, 0) == 2 + 1 + 2 + 1
+    s.apply("conquer L1.13")
+    assert s.piece("fort", r) == 0 and s.piece("wisp-wall", r) == 0
+    assert s.supply["fort"] == 10 and s.supply["wisp-wall"] == 9
+    assert s.spec.mountain[r]
+
+
+def test_conquered_murloc_region_is_no_longer_murloc():
+    """R-CONQ-7: the Region changes hands."""
+    s = scenario(FIRST.format(hand=10))
+    r = s.region_of("L1.9")
+    assert s.occ[r] == MURLOC
+    s.apply("conquer L1.9")
+    assert s.occ[r] != MURLOC and s.occ[r] != EMPTY

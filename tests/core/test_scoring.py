@@ -1,0 +1,108 @@
+"""Scoring (RULES §8) and the end of the game (R-END-1)."""
+
+from __future__ import annotations
+
+from smallworld.core.scoring import final_result
+from tests.conftest import scenario
+
+FACTION = """
+boards = ["L1", "M1", "S3"]
+phase = "conquer"
+[[players]]
+race = "{race}"
+power = "farmer"
+hand = 12
+[[players]]
+race = "orcs"
+power = "mining"
+decline = "trolls"
+[[players]]
+race = "blood-elves"
+power = "ranger"
+decline = "humans"
+[regions]
+"L1.9" = {{ player = 0, tokens = 1 }}
+"L1.4" = {{ player = 1, tokens = 1 }}
+"L1.5" = {{ player = 1, tokens = 1 }}
+"L1.6" = {{ player = 1, decline = true, tokens = 1 }}
+"L1.0" = {{ player = 2, decline = true, tokens = 1 }}
+"""
+
+
+def _conquer_all_and_score(race, regions=("L1.4", "L1.5", "L1.6", "L1.0"), hand=12):
+    s = scenario(FACTION.format(race=race).replace("hand = 12", f"hand = {hand}"))
+    for r in regions:
+        s.apply(f"conquer {r}")
+    s.apply("end")
+    while s.current_player() == 0:
+        s.apply(str(s.legal_actions()[0]))
+    return s
+
+
+def test_regions_score_one_each():
+    """R-SCORE-1: 1 VC per Region held by the Active and the In Decline race."""
+    s = scenario(FACTION.format(race="draenei").replace("hand = 12", "hand = 11") + '"L1.12" = { player = 1, decline = true, tokens = 1 }\n')
+    s.turn = s.actor = 1
+    from smallworld.core.scoring import score_turn
+
+    lines = score_turn(s, 1)
+    assert lines == [("Regions", 4)]
+
+
+def test_alliance_scores_once_per_distinct_horde_race_defeated():
+    """R-SCORE-3: Active and In Decline are different races; Orcs twice still count once."""
+    s = _conquer_all_and_score("draenei", ("L1.4", "L1.5", "L1.6"), hand=11)
+    assert dict(s.last_score[0]) == {"Regions": 4, "Faction bonus": 2}  # Orcs + Trolls
+
+
+def test_neutral_race_gets_no_faction_bonus():
+    """R-SCORE-3: a Neutral race gets nothing."""
+    s = _conquer_all_and_score("pandaren", ("L1.4", "L1.5", "L1.6"), hand=9)
+    assert dict(s.last_score[0]) == {"Regions": 4}
+
+
+def test_horde_scores_for_alliance_in_decline_race():
+    """R-SCORE-3: an In Decline race of the opposite faction counts; Orcs and Trolls (same
+    faction) give nothing."""
+    s = _conquer_all_and_score("tauren")
+    assert dict(s.last_score[0]) == {"Regions": 5, "Faction bonus": 1}  # Humans
+
+
+def test_murlocs_give_no_faction_bonus():
+    """R-SCORE-3: Murlocs give nothing."""
+    s = scenario("""
+        boards = ["L1", "S3"]
+        phase = "conquer"
+        [[players]]
+        race = "dwarves"
+        power = "farmer"
+        hand = 5
+        [[players]]
+        [regions]
+        "L1.9" = { murlocs = 1 }
+    """)
+    s.apply("conquer L1.9")
+    s.apply("end")
+    assert s.last_score[0] == [("Regions", 1)]
+
+
+def test_tie_break_by_tokens_then_shared():
+    """R-END-1: highest VC; ties to the most race tokens on the boards; still tied: shared."""
+    s = scenario("""
+        boards = ["L1", "M1", "S3"]
+        [[players]]
+        vc = 30
+        race = "orcs"
+        power = "farmer"
+        [[players]]
+        vc = 30
+        decline = "trolls"
+        [[players]]
+        vc = 12
+        [regions]
+        "L1.9" = { player = 0, tokens = 2 }
+        "L1.4" = { player = 1, decline = true, tokens = 1 }
+    """)
+    assert final_result(s)["winners"] == [0]
+    s.tokens[s.region_of("L1.4")] = 2
+    assert final_result(s) == {"scores": [30, 30, 12], "tokens": [2, 2, 0], "winners": [0, 1]}

@@ -1,0 +1,104 @@
+"""Ready troops, abandoning, redeployment (RULES §6)."""
+
+from __future__ import annotations
+
+import pytest
+
+from smallworld.core.errors import IllegalActionError
+from tests.conftest import acts, scenario
+
+START = """
+boards = ["L1", "S3"]
+phase = "{phase}"
+[[players]]
+race = "orcs"
+power = "farmer"
+turns_with_race = 0
+[[players]]
+race = "humans"
+power = "mining"
+[regions]
+"L1.9" = {{ player = 0, tokens = 4 }}
+"L1.5" = {{ player = 0, tokens = 3 }}
+"L1.13" = {{ player = 0, tokens = 1 }}
+"""
+
+
+def test_ready_troops_leave_one_token_per_region():
+    """R-TROOP-1: every Active token beyond 1 per Region goes to hand at the start."""
+    s = scenario(START.format(phase="start"))
+    assert s.phase == "conquer"  # first turn with the race: no decline choice (R-DEC-1)
+    assert s.hand[0] == 3 + 2
+    assert [s.tokens[s.region_of(r)] for r in ("L1.9", "L1.5", "L1.13")] == [1, 1, 1]
+
+
+def test_abandon_only_before_first_conquest():
+    """R-TROOP-2: Regions may be emptied before the first conquest, not after."""
+    s = scenario(START.format(phase="start"))
+    assert "abandon L1.13" in acts(s)
+    s.apply("abandon L1.13")
+    r = s.region_of("L1.13")
+    assert s.occ[r] == -1 and s.hand[0] == 6
+    s.apply("conquer L1.4")
+    assert not any(a.startswith("abandon") for a in acts(s))
+    with pytest.raises(IllegalActionError, match="before the first conquest"):
+        s.apply("abandon L1.5")
+
+
+def test_abandoning_everything_makes_next_conquest_a_first_conquest():
+    """R-TROOP-2, R-CONQ-1: with no Region left, only Entry Regions can be targeted."""
+    s = scenario(START.format(phase="start"))
+    for r in ("L1.9", "L1.5", "L1.13"):
+        s.apply(f"abandon {r}")
+    targets = {a.split()[1] for a in acts(s) if a.startswith("conquer")}
+    assert targets == {rid for rid in s.spec.region_ids if s.spec.entry[s.region_of(rid)]}
+
+
+def test_redeploy_must_place_every_token_keeping_one_per_region():
+    """R-TROOP-3: after conquests, tokens move freely; each Region keeps >= 1; all are placed."""
+    s = scenario(START.format(phase="start"))
+    s.apply("end")
+    assert s.phase == "redeploy" and s.hand[0] == 5
+    assert "end" not in acts(s)
+    assert acts(s) == {f"redeploy {r} {n}" for r in ("L1.5", "L1.9", "L1.13") for n in range(1, 6)}
+    s.apply("redeploy L1.13 4")
+    s.apply("redeploy L1.5 1")
+    assert s.turn == 1
+    assert [s.tokens[s.region_of(r)] for r in ("L1.9", "L1.5", "L1.13")] == [1, 2, 5]
+
+
+def test_defenders_redeploy_in_seat_order_from_the_current_player():
+    """R-TROOP-4: defenders who lost Regions redeploy after scoring, seat order from current."""
+    s = scenario("""
+        boards = ["L1", "M1", "S3"]
+        turn = 1
+        phase = "conquer"
+        [[players]]
+        race = "orcs"
+        power = "farmer"
+        [[players]]
+        race = "humans"
+        power = "mining"
+        hand = 9
+        [[players]]
+        race = "trolls"
+        power = "ranger"
+        [regions]
+        "L1.9" = { player = 1, tokens = 1 }
+        "L1.4" = { player = 0, tokens = 2 }
+        "L1.0" = { player = 0, tokens = 1 }
+        "L1.6" = { player = 0, tokens = 1 }
+        "L1.5" = { player = 2, tokens = 2 }
+        "L1.10" = { player = 2, tokens = 1 }
+        "L1.14" = { player = 2, tokens = 1 }
+    """)
+    s.apply("conquer L1.4")
+    s.apply("conquer L1.5")
+    s.apply("end")
+    assert s.phase == "redeploy" and s.current_player() == 1
+    s.apply(f"redeploy L1.9 {s.hand[1]}")
+    assert s.phase == "defend" and s.current_player() == 2  # seat after 1 first
+    s.apply("redeploy L1.10 1")
+    assert s.phase == "defend" and s.current_player() == 0
+    s.apply("redeploy L1.6 1")
+    assert s.turn == 2 and s.round == 1
