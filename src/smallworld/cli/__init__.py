@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import typer
 
-from smallworld.cli import boards_cmd
+from smallworld.cli import boards_cmd, play_cmds
 
 app = typer.Typer(
     name="smallworld",
@@ -16,6 +16,9 @@ app = typer.Typer(
     add_completion=False,
 )
 app.add_typer(boards_cmd.app, name="boards")
+app.command("simulate")(play_cmds.simulate)
+app.command("replay")(play_cmds.replay_cmd)
+app.command("bench")(play_cmds.bench)
 
 
 def main() -> None:

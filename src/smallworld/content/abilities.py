@@ -49,8 +49,9 @@ HOOKS: dict[str, str] = {
     "(VC bonuses, Wisp Walls, Forsaken purchases earned). -> None",
     "on_region_conquered": "global: after anyone's conquest (Military Objectives, Champion "
     "capture). -> None",
-    "losses": "global (defender side): tokens that must be discarded from a loss, given the "
-    "default (Draenei, Light's Hope Chapel, Champion, Beasts). -> int",
+    "losses": "global (defender side), args (region, lost, attacker, cause): tokens discarded "
+    "from a loss of that Region's Active occupant, given the value so far (1, or 0 for a lone "
+    "Champion); each answer feeds the next (Draenei, Light's Hope Chapel, Champion, Beasts). -> int",
     # choices (legal actions owned by abilities)
     "actions": "owner's extra legal actions in the current phase (airborne assault, "
     "Intimidating, Portal Mage, items, placements, purchases). -> iterable of Action",

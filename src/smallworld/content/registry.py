@@ -1,7 +1,8 @@
 """One :class:`~smallworld.content.abilities.Ability` per race, power and item.
 
-A race, power or item whose effect is written lives in its own module and registers itself with
-:func:`register`; every other one gets a definition with no hooks and ``implemented = False``,
+A race, power or item whose effect is written lives in its own module
+(``content/races/trolls.py``, ``content/powers/sailing.py``, ``content/items/doomhammer.py``) and
+registers itself with :func:`register`; every other one gets a definition with no hooks and ``implemented = False``,
 so the game data is complete (token values, factions, plain-words summaries) while the effect is
 visibly missing rather than silently wrong.
 """
@@ -110,5 +111,10 @@ def _fill_definitions() -> None:
         for ident in names:
             _TABLES[kind].setdefault(ident, _definition(kind, ident))
 
+
+# the effect modules register themselves on import (after `register` exists)
+from smallworld.content import items as _items  # noqa: E402,F401
+from smallworld.content import powers as _powers  # noqa: E402,F401
+from smallworld.content import races as _races  # noqa: E402,F401
 
 _fill_definitions()

@@ -27,7 +27,8 @@ class Conquest:
 
     ``defender`` is the occupant code before the conquest (``EMPTY``, ``MURLOC``, ``2q``,
     ``2q+1``); ``defenders`` the Murlocs/race tokens (Beasts, Champion included) that were there;
-    ``race`` the defending race id (``None`` for empty or Murlocs); ``placed`` the tokens placed.
+    ``race`` the defending race id (``None`` for empty or Murlocs); ``discarded`` how many
+    Murlocs/race tokens went to the box (Forsaken count these); ``placed`` the tokens placed.
     """
 
     attacker: int
@@ -35,6 +36,7 @@ class Conquest:
     defender: int
     race: str | None
     defenders: int
+    discarded: int
     cost: int
     placed: int
     mode: str
@@ -144,8 +146,9 @@ def conquest_cost(
     return cost
 
 
-def lose_region(s: State, r: int, *, attacker: int | None, cause: str) -> int:
-    """The occupant of region ``r`` withdraws (R-CONQ-7); returns the occupant code it had.
+def lose_region(s: State, r: int, *, attacker: int | None, cause: str) -> tuple[int, int]:
+    """The occupant of region ``r`` withdraws (R-CONQ-7); returns ``(occupant code it had,
+    tokens discarded)``. ``cause`` is ``"conquest"`` or the content's name for it (``"bomb"``).
 
     Active race: all its tokens there go to its owner's hand minus the discarded loss (1, or
     what the ``losses`` hooks say: Draenei, Light's Hope Chapel); the owner redeploys them at the
@@ -155,6 +158,7 @@ def lose_region(s: State, r: int, *, attacker: int | None, cause: str) -> int:
     """
     code = s.occ[r]
     n = s.tokens[r]
+    discarded = n
     if code >= 0:
         q, dec = divmod(code, 2)
         race = s.decline[q] if dec else s.active[q]
@@ -164,10 +168,12 @@ def lose_region(s: State, r: int, *, attacker: int | None, cause: str) -> int:
         else:
             lost = 1 if n > 0 else 0
             if "losses" in hooks.LIVE_HOOKS:
-                for v in hooks.call_global(s, "losses", r, lost, attacker, cause):
-                    lost = v
+                for owner, ab in hooks.in_play(s):
+                    if "losses" in ab.hooks:
+                        lost = ab.losses(s, owner, r, lost, attacker, cause)
             s.box[race] += lost
             s.hand[q] += n - lost
+            discarded = lost
             if q != attacker and q not in s.defenders:
                 s.defenders.append(q)
     s.occ[r] = EMPTY
@@ -181,7 +187,7 @@ def lose_region(s: State, r: int, *, attacker: int | None, cause: str) -> int:
         from smallworld.core.decline import check_race_leaves
 
         check_race_leaves(s, code // 2)
-    return code
+    return code, discarded
 
 
 def resolve_conquest(s: State, p: int, r: int, cost: int, placed: int, mode: str) -> Conquest:
@@ -193,8 +199,9 @@ def resolve_conquest(s: State, p: int, r: int, cost: int, placed: int, mode: str
     code = s.occ[r]
     race = s.race_of(code) if code >= 0 else None
     defenders = defenders_in(s, r) if code != EMPTY else 0
+    discarded = 0
     if code != EMPTY:
-        lose_region(s, r, attacker=p, cause="conquest")
+        discarded = lose_region(s, r, attacker=p, cause="conquest")[1]
     if race is not None:
         s.defeated[race] = s.defeated.get(race, 0) + 1
     s.hand[p] -= placed
@@ -203,7 +210,7 @@ def resolve_conquest(s: State, p: int, r: int, cost: int, placed: int, mode: str
     s.conquests += 1
     if s.items[r] == "?":
         s.chance.append(("item", r))
-    c = Conquest(p, r, code, race, defenders, cost, placed, mode)
+    c = Conquest(p, r, code, race, defenders, discarded, cost, placed, mode)
     if "on_conquest" in hooks.LIVE_HOOKS:
         hooks.call_own(s, p, "on_conquest", c)
     if "on_region_conquered" in hooks.LIVE_HOOKS:

@@ -1,0 +1,99 @@
+"""Engine throughput benchmark (``smallworld bench``): random playouts, single process.
+
+Prints complete random games per second for 2, 3 and 5 players, actions per second, the time to
+copy a state and to list legal actions. Playouts use the engine directly (state + chance sampled
+from a seeded RNG), as search bots do.
+"""
+
+from __future__ import annotations
+
+import cProfile
+import io
+import pstats
+import random
+import time
+from typing import Any
+
+from smallworld.core import chance
+from smallworld.core.setup import new_state
+from smallworld.core.state import CHANCE, State
+
+
+def random_playout(s: State, rng: random.Random) -> int:
+    """Play ``s`` to the end with uniformly random actions; returns the number of actions."""
+    n = 0
+    while not s.is_over():
+        if s.current_player() == CHANCE:
+            outs = chance.outcomes(s)
+            x = rng.random()
+            acc = 0.0
+            a = outs[-1][0]
+            for act, pr in outs:
+                acc += pr
+                if x < acc:
+                    a = act
+                    break
+        else:
+            legal = s.legal_actions()
+            a = legal[rng.randrange(len(legal))]
+        s.apply(a, check=False)
+        n += 1
+    return n
+
+
+def measure(players: int, games: int, seed: int = 0) -> dict[str, float]:
+    """Play ``games`` random games; returns games/s, actions/s and mean actions per game."""
+    starts = [new_state(players, seed=f"{seed}-{i}") for i in range(games)]
+    rng = random.Random(seed)
+    t = time.perf_counter()
+    actions = sum(random_playout(s, rng) for s in starts)
+    dt = time.perf_counter() - t
+    return {"games_per_s": games / dt, "actions_per_s": actions / dt, "actions_per_game": actions / games}
+
+
+def sample_states(players: int = 3, count: int = 200, seed: int = 1) -> list[State]:
+    """Mid-game states from random play (for copy / legal-action timings)."""
+    rng = random.Random(seed)
+    out: list[State] = []
+    i = 0
+    while len(out) < count:
+        s = new_state(players, seed=f"sample-{seed}-{i}")
+        i += 1
+        steps = 0
+        while not s.is_over():
+            legal = s.legal_actions()
+            s.apply(legal[rng.randrange(len(legal))], check=False)
+            steps += 1
+            if steps % 25 == 0 and s.current_player() >= 0:
+                out.append(s.copy())
+    return out[:count]
+
+
+def time_per_call(fn: Any, items: list[Any], repeat: int = 5) -> float:
+    """Mean seconds per call of ``fn(item)`` over ``items`` (best of ``repeat``)."""
+    best = float("inf")
+    for _ in range(repeat):
+        t = time.perf_counter()
+        for x in items:
+            fn(x)
+        best = min(best, (time.perf_counter() - t) / len(items))
+    return best
+
+
+def run(games: int = 200, profile: bool = False) -> dict[str, Any]:
+    """All figures as a dict (see module doc)."""
+    out: dict[str, Any] = {}
+    for n in (2, 3, 5):
+        out[f"{n}p"] = measure(n, max(10, games if n != 5 else games // 2), seed=n)
+    states = sample_states()
+    out["copy_us"] = time_per_call(lambda s: s.copy(), states) * 1e6
+    out["legal_actions_us"] = time_per_call(lambda s: s.legal_actions(), states) * 1e6
+    if profile:
+        pr = cProfile.Profile()
+        pr.enable()
+        measure(3, max(10, games // 4), seed=99)
+        pr.disable()
+        buf = io.StringIO()
+        pstats.Stats(pr, stream=buf).sort_stats("tottime").print_stats(15)
+        out["profile"] = buf.getvalue()
+    return out

@@ -1,0 +1,103 @@
+"""``smallworld simulate``, ``replay`` and ``bench``."""
+
+from __future__ import annotations
+
+import json
+import statistics
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.progress import Progress
+from rich.table import Table
+
+from smallworld.bots import BOTS, make_bot
+from smallworld.core.errors import ReplayError
+from smallworld.core.record import GameRecord, replay
+from smallworld.play import play_game
+
+err = Console(stderr=True)
+
+
+def simulate(
+    players: int = typer.Option(3, "--players", "-p", min=2, max=5, help="Players (2-5)."),
+    games: int = typer.Option(10, "--games", "-g", min=1, help="Number of games."),
+    seed: int = typer.Option(0, "--seed", "-s", help="Seed of the first game (game i uses seed+i)."),
+    bot: str = typer.Option("random", "--bot", help=f"Bot for every seat ({', '.join(sorted(BOTS))})."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object instead of a table."),
+    save_dir: Path | None = typer.Option(None, "--save-dir", help="Write each game record here."),
+) -> None:
+    """Play complete games with bots and summarise them."""
+    if bot not in BOTS:
+        raise typer.BadParameter(f"unknown bot {bot!r}; known: {', '.join(sorted(BOTS))}", param_hint="--bot")
+    if save_dir is not None:
+        save_dir.mkdir(parents=True, exist_ok=True)
+    results = []
+    with Progress(console=err, transient=True, disable=as_json and not err.is_terminal) as progress:
+        task = progress.add_task(f"{players}-player games", total=games)
+        for i in range(games):
+            gseed = seed + i
+            g = play_game([make_bot(bot, f"{gseed}-{p}") for p in range(players)], seed=gseed)
+            res = g.state.result
+            assert res is not None
+            if save_dir is not None:
+                g.record.save(save_dir / f"game-{players}p-seed{gseed}.json")
+            results.append({
+                "seed": gseed,
+                "winner": res["winners"][0],
+                "winners": res["winners"],
+                "scores": res["scores"],
+                "rounds": g.state.round,
+                "actions": len(g.record.actions),
+                "boards": list(g.state.spec.faces),
+            })
+            progress.advance(task)
+    if as_json:
+        typer.echo(json.dumps({"games": results}))
+        return
+    table = Table(title=f"{games} games, {players} players, bot {bot}")
+    table.add_column("seat")
+    table.add_column("wins", justify="right")
+    table.add_column("mean VC", justify="right")
+    for p in range(players):
+        wins = sum(1 for r in results if p in r["winners"])
+        table.add_row(str(p + 1), str(wins), f"{statistics.mean(r['scores'][p] for r in results):.1f}")
+    Console().print(table)
+    typer.echo(f"mean actions per game: {statistics.mean(r['actions'] for r in results):.0f}")
+
+
+def replay_cmd(
+    file: Path = typer.Argument(..., help="A game record (JSON)."),
+) -> None:
+    """Re-apply a game record and print the final scores (exit 2 on a bad record)."""
+    try:
+        record = GameRecord.load(file)
+        s = replay(record)
+    except ReplayError as e:
+        err.print(f"[red]error:[/red] {e}")
+        raise typer.Exit(2) from None
+    seats = s.spec.seats
+    if s.result is None:
+        typer.echo(f"{len(record.actions)} actions replayed; game in progress (round {s.round}, {seats[s.turn]} to play)")
+        return
+    for p, name in enumerate(seats):
+        mark = " (winner)" if p in s.result["winners"] else ""
+        typer.echo(f"{name}: {s.result['scores'][p]} VC, {s.result['tokens'][p]} tokens{mark}")
+
+
+def bench(
+    games: int = typer.Option(200, "--games", "-g", min=10, help="Games per player count."),
+    profile: bool = typer.Option(False, "--profile", help="Also print a cProfile summary."),
+) -> None:
+    """Random-playout throughput of the engine, single process."""
+    from smallworld.bench import run
+
+    out = run(games=games, profile=profile)
+    for n in (2, 3, 5):
+        f = out[f"{n}p"]
+        typer.echo(f"{n} players: {f['games_per_s']:7.1f} games/s  {f['actions_per_s']:9.0f} actions/s  "
+                   f"({f['actions_per_game']:.0f} actions/game)")
+    typer.echo(f"state copy:    {out['copy_us']:7.1f} us")
+    typer.echo(f"legal actions: {out['legal_actions_us']:7.1f} us")
+    if profile:
+        typer.echo(out["profile"])
