@@ -188,7 +188,7 @@ class State:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):
             return NotImplemented
-        return self.spec is other.spec and self.to_dict() == other.to_dict()
+        return self.to_dict() == other.to_dict()
 
     __hash__ = None  # type: ignore[assignment]
 

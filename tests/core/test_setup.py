@@ -1,0 +1,57 @@
+"""Setup by player count (RULES §2.4, §3)."""
+
+from __future__ import annotations
+
+import pytest
+
+from smallworld.boards import load_face
+from smallworld.core.game import Game
+from smallworld.core.setup import new_state
+from smallworld.core.state import MURLOC
+
+
+@pytest.mark.parametrize("n, sizes, rounds", [(2, "LS", 10), (3, "LMS", 10), (4, "LMMS", 9), (5, "LLMSS", 8)])
+def test_boards_and_rounds_by_player_count(n, sizes, rounds):
+    """RULES §2.4 and R-SET-1: board sizes and rounds by player count; two faces of one board
+    never both in play."""
+    for seed in range(6):
+        s = new_state(n, seed=seed)
+        assert "".join(f[0] for f in s.spec.faces) == sizes
+        assert len({load_face(f).board for f in s.spec.faces}) == n
+        assert s.spec.rounds == rounds
+
+
+def test_murlocs_mountains_items_and_coins():
+    """R-SET-3..5: a Murloc on every Murloc symbol, a face-down item on each marker Region,
+    5 VC each."""
+    s = new_state(3, seed=2)
+    spec = s.spec
+    for r in range(spec.n_regions):
+        assert (s.occ[r] == MURLOC) == spec.murloc[r]
+        assert (s.items[r] == "?") == spec.marker[r]
+    assert sum(1 for x in s.items if x == "?") == 3
+    assert s.supply["mountain"] == 10 - sum(spec.mountain)
+    assert s.vc == [5, 5, 5]
+
+
+def test_seed_fixes_boards():
+    """R-SET-1: board selection depends only on the seed."""
+    assert new_state(4, seed=3).spec.faces == new_state(4, seed=3).spec.faces
+    assert len({new_state(5, seed=i).spec.faces for i in range(10)}) > 1
+
+
+def test_bad_setup_is_refused():
+    with pytest.raises(ValueError, match="6 players"):
+        Game.new(6, seed=1)
+    with pytest.raises(ValueError, match="seat names"):
+        Game.new(3, seed=1, seats=["a", "b"])
+    with pytest.raises(ValueError):
+        Game.new(2, seed=1, faces=["L1", "Q9"])
+
+
+def test_first_turn_picks_after_the_column_is_revealed():
+    """R-PICK-1: the first player starts by picking one of the 6 visible combos."""
+    g = Game.new(2, seed=1)
+    g.settle()
+    assert g.state.phase == "pick" and g.current_player() == 0
+    assert {str(a) for a in g.legal_actions()} == {f"pick {k}" for k in range(6)}

@@ -1,0 +1,44 @@
+"""Invariants every reachable state must satisfy (used by property tests)."""
+
+from __future__ import annotations
+
+from smallworld.content.data import PIECE_SUPPLY, RACES
+from smallworld.core.state import EMPTY, MURLOC, State
+
+
+def race_token_counts(s: State) -> dict[str, int]:
+    """Tokens of each race in box + hands + boards."""
+    counts = dict(s.box)
+    for p in range(s.spec.n_players):
+        if s.active[p] is not None:
+            counts[s.active[p]] += s.hand[p]
+        else:
+            assert s.hand[p] == 0, f"seat {p} holds tokens with no Active race"
+    for r, code in enumerate(s.occ):
+        if code >= 0:
+            race = s.race_of(code)
+            assert race is not None, f"Region {s.spec.region_ids[r]} held by a missing race"
+            counts[race] += s.tokens[r]
+    return counts
+
+
+def check_invariants(s: State) -> None:
+    """Tokens conserved per race within box caps (RULES §2.1); pieces within supply (§2.3);
+    occupancy consistent; no race in two places."""
+    counts = race_token_counts(s)
+    for race, n in counts.items():
+        assert n == RACES[race].in_box, f"{race}: {n} tokens counted, {RACES[race].in_box} in the box"
+        assert s.box[race] >= 0
+    for kind, lst in s.pieces.items():
+        assert min(lst) >= 0, f"negative {kind} count"
+        assert sum(lst) + s.supply[kind] <= PIECE_SUPPLY[kind], f"{kind}: more pieces than the box"
+    murlocs = sum(s.tokens[r] for r, c in enumerate(s.occ) if c == MURLOC)
+    assert murlocs <= PIECE_SUPPLY["murloc"]
+    for r, code in enumerate(s.occ):
+        if code == EMPTY:
+            assert s.tokens[r] == 0, f"empty Region {s.spec.region_ids[r]} has tokens"
+    in_play = [x for x in s.active + s.decline if x is not None]
+    in_column = [c[0] for c in s.column if c[0]]
+    races = in_play + in_column + s.banner_stack + s.banner_bottom
+    assert sorted(races) == sorted(set(races)), "a banner is in two places"
+    assert len(races) == len(RACES), "a banner went missing"

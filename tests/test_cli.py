@@ -1,0 +1,58 @@
+"""The command line (``smallworld ...``)."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from smallworld.cli import app
+from smallworld.core.record import GameRecord, replay
+
+runner = CliRunner()
+
+
+def test_simulate_json_plays_complete_games(tmp_path):
+    """R-TURN-1: complete 5-player games on the real boards; JSON summary; records saved."""
+    r = runner.invoke(app, ["simulate", "--players", "5", "--games", "3", "--seed", "1", "--json",
+                            "--save-dir", str(tmp_path)])
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout.strip().splitlines()[-1])
+    games = data["games"]
+    assert [g["seed"] for g in games] == [1, 2, 3]
+    for g in games:
+        assert len(g["scores"]) == 5 and g["rounds"] == 8 and g["actions"] > 50
+        assert g["winner"] in g["winners"]
+        assert max(g["scores"]) == g["scores"][g["winner"]]
+    files = sorted(tmp_path.iterdir())
+    assert len(files) == 3
+    s = replay(GameRecord.load(files[0]))
+    assert s.result["scores"] == games[0]["scores"]
+
+
+def test_simulate_is_reproducible():
+    args = ["simulate", "--players", "3", "--games", "2", "--seed", "9", "--json"]
+    a = runner.invoke(app, args).stdout
+    b = runner.invoke(app, args).stdout
+    assert a == b
+
+
+def test_simulate_table_output():
+    r = runner.invoke(app, ["simulate", "--players", "2", "--games", "2"])
+    assert r.exit_code == 0 and "mean VC" in r.output
+
+
+def test_simulate_invalid_options():
+    r = runner.invoke(app, ["simulate", "--players", "7"])
+    assert r.exit_code == 2 and "--players" in r.output
+    r = runner.invoke(app, ["simulate", "--bot", "genius"])
+    assert r.exit_code == 2 and "unknown bot" in r.output
+    r = runner.invoke(app, ["simulate", "--games", "0"])
+    assert r.exit_code == 2
+
+
+def test_bench_prints_figures():
+    r = runner.invoke(app, ["bench", "--games", "10"])
+    assert r.exit_code == 0, r.output
+    for label in ("2 players", "3 players", "5 players", "state copy", "legal actions", "games/s"):
+        assert label in r.output
