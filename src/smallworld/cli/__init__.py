@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import typer
 
-from smallworld.cli import boards_cmd, play_cmds
+from smallworld.cli import boards_cmd, play_cmds, scenario_cmd
 
 app = typer.Typer(
     name="smallworld",
@@ -19,6 +19,7 @@ app.add_typer(boards_cmd.app, name="boards")
 app.command("simulate")(play_cmds.simulate)
 app.command("replay")(play_cmds.replay_cmd)
 app.command("bench")(play_cmds.bench)
+app.command("scenario")(scenario_cmd.scenario_cmd)
 
 
 def main() -> None:

@@ -1,0 +1,68 @@
+"""The scenario format (docs/scenarios.md): files load, rules hold, bad files are refused."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from smallworld.cli import app
+from smallworld.core.conquest import conquest_cost, targets
+from smallworld.core.errors import ScenarioError
+from smallworld.scenarios import load_scenario, scenario_from_text
+
+HERE = Path(__file__).parent / "scenarios"
+
+
+def test_mountain_defenders_file():
+    """R-CONQ-3 via the documented example file."""
+    s = load_scenario(HERE / "mountain_defenders.toml")
+    r = s.region_of("L1.13")
+    assert conquest_cost(s, 0, r, targets(s, 0)[r]) == 5
+    assert s.spec.seats == ("Anna", "Bruno")
+
+
+def test_first_conquest_file_with_setup_murlocs():
+    """R-CONQ-1, R-SET-3: with setup_murlocs, Murloc symbols hold Murlocs."""
+    s = load_scenario(HERE / "first_conquest.toml")
+    tg = targets(s, 0)
+    assert set(tg) == set(s.spec.entries)
+    assert conquest_cost(s, 0, s.region_of("L1.9"), 1) == 4
+    assert s.items[s.spec.marker_regions[0]] == "?"
+
+
+def test_one_decline_file():
+    """R-DEC-3 via a file."""
+    s = load_scenario(HERE / "one_decline.toml")
+    s.apply("decline")
+    assert s.decline[0] == "orcs" and s.occ[s.region_of("L1.12")] == -1
+
+
+@pytest.mark.parametrize("text, msg", [
+    ('boards = ["L1"]\n[[players]]\n', "2 to 5"),
+    ('boards = ["L1", "S3"]\n[[players]]\nrace = "elves"\npower = "farmer"\n[[players]]\n', "unknown race 'elves'"),
+    ('boards = ["L1", "S3"]\n[[players]]\nrace = "orcs"\npower = "farmer"\n[[players]]\nrace = "orcs"\npower = "mining"\n', "already in play"),
+    ('boards = ["L1", "S3"]\n[[players]]\n[[players]]\n[regions]\n"L9.1" = { murlocs = 1 }\n', "no Region 'L9.1'"),
+    ('boards = ["L1", "S3"]\n[[players]]\nrace = "orcs"\npower = "farmer"\nhand = 12\n[[players]]\n', "more tokens"),
+    ('boards = ["L1", "S3"]\nphase = "conquer"\n[[players]]\n[[players]]\n', "needs an Active race"),
+    ('boards = ["L1", "S3"]\ncolour = 1\n[[players]]\n[[players]]\n', "unknown key"),
+    ('boards = ["L1", "S3"\n', "not valid TOML"),
+])
+def test_bad_scenarios_are_refused_with_a_reason(text, msg):
+    with pytest.raises(ScenarioError, match=msg):
+        scenario_from_text(text)
+
+
+def test_cli_scenario_lists_actions_and_applies():
+    path = str(HERE / "mountain_defenders.toml")
+    r = CliRunner().invoke(app, ["scenario", path])
+    assert r.exit_code == 0, r.output
+    assert "conquer L1.13  (cost 5: base 2, mountain 1, pieces 0, defenders 2" in r.output
+    r = CliRunner().invoke(app, ["scenario", path, "-a", "conquer L1.13"])
+    assert "applied: conquer L1.13" in r.output and "hand 1" in r.output
+
+
+def test_cli_scenario_illegal_action_exit_2():
+    r = CliRunner().invoke(app, ["scenario", str(HERE / "mountain_defenders.toml"), "-a", "conquer L1.3"])
+    assert r.exit_code == 2 and "neither adjacent" in r.output
