@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from smallworld.content.data import PIECE_SUPPLY, RACES
+from smallworld.content.data import PIECE_SUPPLY, POWERS, RACES
 from smallworld.core.state import EMPTY, MURLOC, State
 
 
@@ -40,5 +40,15 @@ def check_invariants(s: State) -> None:
     in_play = [x for x in s.active + s.decline if x is not None]
     in_column = [c[0] for c in s.column if c[0]]
     races = in_play + in_column + s.banner_stack + s.banner_bottom
+    expected = len(RACES)
+    if s.team:  # RULES §12: side columns and decks; Neutral banners unused without a Neutral side
+        for key, val in s.team.items():
+            if key.startswith(("col-", "deck-", "bottom-")):
+                races += [r for r in val if r]
+        if "N" not in s.spec.sides:
+            expected -= sum(1 for d in RACES.values() if d.faction == "neutral")
+        badges = [b for b in s.team["badges"] if b]
+        powers = badges + s.badge_stack + s.badge_discard + [x for x in s.power + s.kept if x]
+        assert sorted(powers) == sorted(set(powers)) and len(powers) == len(POWERS), "badges lost"
     assert sorted(races) == sorted(set(races)), "a banner is in two places"
-    assert len(races) == len(RACES), "a banner went missing"
+    assert len(races) == expected, "a banner went missing"

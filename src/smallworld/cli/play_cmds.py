@@ -13,6 +13,7 @@ from rich.table import Table
 
 from smallworld.bots import BOTS, make_bot
 from smallworld.core.errors import ReplayError
+from smallworld.core.spec import EDITIONS
 from smallworld.core.record import GameRecord, replay
 from smallworld.play import play_game
 
@@ -24,12 +25,15 @@ def simulate(
     games: int = typer.Option(10, "--games", "-g", min=1, help="Number of games."),
     seed: int = typer.Option(0, "--seed", "-s", help="Seed of the first game (game i uses seed+i)."),
     bot: str = typer.Option("random", "--bot", help=f"Bot for every seat ({', '.join(sorted(BOTS))})."),
+    edition: str = typer.Option("swow", "--edition", "-e", help="swow or swow-team (RULES §12)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object instead of a table."),
     save_dir: Path | None = typer.Option(None, "--save-dir", help="Write each game record here."),
 ) -> None:
     """Play complete games with bots and summarise them."""
     if bot not in BOTS:
         raise typer.BadParameter(f"unknown bot {bot!r}; known: {', '.join(sorted(BOTS))}", param_hint="--bot")
+    if edition not in EDITIONS:
+        raise typer.BadParameter(f"unknown edition {edition!r}; known: {', '.join(EDITIONS)}", param_hint="--edition")
     if save_dir is not None:
         save_dir.mkdir(parents=True, exist_ok=True)
     results = []
@@ -37,7 +41,7 @@ def simulate(
         task = progress.add_task(f"{players}-player games", total=games)
         for i in range(games):
             gseed = seed + i
-            g = play_game([make_bot(bot, f"{gseed}-{p}") for p in range(players)], seed=gseed)
+            g = play_game([make_bot(bot, f"{gseed}-{p}") for p in range(players)], seed=gseed, edition=edition)
             res = g.state.result
             assert res is not None
             if save_dir is not None:
@@ -50,12 +54,13 @@ def simulate(
                 "rounds": g.state.round,
                 "actions": len(g.record.actions),
                 "boards": list(g.state.spec.faces),
+                **({"sides": res["sides"], "winning_sides": res["winning_sides"]} if "sides" in res else {}),
             })
             progress.advance(task)
     if as_json:
         typer.echo(json.dumps({"games": results}))
         return
-    table = Table(title=f"{games} games, {players} players, bot {bot}")
+    table = Table(title=f"{games} {edition} games, {players} players, bot {bot}")
     table.add_column("seat")
     table.add_column("wins", justify="right")
     table.add_column("mean VC", justify="right")

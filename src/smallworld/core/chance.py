@@ -21,7 +21,7 @@ from typing import Any
 
 from smallworld.content.data import DIE_FACES
 from smallworld.content.registry import ITEM_ABILITIES
-from smallworld.core import combos
+from smallworld.core import combos, team
 from smallworld.core.actions import Action
 from smallworld.core.state import State
 
@@ -79,6 +79,9 @@ HANDLERS: dict[str, tuple[str, Callable[..., Outcomes], Callable[..., None]]] = 
     "badge": ("badge", _badge_outcomes, _apply_badge),
     "die": ("roll", _die_outcomes, _apply_die),
     "item": ("item", _item_outcomes, _apply_item),
+    "tbanner": ("banner", lambda s, ev: [(Action("banner", (r,)), pr) for r, pr in team.banner_outcomes(s, ev)],
+                lambda s, ev, a: team.draw_banner(s, ev, str(a.args[0]))),
+    "tbadge": ("badge", _badge_outcomes, lambda s, ev, a: team.draw_badge(s, ev, str(a.args[0]))),
 }
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from smallworld.content.data import POWERS
-from smallworld.core import combos, hooks
+from smallworld.core import combos, hooks, team
 from smallworld.core.state import EMPTY, State
 
 
@@ -77,4 +77,7 @@ def check_race_leaves(s: State, p: int) -> None:
     if kept is not None:
         combos.discard_badge(s, kept)
         s.kept[p] = None
-    combos.return_banner(s, race)
+    if s.team:
+        team.return_banner(s, race)
+    else:
+        combos.return_banner(s, race)

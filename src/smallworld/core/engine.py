@@ -31,7 +31,7 @@ from collections.abc import Callable
 from typing import Any
 
 from smallworld.content.registry import ITEM_ABILITIES, POWER_ABILITIES, RACE_ABILITIES
-from smallworld.core import chance, combos, hooks, troops
+from smallworld.core import chance, combos, hooks, team, troops
 from smallworld.core.actions import CHANCE_KINDS, Action, as_action
 from smallworld.core.conquest import conquest_cost, has_regions, resolve_conquest, targets
 from smallworld.core.decline import go_into_decline, may_decline
@@ -222,7 +222,7 @@ def legal_actions(s: State) -> list[Action]:
     if phase == REDEPLOY or phase == DEFEND:
         return _placement_actions(s, p)
     if phase == PICK:
-        ks = combos.pickable(s, p)
+        ks = team.pickable(s, p) if s.team else combos.pickable(s, p)
         return [Action("pick", (k,)) for k in ks] if ks else [END]
     if phase == DECIDE:
         if s.hand[p] or has_regions(s, p):
@@ -339,7 +339,10 @@ def _apply_player(s: State, p: int, a: Action) -> None:
         else:
             s.step = "purchase"
     elif kind == "pick":
-        combos.pick(s, p, int(a.args[0]))
+        if s.team:
+            team.pick(s, p, int(a.args[0]))
+        else:
+            combos.pick(s, p, int(a.args[0]))
         s.phase = ""
         s.step = "expand"
     elif kind == "expand":

@@ -64,6 +64,10 @@ def final_result(s: State) -> dict[str, Any]:
     n = s.spec.n_players
     scores = list(s.vc)
     toks = [tokens_on_boards(s, p) for p in range(n)]
+    if s.team:
+        from smallworld.core import team
+
+        return team.final_result(s, scores, toks)
     best = max((scores[p], toks[p]) for p in range(n))
     winners = [p for p in range(n) if (scores[p], toks[p]) == best]
     return {"scores": scores, "tokens": toks, "winners": winners}

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from smallworld.content.data import ITEMS, PIECE_SUPPLY, POWERS, RACES, STARTING_VC
-from smallworld.core import engine
+from smallworld.core import engine, team
 from smallworld.core.combos import COLUMN_SIZE
 from smallworld.core.spec import GameSpec
 from smallworld.core.state import EMPTY, MURLOC, State
@@ -72,6 +72,7 @@ def initial_state(spec: GameSpec) -> State:
     s.tflags = {}
     s.defeated = {}
     s.paid = {}
+    s.team = {}
     s.round = 1
     s.turn = 0
     s.step = "start"
@@ -88,9 +89,12 @@ def initial_state(spec: GameSpec) -> State:
             s.supply["mountain"] -= 1
     for r in spec.marker_regions:
         s.items[r] = "?"
-    for slot in range(COLUMN_SIZE):
-        s.chance.append(("banner", slot))
-        s.chance.append(("badge", slot))
+    if spec.edition == team.EDITION:
+        team.setup(s)
+    else:
+        for slot in range(COLUMN_SIZE):
+            s.chance.append(("banner", slot))
+            s.chance.append(("badge", slot))
     return s
 
 

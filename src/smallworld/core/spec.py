@@ -13,7 +13,7 @@ from typing import Any
 
 from smallworld.content.data import ROUNDS_BY_PLAYERS
 
-EDITIONS = ("swow",)
+EDITIONS = ("swow", "swow-team")
 WATER = frozenset({"sea", "lake"})
 TERRAINS = ("fields", "hills", "forest", "swamp", "mountain", "sea", "lake")
 
@@ -22,7 +22,7 @@ class GameSpec:
     """Immutable description of a game's table.
 
     Attributes (all tuples indexed by region number unless said):
-        edition: ``"swow"``.
+        edition: ``"swow"`` or ``"swow-team"`` (RULES §12); sides: the team side of each seat.
         n_players: 2–5. rounds: number of rounds (RULES §2.4). seats: player names.
         faces: face ids in play, e.g. ``("L1", "M3", "S2")``.
         region_ids: notation per Region; ``index``: notation -> region number.
@@ -41,7 +41,7 @@ class GameSpec:
     __slots__ = (
         "edition", "n_players", "rounds", "seats", "faces", "region_ids", "index", "names",
         "terrain", "board", "magic", "cavern", "murloc", "entry", "water", "mountain", "marker",
-        "adj", "entries", "marker_regions", "water_of_board", "n_regions", "_face_objs",
+        "adj", "entries", "marker_regions", "water_of_board", "n_regions", "_face_objs", "sides",
     )
 
     def __init__(
@@ -64,6 +64,12 @@ class GameSpec:
         self.n_players = n_players
         self.rounds = ROUNDS_BY_PLAYERS[n_players]
         self.seats = tuple(seats)
+        #: team variant sides by seat, "A"/"H"/"N" (R-TEAM-1); empty in other editions
+        self.sides: tuple[str, ...] = ()
+        if edition == "swow-team":
+            from smallworld.core.team import SIDES_BY_PLAYERS
+
+            self.sides = SIDES_BY_PLAYERS[n_players]
         self._face_objs = tuple(faces)
         self.faces = tuple(f.id for f in faces)
         ids: list[str] = []

@@ -43,7 +43,7 @@ _LIST_FIELDS = (
     "column", "banner_stack", "banner_bottom", "badge_stack", "badge_discard", "item_pool",
     "chance", "decisions", "defenders", "last_score",
 )
-_DICT_FIELDS = ("box", "supply", "flags", "tflags", "defeated", "paid")
+_DICT_FIELDS = ("box", "supply", "flags", "tflags", "defeated", "paid", "team")
 _SCALAR_FIELDS = ("round", "turn", "step", "phase", "actor", "conquests", "result")
 
 
@@ -84,6 +84,7 @@ class State:
     tflags: dict[str, Any]
     defeated: dict[str, int]
     paid: dict[str, bool]
+    team: dict[str, Any]
     round: int
     turn: int
     step: str
@@ -180,6 +181,7 @@ class State:
         for k, v in list(new.tflags.items()):
             if isinstance(v, list):
                 new.tflags[k] = tuple(v)
+        new.team = {k: tuple(v) if isinstance(v, list) else v for k, v in new.team.items()}
         n = spec.n_regions
         if len(new.occ) != n or len(new.tokens) != n or len(new.items) != n:
             raise ValueError(f"bad state data: region lists must have {n} entries")

@@ -3,7 +3,8 @@
 :func:`view` returns a JSON-able dict. For seat ``p`` it hides: other players' VC totals and
 their last scoring lines (R-SCORE-4), the content of the stacks (only their sizes are shown) and
 face-down items (shown as ``"?"``). Bomb sides are never in any state (they are decided when
-revealed). ``view(s, None)`` is the spectator's view (no VC at all).
+revealed). ``view(s, None)`` is the spectator's view (no VC at all). In the team variant
+teammates see each other's VC (R-TEAM-6) and ``team`` shows the side columns (RULES §12).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import Any
 
 from smallworld.content.data import ITEMS, POWERS, RACES
 from smallworld.core.combos import pick_cost
+from smallworld.core import team
 from smallworld.core.engine import phase_of
 from smallworld.core.state import MURLOC, State
 
@@ -28,8 +30,11 @@ def view(s: State, player: int | None) -> dict[str, Any]:
     """
     spec = s.spec
     players = []
+    friends = {player}
+    if s.team and player is not None:
+        friends = set(team.teammates(s, player))  # R-TEAM-6: teammates see each other's VC
     for p in range(spec.n_players):
-        mine = p == player
+        mine = p in friends
         players.append({
             "seat": p,
             "name": spec.seats[p],
@@ -39,6 +44,7 @@ def view(s: State, player: int | None) -> dict[str, Any]:
             "kept": s.kept[p],
             "hand": s.hand[p],
             "turns_with_race": s.race_turns[p],
+            "side": spec.sides[p] if spec.sides else None,
             "vc": s.vc[p] if mine or s.result is not None else None,
             "last_score": [list(x) for x in s.last_score[p]] if mine else None,
         })
@@ -83,6 +89,8 @@ def view(s: State, player: int | None) -> dict[str, Any]:
         "conquests_this_turn": s.conquests,
         "supply": dict(s.supply),
         "result": s.result,
+        "edition": spec.edition,
+        "team": team.view_part(s) if s.team else None,
     }
 
 

@@ -22,6 +22,7 @@ from typing import Any
 
 from smallworld.content.data import ITEMS, PIECE_SUPPLY, POWERS, RACES
 from smallworld.core import engine
+from smallworld.core import team as team_rules
 from smallworld.core.errors import ScenarioError
 from smallworld.core.setup import initial_state, make_spec
 from smallworld.core.state import CONQUER, DECIDE, EMPTY, MURLOC, PICK, REDEPLOY, State
@@ -36,7 +37,7 @@ _PHASES = {
 }
 _TOP_KEYS = {
     "edition", "boards", "seats", "round", "turn", "phase", "conquests", "players", "regions",
-    "column", "setup_murlocs", "flags", "turn_flags", "defeated", "paid", "description",
+    "column", "setup_murlocs", "flags", "turn_flags", "defeated", "paid", "description", "team",
 }
 _PLAYER_KEYS = {"vc", "race", "power", "hand", "turns_with_race", "decline", "kept", "name"}
 _REGION_KEYS = {"player", "decline", "tokens", "murlocs", "pieces", "item"}
@@ -166,7 +167,10 @@ def scenario_from_dict(d: dict[str, Any]) -> State:
     s.banner_stack = sorted(set(RACES) - used_races)
     s.badge_stack = sorted(set(POWERS) - used_powers)
     column = d.get("column")
-    if column is not None:
+    if spec.edition == team_rules.EDITION:
+        _need(column is None, "the team variant has no [column]; use [team]")
+        _setup_team(s, d.get("team", {}), race_id, power_id, used_races)
+    elif column is not None:
         combos = column.get("combos") if isinstance(column, dict) else None
         _need(isinstance(combos, list) and len(combos) <= 6, "[column] needs combos = [[race, power, coins], ...] (at most 6)")
         s.column = []
@@ -179,6 +183,7 @@ def scenario_from_dict(d: dict[str, Any]) -> State:
             s.column.append((race, power, _int(c[2], f"column.combos[{k}] coins")))
         s.column += [(None, None, 0)] * (6 - len(s.column))
     else:
+        _need("team" not in d, "[team] needs edition = \"swow-team\"")
         s.column = []
         for _ in range(6):
             race, power = s.banner_stack.pop(0), s.badge_stack.pop(0)
@@ -205,6 +210,46 @@ def scenario_from_dict(d: dict[str, Any]) -> State:
     s.paid = {str(k): True for k in d.get("paid", [])}
     engine.run(s)
     return s
+
+
+def _setup_team(s: State, t: Any, race_id: Any, power_id: Any, used: set[str]) -> None:
+    """[team] table: ``A``/``H``/``N`` = up to 4 race ids (rows 0-3, "" for a gap),
+    ``badges`` = up to 4 power ids. Unnamed rows are filled from the unused ids in order; the
+    decks hold the side's remaining races (R-TEAM-2)."""
+    _need(isinstance(t, dict), "[team] must be a table")
+    bad = set(t) - {"A", "H", "N", "badges"}
+    _need(not bad, f"[team]: unknown key(s) {sorted(bad)}; known: A, H, N, badges")
+    s.column = []
+    s.banner_stack = []
+    sides = sorted(set(s.spec.sides))
+    named = {side: list(t.get(side, [])) for side in sides}
+    for side, rows in named.items():
+        _need(len(rows) <= team_rules.ROWS, f"team.{side}: at most 4 rows")
+        for k, race in enumerate(rows):
+            if race:
+                race_id(race, f"team.{side}[{k}]")
+                _need(team_rules.FACTION_SIDE[RACES[race].faction] == side,
+                      f"team.{side}[{k}]: {race!r} is not of side {team_rules.SIDE_NAMES[side]}")
+    for side in sides:
+        rest = [r for r in sorted(RACES) if RACES[r].faction == team_rules.SIDE_FACTION[side] and r not in used]
+        rows = named[side] if side in t else []
+        col: list[str | None] = [r or None for r in rows]
+        while len(col) < team_rules.ROWS and rest and side not in t:
+            col.append(rest.pop(0))
+        col += [None] * (team_rules.ROWS - len(col))
+        for r in col:
+            if r:
+                used.add(r)
+        s.team[f"col-{side}"] = tuple(col)
+        s.team[f"deck-{side}"] = tuple(rest) if side != team_rules.N else ()
+        s.team[f"bottom-{side}"] = ()
+    badges = [power_id(b, f"team.badges[{k}]") for k, b in enumerate(t.get("badges", []))]
+    _need(len(badges) <= team_rules.ROWS, "team.badges: at most 4 rows")
+    for b in badges:
+        s.badge_stack.remove(b)
+    while len(badges) < team_rules.ROWS:
+        badges.append(s.badge_stack.pop(0))
+    s.team["badges"] = tuple(badges)
 
 
 def _place_region(s: State, r: int, spec_r: dict[str, Any], where: str, n: int) -> None:
