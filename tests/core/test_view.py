@@ -80,3 +80,18 @@ def test_views_identical_when_unseen_stack_order_differs():
     b.banner_stack.reverse()
     b.badge_stack.reverse()
     assert view(a, 0) == view(b, 0)
+
+
+def test_determinize_depends_only_on_the_view():
+    """RULES §15: two worlds differing only in hidden facts give identical determinized states
+    for the same seed (what search bots simulate on)."""
+    import random
+
+    from smallworld.core.view import determinize
+
+    a, b = _pair()
+    da = determinize(a, 0, random.Random(3))
+    db = determinize(b, 0, random.Random(3))
+    assert da == db
+    assert da.vc[0] == 7  # its own VC is kept
+    assert determinize(a, 1, random.Random(3)).vc[1] == 12

@@ -101,3 +101,25 @@ def names() -> dict[str, dict[str, str]]:
         "powers": {k: v.name for k, v in POWERS.items()},
         "items": {k: v.name for k, v in ITEMS.items()},
     }
+
+
+def determinize(s: State, player: int, rng: Any) -> State:
+    """A full :class:`State` for seat ``player`` to simulate on (search bots): a copy of ``s``
+    in which every fact hidden from ``player`` (RULES §15) is replaced by a sample drawn from
+    ``rng`` (a ``random.Random``), so that it depends only on what ``view(s, player)`` shows.
+
+    Hidden in a state: other players' VC totals and last scoring lines (teammates' excepted in
+    the team variant). Stack order, face-down items and Bomb sides are never stored (they are
+    future chance draws), so they need no sampling. The sampled VC of an opponent is the seat's
+    own VC plus a uniform offset in [-4, 4] (never below 0): a neutral guess.
+    """
+    t = s.copy()
+    if s.result is not None:
+        return t
+    friends = set(team.teammates(s, player)) if s.team else {player}
+    own = s.vc[player]
+    for q in range(s.spec.n_players):
+        if q not in friends:
+            t.vc[q] = max(0, own + rng.randint(-4, 4))
+            t.last_score[q] = []
+    return t
