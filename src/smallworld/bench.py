@@ -24,15 +24,7 @@ def random_playout(s: State, rng: random.Random) -> int:
     n = 0
     while not s.is_over():
         if s.current_player() == CHANCE:
-            outs = chance.outcomes(s)
-            x = rng.random()
-            acc = 0.0
-            a = outs[-1][0]
-            for act, pr in outs:
-                acc += pr
-                if x < acc:
-                    a = act
-                    break
+            a = chance.sample(s, rng)
         else:
             legal = s.legal_actions()
             a = legal[rng.randrange(len(legal))]

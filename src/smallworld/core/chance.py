@@ -105,6 +105,19 @@ def outcomes(s: State) -> Outcomes:
     return HANDLERS[ev[0]][1](s, ev)
 
 
+def sample(s: State, rng: Any) -> Action:
+    """Draw the pending event's outcome with ``rng`` (a ``random.Random``): one ``rng.random()``
+    per call, so a game's chance sequence is fixed by its seed."""
+    outs = outcomes(s)
+    x = rng.random()
+    acc = 0.0
+    for a, pr in outs:
+        acc += pr
+        if x < acc:
+            return a
+    return outs[-1][0]
+
+
 def resolve(s: State, a: Action) -> None:
     """Apply chance action ``a`` to the pending event (the caller checked it is an outcome)."""
     ev = s.chance.pop(0)

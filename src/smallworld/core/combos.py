@@ -48,14 +48,20 @@ def pick(s: State, p: int, k: int) -> None:
     race, power, coins = column.pop(k)
     assert race is not None and power is not None
     s.vc[p] += coins
+    column.append((None, None, 0))
+    queue_refill(s, COLUMN_SIZE - 1)
+    take_combo(s, p, race, power)
+
+
+def take_combo(s: State, p: int, race: str, power: str) -> None:
+    """Seat ``p`` becomes ``race`` + ``power`` (R-PICK-3): ``banner + badge`` tokens to hand,
+    capped by that race's tokens left in the box; then the ``on_pick`` hooks."""
     n = min(RACES[race].value + POWERS[power].value, s.box[race])
     s.box[race] -= n
     s.hand[p] += n
     s.active[p] = race
     s.power[p] = power
     s.race_turns[p] = 0
-    column.append((None, None, 0))
-    queue_refill(s, COLUMN_SIZE - 1)
     hooks.call_own(s, p, "on_pick")
 
 

@@ -79,16 +79,7 @@ class Game:
 
     def resolve_chance(self) -> Action:
         """Draw the pending chance event's outcome from this game's RNG and apply it."""
-        outs = chance.outcomes(self.state)
-        x = self.rng.random()
-        acc = 0.0
-        pick = outs[-1][0]
-        for a, pr in outs:
-            acc += pr
-            if x < acc:
-                pick = a
-                break
-        return self.apply(pick, check=False)
+        return self.apply(chance.sample(self.state, self.rng), check=False)
 
     def settle(self) -> None:
         """Resolve chance events until a player must act or the game is over."""

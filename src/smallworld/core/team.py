@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from smallworld.content.data import ALLIANCE, HORDE, NEUTRAL, POWERS, RACES
-from smallworld.core import hooks
+from smallworld.content.data import ALLIANCE, HORDE, NEUTRAL, RACES
+from smallworld.core import combos
 from smallworld.core.errors import IllegalActionError
 from smallworld.core.state import State
 
@@ -143,13 +143,7 @@ def pick(s: State, p: int, k: int) -> None:
     _slide(s, "badges", k)
     if s.badge_stack or s.badge_discard:
         s.chance.append(("tbadge", ROWS - 1))
-    n = min(RACES[race].value + POWERS[power].value, s.box[race])
-    s.box[race] -= n
-    s.hand[p] += n
-    s.active[p] = race
-    s.power[p] = power
-    s.race_turns[p] = 0
-    hooks.call_own(s, p, "on_pick")
+    combos.take_combo(s, p, race, power)
 
 
 def _slide(s: State, key: str, k: int) -> None:
