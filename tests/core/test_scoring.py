@@ -10,7 +10,7 @@ boards = ["L1", "M1", "S3"]
 phase = "conquer"
 [[players]]
 race = "{race}"
-power = "farmer"
+power = "sailing"
 hand = 12
 [[players]]
 race = "orcs"

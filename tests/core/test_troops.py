@@ -97,6 +97,7 @@ def test_defenders_redeploy_in_seat_order_from_the_current_player():
     s.apply("end")
     assert s.phase == "redeploy" and s.current_player() == 1
     s.apply(f"redeploy L1.9 {s.hand[1]}")
+    s.apply("done")  # the Humans place no Military Objective (RULES §9)
     assert s.phase == "defend" and s.current_player() == 2  # seat after 1 first
     s.apply("redeploy L1.10 1")
     assert s.phase == "defend" and s.current_player() == 0

@@ -17,6 +17,11 @@ holding the ability) first. Which abilities are consulted:
 
 Hooks marked *attacker* are asked of the acting player's abilities only; *global* hooks are asked
 of every ability in play (for defenders and pieces on the board).
+
+Content state lives in ``s.flags`` (kept between turns) and ``s.tflags`` (reset every turn). Both
+are **public**: every player's view shows them (RULES §15). A hidden fact (a Bomb's side, an
+unrevealed item) is never stored: it is drawn by a chance event when revealed
+(:func:`smallworld.core.chance.register`).
 """
 
 from __future__ import annotations
@@ -39,10 +44,17 @@ HOOKS: dict[str, str] = {
     "no_travel_cost": "attacker: the travel cost is never paid (Sailing, Meeting Stone). -> bool",
     "conquest_reduction": "attacker: cost reduction for (region, mode) (Dwarves, Trolls, "
     "Blacksmith, Worgen form, Frostmourne). -> int >= 0",
+    "auxiliaries": "attacker: pieces in hand that fight as race tokens in ordinary and final "
+    "conquests (Beasts, RULES §10). The engine lets them make up the cost beyond the race "
+    "minimum of real tokens: a conquest places max(minimum, cost - auxiliaries) tokens (the "
+    "core's, and abilities' conquests that follow the same rule), so the `on_conquest` record's "
+    "cost - placed is how many joined (a final conquest takes them all). -> int",
     "min_tokens": "the fewest tokens of this race a Region may hold and a conquest may place "
     "(Tauren: 2, R-CONQ-4). -> int",
     "immune": "global: (attacker, region) cannot be targeted by conquests or powers "
-    "(Watch Tower, unpaid Aegis). -> bool",
+    "(Watch Tower, unpaid Aegis). An ability that is immune and also owes a toll for the same "
+    "(attacker, region) is lifted by paying it: the Region stays a conquest target behind the "
+    "toll (hooks.immune_beyond_tolls). -> bool",
     "tolls": "global: payments (attacker, region) owes before conquering it (Harmony, "
     "Marshdweller, Aegis; RULES §8). -> iterable of Toll",
     "on_conquest": "attacker: after each successful conquest, given a Conquest record "
@@ -52,6 +64,10 @@ HOOKS: dict[str, str] = {
     "losses": "global (defender side), args (region, lost, attacker, cause): tokens discarded "
     "from a loss of that Region's Active occupant, given the value so far (1, or 0 for a lone "
     "Champion); each answer feeds the next (Draenei, Light's Hope Chapel, Champion, Beasts). -> int",
+    "on_tokens_removed": "global, args (region,): some Murlocs/race tokens were just taken out "
+    "of that Region by something other than a conquest or abandon (Intimidating, …); whoever "
+    "removes them calls `core.troops.tokens_removed(s, region)`. Tauren move a token that "
+    "would be left alone. -> None",
     # choices (legal actions owned by abilities)
     "actions": "owner's extra legal actions in the current phase (airborne assault, "
     "Intimidating, Portal Mage, items, placements, purchases). -> iterable of Action",
@@ -68,6 +84,9 @@ HOOKS: dict[str, str] = {
     "(Battleground: 2). -> int",
     # decline and items
     "on_decline": "owner's race goes In Decline (Goblins' Bombs, pieces tied to the race). -> None",
+    "on_abandon": "own, args (region,): the owner's Active race just abandoned that Region "
+    "(R-TROOP-2; it is empty now): pieces that act as its tokens there go back to hand with "
+    "them (Beasts, Champion). -> None",
     "on_reveal": "an item is revealed in its Region (Well of Eternity moves). -> None",
 }
 

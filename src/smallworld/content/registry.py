@@ -9,6 +9,8 @@ visibly missing rather than silently wrong.
 
 from __future__ import annotations
 
+import sys
+
 from smallworld.content.abilities import Ability
 from smallworld.content.data import ITEMS, POWERS, RACES
 
@@ -86,6 +88,9 @@ def register(cls: type[Ability]) -> type[Ability]:
     if cls.id not in _NAMES[cls.kind]:
         raise ValueError(f"{cls.__name__}: unknown {cls.kind} id {cls.id!r}")
     _TABLES[cls.kind][cls.id] = cls()
+    hooks = sys.modules.get("smallworld.core.hooks")
+    if hooks is not None and hasattr(hooks, "refresh"):
+        hooks.refresh()  # an effect module imported first may register after LIVE_HOOKS was computed
     return cls
 
 
@@ -118,3 +123,9 @@ from smallworld.content import powers as _powers  # noqa: E402,F401
 from smallworld.content import races as _races  # noqa: E402,F401
 
 _fill_definitions()
+
+# An effect module that imports the core while it registers (e.g. to register a chance kind) may
+# have made `hooks` compute LIVE_HOOKS before every effect was in: recompute it now.
+_hooks = sys.modules.get("smallworld.core.hooks")
+if _hooks is not None and hasattr(_hooks, "refresh"):
+    _hooks.refresh()

@@ -20,8 +20,6 @@ from collections.abc import Callable
 from typing import Any
 
 from smallworld.content.data import DIE_FACES
-from smallworld.content.registry import ITEM_ABILITIES
-from smallworld.core import combos, team
 from smallworld.core.actions import Action
 from smallworld.core.state import State
 
@@ -122,3 +120,9 @@ def resolve(s: State, a: Action) -> None:
     """Apply chance action ``a`` to the pending event (the caller checked it is an outcome)."""
     ev = s.chance.pop(0)
     HANDLERS[ev[0]][2](s, ev, a)
+
+
+# Imported last: loading them loads the content modules, which may call `register` above while
+# this module is still being imported.
+from smallworld.content.registry import ITEM_ABILITIES
+from smallworld.core import combos, team

@@ -7,6 +7,7 @@ changes hands (:func:`resolve_conquest`, :func:`lose_region`).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from smallworld.content.data import RACES
 from smallworld.core import hooks
@@ -57,14 +58,21 @@ def defenders_in(s: State, r: int) -> int:
     return n
 
 
-def targets(s: State, p: int) -> dict[int, int]:
+def targets(
+    s: State,
+    p: int,
+    abilities: list[Any] | None = None,
+    play: list[tuple[int | None, Any]] | None = None,
+) -> dict[int, int]:
     """Regions seat ``p`` may attack now -> travel cost (0 or 1).
 
     R-CONQ-1: with no Region, only Entry Regions (+1 travel), plus races' own first targets
     (Kobolds' Caverns, Naga's water, no travel). R-CONQ-2: otherwise Regions adjacent to its
     Regions (and those its abilities treat as adjacent) with no travel, or any Entry Region
     (+1 when not adjacent). Excludes its own Active Regions, Sea/Lake unless allowed (R-CONQ-5)
-    and immune Regions.
+    and immune Regions (except those a toll makes attackable once paid: Aegis, see
+    :func:`hooks.immune_beyond_tolls`). Callers that have them already pass ``abilities``
+    (``hooks.own_abilities(s, p)``) and ``play`` (``list(hooks.in_play(s))``).
     """
     spec = s.spec
     occ = s.occ
@@ -72,37 +80,61 @@ def targets(s: State, p: int) -> dict[int, int]:
     adj = spec.adj
     out: dict[int, int] = {}
     own = [r for r in range(spec.n_regions) if occ[r] == code]
+    if abilities is None:
+        abilities = hooks.own_abilities(s, p)
     if own:
         for r in own:
             for q in adj[r]:
                 out[q] = 0
-        for extra in hooks.call_own(s, p, "reach"):
-            for q in extra:
-                out[q] = 0
+        for ab in abilities:
+            if "reach" in ab.hooks:
+                for q in ab.reach(s, p):
+                    out[q] = 0
     else:
-        for extra in hooks.call_own(s, p, "first_targets"):
-            for q in extra:
-                out[q] = 0
+        for ab in abilities:
+            if "first_targets" in ab.hooks:
+                for q in ab.first_targets(s, p):
+                    out[q] = 0
     for e in spec.entries:
         if e not in out:
             out[e] = 1
-    if out and hooks.any_own(s, p, "no_travel_cost"):
+    if out and any(ab.no_travel_cost(s, p) for ab in abilities if "no_travel_cost" in ab.hooks):
         out = dict.fromkeys(out, 0)
     water = spec.water
     may_water = None
-    live = hooks.LIVE_HOOKS
-    check_immune = "immune" in live
+    if play is None:
+        shields = hooks.shields(s)  # abilities able to make a Region immune, asked once
+    else:
+        shields = [(o, ab) for o, ab in play if "immune" in ab.hooks]
     for r in list(out):
         if occ[r] == code:
             del out[r]
         elif water[r]:
             if may_water is None:
-                may_water = hooks.any_own(s, p, "may_enter_water")
+                may_water = any(
+                    ab.may_enter_water(s, p) for ab in abilities if "may_enter_water" in ab.hooks
+                )
             if not may_water:
                 del out[r]
-        elif check_immune and hooks.immune(s, p, r):
+        elif shields and hooks.shielded(s, shields, p, r):
             del out[r]
     return out
+
+
+def raw_cost(s: State, r: int, travel: int) -> int:
+    """R-CONQ-3 before reductions and clamps: ``2 + Mountain + Forts + Wisp Walls + defenders +
+    travel``. An upper bound of :func:`conquest_cost` for races whose minimum is 1 or 2."""
+    n = 2 + travel
+    if s.spec.mountain[r]:
+        n += 1
+    pieces = s.pieces
+    for kind in DEFENSE_PIECES:
+        lst = pieces.get(kind)
+        if lst is not None:
+            n += lst[r]
+    if s.occ[r] != EMPTY:
+        n += defenders_in(s, r)
+    return n
 
 
 def conquest_cost(
@@ -112,6 +144,7 @@ def conquest_cost(
     travel: int,
     mode: str = "conquer",
     parts: dict[str, int] | None = None,
+    reducers: list[Any] | None = None,
 ) -> int:
     """Tokens seat ``p`` must place to conquer region ``r`` (R-CONQ-3, R-CONQ-4).
 
@@ -119,6 +152,8 @@ def conquest_cost(
     abilities for this ``mode`` (all stacked), then never below 1, and never below the race's
     minimum tokens (Tauren 2). When ``parts`` is given it is filled with the breakdown
     (``base``, ``mountain``, ``pieces``, ``defenders``, ``travel``, ``reductions``, ``cost``).
+    ``reducers`` is ``hooks.own_implementers(s, p, "conquest_reduction")`` when the caller
+    prices many Regions at once.
     """
     pieces = 0
     for kind in DEFENSE_PIECES:
@@ -128,10 +163,12 @@ def conquest_cost(
     code = s.occ[r]
     defenders = defenders_in(s, r) if code != EMPTY else 0
     mountain = 1 if s.spec.mountain[r] else 0
-    raw = 2 + mountain + pieces + defenders + travel
+    raw = 2 + mountain + pieces + defenders + travel  # = raw_cost(s, r, travel)
+    if reducers is None:
+        reducers = hooks.own_implementers(s, p, "conquest_reduction")
     reductions = 0
-    if "conquest_reduction" in hooks.LIVE_HOOKS:
-        reductions = sum(hooks.call_own(s, p, "conquest_reduction", r, mode))
+    for ab in reducers:
+        reductions += ab.conquest_reduction(s, p, r, mode)
     cost = raw - reductions
     if cost < 1:
         cost = 1
@@ -168,9 +205,12 @@ def lose_region(s: State, r: int, *, attacker: int | None, cause: str) -> tuple[
         else:
             lost = 1 if n > 0 else 0
             if "losses" in hooks.LIVE_HOOKS:
-                for owner, ab in hooks.in_play(s):
-                    if "losses" in ab.hooks:
-                        lost = ab.losses(s, owner, r, lost, attacker, cause)
+                # races answer last: a race's saving (Draenei) sees the loss left after the
+                # powers and items (Champion, Beasts, Light's Hope Chapel)
+                chain = [(o, ab) for o, ab in hooks.in_play(s) if "losses" in ab.hooks]
+                chain.sort(key=lambda x: x[1].kind == "race")
+                for owner, ab in chain:
+                    lost = ab.losses(s, owner, r, lost, attacker, cause)
             s.box[race] += lost
             s.hand[q] += n - lost
             discarded = lost

@@ -40,6 +40,7 @@ def go_into_decline(s: State, p: int) -> None:
             occ[r] = code + 1
             if tokens[r] == 0:
                 occ[r] = EMPTY
+                _clear_emptied(s, r)
     s.box[race] += s.hand[p]
     s.hand[p] = 0
     s.decline[p] = race
@@ -63,7 +64,19 @@ def remove_decline_race(s: State, p: int) -> None:
             s.box[race] += s.tokens[r]
             s.tokens[r] = 0
             s.occ[r] = EMPTY
+            _clear_emptied(s, r)
     check_race_leaves(s, p)
+
+
+def _clear_emptied(s: State, r: int) -> None:
+    """An emptied Region loses its Forts, Wisp Walls and Watch Towers (R-TROOP-2, RULES §9-10)."""
+    from smallworld.core.conquest import ABANDON_REMOVES
+
+    for kind in ABANDON_REMOVES:
+        lst = s.pieces.get(kind)
+        if lst is not None and lst[r]:
+            s.supply[kind] += lst[r]
+            lst[r] = 0
 
 
 def check_race_leaves(s: State, p: int) -> None:

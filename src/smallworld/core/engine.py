@@ -33,7 +33,9 @@ from typing import Any
 from smallworld.content.registry import ITEM_ABILITIES, POWER_ABILITIES, RACE_ABILITIES
 from smallworld.core import chance, combos, hooks, team, troops
 from smallworld.core.actions import CHANCE_KINDS, Action, as_action
-from smallworld.core.conquest import conquest_cost, has_regions, resolve_conquest, targets
+from smallworld.core.conquest import (
+    conquest_cost, has_regions, raw_cost, resolve_conquest, targets,
+)
 from smallworld.core.decline import go_into_decline, may_decline
 from smallworld.core.errors import IllegalActionError
 from smallworld.core.scoring import final_result, score_turn
@@ -240,16 +242,24 @@ def conquer_actions(s: State, p: int) -> list[Action]:
         occ = s.occ
         out.extend(Action("abandon", (ids[r],)) for r in range(len(occ)) if occ[r] == code)
     hand = s.hand[p]
+    offered: set[str] = set()
+    own = hooks.own_abilities(s, p)  # asked once for every hook below
     if hand >= 1:
         need = hooks.min_tokens(s, p)
-        check_tolls = "tolls" in hooks.LIVE_HOOKS
-        offered: set[str] = set()
-        for r, travel in targets(s, p).items():
-            cost = conquest_cost(s, p, r, travel)
-            if not (cost <= hand or (hand >= need and cost - hand <= FINAL_CONQUEST_MAX_SHORT)):
+        aux = sum(ab.auxiliaries(s, p) for ab in own if "auxiliaries" in ab.hooks)  # Beasts
+        play = list(hooks.in_play(s))
+        holders = [(o, ab) for o, ab in play if "tolls" in ab.hooks]  # asked once for all targets
+        reducers = [ab for ab in own if "conquest_reduction" in ab.hooks]
+        paid = s.paid
+        reach = hand + aux + FINAL_CONQUEST_MAX_SHORT  # the most a conquest may cost now
+        for r, travel in targets(s, p, own, play).items():
+            if hand < need:
+                break  # not even a final conquest is possible (R-CONQ-4, R-CONQ-9)
+            # reductions only lower the cost: price them only when the raw cost is out of reach
+            if raw_cost(s, r, travel) > reach and conquest_cost(s, p, r, travel, reducers=reducers) > reach:
                 continue
-            if check_tolls:
-                unpaid = [t for t in hooks.tolls(s, p, r) if t.key not in s.paid]
+            if holders:
+                unpaid = [t for t in hooks.tolls(s, p, r, holders) if t.key not in paid]
                 if unpaid:
                     for t in unpaid:
                         if t.key not in offered and s.vc[p] >= t.amount:
@@ -257,9 +267,14 @@ def conquer_actions(s: State, p: int) -> list[Action]:
                             out.append(Action("pay", (t.key,)))
                     continue
             out.append(Action("conquer", (ids[r],)))
-    if "actions" in hooks.LIVE_HOOKS:
-        for acts in hooks.call_own(s, p, "actions"):
-            out.extend(acts)
+    for ab in own:
+        if "actions" in ab.hooks:
+            for a in ab.actions(s, p):
+                if a.kind == "pay":  # abilities' own targets may owe a toll already offered
+                    if a.args[0] in offered:
+                        continue
+                    offered.add(str(a.args[0]))
+                out.append(a)
     out.append(END)
     return out
 
@@ -321,8 +336,9 @@ def _apply_player(s: State, p: int, a: Action) -> None:
         r = s.spec.region(str(a.args[0]))
         travel = targets(s, p)[r]
         cost = conquest_cost(s, p, r, travel)
-        if cost <= s.hand[p]:
-            resolve_conquest(s, p, r, cost, cost, "conquer")
+        placed = max(hooks.min_tokens(s, p), cost - hooks.auxiliaries(s, p))  # Beasts do the rest
+        if placed <= s.hand[p]:
+            resolve_conquest(s, p, r, cost, placed, "conquer")
         else:  # final conquest with the reinforcement die (R-CONQ-9)
             s.chance.append(("die", r, cost))
             s.phase = ""
@@ -369,12 +385,13 @@ def finish_final_conquest(s: State, ev: tuple[Any, ...], roll: int) -> None:
     _, r, cost = ev
     p = s.turn
     hand = s.hand[p]
-    if hand + roll >= cost:
+    if hand + hooks.auxiliaries(s, p) + roll >= cost:
         resolve_conquest(s, p, r, cost, hand, "final")
 
 
 def _pay_toll(s: State, p: int, key: str) -> None:
-    for r in targets(s, p):
+    # any Region: abilities reach beyond `targets` (airborne assault, Ashes of Al'ar)
+    for r in [*targets(s, p), *range(s.spec.n_regions)]:
         for t in hooks.tolls(s, p, r):
             if t.key == key:
                 s.vc[p] -= t.amount

@@ -9,6 +9,7 @@ face-up items in Regions held by its Active race (R-ITEM-1).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import compress
 from typing import Any
 
 from smallworld.content.abilities import HOOKS, Ability, Toll
@@ -45,8 +46,10 @@ def own_abilities(s: State, p: int) -> list[Ability]:
             out.append(POWER_ABILITIES[power])
         code = 2 * p
         occ = s.occ
-        for r, item in enumerate(s.items):
-            if item is not None and item != "?" and occ[r] == code:
+        items = s.items
+        for r in compress(range(len(items)), items):  # the few Regions holding an item
+            item = items[r]
+            if item != "?" and occ[r] == code:
                 out.append(ITEM_ABILITIES[item])
     return out
 
@@ -68,17 +71,32 @@ def lasting_abilities(s: State, p: int) -> list[Ability]:
 def in_play(s: State) -> Iterator[tuple[int | None, Ability]]:
     """Every (owner, ability) in play, for global hooks; uncontrolled items that act alone
     come with owner ``None``."""
-    for p in range(s.spec.n_players):
-        for ab in own_abilities(s, p):
-            yield p, ab
-        for ab in lasting_abilities(s, p):
-            yield p, ab
     occ = s.occ
-    for r, item in enumerate(s.items):
-        if item is not None and item != "?":
-            ab = ITEM_ABILITIES[item]
-            if ab.acts_uncontrolled and (occ[r] < 0 or occ[r] % 2 == 1):
-                yield None, ab
+    items = s.items
+    # face-up items with their Region's occupant code, found once (same order as own_abilities)
+    held = [(occ[r], items[r]) for r in compress(range(len(items)), items) if items[r] != "?"]
+    active, power, decline, kept = s.active, s.power, s.decline, s.kept
+    for p in range(s.spec.n_players):
+        race = active[p]
+        if race is not None:
+            yield p, RACE_ABILITIES[race]
+            if power[p] is not None:
+                yield p, POWER_ABILITIES[power[p]]
+            code = 2 * p
+            for c, item in held:
+                if c == code:
+                    yield p, ITEM_ABILITIES[item]
+        race = decline[p]
+        if race is not None:  # as lasting_abilities
+            ab = RACE_ABILITIES[race]
+            if ab.lasts_in_decline:
+                yield p, ab
+            if kept[p] is not None:
+                yield p, POWER_ABILITIES[kept[p]]
+    for c, item in held:
+        ab = ITEM_ABILITIES[item]
+        if ab.acts_uncontrolled and (c < 0 or c % 2 == 1):
+            yield None, ab
 
 
 def call_own(s: State, p: int, hook: str, *args: Any) -> list[Any]:
@@ -114,17 +132,73 @@ def min_tokens(s: State, p: int, decline: bool = False) -> int:
     return 1
 
 
-def tolls(s: State, attacker: int, r: int) -> list[Toll]:
-    """Tolls owed by ``attacker`` before conquering region ``r`` (RULES §8)."""
+def auxiliaries(s: State, p: int) -> int:
+    """Pieces in seat ``p``'s hand that fight as race tokens in ordinary and final conquests
+    (Beasts, RULES §10); 0 when no ability says so."""
+    if "auxiliaries" not in LIVE_HOOKS:
+        return 0
+    return sum(call_own(s, p, "auxiliaries"))
+
+
+def own_implementers(s: State, p: int, hook: str) -> list[Ability]:
+    """``p``'s own abilities implementing ``hook`` (ask once, then call them for many Regions)."""
+    if hook not in LIVE_HOOKS:
+        return []
+    return [ab for ab in own_abilities(s, p) if hook in ab.hooks]
+
+
+def implementers(s: State, hook: str) -> list[tuple[int | None, Ability]]:
+    """Every (owner, ability) in play implementing ``hook`` (ask once, call many times)."""
+    if hook not in LIVE_HOOKS:
+        return []
+    return [(o, ab) for o, ab in in_play(s) if hook in ab.hooks]
+
+
+def tolls(
+    s: State, attacker: int, r: int, holders: list[tuple[int | None, Ability]] | None = None
+) -> list[Toll]:
+    """Tolls owed by ``attacker`` before conquering region ``r`` (RULES §8). ``holders`` is
+    :func:`implementers` of ``"tolls"`` when the caller asks for many Regions."""
+    if holders is None:
+        holders = implementers(s, "tolls")
     out: list[Toll] = []
-    for lst in call_global(s, "tolls", attacker, r):
-        out.extend(lst)
+    for owner, ab in holders:
+        out.extend(ab.tolls(s, owner, attacker, r))
     return out
 
 
 def immune(s: State, attacker: int, r: int) -> bool:
     """True if region ``r`` cannot be targeted by ``attacker`` (Watch Tower, Aegis)."""
     return any(call_global(s, "immune", attacker, r))
+
+
+def immune_beyond_tolls(s: State, attacker: int, r: int) -> bool:
+    """True if region ``r`` is immune to ``attacker`` for a reason no toll lifts.
+
+    An ability that answers ``immune`` and also owes a toll for the same (attacker, region)
+    lifts that immunity once the toll is paid (Aegis of Aggramar, RULES §11): such a Region
+    stays a conquest target, and its unpaid toll keeps it from being conquered until paid."""
+    if "immune" not in LIVE_HOOKS:
+        return False
+    return shielded(s, shields(s), attacker, r)
+
+
+def shields(s: State) -> list[tuple[int | None, Ability]]:
+    """The (owner, ability) pairs in play that implement ``immune`` (ask once, then test many
+    Regions with :func:`shielded`)."""
+    if "immune" not in LIVE_HOOKS:
+        return []
+    return [(o, ab) for o, ab in in_play(s) if "immune" in ab.hooks]
+
+
+def shielded(s: State, found: list[tuple[int | None, Ability]], attacker: int, r: int) -> bool:
+    """:func:`immune_beyond_tolls` over the ``found`` answer of :func:`shields`."""
+    for owner, ab in found:
+        if ab.immune(s, owner, attacker, r):
+            if "tolls" in ab.hooks and ab.tolls(s, owner, attacker, r):
+                continue
+            return True
+    return False
 
 
 def ability_for_action(s: State, p: int, kind: str) -> Ability | None:

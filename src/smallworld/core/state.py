@@ -207,11 +207,15 @@ class State:
         apply_action(self, action, check=check)
 
     def current_player(self) -> int:
-        """Seat to act, ``CHANCE`` (-1) while a chance event is pending, ``NOBODY`` when over."""
+        """Seat to act, ``CHANCE`` (-1) while a chance event is pending, ``NOBODY`` when over;
+        during an ability's decision, the seat that decision is for (it may not be the turn's
+        player, e.g. a Tauren owner moving a lone token)."""
         if self.phase == OVER:
             return NOBODY
         if self.chance:
             return CHANCE
+        if self.decisions:
+            return self.decisions[-1][0]
         return self.actor
 
     def is_over(self) -> bool:

@@ -25,7 +25,8 @@ def ready_troops(s: State, p: int) -> None:
 
 
 def abandon(s: State, p: int, r: int) -> None:
-    """R-TROOP-2: seat ``p`` empties its region ``r``: tokens to hand; Forts, Wisp Walls and
+    """R-TROOP-2: seat ``p`` empties its region ``r``: tokens to hand (and, through the
+    ``on_abandon`` hooks, the pieces that act as tokens: Beasts, Champion); Forts, Wisp Walls and
     Watch Towers there are removed; items stay."""
     s.hand[p] += s.tokens[r]
     s.tokens[r] = 0
@@ -35,6 +36,8 @@ def abandon(s: State, p: int, r: int) -> None:
         if lst is not None and lst[r]:
             s.supply[kind] += lst[r]
             lst[r] = 0
+    if "on_abandon" in hooks.LIVE_HOOKS:  # Beasts, Champion go back to hand too
+        hooks.call_own(s, p, "on_abandon", r)
 
 
 def start_redeployment(s: State, p: int) -> None:
@@ -45,6 +48,14 @@ def start_redeployment(s: State, p: int) -> None:
     if len(own) == 1 and s.hand[p]:
         s.tokens[own[0]] += s.hand[p]
         s.hand[p] = 0
+
+
+def tokens_removed(s: State, r: int) -> None:
+    """Call after taking Murlocs or race tokens out of region ``r`` other than by a conquest or
+    an abandon (Intimidating, …): the ``on_tokens_removed`` hooks react (Tauren never leave a
+    token alone, RULES §9). The caller has already emptied ``r`` if no token is left."""
+    if "on_tokens_removed" in hooks.LIVE_HOOKS:
+        hooks.call_global(s, "on_tokens_removed", r)
 
 
 def place(s: State, p: int, r: int, n: int) -> None:

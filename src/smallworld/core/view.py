@@ -90,8 +90,25 @@ def view(s: State, player: int | None) -> dict[str, Any]:
         "supply": dict(s.supply),
         "result": s.result,
         "edition": spec.edition,
+        # content state (Harmony holders, Beasts in hand, Worgen form, uses this turn, revealed
+        # Bomb counts): public by contract, see smallworld.content.abilities
+        "flags": _jsonable(s.flags),
+        "turn_flags": _jsonable(s.tflags),
         "team": team.view_part(s) if s.team else None,
     }
+
+
+def _jsonable(d: dict[str, Any]) -> dict[str, Any]:
+    def conv(v: Any) -> Any:
+        if isinstance(v, (tuple, list)):
+            return [conv(x) for x in v]
+        if isinstance(v, (set, frozenset)):
+            return sorted(conv(x) for x in v)
+        if isinstance(v, dict):
+            return {str(k): conv(x) for k, x in v.items()}
+        return v
+
+    return {str(k): conv(v) for k, v in d.items()}
 
 
 def names() -> dict[str, dict[str, str]]:
