@@ -1,0 +1,110 @@
+"""Ethereals (RULES §9): once per turn, during their conquests, **either** steal a face-up
+Artifact from a Region adjacent to one of theirs into that Region of theirs, **or** conquer an
+adjacent Region holding a Legendary Place at -2. Only one of the two per turn (KO).
+
+Actions (conquest phase, before the final conquest):
+
+- ``steal FROM TO``: the Artifact in Region FROM moves to the Ethereals' Region TO (adjacent to
+  FROM); the Active race holding TO controls it at once (R-ITEM-1).
+- ``conquer-legend R``: conquer R (adjacent to an Ethereals Region, holding a face-up Legendary
+  Place) with the cost reduced by 2 (stacking with other reductions, then min 1, R-CONQ-4). With
+  too few tokens it is the final conquest (R-CONQ-9), as an ordinary ``conquer``.
+
+Rulings: only face-up items count (a face-down one is unknown to everyone, RULES §15). FROM may
+be any Region not held by the Active Ethereals (empty, Murlocs, any race, their own In Decline
+race) that is not immune to them ("Ethereals' theft" is a power, RULES §10); TO must hold no item
+(a Region holds one item). Tolls owed on R (Harmony, Marshdweller, Aegis) are paid first.
+"""
+
+from __future__ import annotations
+
+from smallworld.content.abilities import Ability
+from smallworld.content.data import ITEMS
+from smallworld.content.registry import SUMMARIES, register
+from smallworld.core import conquest, hooks
+from smallworld.core.actions import Action
+from smallworld.core.state import CONQUER, State
+
+#: conquest mode of the Legendary Place conquest (asked of ``conquest_reduction``)
+MODE = "ethereals"
+#: turn flag: which option was used this turn ("steal" or "conquer")
+_USED = "ethereals-used"
+FINAL_MAX_SHORT = 3  # R-CONQ-9
+
+
+def _face_up(item: str | None, kind: str) -> bool:
+    return item is not None and item != "?" and ITEMS[item].kind == kind
+
+
+@register
+class Ethereals(Ability):
+    id = "ethereals"
+    kind = "race"
+    rule = "§9 Ethereals"
+    summary = SUMMARIES["ethereals"]
+    action_kinds = frozenset({"steal", "conquer-legend"})
+
+    def conquest_reduction(self, s: State, owner: int, r: int, mode: str) -> int:
+        """-2 for the Legendary Place conquest only."""
+        return 2 if mode == MODE else 0
+
+    def actions(self, s: State, owner: int) -> list[Action]:
+        """The unused option's actions, while conquering on the owner's turn."""
+        if s.phase != CONQUER or s.turn != owner or _USED in s.tflags:
+            return []
+        items = s.items
+        if not any(it is not None and it != "?" for it in items):
+            return []
+        code = 2 * owner
+        occ = s.occ
+        adj = s.spec.adj
+        ids = s.spec.region_ids
+        out: list[Action] = []
+        check_immune = "immune" in hooks.LIVE_HOOKS
+        for src, it in enumerate(items):
+            if occ[src] == code or it is None or it == "?":
+                continue
+            near = [d for d in adj[src] if occ[d] == code]
+            if not near:
+                continue
+            if ITEMS[it].kind == "artifact":
+                if check_immune and hooks.immune(s, owner, src):
+                    continue
+                out.extend(Action("steal", (ids[src], ids[d])) for d in near if items[d] is None)
+            else:
+                out.extend(self._legend_conquest(s, owner, src))
+        return out
+
+    def _legend_conquest(self, s: State, owner: int, r: int) -> list[Action]:
+        hand = s.hand[owner]
+        if hand < 1 or r not in conquest.targets(s, owner):  # R-CONQ-10; water, immune
+            return []
+        need = hooks.min_tokens(s, owner)
+        cost = conquest.conquest_cost(s, owner, r, 0, MODE)
+        aux = hooks.auxiliaries(s, owner)
+        if not (max(need, cost - aux) <= hand or (hand >= need and cost - hand - aux <= FINAL_MAX_SHORT)):
+            return []
+        if "tolls" in hooks.LIVE_HOOKS:
+            unpaid = [t for t in hooks.tolls(s, owner, r) if t.key not in s.paid]
+            if unpaid:
+                return [Action("pay", (t.key,)) for t in unpaid if s.vc[owner] >= t.amount]
+        return [Action("conquer-legend", (s.spec.region_ids[r],))]
+
+    def apply(self, s: State, owner: int, action: Action) -> None:
+        spec = s.spec
+        if action.kind == "steal":
+            src, dst = spec.region(str(action.args[0])), spec.region(str(action.args[1]))
+            s.items[dst] = s.items[src]
+            s.items[src] = None
+            s.tflags[_USED] = "steal"
+            return
+        r = spec.region(str(action.args[0]))
+        s.tflags[_USED] = "conquer"
+        cost = conquest.conquest_cost(s, owner, r, 0, MODE)
+        placed = max(hooks.min_tokens(s, owner), cost - hooks.auxiliaries(s, owner))
+        if placed <= s.hand[owner]:
+            conquest.resolve_conquest(s, owner, r, cost, placed, MODE)
+        else:  # final conquest with the reinforcement die (R-CONQ-9)
+            s.chance.append(("die", r, cost))
+            s.phase = ""
+            s.step = "purchase"

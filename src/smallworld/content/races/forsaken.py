@@ -1,0 +1,57 @@
+"""Forsaken (RULES §9): each time they make a token of another race be discarded (any player's
+Active or In Decline race, their own In Decline race included, or a Murloc), they may pay 1 VC
+for 1 extra Forsaken token (box cap 20, RULES §2.1). The tokens arrive after the last conquest,
+before redeployment (R-ORDER-2: the ``purchase`` step).
+
+Each discarded token earns one purchase this turn (``Conquest.discarded`` of each of their
+conquests: the defending loss after Draenei / Light's Hope Chapel, every In Decline token, every
+Murloc). At the purchase step the Forsaken choose ``buy N`` (N from 0 to the earned count, capped
+by their VC and the Forsaken tokens left in the box); each costs 1 VC, paid to the stash.
+
+Ruling: a Beast or the Champion taken as the loss is a piece, not a race token: it earns nothing.
+"""
+
+from __future__ import annotations
+
+from smallworld.content.abilities import Ability
+from smallworld.content.registry import SUMMARIES, register
+from smallworld.core.actions import Action
+from smallworld.core.state import State
+
+_EARNED = "forsaken-earned"  # turn flag: purchases earned this turn
+_KEY = "race:forsaken"
+
+
+def _most(s: State, owner: int) -> int:
+    return min(s.tflags.get(_EARNED, 0), s.vc[owner], s.box["forsaken"])
+
+
+@register
+class Forsaken(Ability):
+    id = "forsaken"
+    kind = "race"
+    rule = "§9 Forsaken"
+    summary = SUMMARIES["forsaken"]
+
+    def on_conquest(self, s: State, owner: int, c) -> None:  # c: Conquest
+        """Count the tokens of other races (and Murlocs) this conquest discarded."""
+        if c.discarded > 0 and c.race != self.id:
+            s.tflags[_EARNED] = s.tflags.get(_EARNED, 0) + c.discarded
+
+    def at_turn_end(self, s: State, owner: int, step: str) -> None:
+        """R-ORDER-2: the purchases, after the last conquest and before redeployment."""
+        if step == "purchase" and _most(s, owner) > 0:
+            s.decisions.append((owner, _KEY))
+
+    def actions(self, s: State, owner: int) -> list[Action]:
+        if not s.decisions or s.decisions[-1] != (owner, _KEY):
+            return []
+        return [Action("buy", (n,)) for n in range(_most(s, owner) + 1)]
+
+    def apply(self, s: State, owner: int, action: Action) -> None:
+        n = int(action.args[0])
+        s.vc[owner] -= n
+        s.box["forsaken"] -= n
+        s.hand[owner] += n
+        s.tflags.pop(_EARNED, None)
+        s.decisions.pop()

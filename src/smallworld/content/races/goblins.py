@@ -1,0 +1,210 @@
+"""Goblins (RULES §9): Bombs placed at turn end on opponents next to them, revealed at the start
+of the Goblins' next turn (R-ORDER-1, R-ORDER-2).
+
+Bombs are the pieces ``bomb`` (RULES §2.3: 12, 6 live + 6 duds). Their sides are hidden from
+everyone, the Goblins included (RULES §15), so no side is ever stored: ``s.supply["bomb"]`` is the
+Goblins' stack (face down), ``s.pieces["bomb"]`` the placed Bombs, and a side is drawn by the
+chance event ``bomb R live|dud`` when a Bomb is revealed, from the undetermined remainder (stack
++ placed ones): P(live) = lives not yet revealed / Bombs not yet revealed. The counts of revealed
+lives and duds are public (``s.flags["bombs-live"]``, ``s.flags["bombs-dud"]``); revealed Bombs
+leave the game. A Bomb that returns unrevealed to the top of the stack goes back to the
+undetermined pool (it is the next one placed; its side is still unknown, so nothing else changes).
+Each time the Goblins are picked, all 12 Bombs are shuffled into a new stack.
+
+- Placement (turn end, ``placement`` step): ``plant R`` on a Region adjacent to a Goblins Region,
+  occupied by an opponent's Active race, not Sea/Lake (KO), at most one Bomb per Region, while
+  the stack lasts; ``done`` to stop.
+- Reveal (start of the Goblins' turn, and at once when they go In Decline): each Bomb on a Region
+  still occupied by an opponent (Active or In Decline) is revealed; live: the occupant withdraws
+  as in R-CONQ-7 (``lose_region``, cause ``"bomb"``: Draenei and Light's Hope Chapel apply) and
+  the Region becomes empty; dud: nothing. A Bomb on a Region emptied meanwhile, or now held by the
+  Goblins' own player, returns unrevealed to the stack.
+
+Rulings: an explosion is no conquest by the Goblins (no faction bonus, Battle Master, Enraged,
+Orcs, Military Objectives). A Region that became immune to the Goblins (Watch Tower, unpaid
+Aegis) sends its Bomb back unrevealed, like an emptied one. On an Active Pandaren Region a
+Harmony holder chooses: pay the 2 VC first (``bomb-pay R``) or return the Bomb unrevealed
+(``bomb-return R``); the Bombs wait in Region order. Other tolls (Marshdweller) are owed for
+conquests only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from smallworld.content.abilities import Ability
+from smallworld.content.data import PIECE_SUPPLY
+from smallworld.content.registry import SUMMARIES, register
+from smallworld.core import chance, conquest, hooks
+from smallworld.core.actions import Action
+from smallworld.core.state import State
+
+BOMB = "bomb"
+LIVE_BOMBS = 6  # RULES §2.3: 12 Bombs, 6 live + 6 duds
+DUD_BOMBS = PIECE_SUPPLY[BOMB] - LIVE_BOMBS
+LIVE_SEEN = "bombs-live"  # persistent flags: revealed lives / duds since the Goblins were picked
+DUD_SEEN = "bombs-dud"
+_ASK = "goblins-toll"  # turn flag: Regions whose Bomb waits for a toll decision
+_PLACING = "goblins-placing"  # turn flag: the placement decision is open
+_KEY = "race:goblins"
+_DONE = Action("done")
+
+
+def _undetermined(s: State) -> tuple[int, int]:
+    """(lives, duds) among the Bombs not yet revealed."""
+    return LIVE_BOMBS - s.flags.get(LIVE_SEEN, 0), DUD_BOMBS - s.flags.get(DUD_SEEN, 0)
+
+
+def _return_bomb(s: State, r: int) -> None:
+    """A Bomb goes back unrevealed to the stack."""
+    s.pieces[BOMB][r] -= 1
+    s.supply[BOMB] += 1
+
+
+def _toll(s: State, owner: int, r: int) -> int:
+    """VC owed before revealing a Bomb on ``r``: the Harmony toll on a Pandaren Region (the
+    other tolls are owed for conquests only)."""
+    from smallworld.content.races.pandaren import harmony_due
+
+    return harmony_due(s, owner, r)
+
+
+def _reveal_all(s: State, owner: int) -> None:
+    """Reveal (or send back) every placed Bomb; queue the chance draws and the toll choices."""
+    lst = s.pieces.get(BOMB)
+    if lst is None or not any(lst):
+        return
+    occ = s.occ
+    check_immune = "immune" in hooks.LIVE_HOOKS
+    ask: list[int] = []
+    for r in range(len(lst)):
+        if not lst[r]:
+            continue
+        code = occ[r]
+        if code < 0 or code // 2 == owner or (check_immune and hooks.immune(s, owner, r)):
+            _return_bomb(s, r)  # emptied, Murlocs (never placed there), or the Goblins' own
+        elif _toll(s, owner, r):
+            ask.append(r)
+        else:
+            s.chance.append((BOMB, r, owner))
+    if ask:
+        s.tflags[_ASK] = tuple(ask)
+        s.decisions.append((owner, _KEY))
+
+
+def _plant_targets(s: State, owner: int) -> list[int]:
+    code = 2 * owner
+    occ = s.occ
+    spec = s.spec
+    lst = s.pieces.get(BOMB)
+    found: set[int] = set()
+    for r in range(len(occ)):
+        if occ[r] == code:
+            for q in spec.adj[r]:
+                c = occ[q]
+                if c >= 0 and c % 2 == 0 and c != code and not spec.water[q] and not (lst and lst[q]):
+                    found.add(q)
+    if "immune" in hooks.LIVE_HOOKS:
+        found = {q for q in found if not hooks.immune(s, owner, q)}
+    return sorted(found)
+
+
+@register
+class Goblins(Ability):
+    id = "goblins"
+    kind = "race"
+    rule = "§9 Goblins"
+    summary = SUMMARIES["goblins"]
+
+    def on_pick(self, s: State, owner: int) -> None:
+        """All 12 Bombs shuffled into a new stack."""
+        lst = s.pieces.get(BOMB)
+        s.supply[BOMB] = PIECE_SUPPLY[BOMB] - (sum(lst) if lst else 0)
+        s.flags[LIVE_SEEN] = 0
+        s.flags[DUD_SEEN] = 0
+
+    def on_turn_start(self, s: State, owner: int) -> None:
+        """R-ORDER-1: the placed Bombs are revealed."""
+        _reveal_all(s, owner)
+
+    def on_decline(self, s: State, owner: int) -> None:
+        """R-DEC-2: the placed Bombs are revealed and applied at once."""
+        _reveal_all(s, owner)
+
+    def at_turn_end(self, s: State, owner: int, step: str) -> None:
+        """R-ORDER-2 placements: open the Bomb placement when a Bomb can be placed."""
+        if step == "placement" and s.supply.get(BOMB, 0) > 0 and _plant_targets(s, owner):
+            s.tflags[_PLACING] = True
+            s.decisions.append((owner, _KEY))
+
+    def actions(self, s: State, owner: int) -> list[Action]:
+        if not s.decisions or s.decisions[-1] != (owner, _KEY):
+            return []
+        ids = s.spec.region_ids
+        ask = s.tflags.get(_ASK)
+        if ask:
+            r = ask[0]
+            out = [Action("bomb-return", (ids[r],))]
+            if s.vc[owner] >= _toll(s, owner, r):
+                out.insert(0, Action("bomb-pay", (ids[r],)))
+            return out
+        return [Action("plant", (ids[r],)) for r in _plant_targets(s, owner)] + [_DONE]
+
+    def apply(self, s: State, owner: int, action: Action) -> None:
+        kind = action.kind
+        if kind in ("bomb-pay", "bomb-return"):
+            ask = s.tflags[_ASK]
+            r = ask[0]
+            if kind == "bomb-pay":
+                from smallworld.content.races.pandaren import pay_harmony
+
+                pay_harmony(s, owner)  # RULES §8: paid in full before the attack
+                s.chance.append((BOMB, r, owner))
+            else:
+                _return_bomb(s, r)
+            rest = ask[1:]
+            while rest and not _toll(s, owner, rest[0]):  # the toll is paid for the turn
+                s.chance.append((BOMB, rest[0], owner))
+                rest = rest[1:]
+            if rest:
+                s.tflags[_ASK] = rest
+            else:
+                del s.tflags[_ASK]
+                s.decisions.pop()
+            return
+        if kind == "plant":
+            r = s.spec.region(str(action.args[0]))
+            s.supply[BOMB] -= 1
+            s.add_piece(BOMB, r)
+            if s.supply[BOMB] > 0 and _plant_targets(s, owner):
+                return
+        s.tflags.pop(_PLACING, None)
+        s.decisions.pop()
+
+
+def _bomb_outcomes(s: State, ev: tuple[Any, ...]) -> list[tuple[Action, float]]:
+    lives, duds = _undetermined(s)
+    total = lives + duds
+    rid = s.spec.region_ids[ev[1]]
+    out = []
+    if lives > 0:
+        out.append((Action(BOMB, (rid, "live")), lives / total))
+    if duds > 0:
+        out.append((Action(BOMB, (rid, "dud")), duds / total))
+    return out
+
+
+def _apply_bomb(s: State, ev: tuple[Any, ...], a: Action) -> None:
+    """A Bomb is revealed and leaves the game; a live one empties its Region (R-CONQ-7)."""
+    _, r, owner = ev
+    s.pieces[BOMB][r] -= 1
+    if a.args[1] == "live":
+        s.flags[LIVE_SEEN] = s.flags.get(LIVE_SEEN, 0) + 1
+        code = s.occ[r]
+        if code >= 0 and code // 2 != owner:
+            conquest.lose_region(s, r, attacker=owner, cause="bomb")
+    else:
+        s.flags[DUD_SEEN] = s.flags.get(DUD_SEEN, 0) + 1
+
+
+chance.register(BOMB, BOMB, _bomb_outcomes, _apply_bomb)

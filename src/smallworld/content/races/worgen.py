@@ -1,0 +1,56 @@
+"""Worgen (RULES §9, R-ORDER-1): at the start of each of their turns (the pick turn included),
+after choosing expansion and before ready troops, the Worgen choose a form:
+
+- ``form human``: +2 VC at once;
+- ``form worgen``: pay 1 VC (to the stash); every conquest this turn costs 1 fewer token
+  (stacked with the other reductions, then clamped to at least 1 and the race minimum, R-CONQ-4).
+
+The choice is a decision of the Worgen player (``race:worgen``) pushed by ``on_expand``. A player
+with no VC cannot pay for the Worgen form (RULES §8) and may only take the human form. A decline
+turn has no expansion, so no form (R-DEC-1).
+"""
+
+from __future__ import annotations
+
+from smallworld.content.abilities import Ability
+from smallworld.content.registry import SUMMARIES, register
+from smallworld.core.actions import Action
+from smallworld.core.state import State
+
+HUMAN_VC = 2
+WORGEN_PRICE = 1
+FORM = "worgen-form"  # turn flag: "human" or "worgen", the form chosen this turn
+_KEY = "race:worgen"
+HUMAN = Action("form", ("human",))
+WORGEN = Action("form", ("worgen",))
+
+
+@register
+class Worgen(Ability):
+    id = "worgen"
+    kind = "race"
+    rule = "§9 Worgen"
+    summary = SUMMARIES["worgen"]
+    action_kinds = frozenset({"form"})
+
+    def on_expand(self, s: State, owner: int) -> None:
+        """R-ORDER-1: ask for the form before ready troops."""
+        s.decisions.append((owner, _KEY))
+
+    def actions(self, s: State, owner: int) -> list[Action]:
+        if not s.decisions or s.decisions[-1] != (owner, _KEY):
+            return []
+        return [HUMAN, WORGEN] if s.vc[owner] >= WORGEN_PRICE else [HUMAN]
+
+    def apply(self, s: State, owner: int, action: Action) -> None:
+        if action.args[0] == "worgen":
+            s.vc[owner] -= WORGEN_PRICE
+            s.tflags[FORM] = "worgen"
+        else:
+            s.vc[owner] += HUMAN_VC
+            s.tflags[FORM] = "human"
+        s.decisions.pop()
+
+    def conquest_reduction(self, s: State, owner: int, r: int, mode: str) -> int:
+        """-1 on every conquest of a turn in Worgen form."""
+        return 1 if s.tflags.get(FORM) == "worgen" else 0

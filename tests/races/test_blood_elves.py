@@ -1,0 +1,86 @@
+"""Blood Elves (RULES §9): +1 VC per Magic Region at turn end, Active race only (R-SCORE-2).
+
+Board facts (L1): Magic Regions L1.1, L1.5, L1.10; L1.9 and L1.4 are not Magic.
+"""
+
+from __future__ import annotations
+
+from tests.conftest import scenario
+
+BASE = """
+boards = ["L1", "S3"]
+phase = "conquer"
+[[players]]
+race = "{race}"
+power = "{power}"
+{decline}
+[[players]]
+race = "orcs"
+power = "mining"
+[regions]
+"L1.1" = {{ player = 0, tokens = 2 {dec1} }}
+"L1.5" = {{ player = 0, tokens = 1 }}
+"L1.9" = {{ player = 0, tokens = 1 }}
+"L1.10" = {{ player = 1, tokens = 1 }}
+"""
+
+
+def make(race="blood-elves", power="ranger", decline="", dec1=""):
+    return scenario(BASE.format(race=race, power=power, decline=decline, dec1=dec1))
+
+
+def end_turn(s):
+    s.apply("end")
+    while s.turn == 0 and s.current_player() == 0:
+        s.apply(s.legal_actions()[0])
+
+
+def test_one_coin_per_magic_region():
+    """RULES §9 Blood Elves: 2 Magic Regions held (L1.1, L1.5) -> +2 VC; L1.10 is the enemy's."""
+    s = make(power="sailing")
+    end_turn(s)
+    assert ("Blood Elves: Magic Regions", 2) in s.last_score[0]
+    assert s.vc[0] == 5 + 3 + 2
+
+
+def test_no_line_without_magic_region():
+    """RULES §9 Blood Elves: nothing (no empty line) when no Magic Region is held."""
+    s = scenario("""
+        boards = ["L1", "S3"]
+        phase = "conquer"
+        [[players]]
+        race = "blood-elves"
+        power = "sailing"
+        [[players]]
+        race = "orcs"
+        power = "mining"
+        [regions]
+        "L1.9" = { player = 0, tokens = 1 }
+    """)
+    end_turn(s)
+    assert s.last_score[0] == [("Regions", 1)]
+
+
+def test_in_decline_blood_elves_score_no_magic_bonus():
+    """RULES §9 (Active race only, R-SCORE-2): In Decline Blood Elves on a Magic Region give only
+    the 1 VC per Region."""
+    s = make(race="humans", power="sailing", decline='decline = "blood-elves"', dec1=", decline = true")
+    end_turn(s)
+    assert not any(label.startswith("Blood Elves") for label, _ in s.last_score[0])
+    assert s.last_score[0] == [("Regions", 3)]  # L1.1 In Decline + L1.5, L1.9 Active
+
+
+def test_decline_turn_scores_no_magic_bonus():
+    """R-DEC-1, R-SCORE-2: the turn the Blood Elves go In Decline they are no longer Active."""
+    s = scenario(BASE.format(race="blood-elves", power="sailing", decline="", dec1="")
+                 .replace('phase = "conquer"', 'phase = "decide"'))
+    s.apply("decline")
+    assert s.last_score[0] == [("Regions", 3)]
+
+
+def test_stacks_with_a_power_bonus():
+    """RULES §9 Blood Elves with Farmer (RULES §10): both bonuses (L1.1 is Magic Fields)."""
+    s = make(power="farmer")
+    end_turn(s)
+    assert ("Blood Elves: Magic Regions", 2) in s.last_score[0]
+    assert ("Farmer: Fields Regions", 1) in s.last_score[0]

@@ -1,0 +1,176 @@
+"""Humans (RULES §9): each turn end they take back and place up to 2 Military Objectives (box: 2)
+on different Regions not occupied by an Alliance race; a non-Horde conqueror gains 2 VC and the
+token returns (the Humans' owner also gains 2 unless it conquered); a Horde conquest leaves it.
+
+Board facts (L1): L1.9 (Entry) is adjacent to L1.4, L1.5, L1.13.
+"""
+
+from __future__ import annotations
+
+from tests.conftest import acts, scenario
+
+MO = "military-objective"
+
+PLACE = """
+boards = ["L1", "S3"]
+phase = "redeploy"
+[[players]]
+race = "humans"
+power = "farmer"
+decline = "worgen"
+[[players]]
+race = "orcs"
+power = "mining"
+decline = "draenei"
+[[players]]
+race = "gnomes"
+power = "herbalist"
+[regions]
+"L1.9" = { player = 0, tokens = 2 }
+"L1.13" = { player = 0, decline = true }
+"L1.4" = { player = 1, tokens = 2 }
+"L1.5" = { player = 1, decline = true }
+"L1.6" = { player = 2, tokens = 1 }
+"L1.0" = { murlocs = 1 }
+{more}
+"""
+
+CONQUER = """
+boards = ["L1", "S3"]
+phase = "conquer"
+turn = {turn}
+[[players]]
+race = "humans"
+power = "farmer"
+hand = 6
+[[players]]
+race = "{other}"
+power = "mining"
+hand = 6
+[regions]
+"L1.9" = {{ player = 0, tokens = 1 }}
+"L1.13" = {{ player = 1, tokens = 1 }}
+"L1.4" = {{ murlocs = 1, pieces = {{ military-objective = 1 }} }}
+"L1.5" = {{ pieces = {{ military-objective = 1 }} }}
+"""
+
+
+def spots(s):
+    return {a.split()[1] for a in acts(s) if a.startswith("objective ")}
+
+
+def test_placement_not_on_alliance_regions():
+    """RULES §9 Humans: not on Regions occupied by an Alliance race (their own, In Decline Worgen,
+    Draenei, Gnomes); Horde, Murloc and empty Regions qualify."""
+    s = scenario(PLACE.replace("{more}", ""))
+    assert s.current_player() == 0 and "done" in acts(s)
+    sp = spots(s)
+    assert {"L1.4", "L1.0", "L1.3", "S3.2"} <= sp
+    assert not sp & {"L1.9", "L1.13", "L1.5", "L1.6"}
+
+
+def test_two_different_regions_at_most():
+    """RULES §2.3, §9 Humans: 2 pieces, on different Regions; then the placement ends."""
+    s = scenario(PLACE.replace("{more}", ""))
+    s.apply("objective L1.4")
+    assert "L1.4" not in spots(s) and s.supply[MO] == 1
+    s.apply("objective L1.3")
+    assert s.supply[MO] == 0 and s.turn == 1
+    assert s.piece(MO, s.region_of("L1.4")) == s.piece(MO, s.region_of("L1.3")) == 1
+
+
+def test_up_to_two():
+    """RULES §9 Humans (English 'up to 2'): placing none or one is allowed."""
+    s = scenario(PLACE.replace("{more}", ""))
+    s.apply("objective L1.4")
+    s.apply("done")
+    assert s.turn == 1 and s.supply[MO] == 1
+
+
+def test_taken_back_each_turn_end():
+    """RULES §9 Humans: both are taken back from the board before placing again."""
+    s = scenario(PLACE.replace("{more}", '"L1.3" = { pieces = { military-objective = 2 } }'))
+    assert s.supply[MO] == 2 and s.piece(MO, s.region_of("L1.3")) == 0
+    assert "L1.3" in spots(s)
+
+
+def test_non_horde_conqueror_and_owner_gain_two_each():
+    """RULES §9 Humans: a non-Horde (Neutral Kobolds) conqueror gains 2 VC, the Humans' owner 2;
+    the token returns to the Humans."""
+    s = scenario(CONQUER.format(turn=1, other="kobolds"))
+    s.apply("conquer L1.5")
+    assert (s.vc[0], s.vc[1]) == (7, 7)
+    assert s.piece(MO, s.region_of("L1.5")) == 0 and s.supply[MO] == 1
+
+
+def test_humans_conquering_gain_two_only():
+    """RULES §9 Humans: the Humans themselves gain 2 VC (not 4)."""
+    s = scenario(CONQUER.format(turn=0, other="orcs"))
+    s.apply("conquer L1.4")
+    assert (s.vc[0], s.vc[1]) == (7, 5)
+    assert s.piece(MO, s.region_of("L1.4")) == 0
+
+
+def test_horde_conquest_leaves_it_in_place():
+    """RULES §9 Humans: a Horde race conquering a Military Objective Region: nothing, it stays."""
+    s = scenario(CONQUER.format(turn=1, other="orcs"))
+    s.apply("conquer L1.5")
+    r = s.region_of("L1.5")
+    assert s.occ[r] == 2 and s.piece(MO, r) == 1 and (s.vc[0], s.vc[1]) == (5, 5)
+
+
+def test_decline_removes_them():
+    """R-DEC-2: Military Objectives are tied to the Active race and leave the board."""
+    s = scenario(CONQUER.format(turn=0, other="orcs").replace('phase = "conquer"', 'phase = "decide"'))
+    s.apply("decline")
+    assert s.supply[MO] == 2 and sum(s.pieces[MO]) == 0
+
+
+def test_gnome_airborne_counts_as_a_conquest():
+    """RULES §9 Humans + Gnomes: the Gnomes (Alliance) airborne-assault a Region with a Military
+    Objective: +2 VC each."""
+    s = scenario("""
+        boards = ["L1", "S3"]
+        phase = "conquer"
+        turn = 1
+        [[players]]
+        race = "humans"
+        power = "farmer"
+        [[players]]
+        race = "gnomes"
+        power = "mining"
+        hand = 5
+        [regions]
+        "L1.9" = { player = 1, tokens = 1 }
+        "S3.2" = { pieces = { military-objective = 1 } }
+    """)
+    s.apply("airborne S3.2")
+    s.apply("roll 0")
+    assert (s.vc[0], s.vc[1]) == (7, 7)
+
+
+def test_neutral_on_the_battleground_fighting_as_horde_gets_nothing():
+    """RULES §9 Humans + Battleground (RULES §11): a Neutral race that chose Horde this turn
+    conquers like a Horde race: nothing, the token stays; choosing Alliance it earns the 2 VC."""
+    text = """
+        boards = ["L1", "S3"]
+        phase = "conquer"
+        turn = 1
+        turn_flags = { battleground-side = "SIDE" }
+        [[players]]
+        race = "humans"
+        power = "farmer"
+        [[players]]
+        race = "kobolds"
+        power = "mining"
+        hand = 6
+        [regions]
+        "L1.9" = { player = 1, tokens = 1, item = "battleground" }
+        "L1.5" = { pieces = { military-objective = 1 } }
+    """
+    s = scenario(text.replace("SIDE", "horde"))
+    s.apply("conquer L1.5")
+    assert s.piece(MO, s.region_of("L1.5")) == 1 and (s.vc[0], s.vc[1]) == (5, 5)
+    s = scenario(text.replace("SIDE", "alliance"))
+    s.apply("conquer L1.5")
+    assert s.piece(MO, s.region_of("L1.5")) == 0 and (s.vc[0], s.vc[1]) == (7, 7)
