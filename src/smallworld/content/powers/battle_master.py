@@ -1,0 +1,34 @@
+"""Battle Master (RULES §10): +1 VC per non-empty Region conquered this turn (a Region holding
+Murlocs or race tokens, Beasts or the Champion included: RULES §1).
+
+The conquests are counted as they happen (turn flag) and paid at scoring (R-SCORE-2). A Bomb
+explosion is no conquest by the Goblins (RULES §9), so it never reaches this hook.
+"""
+
+from __future__ import annotations
+
+from smallworld.content.abilities import Ability
+from smallworld.content.registry import SUMMARIES, register
+from smallworld.core.conquest import Conquest
+from smallworld.core.state import EMPTY, State
+
+#: turn flag: non-empty Regions conquered this turn by the Battle Master
+COUNT = "battle-master"
+
+
+@register
+class BattleMaster(Ability):
+    id = "battle-master"
+    kind = "power"
+    rule = "§10 Battle Master"
+    summary = SUMMARIES["battle-master"]
+
+    def on_conquest(self, s: State, owner: int, c: Conquest) -> None:
+        """Count a conquest of a Region that was not empty."""
+        if c.defender != EMPTY:
+            s.tflags[COUNT] = s.tflags.get(COUNT, 0) + 1
+
+    def score(self, s: State, owner: int) -> list[tuple[str, int]]:
+        """+1 VC per non-empty Region conquered this turn."""
+        n = s.tflags.get(COUNT, 0)
+        return [("Battle Master: non-empty Regions conquered", n)] if n and s.power[owner] == self.id else []

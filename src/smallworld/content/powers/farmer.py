@@ -1,0 +1,20 @@
+"""Farmer (RULES §10): +1 VC per Fields Region of its Active race at turn end (R-SCORE-2)."""
+
+from __future__ import annotations
+
+from smallworld.content.abilities import Ability
+from smallworld.content.powers._per_region import score_line, terrain_marks
+from smallworld.content.registry import SUMMARIES, register
+from smallworld.core.state import State
+
+
+@register
+class Farmer(Ability):
+    id = "farmer"
+    kind = "power"
+    rule = "§10 Farmer"
+    summary = SUMMARIES["farmer"]
+
+    def score(self, s: State, owner: int) -> list[tuple[str, int]]:
+        """+1 VC per Fields Region held by the Active race."""
+        return score_line(s, owner, self.id, "Farmer: Fields Regions", terrain_marks(s, "fields"))

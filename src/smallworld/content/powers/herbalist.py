@@ -1,0 +1,20 @@
+"""Herbalist (RULES §10): +1 VC per Hills Region of its Active race at turn end (R-SCORE-2)."""
+
+from __future__ import annotations
+
+from smallworld.content.abilities import Ability
+from smallworld.content.powers._per_region import score_line, terrain_marks
+from smallworld.content.registry import SUMMARIES, register
+from smallworld.core.state import State
+
+
+@register
+class Herbalist(Ability):
+    id = "herbalist"
+    kind = "power"
+    rule = "§10 Herbalist"
+    summary = SUMMARIES["herbalist"]
+
+    def score(self, s: State, owner: int) -> list[tuple[str, int]]:
+        """+1 VC per Hills Region held by the Active race."""
+        return score_line(s, owner, self.id, "Herbalist: Hills Regions", terrain_marks(s, "hills"))

@@ -1,0 +1,39 @@
+"""Marshdweller (RULES §10): an opponent must pay this player 1 VC before conquering a Swamp
+Region of the Marshdweller race. Lasts In Decline (R-DEC-2): the kept badge protects the In
+Decline race's Swamps.
+
+The payment is a core toll (RULES §8): ``pay marsh-L1.6`` before ``conquer L1.6``; a player who
+cannot pay cannot conquer it. It is owed for conquests only (Intimidating or a Portal Mage swap
+are no conquests).
+"""
+
+from __future__ import annotations
+
+from smallworld.content.abilities import Ability, Toll
+from smallworld.content.registry import SUMMARIES, register
+from smallworld.core.state import State
+
+
+@register
+class Marshdweller(Ability):
+    id = "marshdweller"
+    kind = "power"
+    rule = "§10 Marshdweller"
+    summary = SUMMARIES["marshdweller"]
+    lasts_in_decline = True
+
+    def tolls(self, s: State, owner: int, attacker: int, r: int) -> list[Toll]:
+        """1 VC to ``owner`` before an opponent conquers a Swamp of the Marshdweller race."""
+        if attacker == owner or s.spec.terrain[r] != "swamp":
+            return []
+        code = s.occ[r]
+        if code == 2 * owner:
+            if s.power[owner] != self.id:
+                return []
+        elif code == 2 * owner + 1:
+            if s.kept[owner] != self.id:
+                return []
+        else:
+            return []
+        rid = s.spec.region_ids[r]
+        return [Toll(f"marsh-{rid}", 1, owner, f"Marshdweller toll for {rid}")]

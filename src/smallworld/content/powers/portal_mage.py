@@ -1,0 +1,99 @@
+"""Portal Mage (RULES §10): twice per turn, in the conquest phase ("during its conquests, before the
+final conquest"), swap all pieces between two Magic Regions of any boards: the occupant and its
+tokens (Murlocs too), Forts, Wisp Walls, Beasts, the Champion, Military Objectives and face-up
+Artifacts; Mountains, Legendary Places and face-down markers (face-down items, Bombs) stay. A
+race (or Murlocs) swapped into a Region with a face-down item reveals it (R-ITEM-1).
+
+Action: ``portal A B`` (A before B in Region order). A swap is no conquest (no bonus, no loss).
+
+- Immune Regions (Watch Tower) cannot be part of a swap; an Aegis Region only once its toll is
+  paid (``pay aegis``).
+- Pandaren (Harmony): swapping the Active Pandaren's tokens away is an attack: a Harmony holder
+  pays first (``pay harmony``); a Portal Mage Pandaren player attacks the Active races it moves
+  (helpers of :mod:`smallworld.content.races.pandaren`).
+
+Rulings: any two Magic Regions may be swapped, not only the mage's own, but not two Regions with
+nothing to swap. Sea and Lake Regions never take part (only Naga may hold them, R-CONQ-5). An
+Artifact moves only if the other Region holds no item that stays (a Region holds one item).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from smallworld.content.abilities import Ability
+from smallworld.content.data import ITEMS
+from smallworld.content.powers._attacks import attack_tolls, pay_actions
+from smallworld.content.races import pandaren
+from smallworld.content.registry import SUMMARIES, register
+from smallworld.core.actions import Action
+from smallworld.core.state import CONQUER, EMPTY, State
+
+USES = "portal-mage-uses"  # turn flag: swaps made this turn
+MAX_USES = 2
+STAY = frozenset({"mountain", "bomb"})  # pieces that never move (bombs are face-down markers)
+
+
+def _movable_item(item: str | None) -> bool:
+    """None or a face-up Artifact (Legendary Places and face-down markers stay)."""
+    return item is None or (item != "?" and ITEMS[item].kind == "artifact")
+
+
+def _has_content(s: State, r: int) -> bool:
+    if s.occ[r] != EMPTY or s.items[r] not in (None, "?") and _movable_item(s.items[r]):
+        return True
+    return any(lst[r] for k, lst in s.pieces.items() if k not in STAY)
+
+
+@register
+class PortalMage(Ability):
+    id = "portal-mage"
+    kind = "power"
+    rule = "§10 Portal Mage"
+    summary = SUMMARIES["portal-mage"]
+    action_kinds = frozenset({"portal"})
+
+    def actions(self, s: State, owner: int) -> list[Action]:
+        """``portal A B`` for each pair of Magic Regions with something to swap."""
+        if s.phase != CONQUER or s.decisions or s.chance or s.tflags.get(USES, 0) >= MAX_USES:
+            return []
+        spec = s.spec
+        magic, water, ids = spec.magic, spec.water, spec.region_ids
+        ok: list[int] = []
+        content: dict[int, bool] = {}
+        pays: list[Action] = []
+        offered: set[str] = set()
+        for r in range(spec.n_regions):
+            if not magic[r] or water[r]:
+                continue
+            owed = attack_tolls(s, owner, r)
+            if owed is None:  # immune
+                continue
+            if owed:  # pay first (Harmony, Aegis)
+                pays.extend(pay_actions(s, owner, owed, offered))
+                continue
+            ok.append(r)
+            content[r] = _has_content(s, r)
+        out = [Action("portal", (ids[a], ids[b])) for a, b in combinations(ok, 2) if content[a] or content[b]]
+        return out + pays
+
+    def apply(self, s: State, owner: int, action: Action) -> None:
+        """Swap the two Regions' contents."""
+        a = s.spec.region(str(action.args[0]))
+        b = s.spec.region(str(action.args[1]))
+        s.tflags[USES] = s.tflags.get(USES, 0) + 1
+        for r in (a, b):
+            code = s.occ[r]
+            if code >= 0 and code % 2 == 0:
+                pandaren.note_attack(s, owner, code // 2)
+        s.occ[a], s.occ[b] = s.occ[b], s.occ[a]
+        s.tokens[a], s.tokens[b] = s.tokens[b], s.tokens[a]
+        for kind, lst in s.pieces.items():
+            if kind not in STAY:
+                lst[a], lst[b] = lst[b], lst[a]
+        items = s.items
+        if _movable_item(items[a]) and _movable_item(items[b]):
+            items[a], items[b] = items[b], items[a]
+        for r in (a, b):
+            if s.occ[r] != EMPTY and items[r] == "?" and ("item", r) not in s.chance:
+                s.chance.append(("item", r))

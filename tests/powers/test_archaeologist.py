@@ -1,0 +1,57 @@
+"""Archaeologist (RULES §10): +1 VC per item (Artifact or Legendary Place) in the Regions of its
+Active race at turn end (R-SCORE-2)."""
+
+from __future__ import annotations
+
+from tests.conftest import scenario
+from tests.powers import bonus, lines
+
+BASE = """
+boards = ["L1", "S3"]
+phase = "{phase}"
+[[players]]
+race = "dwarves"
+power = "archaeologist"
+{decline}
+[[players]]
+race = "orcs"
+power = "farmer"
+[regions]
+{regions}
+"""
+
+
+def make(regions, decline="", phase="redeploy"):
+    return scenario(BASE.format(regions=regions, decline=decline, phase=phase))
+
+
+def test_one_coin_per_item_held():
+    """RULES §10 Archaeologist: an Artifact (Frostmourne) and a Legendary Place (Meeting Stone)
+    in its Regions: +2."""
+    s = make('"L1.3" = { player = 0, item = "frostmourne" }\n'
+             '"S3.2" = { player = 0, item = "meeting-stone" }\n"L1.4" = { player = 0 }')
+    assert lines(s)["Archaeologist: items"] == 2
+
+
+def test_items_elsewhere_do_not_count():
+    """R-SCORE-2, R-ITEM-1: items in an opponent's, an In Decline or an empty Region give
+    nothing."""
+    s = make('"L1.3" = { player = 1, item = "frostmourne" }\n'
+             '"S3.2" = { player = 0, decline = true, item = "meeting-stone" }\n'
+             '"L1.2" = { item = "doomhammer" }\n"L1.4" = { player = 0 }',
+             decline='decline = "trolls"')
+    assert bonus(s, "Archaeologist") == 0
+
+
+def test_no_bonus_on_the_decline_turn():
+    """R-DEC-2: the badge is discarded when the race goes In Decline."""
+    s = make('"L1.3" = { player = 0, item = "frostmourne" }', phase="decide")
+    s.apply("decline")
+    assert bonus(s, "Archaeologist") == 0
+
+
+def test_dark_portal_pays_twice():
+    """RULES §11 Dark Portal (+2 VC) + §10 Archaeologist (+1 for the item): +3 in all."""
+    s = make('"L1.3" = { player = 0, item = "dark-portal" }')
+    assert lines(s)["Archaeologist: items"] == 1
+    assert s.vc[0] == 5 + 1 + 1 + 2

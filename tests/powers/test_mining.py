@@ -1,0 +1,56 @@
+"""Mining (RULES §10): +1 VC per Cavern Region (Cavern symbol) of its Active race at turn end
+(R-SCORE-2)."""
+
+from __future__ import annotations
+
+from tests.conftest import scenario
+from tests.powers import bonus, lines, play_out_turn
+
+BASE = """
+boards = ["L1", "S3"]
+phase = "{phase}"
+[[players]]
+race = "{race}"
+power = "mining"
+hand = {hand}
+{decline}
+[[players]]
+race = "orcs"
+power = "farmer"
+[regions]
+{regions}
+"""
+
+
+def make(regions, race="dwarves", decline="", phase="redeploy", hand=0):
+    return scenario(BASE.format(regions=regions, race=race, decline=decline, phase=phase, hand=hand))
+
+
+def test_one_coin_per_cavern_region():
+    """RULES §10 Mining: Caverns L1.0 (Hills), L1.11 (Mountain), S3.5 score +3; L1.4 nothing."""
+    s = make('"L1.0" = { player = 0 }\n"L1.11" = { player = 0 }\n"S3.5" = { player = 0 }\n'
+             '"L1.4" = { player = 0 }')
+    assert lines(s)["Mining: Cavern Regions"] == 3
+
+
+def test_only_active_caverns_count():
+    """R-SCORE-2: an In Decline Cavern gives no Mining bonus."""
+    s = make('"L1.0" = { player = 0, decline = true }\n"L1.4" = { player = 0 }',
+             decline='decline = "trolls"')
+    assert bonus(s, "Mining") == 0
+
+
+def test_no_bonus_on_the_decline_turn():
+    """R-DEC-2: the badge is discarded when the race goes In Decline."""
+    s = make('"L1.0" = { player = 0 }', phase="decide")
+    s.apply("decline")
+    assert bonus(s, "Mining") == 0
+
+
+def test_kobolds_reach_a_far_cavern_and_mine_it():
+    """RULES §9 Kobolds (any Cavern as if adjacent) + §10 Mining: from the Cavern L1.11 the
+    Kobolds take the Cavern S3.5 on the other board; both score."""
+    s = make('"L1.11" = { player = 0 }', race="kobolds", phase="conquer", hand=4)
+    s.apply("conquer S3.5")
+    play_out_turn(s)
+    assert lines(s)["Mining: Cavern Regions"] == 2

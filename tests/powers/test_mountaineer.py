@@ -1,0 +1,59 @@
+"""Mountaineer (RULES §10): +1 VC per Mountain Region of its Active race at turn end
+(R-SCORE-2)."""
+
+from __future__ import annotations
+
+from smallworld.core.conquest import conquest_cost, targets
+from tests.conftest import scenario
+from tests.powers import bonus, lines, play_out_turn
+
+BASE = """
+boards = ["L1", "S3"]
+phase = "{phase}"
+[[players]]
+race = "{race}"
+power = "mountaineer"
+hand = {hand}
+{decline}
+[[players]]
+race = "orcs"
+power = "farmer"
+[regions]
+{regions}
+"""
+
+
+def make(regions, race="trolls", decline="", phase="redeploy", hand=0):
+    return scenario(BASE.format(regions=regions, race=race, decline=decline, phase=phase, hand=hand))
+
+
+def test_one_coin_per_mountain_region():
+    """RULES §10 Mountaineer: Mountains L1.11, L1.13, S3.3 score +3."""
+    s = make('"L1.11" = { player = 0 }\n"L1.13" = { player = 0 }\n"S3.3" = { player = 0 }\n'
+             '"L1.4" = { player = 0 }')
+    assert lines(s)["Mountaineer: Mountain Regions"] == 3
+
+
+def test_only_active_mountains_count():
+    """R-SCORE-2: an In Decline Mountain gives no bonus."""
+    s = make('"L1.13" = { player = 0, decline = true }\n"L1.4" = { player = 0 }',
+             decline='decline = "dwarves"')
+    assert bonus(s, "Mountaineer") == 0
+
+
+def test_no_bonus_on_the_decline_turn():
+    """R-DEC-2: the badge is discarded when the race goes In Decline."""
+    s = make('"L1.13" = { player = 0 }', phase="decide")
+    s.apply("decline")
+    assert bonus(s, "Mountaineer") == 0
+
+
+def test_dwarves_climb_cheaply_and_score():
+    """RULES §9 Dwarves (Mountain -2) + §10 Mountaineer: the empty Mountain L1.13 costs
+    3 - 2 = 1 and scores +1."""
+    s = make('"L1.9" = { player = 0 }', race="dwarves", phase="conquer", hand=2)
+    r = s.region_of("L1.13")
+    assert conquest_cost(s, 0, r, targets(s, 0)[r]) == 1
+    s.apply("conquer L1.13")
+    play_out_turn(s)
+    assert lines(s)["Mountaineer: Mountain Regions"] == 1

@@ -1,0 +1,57 @@
+"""Ranger (RULES §10): +1 VC per Forest Region of its Active race at turn end (R-SCORE-2)."""
+
+from __future__ import annotations
+
+from tests.conftest import scenario
+from tests.powers import bonus, lines, play_out_turn
+
+BASE = """
+boards = ["L1", "S3"]
+phase = "{phase}"
+[[players]]
+race = "{race}"
+power = "ranger"
+hand = {hand}
+{decline}
+[[players]]
+race = "orcs"
+power = "mining"
+[regions]
+{regions}
+"""
+
+
+def make(regions, race="dwarves", decline="", phase="redeploy", hand=0):
+    return scenario(BASE.format(regions=regions, race=race, decline=decline, phase=phase, hand=hand))
+
+
+def test_one_coin_per_forest_region():
+    """RULES §10 Ranger: Forests L1.2, L1.5, S3.6 score +3."""
+    s = make('"L1.2" = { player = 0 }\n"L1.5" = { player = 0 }\n"S3.6" = { player = 0 }\n'
+             '"L1.4" = { player = 0 }')
+    assert lines(s)["Ranger: Forest Regions"] == 3
+
+
+def test_only_active_forests_count():
+    """R-SCORE-2: an In Decline Forest scores 1 VC as a Region, no Ranger bonus."""
+    s = make('"L1.2" = { player = 0, decline = true }\n"L1.4" = { player = 0 }',
+             decline='decline = "trolls"')
+    assert bonus(s, "Ranger") == 0 and lines(s)["Regions"] == 2
+
+
+def test_no_bonus_on_the_decline_turn():
+    """R-DEC-2: the badge is discarded when the race goes In Decline."""
+    s = make('"L1.2" = { player = 0 }', phase="decide")
+    s.apply("decline")
+    assert bonus(s, "Ranger") == 0
+
+
+def test_night_elves_conquer_a_forest_and_score_it():
+    """RULES §9 Night Elves (Forest -1, Wisp Wall) + §10 Ranger: L1.5 costs 2 - 1 = 1, gets a
+    Wisp Wall, and scores +1 at turn end."""
+    s = make('"L1.4" = { player = 0 }', race="night-elves", phase="conquer", hand=3)
+    s.apply("conquer L1.5")
+    r = s.region_of("L1.5")
+    assert s.hand[0] == 2 and s.piece("wisp-wall", r) == 1
+    play_out_turn(s)
+    assert lines(s)["Ranger: Forest Regions"] == 1

@@ -1,0 +1,59 @@
+"""Swamp Walker (RULES §10): +1 VC per Swamp Region of its Active race at turn end
+(R-SCORE-2)."""
+
+from __future__ import annotations
+
+from tests.conftest import acts, scenario
+from tests.powers import bonus, lines, play_out_turn
+
+BASE = """
+boards = ["L1", "S3"]
+phase = "{phase}"
+[[players]]
+race = "dwarves"
+power = "swamp-walker"
+hand = {hand}
+{decline}
+[[players]]
+race = "orcs"
+power = "{other}"
+[regions]
+{regions}
+"""
+
+
+def make(regions, decline="", phase="redeploy", hand=0, other="mining"):
+    return scenario(BASE.format(regions=regions, decline=decline, phase=phase, hand=hand, other=other))
+
+
+def test_one_coin_per_swamp_region():
+    """RULES §10 Swamp Walker: Swamps L1.6, L1.8, S3.1 score +3."""
+    s = make('"L1.6" = { player = 0 }\n"L1.8" = { player = 0 }\n"S3.1" = { player = 0 }')
+    assert lines(s)["Swamp Walker: Swamp Regions"] == 3
+
+
+def test_only_active_swamps_count():
+    """R-SCORE-2: In Decline Swamps give no bonus; no Swamp, no line."""
+    s = make('"L1.6" = { player = 0, decline = true }\n"L1.4" = { player = 0 }',
+             decline='decline = "trolls"')
+    assert bonus(s, "Swamp Walker") == 0
+
+
+def test_no_bonus_on_the_decline_turn():
+    """R-DEC-2: the badge is discarded when the race goes In Decline."""
+    s = make('"L1.6" = { player = 0 }', phase="decide")
+    s.apply("decline")
+    assert bonus(s, "Swamp Walker") == 0
+
+
+def test_pays_the_marshdweller_toll_for_a_swamp():
+    """RULES §10 Marshdweller + Swamp Walker: conquering the Marshdweller's Swamp L1.6 needs
+    ``pay marsh-L1.6`` first (1 VC to its owner); then the Swamp scores +1."""
+    s = make('"L1.0" = { player = 0 }\n"L1.6" = { player = 1 }', phase="conquer", hand=5,
+             other="marshdweller")
+    assert "conquer L1.6" not in acts(s) and "pay marsh-L1.6" in acts(s)
+    s.apply("pay marsh-L1.6")
+    s.apply("conquer L1.6")
+    play_out_turn(s)
+    assert lines(s)["Swamp Walker: Swamp Regions"] == 1
+    assert s.vc[1] == 6
