@@ -1,0 +1,138 @@
+"""Helpers shared by the Artifact and Legendary Place modules (RULES §11). Not an effect: it
+registers nothing.
+
+Conventions of the item modules:
+
+- an item lies in ``s.items[r]``; a Region holds at most one item, so an Artifact that would move
+  into a Region already holding an item (face up or face down) stays where it is (ruling);
+- "once per turn" uses the turn flag ``used:<item id>`` (``s.tflags`` is reset every turn, and
+  "once per turn counts per player turn", R-ITEM-1);
+- an Artifact conquest that becomes the final conquest (R-CONQ-9) remembers its target in the
+  turn flag ``pending:<item id>``, so the Artifact can move there if the die makes it succeed.
+"""
+
+from __future__ import annotations
+
+from smallworld.core import hooks
+from smallworld.core.actions import Action
+from smallworld.core.conquest import resolve_conquest
+from smallworld.core.state import CONQUER, State
+
+FINAL_MAX_SHORT = 3  # R-CONQ-9: the die adds at most 3
+
+
+def where(s: State, item: str) -> int:
+    """Region number holding ``item`` face up, or -1."""
+    try:
+        return s.items.index(item)
+    except ValueError:
+        return -1
+
+
+def used_flag(item: str) -> str:
+    return f"used:{item}"
+
+
+def pending_flag(item: str) -> str:
+    return f"pending:{item}"
+
+
+def may_use(s: State, owner: int, item: str) -> bool:
+    """A once-per-turn conquest Artifact is usable: the owner's own conquest phase, not used
+    yet this turn, at least one token in hand (R-CONQ-10)."""
+    return (
+        s.phase == CONQUER
+        and s.turn == owner
+        and s.hand[owner] >= 1
+        and used_flag(item) not in s.tflags
+    )
+
+
+def placed_for(s: State, p: int, cost: int) -> int:
+    """Race tokens from hand an ordinary conquest of ``cost`` places (R-CONQ-4; Beasts make up
+    the rest, RULES §10)."""
+    return max(hooks.min_tokens(s, p), cost - hooks.auxiliaries(s, p))
+
+
+def feasible(s: State, p: int, cost: int) -> bool:
+    """Enough tokens for the conquest, or at most 3 short for a final conquest (R-CONQ-9)."""
+    hand = s.hand[p]
+    need = hooks.min_tokens(s, p)
+    aux = hooks.auxiliaries(s, p)
+    return max(need, cost - aux) <= hand or (hand >= need and cost - hand - aux <= FINAL_MAX_SHORT)
+
+
+def unpaid_tolls(s: State, p: int, r: int) -> list:
+    """Tolls ``p`` still owes before attacking region ``r`` (RULES §8)."""
+    if "tolls" not in hooks.LIVE_HOOKS:
+        return []
+    return [t for t in hooks.tolls(s, p, r) if t.key not in s.paid]
+
+
+def pay_actions(s: State, p: int, owed: list) -> list[Action]:
+    """``pay KEY`` for each owed toll ``p`` can afford (the engine drops duplicates)."""
+    return [Action("pay", (t.key,)) for t in owed if s.vc[p] >= t.amount]
+
+
+def conquer_or_final(s: State, p: int, r: int, cost: int, mode: str, item: str) -> None:
+    """Conquer ``r`` at ``cost`` in ``mode``; with too few tokens, declare it the final conquest
+    (R-CONQ-9: the reinforcement die is rolled, conquests end) and remember the target so that
+    ``item`` can follow it if the die makes it succeed."""
+    placed = placed_for(s, p, cost)
+    if placed <= s.hand[p]:
+        resolve_conquest(s, p, r, cost, placed, mode)
+        return
+    s.tflags[pending_flag(item)] = r
+    s.chance.append(("die", r, cost))
+    s.phase = ""
+    s.step = "purchase"
+
+
+def follows_conquest(s: State, item: str, mode: str, c) -> bool:
+    """True if conquest ``c`` was made with ``item`` (directly, or as its final conquest)."""
+    if c.mode == mode:
+        return True
+    return c.mode == "final" and s.tflags.get(pending_flag(item)) == c.region
+
+
+def move(s: State, item: str, dst: int) -> bool:
+    """R-ITEM-2: move the Artifact ``item`` into region ``dst`` unless another item lies there
+    (a Region holds one item: it then stays where it is). Returns True if it moved."""
+    src = where(s, item)
+    if src < 0 or src == dst:
+        return False
+    if s.items[dst] is not None:
+        return False
+    s.items[src] = None
+    s.items[dst] = item
+    return True
+
+
+def placement_options(s: State, owner: int, item: str) -> list[int]:
+    """Regions of ``owner``'s Active race where ``item`` may be put at turn end: its own Region
+    (it stays) and every other one holding no item."""
+    code = 2 * owner
+    occ, items = s.occ, s.items
+    return [r for r in range(len(occ)) if occ[r] == code and (items[r] is None or items[r] == item)]
+
+
+def ask_placement(s: State, owner: int, item: str) -> None:
+    """Push the owner's end-of-turn placement decision (R-ORDER-2) when there is a choice."""
+    if len(placement_options(s, owner, item)) > 1:
+        s.decisions.append((owner, f"item:{item}"))
+
+
+def deciding(s: State, owner: int, item: str) -> bool:
+    """True if ``owner``'s decision for ``item`` is the one pending."""
+    return bool(s.decisions) and s.decisions[-1] == (owner, f"item:{item}")
+
+
+def placement_actions(s: State, owner: int, item: str, word: str) -> list[Action]:
+    ids = s.spec.region_ids
+    return [Action(word, (ids[r],)) for r in placement_options(s, owner, item)]
+
+
+def apply_placement(s: State, owner: int, item: str, action: Action) -> None:
+    r = s.spec.region(str(action.args[0]))
+    move(s, item, r)
+    s.decisions.pop()

@@ -1,0 +1,53 @@
+"""Aegis of Aggramar (RULES §11, R-ITEM-2, R-ORDER-2): at the end of each of its owner's turns the
+owner moves it to one of its Regions (``aegis R``, a placement-step decision, only when there is a
+choice). That Region is immune to every conquest and power of an attacker who has not paid the
+owner 2 VC this turn (``pay aegis``, RULES §8); once paid it is immune to nothing for that attacker
+until the end of the turn.
+
+The immunity and the toll come from the same ability, so the Region stays a conquest target and
+the engine offers ``pay aegis`` before ``conquer`` (see ``hooks.immune_beyond_tolls``); powers
+that check ``hooks.immune`` see the Region immune until the toll is paid.
+In Decline the Aegis protects nothing (R-ITEM-1: only the Active race holding it controls it).
+"""
+
+from __future__ import annotations
+
+from smallworld.content.abilities import Ability, Toll
+from smallworld.content.items import _shared
+from smallworld.content.registry import SUMMARIES, register
+from smallworld.core.actions import Action
+from smallworld.core.state import State
+
+ID = "aegis-of-aggramar"
+TOLL_KEY = "aegis"
+TOLL_VC = 2
+
+
+@register
+class AegisOfAggramar(Ability):
+    id = ID
+    kind = "item"
+    rule = "§11 Aegis of Aggramar"
+    summary = SUMMARIES[ID]
+    action_kinds = frozenset({"aegis"})
+
+    def immune(self, s: State, owner: int, attacker: int, r: int) -> bool:
+        """Its Region, for an opponent who has not paid this turn."""
+        return s.items[r] == ID and attacker != owner and TOLL_KEY not in s.paid
+
+    def tolls(self, s: State, owner: int, attacker: int, r: int) -> list[Toll]:
+        if s.items[r] == ID and attacker != owner:
+            return [Toll(TOLL_KEY, TOLL_VC, owner, "Aegis of Aggramar")]
+        return []
+
+    def at_turn_end(self, s: State, owner: int, step: str) -> None:
+        if step == "placement":
+            _shared.ask_placement(s, owner, ID)
+
+    def actions(self, s: State, owner: int) -> list[Action]:
+        if not _shared.deciding(s, owner, ID):
+            return []
+        return _shared.placement_actions(s, owner, ID, "aegis")
+
+    def apply(self, s: State, owner: int, action: Action) -> None:
+        _shared.apply_placement(s, owner, ID, action)

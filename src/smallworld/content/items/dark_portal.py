@@ -1,0 +1,21 @@
+"""Dark Portal (RULES §11): +2 VC at the end of the turn of the Active race holding it
+(R-SCORE-2: nothing In Decline)."""
+
+from __future__ import annotations
+
+from smallworld.content.abilities import Ability
+from smallworld.content.registry import SUMMARIES, register
+from smallworld.core.state import State
+
+ID = "dark-portal"
+
+
+@register
+class DarkPortal(Ability):
+    id = ID
+    kind = "item"
+    rule = "§11 Dark Portal"
+    summary = SUMMARIES[ID]
+
+    def score(self, s: State, owner: int) -> list[tuple[str, int]]:
+        return [("Dark Portal", 2)]

@@ -1,0 +1,71 @@
+"""Doomhammer (RULES §11, R-ITEM-2): once per turn, conquer an ordinary target with exactly 1
+token (Tauren 2: the race minimum, R-CONQ-4) after paying 2 VC to the target's owner, or to the
+stash when it has none (empty Region, Murlocs) or when it is the player's own In Decline race
+(``doomhammer R``). The payment is made in full before the action (RULES §8): a player with
+fewer than 2 VC cannot use it. The Doomhammer moves into the Region conquered.
+
+Rulings: offered only where the ordinary cost is above the tokens it places; it is never a final
+conquest. Tolls on the target are paid first (``pay KEY``). In Decline it does nothing (R-ITEM-1).
+"""
+
+from __future__ import annotations
+
+from smallworld.content.abilities import Ability
+from smallworld.content.items import _shared
+from smallworld.content.registry import SUMMARIES, register
+from smallworld.core import hooks
+from smallworld.core.actions import Action
+from smallworld.core.conquest import Conquest, conquest_cost, resolve_conquest, targets
+from smallworld.core.state import State
+
+ID = "doomhammer"
+MODE = "doomhammer"
+PAYMENT_VC = 2
+
+
+def payee(s: State, owner: int, r: int) -> int | None:
+    """Who receives the Doomhammer's 2 VC for region ``r``: its occupant's player, or ``None``
+    (the stash) for an empty Region, Murlocs, or the owner's own In Decline race."""
+    code = s.occ[r]
+    if code < 0 or code // 2 == owner:
+        return None
+    return code // 2
+
+
+@register
+class Doomhammer(Ability):
+    id = ID
+    kind = "item"
+    rule = "§11 Doomhammer"
+    summary = SUMMARIES[ID]
+    action_kinds = frozenset({"doomhammer"})
+
+    def actions(self, s: State, owner: int) -> list[Action]:
+        if not _shared.may_use(s, owner, ID) or s.vc[owner] < PAYMENT_VC:
+            return []
+        placed = hooks.min_tokens(s, owner)
+        if s.hand[owner] < placed:
+            return []
+        ids = s.spec.region_ids
+        out: list[Action] = []
+        for r, travel in targets(s, owner).items():
+            if conquest_cost(s, owner, r, travel) <= placed:
+                continue
+            if _shared.unpaid_tolls(s, owner, r):
+                continue  # the engine offers the toll payment for ordinary targets
+            out.append(Action("doomhammer", (ids[r],)))
+        return out
+
+    def apply(self, s: State, owner: int, action: Action) -> None:
+        r = s.spec.region(str(action.args[0]))
+        s.tflags[_shared.used_flag(ID)] = 1
+        s.vc[owner] -= PAYMENT_VC
+        to = payee(s, owner, r)
+        if to is not None:
+            s.vc[to] += PAYMENT_VC
+        placed = hooks.min_tokens(s, owner)
+        resolve_conquest(s, owner, r, placed, placed, MODE)
+
+    def on_conquest(self, s: State, owner: int, c: Conquest) -> None:
+        if c.mode == MODE:
+            _shared.move(s, ID, c.region)

@@ -1,0 +1,32 @@
+"""Light's Hope Chapel (RULES §11): the Active race holding it discards no token for any loss an
+opponent causes to it (conquest of any of its Regions, a Bomb, Intimidating: whatever calls the
+``losses`` hook), including the conquest of the Chapel's own Region, that one last time.
+
+The ``losses`` hook is asked while the lost Region still belongs to the defender, so when the
+Chapel's own Region falls its holder is still the one the Chapel protects. Rulings: a loss with no
+attacker named counts as caused by an opponent; In Decline races get nothing (R-ITEM-1, and their
+tokens are all discarded anyway, R-CONQ-7).
+"""
+
+from __future__ import annotations
+
+from smallworld.content.abilities import Ability
+from smallworld.content.registry import SUMMARIES, register
+from smallworld.core.state import State
+
+ID = "lights-hope-chapel"
+
+
+@register
+class LightsHopeChapel(Ability):
+    id = ID
+    kind = "item"
+    rule = "§11 Light's Hope Chapel"
+    summary = SUMMARIES[ID]
+
+    def losses(
+        self, s: State, owner: int, r: int, lost: int, attacker: int | None, cause: str
+    ) -> int:
+        if s.occ[r] == 2 * owner and attacker != owner:
+            return 0
+        return lost
