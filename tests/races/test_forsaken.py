@@ -128,3 +128,32 @@ def test_final_conquest_discards_count():
     s.apply("roll 2")
     assert s.occ[s.region_of("L1.5")] == 0
     assert buys(s) == [0, 1, 2]
+
+
+def test_intimidating_discards_earn_purchases():
+    """RULES §9 Forsaken with §10 Intimidating: tokens their power discards outside a conquest
+    (a Murloc, an In Decline token) earn purchases too."""
+    from tests.conftest import acts, scenario
+
+    s = scenario("""
+        boards = ["L1", "S3"]
+        phase = "conquer"
+        [[players]]
+        race = "forsaken"
+        power = "intimidating"
+        hand = 3
+        [[players]]
+        decline = "trolls"
+        [regions]
+        "L1.9" = { player = 0, tokens = 1 }
+        "L1.4" = { murlocs = 1 }
+        "L1.5" = { player = 1, decline = true, tokens = 2 }
+    """)
+    s.apply("intimidate L1.4")
+    s.apply("intimidate L1.5")
+    s.apply("end")
+    assert acts(s) == {"buy 0", "buy 1", "buy 2"}
+    s.apply("buy 2")
+    assert s.box["forsaken"] == 20 - 3 - 1 - 2
+    assert s.vc[0] == 5 - 2 + 1  # paid 2, then scored its one Region
+    assert s.tokens[s.region_of("L1.9")] == 1 + 3 + 2

@@ -59,6 +59,9 @@ HOOKS: dict[str, str] = {
     "Marshdweller, Aegis; RULES §8). -> iterable of Toll",
     "on_conquest": "attacker: after each successful conquest, given a Conquest record "
     "(VC bonuses, Wisp Walls, Forsaken purchases earned). -> None",
+    "on_discarded": "attacker, args (region, n, race): the owner's own action discarded n "
+    "Murlocs/race tokens of `race` (None: Murlocs) outside a conquest (Intimidating); the "
+    "acting ability calls `hooks.call_own(s, owner, 'on_discarded', ...)` (Forsaken). -> None",
     "on_region_conquered": "global: after anyone's conquest (Military Objectives, Champion "
     "capture). -> None",
     "losses": "global (defender side), args (region, lost, attacker, cause): tokens discarded "

@@ -122,6 +122,7 @@ class Intimidating(Ability):
                 s.supply[kind] += 1
                 return
         s.tokens[r] -= 1
+        discarded, race = (1, None) if code == MURLOC else (0, None)
         if code >= 0:
             q, dec = divmod(code, 2)
             race = s.decline[q] if dec else s.active[q]
@@ -130,13 +131,17 @@ class Intimidating(Ability):
                 s.tokens[dst] += 1
             elif dec:
                 s.box[race] += 1
+                discarded = 1
             else:
                 lost = _losses(s, r, owner)
                 s.box[race] += lost
+                discarded = lost
                 if lost < 1:  # saved (Draenei, Light's Hope Chapel): to hand, redeployed later
                     s.hand[q] += 1
                     if q not in s.defenders:
                         s.defenders.append(q)
+        if discarded:
+            hooks.call_own(s, owner, "on_discarded", r, discarded, race)  # Forsaken
         if s.tokens[r] == 0 and defenders_in(s, r) == 0:
             s.occ[r] = EMPTY
             if code >= 0 and code % 2 == 1:

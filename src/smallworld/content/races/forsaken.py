@@ -38,6 +38,11 @@ class Forsaken(Ability):
         if c.discarded > 0 and c.race != self.id:
             s.tflags[_EARNED] = s.tflags.get(_EARNED, 0) + c.discarded
 
+    def on_discarded(self, s: State, owner: int, r: int, n: int, race: str | None) -> None:
+        """Tokens their own power discarded outside a conquest (Intimidating) count too."""
+        if race != self.id:
+            s.tflags[_EARNED] = s.tflags.get(_EARNED, 0) + n
+
     def at_turn_end(self, s: State, owner: int, step: str) -> None:
         """R-ORDER-2: the purchases, after the last conquest and before redeployment."""
         if step == "purchase" and _most(s, owner) > 0:
