@@ -1,0 +1,81 @@
+"""``smallworld serve`` (and ``smallworld`` with no command): the local web app."""
+
+from __future__ import annotations
+
+import os
+import socket
+import sys
+import threading
+import webbrowser
+from pathlib import Path
+
+import typer
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8765
+
+
+def default_db() -> Path:
+    """The database in the user's data directory (platformdirs)."""
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("smallworld", appauthor=False)) / "games.sqlite3"
+
+
+def _port_free(host: str, port: int) -> bool:
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does
+        try:
+            s.bind((host, port))
+        except OSError:
+            return False
+    return True
+
+
+def _can_open_browser() -> bool:
+    if os.environ.get("CI"):
+        return False
+    if sys.platform in ("darwin", "win32"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def serve(
+    host: str = typer.Option(DEFAULT_HOST, "--host", help="Address to listen on (0.0.0.0: your network)."),
+    port: int | None = typer.Option(None, "--port", min=1, max=65535,
+                                    help=f"Port (default {DEFAULT_PORT}, or the next free one)."),
+    db: Path | None = typer.Option(None, "--db", help="SQLite database file (default: user data directory)."),
+    no_browser: bool = typer.Option(False, "--no-browser", help="Do not open a browser."),
+    bot_delay: float = typer.Option(0.4, "--bot-delay", min=0.0, max=10.0,
+                                    help="Seconds between bot moves shown to the players."),
+) -> None:
+    """Play in the browser: start the local web server (FastAPI + SQLite)."""
+    try:
+        import uvicorn
+
+        from smallworld.web.server import create_app
+    except ImportError as e:  # pragma: no cover - the web extras are regular dependencies
+        typer.echo(f"error: the web app needs FastAPI and uvicorn ({e})", err=True)
+        raise typer.Exit(1) from None
+    db_path = db if db is not None else default_db()
+    if port is None:
+        port = next((p for p in range(DEFAULT_PORT, DEFAULT_PORT + 20) if _port_free(host, p)), None)
+        if port is None:
+            typer.echo(f"error: ports {DEFAULT_PORT}-{DEFAULT_PORT + 19} are all busy; choose one with --port", err=True)
+            raise typer.Exit(1)
+    elif not _port_free(host, port):
+        typer.echo(f"error: cannot listen on {host}:{port} (already in use?); choose another --port", err=True)
+        raise typer.Exit(1)
+    try:
+        app = create_app(db_path, bot_delay=bot_delay)
+    except Exception as e:
+        typer.echo(f"error: cannot open the database {db_path}: {e}", err=True)
+        raise typer.Exit(1) from None
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    url = f"http://{shown}:{port}/"
+    typer.echo(f"Small World of Warcraft is running at {url}")
+    typer.echo(f"Games are saved in {db_path}")
+    typer.echo("Press Ctrl+C to stop.")
+    if not no_browser and _can_open_browser():
+        threading.Timer(1.0, lambda: webbrowser.open(url)).start()
+    uvicorn.run(app, host=host, port=port, log_level="warning")

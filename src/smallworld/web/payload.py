@@ -1,0 +1,177 @@
+"""What the server sends to one page: the seat's view and nothing more (RULES §15).
+
+:func:`seat_payload` is the only function that turns a live game into data for a browser. It
+reads the state only through :func:`smallworld.core.view.view` for the seat it is built for,
+plus that seat's own legal actions and conquest costs (public facts of the board) while it is
+that seat's turn, and the log entries that seat may read.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from smallworld.bots import BOTS
+from smallworld.content.data import DIE_FACES, ITEMS, POWERS, RACES
+from smallworld.content.registry import SUMMARIES
+from smallworld.core.actions import Action
+from smallworld.core.conquest import conquest_cost, targets
+from smallworld.core.engine import explain_illegal
+from smallworld.core.spec import EDITIONS
+from smallworld.core.state import CHANCE, NOBODY
+from smallworld.core.view import view
+from smallworld.web.describe import pretty_action, pretty_arg, race_name
+from smallworld.web.games import EDITION_NAMES, LiveGame
+
+PHASE_TEXT = {
+    "pick": "picking a race and power",
+    "decide": "choosing: expand or decline",
+    "conquer": "conquering",
+    "redeploy": "redeploying troops",
+    "defend": "redeploying after losses",
+    "choice": "making a choice",
+    "chance": "waiting for chance",
+    "over": "game over",
+}
+
+
+def meta() -> dict[str, Any]:
+    """Static facts for the pages: editions, bots, races, powers, items with their rules."""
+    return {
+        "editions": [{"id": e, "name": EDITION_NAMES.get(e, e)} for e in EDITIONS],
+        "bots": sorted(BOTS),
+        "players": {"min": 2, "max": 5},
+        "die": list(DIE_FACES),
+        "races": {
+            k: {"name": v.name, "value": v.value, "in_box": v.in_box, "faction": v.faction,
+                "summary": SUMMARIES.get(k, "")}
+            for k, v in RACES.items()
+        },
+        "powers": {
+            k: {"name": v.name, "value": v.value, "lasts": v.lasts, "summary": SUMMARIES.get(k, "")}
+            for k, v in POWERS.items()
+        },
+        "items": {
+            k: {"name": v.name, "kind": v.kind, "summary": SUMMARIES.get(k, "")}
+            for k, v in ITEMS.items()
+        },
+    }
+
+
+def game_info(live: LiveGame) -> dict[str, Any]:
+    g = live.game
+    h = g.record.header
+    return {
+        "id": live.id,
+        "title": live.title,
+        "edition": h.get("edition"),
+        "edition_name": EDITION_NAMES.get(h.get("edition", ""), h.get("edition")),
+        "players": h.get("players"),
+        "boards": list(h.get("boards", [])),
+        "seats": [
+            {"seat": i, "name": s.name, "kind": s.kind, "bot": s.bot}
+            for i, s in enumerate(live.seats)
+        ],
+        "actions": len(g.record.actions),
+    }
+
+
+def _legal(live: LiveGame, p: int) -> list[dict[str, Any]]:
+    s = live.game.state
+    out = []
+    for a in s.legal_actions():
+        region = str(a.args[0]) if a.args and str(a.args[0]) in s.spec.index else None
+        out.append({"text": str(a), "kind": a.kind, "args": list(a.args), "region": region,
+                    "label": _label(live, p, a)})
+    return out
+
+
+def _label(live: LiveGame, p: int, a: Action) -> str:
+    s = live.game.state
+    k = a.kind
+    if k == "expand":
+        return f"Expand with the {race_name(s.active[p])}"
+    if k == "decline":
+        return f"Put the {race_name(s.active[p])} in decline"
+    if k == "end":
+        if s.phase == "pick":
+            return "Pass (no combo you can afford)"
+        return "End conquests"
+    if k == "pick":
+        return f"Pick combo {a.args[0]}"
+    if k == "redeploy":
+        n = a.args[1]
+        return f"Place {n} token{'s' if n != 1 else ''} in {pretty_arg(s, a.args[0])}"
+    return pretty_action(s, a)
+
+
+def _conquest_hints(live: LiveGame, p: int, legal_texts: set[str]) -> dict[str, Any]:
+    """Per Region, for seat ``p`` in its conquest phase: cost breakdown and whether it can be
+    conquered now (``conquer``), only with the die (``final``), or why not."""
+    s = live.game.state
+    ids = s.spec.region_ids
+    hand = s.hand[p]
+    out: dict[str, Any] = {}
+    tg = targets(s, p)
+    for r in range(s.spec.n_regions):
+        rid = ids[r]
+        if r in tg:
+            parts: dict[str, int] = {}
+            cost = conquest_cost(s, p, r, tg[r], parts=parts)
+            if f"conquer {rid}" in legal_texts:
+                status = "final" if cost > hand else "conquer"
+                reason = None
+            else:
+                status = "blocked"
+                reason = explain_illegal(s, Action("conquer", (rid,)))
+            out[rid] = {"status": status, "cost": cost, "parts": parts, "hand": hand,
+                        "need": max(0, cost - hand), "reason": reason}
+        else:
+            out[rid] = {"status": "blocked", "reason": explain_illegal(s, Action("conquer", (rid,)))}
+    return out
+
+
+def seat_payload(
+    live: LiveGame,
+    perspective: int | None,
+    *,
+    can_act: bool,
+    mode: str,
+    log_since: int = 0,
+) -> dict[str, Any]:
+    """The update for one page. ``perspective`` is the seat whose view is shown (``None``: a
+    spectator); ``can_act`` says whether this page may act for that seat; ``mode`` is
+    ``"seat"`` or ``"hotseat"``. Log entries from ``log_since`` (``log_reset`` when 0)."""
+    s = live.game.state
+    v = view(s, perspective)
+    actor = s.current_player()
+    phase = v["phase"]
+    legal: list[dict[str, Any]] = []
+    hints = None
+    if can_act and perspective is not None and actor == perspective and not s.is_over():
+        legal = _legal(live, perspective)
+        if phase == "conquer":
+            hints = _conquest_hints(live, perspective, {x["text"] for x in legal})
+    log = live.log.visible(s, perspective, log_since)
+    if actor == CHANCE:
+        actor_name = "chance"
+    elif actor == NOBODY:
+        actor_name = None
+    else:
+        actor_name = live.seats[actor].name
+    return {
+        "type": "update",
+        "mode": mode,
+        "game": game_info(live),
+        "perspective": perspective,
+        "view": v,
+        "actor": actor,
+        "actor_name": actor_name,
+        "actor_kind": live.seat_kind(actor),
+        "phase_text": PHASE_TEXT.get(phase, phase),
+        "legal": legal,
+        "hints": hints,
+        "log": log,
+        "log_total": len(live.log.entries),
+        "log_reset": log_since == 0,
+        "over": s.is_over(),
+    }

@@ -1,0 +1,487 @@
+"""The FastAPI application: pages, JSON API and WebSockets.
+
+Access (every game route): a token, as the ``X-Token`` header or the ``token`` query
+parameter. A human seat's token (its private link ``/play/{id}?seat=N&token=...``) reads that
+seat's view and acts for it; the game's host token (the hotseat page ``/play/{id}?token=...``)
+acts for every human seat, showing the view of the human seat whose turn it is. Errors are JSON
+``{"error": "..."}`` with a 4xx status; an action the rules refuse is never applied.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import secrets
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, RedirectResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+
+from smallworld.bots import BOTS
+from smallworld.core.errors import ActionSyntaxError, IllegalActionError, ReplayError
+from smallworld.core.game import Game
+from smallworld.core.record import GameRecord
+from smallworld.web.board import table_svg
+from smallworld.web.games import (
+    Connection,
+    GameHub,
+    LiveGame,
+    NotYourTurn,
+    Seat,
+    SetupError,
+    check_seats,
+    new_game_id,
+    new_token,
+    rebuild_log,
+)
+from smallworld.web.payload import meta, seat_payload
+from smallworld.web.storage import Store, StoreError
+
+log = logging.getLogger("smallworld.web")
+
+STATIC = Path(str(resources.files("smallworld.web") / "static"))
+MAX_IMPORT_BYTES = 5_000_000
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+class SeatIn(BaseModel):
+    name: str = Field("", max_length=60)
+    kind: str = "human"
+    bot: str | None = None
+
+
+class NewGameIn(BaseModel):
+    edition: str = "swow"
+    seats: list[SeatIn]
+    seed: int | str | None = None
+    shuffle: bool = False
+    title: str | None = Field(None, max_length=120)
+
+
+class ActionIn(BaseModel):
+    action: str = Field(..., max_length=200)
+    seat: int | None = None
+    expect: int | None = None  # the number of actions the page has seen (optional check)
+
+
+class ImportIn(BaseModel):
+    record: Any
+    bots: dict[str, str] | None = None  # seat index -> bot name; other seats are human
+    title: str | None = Field(None, max_length=120)
+
+
+@dataclass
+class Access:
+    live: LiveGame
+    seat: int | None  # the seat this request is for (None: the host without a seat)
+    host: bool
+
+
+def create_app(db_path: str | Path, *, bot_delay: float = 0.4) -> FastAPI:
+    """The web app on the SQLite file ``db_path``. ``bot_delay``: seconds between bot actions
+    pushed to the pages (0: bots play at once, inside the request that hands them the turn)."""
+    store = Store(db_path)
+    hub = GameHub(store)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        yield
+        for live in list(hub.live.values()):
+            if live.bot_task is not None:
+                live.bot_task.cancel()
+        store.close()
+
+    app = FastAPI(title="Small World of Warcraft", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.state.store = store
+    app.state.hub = hub
+    app.state.bot_delay = bot_delay
+
+    @app.exception_handler(ApiError)
+    async def _api_error(request: Request, exc: ApiError) -> JSONResponse:
+        return JSONResponse({"error": exc.message}, status_code=exc.status)
+
+    @app.exception_handler(Exception)
+    async def _internal(request: Request, exc: Exception) -> JSONResponse:
+        log.exception("internal error on %s", request.url.path)
+        return JSONResponse({"error": f"internal error: {exc}"}, status_code=500)
+
+    @app.exception_handler(RequestValidationError)
+    async def _bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
+        msgs = []
+        for err in exc.errors():
+            where = ".".join(str(x) for x in err.get("loc", ()) if x != "body")
+            msgs.append(f"{where or 'body'}: {err.get('msg', 'invalid')}")
+        return JSONResponse({"error": "bad request: " + "; ".join(msgs)}, status_code=422)
+
+    # ---- helpers -----------------------------------------------------------------------------
+
+    def get_live(game_id: str) -> LiveGame:
+        try:
+            live = hub.get(game_id)
+        except ReplayError as e:
+            raise ApiError(500, f"saved game {game_id} cannot be replayed: {e}") from None
+        if live is None:
+            raise ApiError(404, f"no game {game_id!r}")
+        return live
+
+    def authorize(game_id: str, token: str | None, seat: int | None) -> Access:
+        live = get_live(game_id)
+        if not token:
+            raise ApiError(401, "missing token: open this game from its link")
+        n = len(live.seats)
+        if seat is not None and not 0 <= seat < n:
+            raise ApiError(400, f"no seat {seat} in this game (seats 0-{n - 1})")
+        if secrets.compare_digest(token, live.host_token):
+            if seat is not None and live.seats[seat].kind != "human":
+                raise ApiError(403, f"seat {seat} ({live.seats[seat].name}) is played by a bot")
+            return Access(live, seat, True)
+        for i, s in enumerate(live.seats):
+            if s.token and secrets.compare_digest(token, s.token):
+                if seat is not None and seat != i:
+                    raise ApiError(403, f"this link is for seat {i} ({s.name}), not seat {seat}")
+                return Access(live, i, False)
+        raise ApiError(403, "wrong token for this game")
+
+    def token_of(request: Request) -> str | None:
+        return request.headers.get("x-token") or request.query_params.get("token")
+
+    def seat_param(request: Request) -> int | None:
+        raw = request.query_params.get("seat")
+        if raw in (None, ""):
+            return None
+        try:
+            return int(raw)
+        except ValueError:
+            raise ApiError(400, f"seat must be a number, not {raw!r}") from None
+
+    def perspective_of(acc: Access) -> int | None:
+        if acc.host and acc.seat is None:
+            return acc.live.host_perspective()
+        return acc.seat
+
+    def payload_for(acc: Access, log_since: int = 0) -> dict[str, Any]:
+        persp = perspective_of(acc)
+        return seat_payload(
+            acc.live, persp, can_act=acc.host or acc.seat == persp,
+            mode="hotseat" if acc.host else "seat", log_since=log_since,
+        )
+
+    async def broadcast(live: LiveGame) -> None:
+        dead = []
+        for conn in list(live.sockets):
+            acc = Access(live, conn.seat, conn.host)
+            persp = perspective_of(acc)
+            # a new perspective (hotseat) or the end of the game (every line becomes public)
+            # resends the whole log
+            fresh = persp != conn.perspective or live.game.state.is_over()
+            since = 0 if fresh else conn.log_sent
+            try:
+                data = payload_for(acc, since)
+                await conn.ws.send_json(data)
+                conn.log_sent = data["log_total"]
+                conn.perspective = persp
+            except Exception:  # a closed page
+                dead.append(conn)
+        for conn in dead:
+            if conn in live.sockets:
+                live.sockets.remove(conn)
+
+    async def run_bots(live: LiveGame) -> None:
+        """Let bots play until a human must act. With no delay they play here and now (the
+        caller holds the lock); otherwise a background task plays one action at a time."""
+        delay = app.state.bot_delay
+        if delay <= 0:
+            while live.bot_step(store):
+                pass
+            return
+        if live.bot_to_move() is None:
+            return
+        if live.bot_task is None or live.bot_task.done():
+            live.bot_task = asyncio.create_task(bot_loop(live, delay))
+
+    async def bot_loop(live: LiveGame, delay: float) -> None:
+        """Bots move one action at a time, ``delay`` apart (a third of it while they only
+        place tokens), each move pushed to the pages. A bot thinks in a worker thread on a
+        copy of the state, so a slow bot never blocks the server."""
+        while True:
+            quick = live.game.state.phase in ("redeploy", "defend")
+            await asyncio.sleep(delay / 3 if quick else delay)
+            async with live.lock:
+                if hub.live.get(live.id) is not live:
+                    return
+                try:
+                    p = live.bot_to_move()
+                    if p is None:
+                        return
+                    s = live.game.state
+                    bot = live.bot_for(p)
+                    a = await asyncio.to_thread(bot.choose, s.copy(), p, s.legal_actions())
+                    live.bot_apply(store, p, a)
+                except Exception as e:  # an engine or bot bug: stop, tell the pages
+                    log.exception("bot failed in game %s", live.id)
+                    for conn in list(live.sockets):
+                        try:
+                            await conn.ws.send_json({"type": "error", "error": f"a bot failed: {e}"})
+                        except Exception:
+                            pass
+                    return
+                await broadcast(live)
+
+    async def after_change(live: LiveGame) -> None:
+        await run_bots(live)
+        await broadcast(live)
+
+    # ---- pages -------------------------------------------------------------------------------
+
+    @app.get("/", include_in_schema=False)
+    async def lobby_page() -> FileResponse:
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    @app.get("/play/{game_id}", include_in_schema=False)
+    async def play_page(game_id: str) -> FileResponse:
+        return FileResponse(STATIC / "play.html", headers={"Cache-Control": "no-cache"})
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> Response:
+        return RedirectResponse("/static/img/icon.svg")
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    # ---- API ---------------------------------------------------------------------------------
+
+    @app.get("/api/meta")
+    async def api_meta() -> dict[str, Any]:
+        return meta()
+
+    @app.get("/api/games")
+    async def api_list(request: Request) -> dict[str, Any]:
+        local = _is_local(request)
+        games = store.list()
+        for g in games:
+            token = g.pop("host_token")
+            g["link"] = f"/play/{g['id']}?token={token}" if local else None
+        return {"games": games, "local": local}
+
+    @app.post("/api/games", status_code=201)
+    async def api_create(body: NewGameIn) -> dict[str, Any]:
+        try:
+            seats = check_seats([s.model_dump() for s in body.seats])
+        except SetupError as e:
+            raise ApiError(400, str(e)) from None
+        if body.shuffle:
+            random.SystemRandom().shuffle(seats)
+        seed = body.seed
+        if isinstance(seed, str):
+            seed = seed.strip() or None
+            if seed is not None and seed.lstrip("-").isdigit():
+                seed = int(seed)
+        try:
+            live = LiveGame.create(store, seats=seats, edition=body.edition, seed=seed,
+                                   title=(body.title or "").strip() or None)
+        except SetupError as e:
+            raise ApiError(400, str(e)) from None
+        hub.add(live)
+        async with live.lock:
+            await after_change(live)
+        return created(live)
+
+    def created(live: LiveGame) -> dict[str, Any]:
+        return {
+            "id": live.id,
+            "host_token": live.host_token,
+            "hotseat": f"/play/{live.id}?token={live.host_token}",
+            "seats": [
+                {"seat": i, "name": s.name, "kind": s.kind, "bot": s.bot,
+                 "link": f"/play/{live.id}?seat={i}&token={s.token}" if s.token else None}
+                for i, s in enumerate(live.seats)
+            ],
+        }
+
+    @app.post("/api/games/import", status_code=201)
+    async def api_import(request: Request) -> dict[str, Any]:
+        raw = await request.body()
+        if len(raw) > MAX_IMPORT_BYTES:
+            raise ApiError(413, "the file is too large to be a game record")
+        try:
+            body = ImportIn.model_validate_json(raw)
+        except Exception:
+            # a bare record (the exported file itself) is accepted too
+            try:
+                body = ImportIn(record=GameRecord.loads(raw.decode("utf-8")).to_json())
+            except ReplayError as e:
+                raise ApiError(400, f"not a game record: {e}") from None
+            except UnicodeDecodeError:
+                raise ApiError(400, "not a game record: the file is not UTF-8 text") from None
+        try:
+            record = GameRecord.from_json(body.record)
+            game = Game.from_record(record)
+        except ReplayError as e:
+            raise ApiError(400, f"this game record cannot be loaded: {e}") from None
+        except Exception as e:  # noqa: BLE001 - any malformed content is the file's fault
+            raise ApiError(400, f"this game record cannot be loaded: {e}") from None
+        names = [str(n) for n in record.header.get("seats", [])]
+        bots = body.bots or {}
+        seats = []
+        for i, name in enumerate(names):
+            b = bots.get(str(i))
+            if b is not None:
+                seats.append({"name": name, "kind": "bot", "bot": b})
+            else:
+                seats.append({"name": name, "kind": "human"})
+        unknown = sorted({d["bot"] for d in seats if d["kind"] == "bot" and d["bot"] not in BOTS})
+        if unknown:
+            raise ApiError(400, f"unknown bot {unknown[0]!r} (known: {', '.join(sorted(BOTS))})")
+        seat_objs = [Seat(name=d["name"], kind=d["kind"], bot=d.get("bot"),
+                          token=new_token() if d["kind"] == "human" else None)
+                     for d in seats]
+        live = LiveGame(
+            id=new_game_id(), title=(body.title or "").strip() or "Imported: " + ", ".join(names),
+            seats=seat_objs, host_token=new_token(), game=game, log=rebuild_log(record),
+        )
+        store.create(
+            game_id=live.id, title=live.title, header=game.record.header,
+            seats=[s.to_json() for s in seat_objs], host_token=live.host_token,
+            actions=game.record.actions, round=game.state.round, result=game.record.result,
+        )
+        hub.add(live)
+        async with live.lock:
+            await after_change(live)
+        return created(live)
+
+    @app.get("/api/games/{game_id}/board")
+    async def api_board(game_id: str, request: Request) -> dict[str, Any]:
+        acc = authorize(game_id, token_of(request), seat_param(request))
+        return table_svg(tuple(acc.live.game.state.spec.faces))
+
+    @app.get("/api/games/{game_id}/state")
+    async def api_state(game_id: str, request: Request) -> dict[str, Any]:
+        acc = authorize(game_id, token_of(request), seat_param(request))
+        async with acc.live.lock:
+            await run_bots(acc.live)
+            return payload_for(acc)
+
+    @app.get("/api/games/{game_id}/links")
+    async def api_links(game_id: str, request: Request) -> dict[str, Any]:
+        acc = authorize(game_id, token_of(request), None)
+        if not acc.host:
+            raise ApiError(403, "only the host link can list the seat links")
+        return created(acc.live)
+
+    @app.post("/api/games/{game_id}/actions")
+    async def api_act(game_id: str, body: ActionIn, request: Request) -> dict[str, Any]:
+        acc = authorize(game_id, token_of(request), body.seat)
+        live = acc.live
+        async with live.lock:
+            if body.expect is not None and body.expect != len(live.game.record.actions):
+                raise ApiError(409, "the game has moved on since this page was drawn; it is up to date now")
+            s = live.game.state
+            if acc.host:
+                seat = acc.seat if acc.seat is not None else s.current_player()
+                if seat < 0:
+                    raise ApiError(409, "the game is over" if s.is_over() else "waiting for chance")
+                if live.seats[seat].kind != "human":
+                    raise ApiError(409, f"it is {live.seats[seat].name}'s turn (a bot)")
+            else:
+                seat = acc.seat
+            assert seat is not None
+            try:
+                live.act(store, seat, body.action)
+            except NotYourTurn as e:
+                raise ApiError(409, str(e)) from None
+            except ActionSyntaxError as e:
+                raise ApiError(400, f"bad action: {e}") from None
+            except IllegalActionError as e:
+                raise ApiError(409, f"illegal action: {e}") from None
+            except StoreError as e:
+                raise ApiError(503, f"the action was not saved, so it was undone: {e}") from None
+            await after_change(live)
+            return payload_for(acc)
+
+    @app.get("/api/games/{game_id}/record")
+    async def api_record(game_id: str, request: Request) -> Response:
+        acc = authorize(game_id, token_of(request), seat_param(request))
+        live = acc.live
+        if not acc.host and not live.game.state.is_over():
+            raise ApiError(403, "the record reveals every player's coins: it can be downloaded "
+                                "from the host page, or by anyone once the game is over")
+        import json
+
+        text = json.dumps(live.export(), indent=1)
+        return Response(
+            text + "\n", media_type="application/json",
+            headers={"Content-Disposition": f'attachment; filename="smallworld-{live.id}.json"'},
+        )
+
+    @app.delete("/api/games/{game_id}")
+    async def api_delete(game_id: str, request: Request) -> dict[str, Any]:
+        acc = authorize(game_id, token_of(request), None)
+        if not acc.host:
+            raise ApiError(403, "only the host link can delete a game")
+        live = acc.live
+        hub.forget(game_id)
+        store.delete(game_id)
+        for conn in list(live.sockets):
+            try:
+                await conn.ws.send_json({"type": "deleted"})
+                await conn.ws.close()
+            except Exception:
+                pass
+        return {"deleted": game_id}
+
+    # ---- WebSocket -----------------------------------------------------------------------------
+
+    @app.websocket("/ws/{game_id}")
+    async def ws_game(websocket: WebSocket, game_id: str) -> None:
+        token = websocket.query_params.get("token")
+        raw_seat = websocket.query_params.get("seat")
+        try:
+            seat = int(raw_seat) if raw_seat not in (None, "") else None
+            acc = authorize(game_id, token, seat)
+        except (ApiError, ValueError) as e:
+            await websocket.accept()
+            msg = e.message if isinstance(e, ApiError) else "seat must be a number"
+            await websocket.send_json({"type": "error", "error": msg})
+            await websocket.close(code=4403)
+            return
+        await websocket.accept()
+        live = acc.live
+        conn = Connection(ws=websocket, seat=acc.seat, host=acc.host)
+        async with live.lock:
+            live.sockets.append(conn)
+            await run_bots(live)
+            data = payload_for(acc)
+            conn.log_sent = data["log_total"]
+            conn.perspective = perspective_of(acc)
+            await websocket.send_json(data)
+        try:
+            while True:
+                msg = await websocket.receive_text()
+                if msg == "ping":
+                    await websocket.send_json({"type": "pong"})
+        except WebSocketDisconnect:
+            pass
+        finally:
+            if conn in live.sockets:
+                live.sockets.remove(conn)
+
+    return app
+
+
+def _is_local(request: Request) -> bool:
+    host = request.client.host if request.client else ""
+    return host in ("127.0.0.1", "::1", "localhost", "testclient") or host.startswith("127.")

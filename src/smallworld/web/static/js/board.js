@@ -1,0 +1,246 @@
+// The board: the islands (server-drawn SVG) plus a live layer of tokens, pieces, items and
+// highlights drawn from the seat's view.
+import { s, PLAYER_COLOURS, PLAYER_INK, MURLOC_COLOUR } from "./ui.js";
+
+const R = 30; // token disc radius, face units
+
+// small glyphs for pieces, drawn in a 24x24 box centred on 0,0
+const GLYPHS = {
+  mountain: { fill: "#9a8a78", draw: () => [s("path", { d: "M-8 6L-2-6 1-1 3-4 9 6z", fill: "#f3ede2", stroke: "#4b3b2b", "stroke-width": 1.2 })] },
+  fort: { fill: "#8a5a33", draw: () => [s("path", { d: "M-8 7V-4h3v3h2v-3h3v3h2v-3h3v3h2v-3h1V7z", fill: "#f6e7c8" })] },
+  "wisp-wall": { fill: "#2f7d6b", draw: () => [s("path", { d: "M-7 4q0-9 7-9t5 6-5 3 0-4", fill: "none", stroke: "#d8fff1", "stroke-width": 2.2, "stroke-linecap": "round" })] },
+  "watch-tower": { fill: "#5b6b8a", draw: () => [s("path", { d: "M-4 8V-3h-2v-5h12v5h-2V8z", fill: "#eef3ff" })] },
+  beast: { fill: "#7a4a1d", draw: () => [
+    s("ellipse", { cx: 0, cy: 3, rx: 4.5, ry: 3.6, fill: "#fbe3c3" }),
+    s("circle", { cx: -5.5, cy: -2.5, r: 1.9, fill: "#fbe3c3" }), s("circle", { cx: -2, cy: -5.5, r: 1.9, fill: "#fbe3c3" }),
+    s("circle", { cx: 2, cy: -5.5, r: 1.9, fill: "#fbe3c3" }), s("circle", { cx: 5.5, cy: -2.5, r: 1.9, fill: "#fbe3c3" })] },
+  champion: { fill: "#b8860b", draw: () => [s("path", { d: "M0-8l2.4 5 5.4.6-4 3.7 1.1 5.4L0 4 -4.9 6.7-3.8 1.3l-4-3.7 5.4-.6z", fill: "#fff6cf" })] },
+  bomb: { fill: "#2b2b2b", draw: () => [s("circle", { cx: -1, cy: 2, r: 5.5, fill: "#555" }), s("path", { d: "M3-3q3-4 5-3", fill: "none", stroke: "#f2b233", "stroke-width": 2 })] },
+  "military-objective": { fill: "#8a2f2f", draw: () => [s("path", { d: "M-4 8V-8M-4-8h10l-3 4 3 4h-10", fill: "#ffe1a8", stroke: "#ffe1a8", "stroke-width": 1.6 })] },
+  harmony: { fill: "#f3f3f3", draw: () => [s("path", { d: "M0-8a8 8 0 0 1 0 16a4 4 0 0 1 0-8a4 4 0 0 0 0-8z", fill: "#222" })] },
+};
+
+const PIECE_NAMES = {
+  mountain: "Mountain", fort: "Fort", "wisp-wall": "Wisp Wall", "watch-tower": "Watch Tower",
+  beast: "Beast", champion: "Champion", bomb: "Bomb (face down)", "military-objective": "Military Objective",
+  harmony: "Harmony",
+};
+export function pieceName(kind) { return PIECE_NAMES[kind] || kind.replace(/-/g, " "); }
+
+export class Board {
+  constructor(container, data, handlers, itemKinds = {}) {
+    this.itemKinds = itemKinds;
+    this.container = container;
+    this.data = data;
+    this.handlers = handlers;
+    this.zoom = 1;
+    container.innerHTML = data.svg;
+    this.svg = container.querySelector("svg.sw-table");
+    for (const t of this.svg.querySelectorAll("title")) t.remove();
+    this.paths = {};
+    for (const p of this.svg.querySelectorAll("path.sw-region")) {
+      this.paths[p.id] = p;
+      p.dataset.region = p.id;
+    }
+    this.dyn = {};
+    this.hl = {};
+    for (const face of this.svg.querySelectorAll("svg.sw-face")) {
+      const id = face.dataset.face;
+      this.dyn[id] = face.querySelector("g.sw-dyn");
+      const hl = s("g", { class: "sw-hl" });
+      face.querySelector("g.sw-names").before(hl);
+      this.hl[id] = hl;
+      const names = face.querySelector("g.sw-names");
+      for (const [rid, reg] of Object.entries(data.regions)) {
+        if (reg.face !== id) continue;
+        names.append(s("text", { x: reg.label[0], y: reg.label[1], class: "sw-name" }, reg.name));
+      }
+    }
+    this.hover = null;
+    this.layout();
+    let pending = null;
+    window.addEventListener("resize", () => {
+      clearTimeout(pending);
+      pending = setTimeout(() => { this.layout(); this.setZoom(this.zoom); }, 120);
+    });
+    this.svg.addEventListener("mousemove", (e) => this._move(e));
+    this.svg.addEventListener("mouseleave", () => this._leave());
+    this.svg.addEventListener("click", (e) => {
+      const rid = this._regionAt(e);
+      if (rid) handlers.onClick(rid, e);
+    });
+  }
+
+  _regionAt(e) {
+    const el = e.target.closest && e.target.closest("[data-region]");
+    return el && this.paths[el.dataset.region] ? el.dataset.region : null;
+  }
+
+  _move(e) {
+    const rid = this._regionAt(e);
+    if (rid !== this.hover) {
+      if (this.hover) this.paths[this.hover].classList.remove("hover");
+      this.hover = rid;
+      if (rid) this.paths[rid].classList.add("hover");
+      this._hoverOutline(rid);
+    }
+    this.handlers.onHover(rid, e);
+  }
+
+  _leave() {
+    if (this.hover) this.paths[this.hover].classList.remove("hover");
+    this.hover = null;
+    this._hoverOutline(null);
+    this.handlers.onHover(null, null);
+  }
+
+  _hoverOutline(rid) {
+    for (const g of Object.values(this.hl)) for (const n of g.querySelectorAll(".hl-hover")) n.remove();
+    if (!rid) return;
+    const face = this.data.regions[rid].face;
+    this.hl[face].append(s("path", { d: this.paths[rid].getAttribute("d"), class: "hl-hover" }));
+  }
+
+  // Arrange the islands in rows (keeping their order) so they are as large as the box allows.
+  layout() {
+    const W = Math.max(200, this.container.clientWidth), H = Math.max(200, this.container.clientHeight);
+    const faces = this.data.faces;
+    const n = faces.length;
+    const GAP = 20;
+    let best = null;
+    for (let mask = 0; mask < (1 << Math.max(0, n - 1)); mask++) {
+      const rows = [[0]];
+      for (let i = 1; i < n; i++) {
+        if (mask & (1 << (i - 1))) rows.push([i]); else rows[rows.length - 1].push(i);
+      }
+      const sizes = rows.map((row) => [
+        row.reduce((a, i) => a + faces[i].bounds[2], 0) + GAP * (row.length - 1),
+        Math.max(...row.map((i) => faces[i].bounds[3])),
+      ]);
+      const width = Math.max(...sizes.map(([w]) => w)) + 2 * GAP;
+      const height = sizes.reduce((a, [, hh]) => a + hh, 0) + GAP * (rows.length + 1);
+      const scale = Math.min(W / width, H / height);
+      if (!best || scale > best.scale + 1e-9) best = { scale, rows, sizes, width, height };
+    }
+    let y = GAP;
+    best.rows.forEach((row, k) => {
+      const [w, hh] = best.sizes[k];
+      let x = (best.width - w) / 2;
+      for (const i of row) {
+        const f = faces[i];
+        const el = this.svg.querySelector(`svg.sw-face[data-face="${f.id}"]`);
+        el.setAttribute("x", x.toFixed(1));
+        el.setAttribute("y", (y + (hh - f.bounds[3]) / 2).toFixed(1));
+        x += f.bounds[2] + GAP;
+      }
+      y += hh + GAP;
+    });
+    this.svg.setAttribute("viewBox", `0 0 ${best.width.toFixed(1)} ${best.height.toFixed(1)}`);
+  }
+
+  setZoom(z) {
+    this.zoom = Math.max(1, Math.min(4, z));
+    const box = this.container;
+    if (this.zoom === 1) {
+      this.svg.style.width = "100%"; this.svg.style.height = "100%";
+    } else {
+      this.svg.style.width = `${box.clientWidth * this.zoom}px`;
+      this.svg.style.height = `${box.clientHeight * this.zoom}px`;
+    }
+  }
+
+  // marks: {rid: "conquer" | "final" | "place" | "act" | "blocked" | "target-blocked"}
+  render(view, marks) {
+    for (const g of Object.values(this.dyn)) g.replaceChildren();
+    for (const g of Object.values(this.hl)) for (const n of g.querySelectorAll(":not(.hl-hover)")) n.remove();
+    for (const p of Object.values(this.paths)) p.removeAttribute("data-mark");
+    for (const [rid, mark] of Object.entries(marks || {})) {
+      const reg = this.data.regions[rid];
+      if (!reg) continue;
+      this.paths[rid].dataset.mark = mark;
+      this.hl[reg.face].append(s("path", { d: this.paths[rid].getAttribute("d"), class: `hl hl-${mark}` }));
+    }
+    for (const r of view.regions) this._drawRegion(r, (marks || {})[r.id]);
+  }
+
+  _drawRegion(r, mark) {
+    const reg = this.data.regions[r.id];
+    if (!reg) return;
+    const [x, y] = reg.anchor;
+    const g = s("g", { class: "piece-group", transform: `translate(${x} ${y})`, dataset: { region: r.id } });
+    const pieces = Object.entries(r.pieces || {}).filter(([, n]) => n > 0);
+    if (reg.terrain === "mountain") pieces.unshift(["mountain", 1]);
+    const hasTokens = r.occupant && r.tokens > 0;
+    if (hasTokens) g.append(this._token(r));
+    // pieces: a row under the disc (or centred when there is no disc)
+    const py = hasTokens ? R + 17 : 0;
+    const w = 32;
+    pieces.forEach(([kind, n], i) => {
+      const cx = (i - (pieces.length - 1) / 2) * w;
+      g.append(this._piece(kind, n, cx, py));
+    });
+    if (r.item) {
+      const ix = hasTokens ? R + 18 : (pieces.length ? (pieces.length / 2) * w + 16 : 0);
+      const iy = hasTokens ? -R + 8 : py;
+      g.append(this._item(r.item, ix, iy));
+    }
+    if (mark === "conquer" || mark === "final") {
+      g.append(s("circle", { class: `target-ring ${mark}`, r: hasTokens ? R + 7 : 12, cx: 0, cy: 0 }));
+    }
+    this.dyn[reg.face].append(g);
+  }
+
+  _token(r) {
+    const g = s("g", { class: `token ${r.occupant}` });
+    if (r.occupant === "murlocs") {
+      g.append(s("circle", { r: R, fill: MURLOC_COLOUR, class: "disc" }));
+      g.append(s("use", { href: "#sw-icon-murloc", x: -R + 3, y: -R + 3, width: 2 * R - 6, height: 2 * R - 6 }));
+      if (r.tokens > 1) g.append(this._count(r.tokens, R - 6, R - 6, "#113d35"));
+      return g;
+    }
+    const colour = PLAYER_COLOURS[r.player] || "#777";
+    if (r.occupant === "decline") {
+      g.append(s("circle", { r: R, fill: "#8f8a83", stroke: colour, "stroke-width": 6, class: "disc" }));
+      g.append(s("circle", { r: R - 7, fill: "none", stroke: "#d8d2c8", "stroke-width": 1.4, "stroke-dasharray": "3 3" }));
+      g.append(s("text", { class: "tok-num", y: 11, fill: "#fff" }, r.tokens));
+      g.append(s("text", { class: "tok-zz", x: R - 2, y: -R + 8 }, "z"));
+    } else {
+      g.append(s("circle", { r: R, fill: colour, class: "disc" }));
+      g.append(s("circle", { r: R - 5, fill: "none", stroke: "rgba(255,255,255,.55)", "stroke-width": 1.6 }));
+      g.append(s("text", { class: "tok-num", y: 11, fill: PLAYER_INK[r.player] || "#fff" }, r.tokens));
+    }
+    return g;
+  }
+
+  _count(n, x, y, fill) {
+    return s("g", { class: "count" }, s("circle", { cx: x, cy: y, r: 9, fill: "#fff", stroke: fill, "stroke-width": 1.5 }),
+      s("text", { x, y: y + 4.5, fill }, n));
+  }
+
+  _piece(kind, n, x, y) {
+    const gl = GLYPHS[kind];
+    const g = s("g", { class: `chip chip-${kind}`, transform: `translate(${x} ${y}) scale(1.25)` });
+    g.append(s("circle", { r: 12, fill: gl ? gl.fill : "#6b5b4b", stroke: "#fff", "stroke-width": 2 }));
+    if (gl) g.append(...gl.draw());
+    else g.append(s("text", { class: "chip-letter", y: 4.5 }, kind.charAt(0).toUpperCase()));
+    if (n > 1) g.append(this._count(n, 10, -10, "#3b2c1d"));
+    return g;
+  }
+
+  _item(item, x, y) {
+    const down = item === "?";
+    const g = s("g", { class: `item ${down ? "down" : "up"}`, transform: `translate(${x} ${y}) scale(1.25)` });
+    g.append(s("rect", { x: -12, y: -12, width: 24, height: 24, rx: 5, fill: down ? "#3c2a55" : "#e8c35a", stroke: down ? "#d9b3ff" : "#6b4a0c", "stroke-width": 2 }));
+    if (down) g.append(s("text", { y: 6, class: "item-glyph", fill: "#f0dcff" }, "?"));
+    else {
+      const kind = this.itemKinds[item];
+      g.append(s("path", {
+        fill: "#4a2f00",
+        d: kind === "artifact"
+          ? "M-1.3-9h2.6v9.5h3.7v2.3h-3.7v5h-2.6v-5h-3.7v-2.3h3.7z"
+          : "M-8 8h16v-2.2h-1.6v-6h2.3L0-7-8.3-.2h2.3v6h-1.6zM-3 5.8v-5h2v5zM1 5.8v-5h2v5z",
+      }));
+    }
+    return g;
+  }
+}

@@ -1,0 +1,163 @@
+// The lobby: new game form, saved games, import.
+import { api, postRaw } from "./api.js";
+import { h, PLAYER_COLOURS, installTooltips, timeAgo, toast } from "./ui.js";
+
+const DEFAULT_NAMES = ["Anna", "Bruno", "Chen", "Dalia", "Emeka"];
+let meta = null;
+
+function seatRow(i, prev) {
+  const kind = prev ? prev.kind : (i === 0 ? "human" : "bot");
+  const name = prev ? prev.name : (i === 0 ? "You" : DEFAULT_NAMES[i]);
+  const select = h("select", { name: `kind-${i}`, class: "seat-kind", "aria-label": `Seat ${i + 1} player` },
+    h("option", { value: "human" }, "Human"),
+    ...meta.bots.map((b) => h("option", { value: `bot:${b}` }, `Bot · ${b}`)),
+  );
+  select.value = kind === "human" ? "human" : `bot:${prev && prev.bot ? prev.bot : meta.bots[0]}`;
+  const input = h("input", { name: `name-${i}`, class: "seat-name", value: name, maxlength: 24, "aria-label": `Seat ${i + 1} name` });
+  return h("li", { class: "seat" },
+    h("span", { class: "swatch", style: `background:${PLAYER_COLOURS[i]}` }),
+    input, select);
+}
+
+function readSeats() {
+  return [...document.querySelectorAll("#seats .seat")].map((li) => {
+    const kind = li.querySelector(".seat-kind").value;
+    const name = li.querySelector(".seat-name").value;
+    return kind === "human" ? { name, kind: "human" } : { name, kind: "bot", bot: kind.slice(4) };
+  });
+}
+
+function renderSeats() {
+  const n = Number(document.getElementById("players").value);
+  const prev = readSeats();
+  const list = document.getElementById("seats");
+  list.replaceChildren(...Array.from({ length: n }, (_, i) => seatRow(i, prev[i])));
+}
+
+function origin() { return window.location.origin; }
+
+function showCreated(data) {
+  const box = document.getElementById("created");
+  const humans = data.seats.filter((s) => s.kind === "human");
+  const rows = data.seats.map((s) => h("li", {},
+    h("span", { class: "swatch", style: `background:${PLAYER_COLOURS[s.seat]}` }),
+    h("b", {}, s.name), " ",
+    s.link
+      ? h("span", { class: "link-row" },
+          h("input", { class: "link", readonly: true, value: origin() + s.link, onclick: (e) => e.target.select() }),
+          h("button", { type: "button", class: "small", onclick: () => copy(origin() + s.link) }, "Copy"))
+      : h("span", { class: "muted" }, `bot (${s.bot})`),
+  ));
+  box.replaceChildren(
+    h("h3", {}, "Game ready"),
+    h("p", {}, humans.length > 1
+      ? "Play everyone's turns on this screen, or send each player their private link (it shows only their own coins)."
+      : "Your private seat links are below; the hotseat page plays every human seat on this screen."),
+    h("ul", { class: "links" }, rows),
+    h("div", { class: "actions" },
+      h("a", { class: "button primary", href: data.hotseat, id: "play-hotseat" }, "Play on this screen"),
+      h("button", { type: "button", class: "ghost", onclick: () => { box.hidden = true; document.getElementById("new-form").hidden = false; } }, "Set up another")),
+  );
+  document.getElementById("new-form").hidden = true;
+  box.hidden = false;
+}
+
+async function copy(text) {
+  try { await navigator.clipboard.writeText(text); toast("Link copied"); }
+  catch { toast("Select the link and copy it"); }
+}
+
+async function create(e) {
+  e.preventDefault();
+  const err = document.getElementById("new-error");
+  err.textContent = "";
+  const btn = document.getElementById("create");
+  btn.disabled = true;
+  try {
+    const body = {
+      edition: document.getElementById("edition").value,
+      seats: readSeats(),
+      seed: document.getElementById("seed").value.trim() || null,
+      shuffle: document.getElementById("shuffle").checked,
+    };
+    const data = await api("/api/games", { method: "POST", body });
+    showCreated(data);
+    loadGames();
+  } catch (ex) {
+    err.textContent = ex.message;
+  } finally {
+    btn.disabled = false;
+  }
+}
+
+function gameStatus(g) {
+  if (g.status === "over" && g.result) {
+    const w = (g.result.winners || []).map((i) => g.seats[i] && g.seats[i].name).join(" & ");
+    return h("span", { class: "pill done" }, `Finished · ${w} won`);
+  }
+  return h("span", { class: "pill live" }, `Round ${g.round}`);
+}
+
+async function loadGames() {
+  const box = document.getElementById("games");
+  let data;
+  try { data = await api("/api/games"); } catch (ex) { box.replaceChildren(h("p", { class: "form-error" }, ex.message)); return; }
+  if (!data.games.length) {
+    box.replaceChildren(h("p", { class: "muted" }, "No saved games yet. Start one above."));
+    return;
+  }
+  const rows = data.games.map((g) => h("div", { class: "game-row", dataset: { id: g.id } },
+    h("div", { class: "game-main" },
+      h("div", { class: "game-title" }, g.title),
+      h("div", { class: "game-seats" }, g.seats.map((s, i) => h("span", { class: "seat-chip" },
+        h("span", { class: "swatch small", style: `background:${PLAYER_COLOURS[i]}` }), s.name, s.kind === "bot" ? h("span", { class: "tag" }, "bot") : null))),
+      h("div", { class: "game-sub muted" }, `${g.boards ? g.boards.join(" · ") : ""} · ${g.actions} moves · ${timeAgo(g.updated_at)}`),
+    ),
+    gameStatus(g),
+    h("div", { class: "game-actions" },
+      g.link ? h("a", { class: "button small primary", href: g.link }, g.status === "over" ? "View" : "Resume") : null,
+      g.link ? h("a", { class: "button small ghost", href: `/api/games/${g.id}/record?token=${new URL(g.link, origin()).searchParams.get("token")}`, download: `smallworld-${g.id}.json` }, "Export") : null,
+      g.link ? h("button", { class: "small ghost danger", type: "button", onclick: () => remove(g) }, "Delete") : null,
+    ),
+  ));
+  box.replaceChildren(...rows);
+}
+
+async function remove(g) {
+  if (!confirm(`Delete the game "${g.title}"? This cannot be undone.`)) return;
+  const token = new URL(g.link, origin()).searchParams.get("token");
+  try { await api(`/api/games/${g.id}`, { method: "DELETE", token }); toast("Game deleted"); }
+  catch (ex) { toast(ex.message, "bad"); }
+  loadGames();
+}
+
+async function importFile(e) {
+  const file = e.target.files[0];
+  const err = document.getElementById("import-error");
+  err.textContent = "";
+  if (!file) return;
+  try {
+    const text = await file.text();
+    const data = await postRaw("/api/games/import", text);
+    toast("Game imported");
+    window.location.href = data.hotseat;
+  } catch (ex) {
+    err.textContent = ex.message;
+  } finally {
+    e.target.value = "";
+  }
+}
+
+async function main() {
+  installTooltips();
+  meta = await api("/api/meta");
+  const ed = document.getElementById("edition");
+  ed.replaceChildren(...meta.editions.map((x) => h("option", { value: x.id }, x.name)));
+  document.getElementById("players").addEventListener("change", renderSeats);
+  renderSeats();
+  document.getElementById("new-form").addEventListener("submit", create);
+  document.getElementById("import-file").addEventListener("change", importFile);
+  loadGames();
+}
+
+main();

@@ -1,0 +1,253 @@
+"""The web app's database: one row per game, one row per applied action (SQLAlchemy 2, SQLite).
+
+A game row keeps the record header, the seat configuration (names, human/bot, secret tokens)
+and a summary for the saved-games list; the ``actions`` table keeps every action text with its
+0-based index. :meth:`Store.append` writes a batch of actions and the game's new summary in
+one transaction, so an acknowledged action is on disk and a failed write leaves nothing half
+written. A game is rebuilt from its rows with :meth:`StoredGame.record` and
+``Game.from_record``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    create_engine,
+    delete,
+    event,
+    select,
+    update,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+
+from smallworld.core.record import GameRecord
+
+SCHEMA_VERSION = 1
+
+
+class StoreError(RuntimeError):
+    """The database refused a write (for example two writers raced for one action index)."""
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class GameRow(Base):
+    __tablename__ = "games"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    title: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[str] = mapped_column(String(40))
+    updated_at: Mapped[str] = mapped_column(String(40))
+    header: Mapped[dict[str, Any]] = mapped_column(JSON)
+    #: [{"name", "kind": "human"|"bot", "bot": name|None, "token": secret|None}]
+    seats: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    host_token: Mapped[str] = mapped_column(String(64))
+    n_actions: Mapped[int] = mapped_column(Integer, default=0)
+    status: Mapped[str] = mapped_column(String(16), default="active")  # active | over
+    round: Mapped[int] = mapped_column(Integer, default=1)
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+
+
+class ActionRow(Base):
+    __tablename__ = "actions"
+
+    game_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    idx: Mapped[int] = mapped_column(Integer, primary_key=True)
+    text: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[str] = mapped_column(String(40))
+
+
+class MetaRow(Base):
+    __tablename__ = "meta"
+
+    key: Mapped[str] = mapped_column(String(40), primary_key=True)
+    value: Mapped[str] = mapped_column(Text)
+
+
+@dataclass
+class StoredGame:
+    """A game as read back from the database."""
+
+    id: str
+    title: str
+    created_at: str
+    updated_at: str
+    header: dict[str, Any]
+    seats: list[dict[str, Any]]
+    host_token: str
+    status: str
+    round: int
+    result: dict[str, Any] | None
+    actions: list[str]
+
+    def record(self) -> GameRecord:
+        return GameRecord(dict(self.header), list(self.actions), self.result)
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+class Store:
+    """All database access of the web app. ``path`` is the SQLite file (created if missing)."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.engine: Engine = create_engine(
+            f"sqlite:///{self.path}",
+            connect_args={"check_same_thread": False, "timeout": 15},
+        )
+        event.listen(self.engine, "connect", _sqlite_pragmas)
+        Base.metadata.create_all(self.engine)
+        with Session(self.engine) as db, db.begin():
+            if db.get(MetaRow, "schema") is None:
+                db.add(MetaRow(key="schema", value=str(SCHEMA_VERSION)))
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # ---- writes ----------------------------------------------------------------------------
+
+    def create(
+        self,
+        *,
+        game_id: str,
+        title: str,
+        header: dict[str, Any],
+        seats: Sequence[dict[str, Any]],
+        host_token: str,
+        actions: Sequence[str],
+        round: int,
+        result: dict[str, Any] | None,
+    ) -> None:
+        """Insert a new game with its first actions, in one transaction."""
+        stamp = now()
+        with Session(self.engine) as db, db.begin():
+            db.add(GameRow(
+                id=game_id, title=title, created_at=stamp, updated_at=stamp,
+                header=_plain(header), seats=_plain(list(seats)), host_token=host_token,
+                n_actions=len(actions), status="over" if result is not None else "active",
+                round=round, result=_plain(result),
+            ))
+            db.flush()
+            db.add_all(
+                ActionRow(game_id=game_id, idx=i, text=t, created_at=stamp)
+                for i, t in enumerate(actions)
+            )
+
+    def append(
+        self,
+        game_id: str,
+        start: int,
+        actions: Sequence[str],
+        *,
+        round: int,
+        result: dict[str, Any] | None,
+    ) -> None:
+        """Store ``actions`` as indexes ``start, start+1, ...`` and the game's new summary, in
+        one transaction.
+
+        Raises:
+            StoreError: the game is unknown or its stored action count is not ``start`` (the
+            batch would leave a gap or overwrite), or SQLite failed.
+        """
+        if not actions:
+            return
+        stamp = now()
+        try:
+            with Session(self.engine) as db, db.begin():
+                row = db.get(GameRow, game_id)
+                if row is None:
+                    raise StoreError(f"no game {game_id!r} in the database")
+                if row.n_actions != start:
+                    raise StoreError(
+                        f"game {game_id}: database holds {row.n_actions} actions, cannot append at {start}"
+                    )
+                db.add_all(
+                    ActionRow(game_id=game_id, idx=start + i, text=t, created_at=stamp)
+                    for i, t in enumerate(actions)
+                )
+                db.execute(
+                    update(GameRow)
+                    .where(GameRow.id == game_id)
+                    .values(
+                        n_actions=start + len(actions),
+                        updated_at=stamp,
+                        round=round,
+                        status="over" if result is not None else "active",
+                        result=_plain(result),
+                    )
+                )
+        except StoreError:
+            raise
+        except Exception as e:  # sqlalchemy.exc.* — report as one error type
+            raise StoreError(f"could not save game {game_id}: {e}") from e
+
+    def delete(self, game_id: str) -> bool:
+        with Session(self.engine) as db, db.begin():
+            db.execute(delete(ActionRow).where(ActionRow.game_id == game_id))
+            n = db.execute(delete(GameRow).where(GameRow.id == game_id)).rowcount
+        return bool(n)
+
+    # ---- reads -----------------------------------------------------------------------------
+
+    def load(self, game_id: str) -> StoredGame | None:
+        with Session(self.engine) as db:
+            row = db.get(GameRow, game_id)
+            if row is None:
+                return None
+            texts = list(db.scalars(
+                select(ActionRow.text).where(ActionRow.game_id == game_id).order_by(ActionRow.idx)
+            ))
+            return StoredGame(
+                id=row.id, title=row.title, created_at=row.created_at, updated_at=row.updated_at,
+                header=dict(row.header), seats=[dict(s) for s in row.seats],
+                host_token=row.host_token, status=row.status, round=row.round,
+                result=row.result, actions=texts,
+            )
+
+    def list(self) -> list[dict[str, Any]]:
+        """Summaries of every game, most recently played first."""
+        with Session(self.engine) as db:
+            rows = db.scalars(select(GameRow).order_by(GameRow.updated_at.desc(), GameRow.id))
+            return [
+                {
+                    "id": r.id, "title": r.title, "created_at": r.created_at,
+                    "updated_at": r.updated_at, "edition": r.header.get("edition"),
+                    "players": r.header.get("players"), "boards": r.header.get("boards"),
+                    "seats": [{"name": s["name"], "kind": s["kind"], "bot": s.get("bot")} for s in r.seats],
+                    "host_token": r.host_token, "status": r.status, "round": r.round,
+                    "actions": r.n_actions, "result": r.result,
+                }
+                for r in rows
+            ]
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cur = dbapi_connection.cursor()
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=FULL")  # an acknowledged move survives even a power cut
+    cur.close()
+
+
+def _plain(x: Any) -> Any:
+    """JSON-safe copy (tuples to lists) so SQLite JSON columns round-trip exactly."""
+    return json.loads(json.dumps(x)) if x is not None else None

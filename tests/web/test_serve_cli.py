@@ -1,0 +1,49 @@
+"""``smallworld`` with no command, and ``smallworld serve``: options, database, address."""
+
+from __future__ import annotations
+
+from typer.testing import CliRunner
+
+from smallworld.cli import app
+
+runner = CliRunner()
+
+
+def _fake_run(calls):
+    def run(app_, host, port, **kw):
+        calls.append({"app": app_, "host": host, "port": port})
+    return run
+
+
+def test_no_arguments_starts_the_server(monkeypatch, tmp_path):
+    import uvicorn
+
+    calls = []
+    monkeypatch.setattr(uvicorn, "run", _fake_run(calls))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    monkeypatch.setenv("CI", "1")  # never open a browser here
+    r = runner.invoke(app, [])
+    assert r.exit_code == 0, r.output
+    assert "Small World of Warcraft is running at http://127.0.0.1:" in r.output
+    assert calls and calls[0]["host"] == "127.0.0.1" and calls[0]["port"] >= 8765
+    assert (tmp_path / "smallworld" / "games.sqlite3").exists()
+
+
+def test_serve_options(monkeypatch, tmp_path):
+    import uvicorn
+
+    calls = []
+    monkeypatch.setattr(uvicorn, "run", _fake_run(calls))
+    db = tmp_path / "sub" / "my.sqlite3"
+    r = runner.invoke(app, ["serve", "--port", "8799", "--db", str(db), "--no-browser", "--bot-delay", "0"])
+    assert r.exit_code == 0, r.output
+    assert "http://127.0.0.1:8799/" in r.output and str(db) in r.output
+    assert calls[0]["port"] == 8799 and db.exists()
+    assert calls[0]["app"].state.bot_delay == 0
+
+
+def test_other_commands_still_work():
+    r = runner.invoke(app, ["boards", "list"])
+    assert r.exit_code == 0 and "L1" in r.output
+    r = runner.invoke(app, ["--help"])
+    assert r.exit_code == 0 and "serve" in r.output and "simulate" in r.output
