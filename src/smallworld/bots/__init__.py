@@ -1,19 +1,33 @@
 """Bots: players that choose among the engine's legal actions.
 
 A bot is any object with ``choose(state, player, legal) -> Action`` that reads only
-``view(state, player)`` and ``legal`` (RULES §15). :func:`make_bot` builds one by name.
+``view(state, player)`` and ``legal``, or simulates on ``determinize(state, player, rng)``
+(RULES §15). :func:`make_bot` builds one by name:
+
+- ``random``: a uniformly random legal action;
+- ``greedy``: a fast heuristic with one-step lookahead (:mod:`smallworld.bots.greedy`);
+- ``mcts``: information-set Monte Carlo tree search (:mod:`smallworld.bots.mcts`), 0.5 s per
+  decision by default.
 """
 
 from __future__ import annotations
 
+import inspect
+from typing import Any
+
 from smallworld.bots.base import Bot
+from smallworld.bots.greedy import GreedyBot
+from smallworld.bots.mcts import MCTSBot
 from smallworld.bots.random_bot import RandomBot
 
-BOTS: dict[str, type[Bot]] = {"random": RandomBot}
+BOTS: dict[str, type[Any]] = {"random": RandomBot, "greedy": GreedyBot, "mcts": MCTSBot}
 
 
-def make_bot(name: str, seed: int | str | None = None) -> Bot:
-    """A bot by name (``random``).
+def make_bot(name: str, seed: int | str | None = None, **options: Any) -> Bot:
+    """A bot by name (``random``, ``greedy``, ``mcts``), seeded.
+
+    ``options`` are passed to bots that take them (``mcts``: ``time_limit`` seconds per decision,
+    ``iterations``); other bots ignore them.
 
     Raises:
         ValueError: unknown name (the message lists the known ones).
@@ -22,7 +36,9 @@ def make_bot(name: str, seed: int | str | None = None) -> Bot:
         cls = BOTS[name]
     except KeyError:
         raise ValueError(f"unknown bot {name!r}; known: {', '.join(sorted(BOTS))}") from None
-    return cls(seed)
+    params = inspect.signature(cls.__init__).parameters
+    kwargs = {k: v for k, v in options.items() if k in params and v is not None}
+    return cls(seed, **kwargs)
 
 
-__all__ = ["BOTS", "Bot", "RandomBot", "make_bot"]
+__all__ = ["BOTS", "Bot", "GreedyBot", "MCTSBot", "RandomBot", "make_bot"]

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import typer
 
-from smallworld.cli import boards_cmd, play_cmds, scenario_cmd
+from smallworld.cli import boards_cmd, play_cmds, scenario_cmd, serve_cmd, tournament_cmd
 
 app = typer.Typer(
     name="smallworld",
-    help="Small World of Warcraft: rules engine, boards, simulations.",
-    no_args_is_help=True,
+    help="Small World of Warcraft: play in the browser (default), rules engine, boards, simulations.",
+    no_args_is_help=False,
     add_completion=False,
 )
 app.add_typer(boards_cmd.app, name="boards")
@@ -20,6 +20,15 @@ app.command("simulate")(play_cmds.simulate)
 app.command("replay")(play_cmds.replay_cmd)
 app.command("bench")(play_cmds.bench)
 app.command("scenario")(scenario_cmd.scenario_cmd)
+app.command("tournament")(tournament_cmd.tournament)
+app.command("serve")(serve_cmd.serve)
+
+
+@app.callback(invoke_without_command=True)
+def _root(ctx: typer.Context) -> None:
+    """Small World of Warcraft. With no command: ``serve`` (play in the browser)."""
+    if ctx.invoked_subcommand is None:
+        serve_cmd.serve(host=serve_cmd.DEFAULT_HOST, port=None, db=None, no_browser=False, bot_delay=0.4)
 
 
 def main() -> None:

@@ -1,0 +1,124 @@
+"""``smallworld tournament``: seeded bot-vs-bot games with rotated seats, in parallel."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+from smallworld.bots import BOTS
+from smallworld.bots.tournament import (
+    BACKENDS,
+    arrangements,
+    default_workers,
+    run_tournament,
+    schedule,
+)
+from smallworld.core.spec import EDITIONS
+
+err = Console(stderr=True)
+DEFAULT_WORKERS = default_workers()
+
+
+def _fail(message: str, param: str) -> None:
+    raise typer.BadParameter(message, param_hint=param)
+
+
+def tournament(
+    bots: str = typer.Option("greedy,random", "--bots", "-b",
+                             help=f"Comma-separated bots, one per seat ({', '.join(sorted(BOTS))}); "
+                                  "fewer than the seats are repeated to fill them."),
+    players: int = typer.Option(3, "--players", "-p", help="Players per game (2-5)."),
+    games: int = typer.Option(12, "--games", "-g", help="Number of games."),
+    seed: int = typer.Option(0, "--seed", "-s", help="Tournament seed (game seeds follow from it)."),
+    workers: int = typer.Option(DEFAULT_WORKERS, "--workers", "-w", help="Parallel worker processes (1: none)."),
+    edition: str = typer.Option("swow", "--edition", "-e", help="swow or swow-team (RULES §12)."),
+    save_dir: Path | None = typer.Option(None, "--save-dir", help="Write each game record here."),
+    backend: str = typer.Option("process", "--backend", help="process (ProcessPoolExecutor) or ray."),
+    address: str | None = typer.Option(None, "--address", help="Ray cluster address (with --backend ray)."),
+    mcts_time: float = typer.Option(0.5, "--mcts-time", help="Seconds per MCTS decision."),
+    mcts_iterations: int | None = typer.Option(None, "--mcts-iterations",
+                                               help="Iterations per MCTS decision instead of a time budget (reproducible)."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object instead of a table."),
+) -> None:
+    """Play seeded games between bots, every seat rotation, and rank the bots.
+
+    Win rate splits shared wins equally; the 95% interval is the Wilson score interval over the
+    seat-games each bot played.
+    """
+    names = [b.strip() for b in bots.split(",") if b.strip()]
+    if not names:
+        _fail("give at least one bot", "--bots")
+    unknown = [b for b in names if b not in BOTS]
+    if unknown:
+        _fail(f"unknown bot {unknown[0]!r}; known: {', '.join(sorted(BOTS))}", "--bots")
+    if not 2 <= players <= 5:
+        _fail(f"players must be 2 to 5, not {players}", "--players")
+    if len(names) > players:
+        _fail(f"{len(names)} bots for {players} seats; give at most {players}", "--bots")
+    if games < 1:
+        _fail(f"games must be at least 1, not {games}", "--games")
+    if workers < 1:
+        _fail(f"workers must be at least 1, not {workers}", "--workers")
+    if edition not in EDITIONS:
+        _fail(f"unknown edition {edition!r}; known: {', '.join(EDITIONS)}", "--edition")
+    if backend not in BACKENDS:
+        _fail(f"unknown backend {backend!r}; known: {', '.join(BACKENDS)}", "--backend")
+    if address is not None and backend != "ray":
+        _fail("--address needs --backend ray", "--address")
+    if not mcts_time > 0:
+        _fail(f"mcts time must be positive, not {mcts_time}", "--mcts-time")
+    if mcts_iterations is not None and mcts_iterations < 1:
+        _fail(f"mcts iterations must be at least 1, not {mcts_iterations}", "--mcts-iterations")
+    if backend == "ray":
+        try:
+            import ray  # noqa: F401
+        except ImportError:
+            _fail("Ray is not installed: pip install 'smallworld[ray]'", "--backend")
+
+    tasks = schedule(names, players, games, seed, edition=edition,
+                     bot_options={"time_limit": mcts_time, "iterations": mcts_iterations})
+    n_arr = len(arrangements(names, players))
+    with Progress(
+        TextColumn("[progress.description]{task.description}"), BarColumn(), MofNCompleteColumn(),
+        TimeElapsedColumn(), TimeRemainingColumn(), console=err, transient=True,
+        disable=not err.is_terminal,
+    ) as progress:
+        bar = progress.add_task(f"{players}-player games", total=len(tasks))
+        result = run_tournament(tasks, workers=workers, backend=backend, address=address,
+                                save_dir=save_dir, on_result=lambda _r: progress.advance(bar))
+    if as_json:
+        games_out = [{k: v for k, v in g.items() if k != "record"} for g in result.games]
+        typer.echo(json.dumps({
+            "bots": names, "players": players, "games": games, "seed": seed, "edition": edition,
+            "arrangements": n_arr, "ci": "wilson-95", "rows": result.rows, "results": games_out,
+        }))
+        return
+    title = (f"{games} {edition} games, {players} players, seed {seed}, "
+             f"{n_arr} seat arrangement{'s' if n_arr != 1 else ''}")
+    table = Table(title=title)
+    for col, just in (("bot", "left"), ("seat-games", "right"), ("wins", "right"), ("win rate", "right"),
+                      ("95% CI (Wilson)", "right"), ("mean VC", "right"), ("ms/decision", "right")):
+        table.add_column(col, justify=just)  # type: ignore[arg-type]
+    for r in result.rows:
+        table.add_row(
+            r["bot"], str(r["seat_games"]), f"{r['wins']:g}", f"{100 * r['win_rate']:.1f}%",
+            f"{100 * r['ci_low']:.1f}-{100 * r['ci_high']:.1f}%", f"{r['mean_score']:.1f}",
+            f"{1000 * r['mean_think']:.1f}",
+        )
+    Console(width=120).print(table)
+    typer.echo(f"win rate: shared wins split equally; even odds are {100 / players:.1f}% per seat; "
+               f"{result.seconds:.1f} s with {workers} {backend} worker{'s' if workers != 1 else ''}")
+    if save_dir is not None:
+        typer.echo(f"records saved to {save_dir}")
