@@ -204,13 +204,7 @@ def lose_region(s: State, r: int, *, attacker: int | None, cause: str) -> tuple[
             s.box[race] += n
         else:
             lost = 1 if n > 0 else 0
-            if "losses" in hooks.LIVE_HOOKS:
-                # races answer last: a race's saving (Draenei) sees the loss left after the
-                # powers and items (Champion, Beasts, Light's Hope Chapel)
-                chain = [(o, ab) for o, ab in hooks.in_play(s) if "losses" in ab.hooks]
-                chain.sort(key=lambda x: x[1].kind == "race")
-                for owner, ab in chain:
-                    lost = ab.losses(s, owner, r, lost, attacker, cause)
+            lost = hooks.losses(s, r, lost, attacker, cause)
             s.box[race] += lost
             s.hand[q] += n - lost
             discarded = lost

@@ -140,6 +140,20 @@ def auxiliaries(s: State, p: int) -> int:
     return sum(call_own(s, p, "auxiliaries"))
 
 
+def losses(s: State, r: int, lost: int, attacker: int | None, cause: str) -> int:
+    """Tokens discarded from a loss of region ``r``'s Active occupant (R-CONQ-7), starting
+    from ``lost``: every ``losses`` hook in play answers in turn, races last, so that a race's
+    saving (Draenei) sees what is left after powers and items (Champion, Beasts, Light's Hope
+    Chapel)."""
+    if "losses" not in LIVE_HOOKS:
+        return lost
+    chain = [(o, ab) for o, ab in in_play(s) if "losses" in ab.hooks]
+    chain.sort(key=lambda x: x[1].kind == "race")
+    for owner, ab in chain:
+        lost = ab.losses(s, owner, r, lost, attacker, cause)
+    return lost
+
+
 def own_implementers(s: State, p: int, hook: str) -> list[Ability]:
     """``p``'s own abilities implementing ``hook`` (ask once, then call them for many Regions)."""
     if hook not in LIVE_HOOKS:

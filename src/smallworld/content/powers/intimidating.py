@@ -47,13 +47,7 @@ CAUSE = "intimidating"
 def _losses(s: State, r: int, attacker: int) -> int:
     """Tokens discarded when one Active token of region ``r`` is discarded by ``attacker``
     (the ``losses`` chain, races last as in :func:`smallworld.core.conquest.lose_region`)."""
-    lost = 1
-    if "losses" in hooks.LIVE_HOOKS:
-        chain = [(o, ab) for o, ab in hooks.in_play(s) if "losses" in ab.hooks]
-        chain.sort(key=lambda x: x[1].kind == "race")
-        for owner, ab in chain:
-            lost = ab.losses(s, owner, r, lost, attacker, CAUSE)
-    return lost
+    return hooks.losses(s, r, 1, attacker, CAUSE)
 
 
 @register
