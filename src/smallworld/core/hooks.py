@@ -8,12 +8,11 @@ face-up items in Regions held by its Active race (R-ITEM-1).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from itertools import compress
 from typing import Any
 
 from smallworld.content.abilities import HOOKS, Ability, Toll
 from smallworld.content.registry import ITEM_ABILITIES, POWER_ABILITIES, RACE_ABILITIES
+from smallworld.core.roster import bump_generation, roster
 from smallworld.core.state import State
 
 
@@ -30,87 +29,41 @@ LIVE_HOOKS = _implemented()
 
 
 def refresh() -> None:
-    """Recompute :data:`LIVE_HOOKS` (after registering abilities at run time, e.g. in tests)."""
+    """Recompute :data:`LIVE_HOOKS` (after registering abilities at run time, e.g. in tests);
+    rosters built before are rebuilt when next asked."""
     global LIVE_HOOKS
     LIVE_HOOKS = _implemented()
+    bump_generation()
 
 
-def own_abilities(s: State, p: int) -> list[Ability]:
+def own_abilities(s: State, p: int) -> tuple[Ability, ...]:
     """Abilities acting for seat ``p``'s Active race: race, power, controlled face-up items."""
-    out: list[Ability] = []
-    race = s.active[p]
-    if race is not None:
-        out.append(RACE_ABILITIES[race])
-        power = s.power[p]
-        if power is not None:
-            out.append(POWER_ABILITIES[power])
-        code = 2 * p
-        occ = s.occ
-        items = s.items
-        for r in compress(range(len(items)), items):  # the few Regions holding an item
-            item = items[r]
-            if item != "?" and occ[r] == code:
-                out.append(ITEM_ABILITIES[item])
-    return out
+    return roster(s).own[p]
 
 
-def lasting_abilities(s: State, p: int) -> list[Ability]:
+def lasting_abilities(s: State, p: int) -> tuple[Ability, ...]:
     """Abilities of seat ``p``'s In Decline race and kept badge that last In Decline."""
-    out: list[Ability] = []
-    race = s.decline[p]
-    if race is not None:
-        ab = RACE_ABILITIES[race]
-        if ab.lasts_in_decline:
-            out.append(ab)
-        kept = s.kept[p]
-        if kept is not None:
-            out.append(POWER_ABILITIES[kept])
-    return out
+    return roster(s).lasting[p]
 
 
-def in_play(s: State) -> Iterator[tuple[int | None, Ability]]:
+def in_play(s: State) -> tuple[tuple[int | None, Ability], ...]:
     """Every (owner, ability) in play, for global hooks; uncontrolled items that act alone
-    come with owner ``None``."""
-    occ = s.occ
-    items = s.items
-    # face-up items with their Region's occupant code, found once (same order as own_abilities)
-    held = [(occ[r], items[r]) for r in compress(range(len(items)), items) if items[r] != "?"]
-    active, power, decline, kept = s.active, s.power, s.decline, s.kept
-    for p in range(s.spec.n_players):
-        race = active[p]
-        if race is not None:
-            yield p, RACE_ABILITIES[race]
-            if power[p] is not None:
-                yield p, POWER_ABILITIES[power[p]]
-            code = 2 * p
-            for c, item in held:
-                if c == code:
-                    yield p, ITEM_ABILITIES[item]
-        race = decline[p]
-        if race is not None:  # as lasting_abilities
-            ab = RACE_ABILITIES[race]
-            if ab.lasts_in_decline:
-                yield p, ab
-            if kept[p] is not None:
-                yield p, POWER_ABILITIES[kept[p]]
-    for c, item in held:
-        ab = ITEM_ABILITIES[item]
-        if ab.acts_uncontrolled and (c < 0 or c % 2 == 1):
-            yield None, ab
+    come with owner ``None`` (order: see :mod:`smallworld.core.roster`)."""
+    return roster(s).play
 
 
 def call_own(s: State, p: int, hook: str, *args: Any) -> list[Any]:
     """Results of ``hook`` for each of ``p``'s own abilities that implement it."""
     if hook not in LIVE_HOOKS:
         return []
-    return [getattr(ab, hook)(s, p, *args) for ab in own_abilities(s, p) if hook in ab.hooks]
+    return [getattr(ab, hook)(s, p, *args) for ab in roster(s).own_hook(p, hook)]
 
 
 def call_global(s: State, hook: str, *args: Any) -> list[Any]:
     """Results of ``hook`` for every ability in play that implements it."""
     if hook not in LIVE_HOOKS:
         return []
-    return [getattr(ab, hook)(s, p, *args) for p, ab in in_play(s) if hook in ab.hooks]
+    return [getattr(ab, hook)(s, p, *args) for p, ab in roster(s).global_hook(hook)]
 
 
 def any_own(s: State, p: int, hook: str, *args: Any) -> bool:
@@ -147,8 +100,7 @@ def losses(s: State, r: int, lost: int, attacker: int | None, cause: str) -> int
     Chapel)."""
     if "losses" not in LIVE_HOOKS:
         return lost
-    chain = [(o, ab) for o, ab in in_play(s) if "losses" in ab.hooks]
-    chain.sort(key=lambda x: x[1].kind == "race")
+    chain = sorted(roster(s).global_hook("losses"), key=lambda x: x[1].kind == "race")
     for owner, ab in chain:
         lost = ab.losses(s, owner, r, lost, attacker, cause)
     return lost
@@ -158,14 +110,14 @@ def own_implementers(s: State, p: int, hook: str) -> list[Ability]:
     """``p``'s own abilities implementing ``hook`` (ask once, then call them for many Regions)."""
     if hook not in LIVE_HOOKS:
         return []
-    return [ab for ab in own_abilities(s, p) if hook in ab.hooks]
+    return list(roster(s).own_hook(p, hook))
 
 
 def implementers(s: State, hook: str) -> list[tuple[int | None, Ability]]:
     """Every (owner, ability) in play implementing ``hook`` (ask once, call many times)."""
     if hook not in LIVE_HOOKS:
         return []
-    return [(o, ab) for o, ab in in_play(s) if hook in ab.hooks]
+    return list(roster(s).global_hook(hook))
 
 
 def tolls(
@@ -202,7 +154,7 @@ def shields(s: State) -> list[tuple[int | None, Ability]]:
     Regions with :func:`shielded`)."""
     if "immune" not in LIVE_HOOKS:
         return []
-    return [(o, ab) for o, ab in in_play(s) if "immune" in ab.hooks]
+    return list(roster(s).global_hook("immune"))
 
 
 def shielded(s: State, found: list[tuple[int | None, Ability]], attacker: int, r: int) -> bool:

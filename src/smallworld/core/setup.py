@@ -45,6 +45,7 @@ def initial_state(spec: GameSpec) -> State:
     R = spec.n_regions
     s = State.__new__(State)
     s.spec = spec
+    s.roster_cache = None
     s.pieces = {}
     s.vc = [STARTING_VC] * n
     s.active = [None] * n

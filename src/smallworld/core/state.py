@@ -54,7 +54,7 @@ class State:
     :meth:`legal_actions`, :meth:`apply`, :meth:`current_player`) to change it.
     """
 
-    __slots__ = ("spec", "pieces") + _LIST_FIELDS + _DICT_FIELDS + _SCALAR_FIELDS
+    __slots__ = ("spec", "pieces", "roster_cache") + _LIST_FIELDS + _DICT_FIELDS + _SCALAR_FIELDS
 
     spec: GameSpec
     pieces: dict[str, list[int]]
@@ -92,6 +92,9 @@ class State:
     actor: int
     conquests: int
     result: dict[str, Any] | None
+    #: the abilities in play, kept by :func:`smallworld.core.roster.roster` (not game data:
+    #: never serialized or compared; rebuilt whenever what it depends on changes)
+    roster_cache: Any
 
     def copy(self) -> State:
         """An independent copy (lists and dicts copied; their values are immutable).
@@ -100,6 +103,7 @@ class State:
         """
         new = State.__new__(State)
         new.spec = self.spec
+        new.roster_cache = self.roster_cache  # immutable; shared until the copy diverges
         new.pieces = {k: v[:] for k, v in self.pieces.items()}
         for name in _LIST_FIELDS:
             setattr(new, name, getattr(self, name)[:])
@@ -161,6 +165,7 @@ class State:
         """
         new = cls.__new__(cls)
         new.spec = spec
+        new.roster_cache = None
         try:
             new.pieces = {k: list(v) for k, v in d["pieces"].items()}
             for name in _LIST_FIELDS:

@@ -1,0 +1,146 @@
+"""Which abilities are in play: the roster of a position, kept with the state as a cache.
+
+The roster is a pure function of five things (see :mod:`smallworld.content.abilities`): each
+seat's Active race and power, In Decline race and kept badge, and each face-up item with the
+occupant of its Region (R-ITEM-1: an item acts for the Active race holding it; some act with
+nobody holding them). :func:`roster` recomputes it only when one of those changed since it was
+last asked, checked by comparing them with the copy the roster keeps (a few list comparisons), so
+no code that changes a state ever has to remember to invalidate it, and a copied state shares
+its parent's roster until it diverges.
+
+Within one roster the answer to "who implements hook H" is computed once
+(:meth:`Roster.own_hook`, :meth:`Roster.global_hook`) and then reused by every listing of legal
+actions, conquest cost, scoring and turn step of that position.
+
+The order of abilities is fixed: by seat; for a seat its race, power, held items by Region
+number, then its lasting In Decline race and kept badge; last, items acting with nobody holding
+them. It is a snapshot: a hook that changes the state while the abilities are being asked does
+not change who is asked at that decision point.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from smallworld.content.abilities import Ability
+from smallworld.content.registry import ITEM_ABILITIES, POWER_ABILITIES, RACE_ABILITIES
+
+if TYPE_CHECKING:
+    from smallworld.core.state import State
+
+#: bumped when abilities are registered at run time, so older rosters are rebuilt
+_generation = 0
+
+
+def bump_generation() -> None:
+    """Make every existing roster stale (called by :func:`smallworld.core.hooks.refresh`)."""
+    global _generation
+    _generation += 1
+
+
+Entry = tuple["int | None", Ability]
+
+
+class Roster:
+    """The abilities in play in one position (see the module doc).
+
+    Attributes:
+        own: per seat, a tuple of the abilities acting for its Active race (race, power,
+            face-up items in Regions it holds).
+        lasting: per seat, a tuple of its In Decline race and kept badge when they last.
+        play: every ``(owner, ability)`` in play; ``owner`` is ``None`` for an item acting with
+            nobody holding it.
+    """
+
+    __slots__ = (
+        "generation", "active", "power", "decline", "kept", "items", "item_occ",
+        "own", "lasting", "play", "_own_hook", "_global_hook",
+    )
+
+    def __init__(self, s: State) -> None:
+        self.generation = _generation
+        self.active = s.active[:]
+        self.power = s.power[:]
+        self.decline = s.decline[:]
+        self.kept = s.kept[:]
+        self.items = s.items[:]
+        occ = s.occ
+        items = s.items
+        held = [(r, occ[r], items[r]) for r in range(len(items)) if items[r] is not None and items[r] != "?"]
+        self.item_occ = tuple((r, c) for r, c, _ in held)
+        own: list[tuple[Ability, ...]] = []
+        lasting: list[tuple[Ability, ...]] = []
+        play: list[Entry] = []
+        for p in range(len(self.active)):
+            mine: list[Ability] = []
+            race = self.active[p]
+            if race is not None:
+                mine.append(RACE_ABILITIES[race])
+                power = self.power[p]
+                if power is not None:
+                    mine.append(POWER_ABILITIES[power])
+                code = 2 * p
+                mine.extend(ITEM_ABILITIES[item] for _, c, item in held if c == code)
+            last: list[Ability] = []
+            race = self.decline[p]
+            if race is not None:
+                ab = RACE_ABILITIES[race]
+                if ab.lasts_in_decline:
+                    last.append(ab)
+                kept = self.kept[p]
+                if kept is not None:
+                    last.append(POWER_ABILITIES[kept])
+            own.append(tuple(mine))
+            lasting.append(tuple(last))
+            play.extend((p, ab) for ab in mine)
+            play.extend((p, ab) for ab in last)
+        for _, c, item in held:
+            ab = ITEM_ABILITIES[item]
+            if ab.acts_uncontrolled and (c < 0 or c % 2 == 1):
+                play.append((None, ab))
+        self.own = tuple(own)
+        self.lasting = tuple(lasting)
+        self.play = tuple(play)
+        self._own_hook: dict[tuple[int, str], tuple[Ability, ...]] = {}
+        self._global_hook: dict[str, tuple[Entry, ...]] = {}
+
+    def current(self, s: State) -> bool:
+        """True if this roster is still the one of ``s`` (nothing it depends on changed)."""
+        if not (
+            self.generation == _generation
+            and self.items == s.items
+            and self.active == s.active
+            and self.power == s.power
+            and self.decline == s.decline
+            and self.kept == s.kept
+        ):
+            return False
+        occ = s.occ
+        for r, c in self.item_occ:
+            if occ[r] != c:
+                return False
+        return True
+
+    def own_hook(self, p: int, hook: str) -> tuple[Ability, ...]:
+        """Seat ``p``'s own abilities (:attr:`own`) that implement ``hook``, in order."""
+        key = (p, hook)
+        found = self._own_hook.get(key)
+        if found is None:
+            found = self._own_hook[key] = tuple(ab for ab in self.own[p] if hook in ab.hooks)
+        return found
+
+    def global_hook(self, hook: str) -> tuple[Entry, ...]:
+        """Every ``(owner, ability)`` of :attr:`play` that implements ``hook``, in order."""
+        found = self._global_hook.get(hook)
+        if found is None:
+            found = self._global_hook[hook] = tuple(e for e in self.play if hook in e[1].hooks)
+        return found
+
+
+def roster(s: State) -> Roster:
+    """The :class:`Roster` of ``s``, rebuilt only when what it depends on changed."""
+    r = s.roster_cache
+    if r is not None and r.current(s):
+        return r
+    r = s.roster_cache = Roster(s)
+    return r
