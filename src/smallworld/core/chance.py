@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from smallworld.content.data import DIE_FACES
+from smallworld.content.data import DIE_FACES, ITEMS, POWERS, RACES
 from smallworld.core.actions import Action
 from smallworld.core.state import State
 
@@ -30,21 +30,28 @@ _DIE_OUTCOMES: list[tuple[int, float]] = sorted(
 )
 
 
+# the chance actions, made once (outcome lists reuse them)
+BANNER = {race: Action("banner", (race,)) for race in RACES}
+BADGE = {power: Action("badge", (power,)) for power in POWERS}
+ITEM = {item: Action("item", (item,)) for item in ITEMS}
+_ROLLS: Outcomes = [(Action("roll", (f,)), pr) for f, pr in _DIE_OUTCOMES]
+
+
 def _banner_outcomes(s: State, ev: tuple[Any, ...]) -> Outcomes:
-    return [(Action("banner", (r,)), pr) for r, pr in combos.banner_outcomes(s)]
+    return [(BANNER[r], pr) for r, pr in combos.banner_outcomes(s)]
 
 
 def _badge_outcomes(s: State, ev: tuple[Any, ...]) -> Outcomes:
-    return [(Action("badge", (p,)), pr) for p, pr in combos.badge_outcomes(s)]
+    return [(BADGE[p], pr) for p, pr in combos.badge_outcomes(s)]
 
 
 def _die_outcomes(s: State, ev: tuple[Any, ...]) -> Outcomes:
-    return [(Action("roll", (f,)), pr) for f, pr in _DIE_OUTCOMES]
+    return _ROLLS[:]
 
 
 def _item_outcomes(s: State, ev: tuple[Any, ...]) -> Outcomes:
     pool = s.item_pool
-    return [(Action("item", (i,)), 1 / len(pool)) for i in sorted(pool)]
+    return [(ITEM[i], 1 / len(pool)) for i in sorted(pool)]
 
 
 def _apply_banner(s: State, ev: tuple[Any, ...], a: Action) -> None:
@@ -77,7 +84,7 @@ HANDLERS: dict[str, tuple[str, Callable[..., Outcomes], Callable[..., None]]] = 
     "badge": ("badge", _badge_outcomes, _apply_badge),
     "die": ("roll", _die_outcomes, _apply_die),
     "item": ("item", _item_outcomes, _apply_item),
-    "tbanner": ("banner", lambda s, ev: [(Action("banner", (r,)), pr) for r, pr in team.banner_outcomes(s, ev)],
+    "tbanner": ("banner", lambda s, ev: [(BANNER[r], pr) for r, pr in team.banner_outcomes(s, ev)],
                 lambda s, ev, a: team.draw_banner(s, ev, str(a.args[0]))),
     "tbadge": ("badge", _badge_outcomes, lambda s, ev, a: team.draw_badge(s, ev, str(a.args[0]))),
 }

@@ -77,15 +77,14 @@ def targets(
     spec = s.spec
     occ = s.occ
     code = 2 * p
-    adj = spec.adj
     out: dict[int, int] = {}
-    own = [r for r in range(spec.n_regions) if occ[r] == code]
+    own = [r for r, c in enumerate(occ) if c == code]
     if abilities is None:
         abilities = hooks.own_abilities(s, p)
     if own:
+        near = spec.near
         for r in own:
-            for q in adj[r]:
-                out[q] = 0
+            out.update(near[r])
         for ab in abilities:
             if "reach" in ab.hooks:
                 for q in ab.reach(s, p):
@@ -100,41 +99,73 @@ def targets(
             out[e] = 1
     if out and any(ab.no_travel_cost(s, p) for ab in abilities if "no_travel_cost" in ab.hooks):
         out = dict.fromkeys(out, 0)
-    water = spec.water
+    for r in own:
+        out.pop(r, None)
     may_water = None
-    if play is None:
-        shields = hooks.shields(s)  # abilities able to make a Region immune, asked once
-    else:
-        shields = [(o, ab) for o, ab in play if "immune" in ab.hooks]
-    for r in list(out):
-        if occ[r] == code:
-            del out[r]
-        elif water[r]:
+    for r in spec.waters:
+        if r in out:
             if may_water is None:
                 may_water = any(
                     ab.may_enter_water(s, p) for ab in abilities if "may_enter_water" in ab.hooks
                 )
             if not may_water:
                 del out[r]
-        elif shields and hooks.shielded(s, shields, p, r):
+    if play is None:
+        shields = hooks.shields(s)  # abilities able to make a Region immune, asked once
+    else:
+        shields = [(o, ab) for o, ab in play if "immune" in ab.hooks]
+    if shields:
+        shielded = hooks.shielded
+        for r in [r for r in out if shielded(s, shields, p, r)]:
             del out[r]
     return out
 
 
-def raw_cost(s: State, r: int, travel: int) -> int:
-    """R-CONQ-3 before reductions and clamps: ``2 + Mountain + Forts + Wisp Walls + defenders +
-    travel``. An upper bound of :func:`conquest_cost` for races whose minimum is 1 or 2."""
-    n = 2 + travel
-    if s.spec.mountain[r]:
-        n += 1
-    pieces = s.pieces
-    for kind in DEFENSE_PIECES:
-        lst = pieces.get(kind)
-        if lst is not None:
+def travel_to(s: State, p: int, r: int, abilities: Any = None) -> int:
+    """The travel cost (0 or 1) of a conquest of region ``r`` by seat ``p``: the value
+    ``targets(s, p)[r]`` for any ``r`` in :func:`targets`, found without listing every target
+    (R-CONQ-1, R-CONQ-2). For a Region that is not a target the answer means nothing.
+    ``abilities`` as in :func:`targets`."""
+    if abilities is None:
+        abilities = hooks.own_abilities(s, p)
+    for ab in abilities:
+        if "no_travel_cost" in ab.hooks and ab.no_travel_cost(s, p):
+            return 0
+    occ = s.occ
+    code = 2 * p
+    if code in occ:
+        for q in s.spec.adj[r]:  # adjacency is symmetric (shared borders)
+            if occ[q] == code:
+                return 0
+        for ab in abilities:
+            if "reach" in ab.hooks and r in ab.reach(s, p):
+                return 0
+    else:
+        for ab in abilities:
+            if "first_targets" in ab.hooks and r in ab.first_targets(s, p):
+                return 0
+    return 1
+
+
+def raw_costs(s: State, tg: dict[int, int]) -> list[tuple[int, int, int]]:
+    """R-CONQ-3 before reductions and clamps, ``2 + Mountain + Forts + Wisp Walls + defenders +
+    travel``, for many Regions at once: ``(region, travel, raw cost)`` for each ``region ->
+    travel`` of ``tg`` (the answer of :func:`targets`), in its order. An upper bound of
+    :func:`conquest_cost` for races whose minimum is 1 or 2."""
+    occ, tokens, mountain, pieces = s.occ, s.tokens, s.spec.mountain, s.pieces
+    defense = [lst for lst in map(pieces.get, DEFENSE_PIECES) if lst is not None]
+    extra = [lst for lst in map(pieces.get, TOKEN_PIECES) if lst is not None]
+    out = []
+    for r, travel in tg.items():
+        n = 2 + travel + mountain[r]
+        for lst in defense:
             n += lst[r]
-    if s.occ[r] != EMPTY:
-        n += defenders_in(s, r)
-    return n
+        if occ[r] != EMPTY:
+            n += tokens[r]
+            for lst in extra:
+                n += lst[r]
+        out.append((r, travel, n))
+    return out
 
 
 def conquest_cost(
@@ -163,7 +194,7 @@ def conquest_cost(
     code = s.occ[r]
     defenders = defenders_in(s, r) if code != EMPTY else 0
     mountain = 1 if s.spec.mountain[r] else 0
-    raw = 2 + mountain + pieces + defenders + travel  # = raw_cost(s, r, travel)
+    raw = 2 + mountain + pieces + defenders + travel  # as raw_costs
     if reducers is None:
         reducers = hooks.own_implementers(s, p, "conquest_reduction")
     reductions = 0

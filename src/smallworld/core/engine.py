@@ -34,10 +34,11 @@ from smallworld.content.registry import ITEM_ABILITIES, POWER_ABILITIES, RACE_AB
 from smallworld.core import chance, combos, hooks, team, troops
 from smallworld.core.actions import CHANCE_KINDS, Action, as_action
 from smallworld.core.conquest import (
-    conquest_cost, has_regions, raw_cost, resolve_conquest, targets,
+    conquest_cost, has_regions, raw_costs, resolve_conquest, targets, travel_to,
 )
 from smallworld.core.decline import go_into_decline, may_decline
 from smallworld.core.errors import IllegalActionError
+from smallworld.core.roster import roster
 from smallworld.core.scoring import final_result, score_turn
 from smallworld.core.state import (
     CHOICE, CONQUER, DECIDE, DEFEND, NOBODY, OVER, PICK, REDEPLOY, State,
@@ -235,38 +236,37 @@ def legal_actions(s: State) -> list[Action]:
 
 def conquer_actions(s: State, p: int) -> list[Action]:
     """Legal actions of the conquest phase (R-TROOP-2, R-CONQ-*, RULES §8)."""
-    ids = s.spec.region_ids
+    spec = s.spec
     out: list[Action] = []
     if s.conquests == 0:
         code = 2 * p
-        occ = s.occ
-        out.extend(Action("abandon", (ids[r],)) for r in range(len(occ)) if occ[r] == code)
+        acts = spec.abandon_actions
+        out.extend([acts[r] for r, c in enumerate(s.occ) if c == code])
     hand = s.hand[p]
     offered: set[str] = set()
-    own = hooks.own_abilities(s, p)  # asked once for every hook below
-    if hand >= 1:
-        need = hooks.min_tokens(s, p)
-        aux = sum(ab.auxiliaries(s, p) for ab in own if "auxiliaries" in ab.hooks)  # Beasts
-        play = list(hooks.in_play(s))
-        holders = [(o, ab) for o, ab in play if "tolls" in ab.hooks]  # asked once for all targets
-        reducers = [ab for ab in own if "conquest_reduction" in ab.hooks]
+    ro = roster(s)  # every hook below is asked of this one roster
+    own = ro.own[p]
+    if hand >= 1 and hand >= hooks.min_tokens(s, p):  # else not even a final conquest (R-CONQ-9)
+        aux = sum(ab.auxiliaries(s, p) for ab in ro.own_hook(p, "auxiliaries"))  # Beasts
+        holders = ro.global_hook("tolls")  # asked once for all targets
+        reducers = ro.own_hook(p, "conquest_reduction")
         paid = s.paid
+        vc = s.vc[p]
+        conquer = spec.conquer_actions
         reach = hand + aux + FINAL_CONQUEST_MAX_SHORT  # the most a conquest may cost now
-        for r, travel in targets(s, p, own, play).items():
-            if hand < need:
-                break  # not even a final conquest is possible (R-CONQ-4, R-CONQ-9)
+        for r, travel, raw in raw_costs(s, targets(s, p, own, ro.play)):
             # reductions only lower the cost: price them only when the raw cost is out of reach
-            if raw_cost(s, r, travel) > reach and conquest_cost(s, p, r, travel, reducers=reducers) > reach:
+            if raw > reach and conquest_cost(s, p, r, travel, reducers=reducers) > reach:
                 continue
             if holders:
                 unpaid = [t for t in hooks.tolls(s, p, r, holders) if t.key not in paid]
                 if unpaid:
                     for t in unpaid:
-                        if t.key not in offered and s.vc[p] >= t.amount:
+                        if t.key not in offered and vc >= t.amount:
                             offered.add(t.key)
                             out.append(Action("pay", (t.key,)))
                     continue
-            out.append(Action("conquer", (ids[r],)))
+            out.append(conquer[r])
     for ab in own:
         if "actions" in ab.hooks:
             for a in ab.actions(s, p):
@@ -280,16 +280,13 @@ def conquer_actions(s: State, p: int) -> list[Action]:
 
 
 def _placement_actions(s: State, p: int) -> list[Action]:
-    ids = s.spec.region_ids
+    spec = s.spec
     hand = s.hand[p]
     code = 2 * p
-    occ = s.occ
-    out = [
-        Action("redeploy", (ids[r], n))
-        for r in range(len(occ))
-        if occ[r] == code
-        for n in range(1, hand + 1)
-    ]
+    out: list[Action] = []
+    for r, c in enumerate(s.occ):
+        if c == code:
+            out.extend(spec.redeploy_actions(r, hand))
     if "actions" in hooks.LIVE_HOOKS:
         for acts in hooks.call_own(s, p, "actions"):
             out.extend(acts)
@@ -334,8 +331,7 @@ def _apply_player(s: State, p: int, a: Action) -> None:
     kind = a.kind
     if kind == "conquer":
         r = s.spec.region(str(a.args[0]))
-        travel = targets(s, p)[r]
-        cost = conquest_cost(s, p, r, travel)
+        cost = conquest_cost(s, p, r, travel_to(s, p, r))
         placed = max(hooks.min_tokens(s, p), cost - hooks.auxiliaries(s, p))  # Beasts do the rest
         if placed <= s.hand[p]:
             resolve_conquest(s, p, r, cost, placed, "conquer")

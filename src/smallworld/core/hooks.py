@@ -56,14 +56,20 @@ def call_own(s: State, p: int, hook: str, *args: Any) -> list[Any]:
     """Results of ``hook`` for each of ``p``'s own abilities that implement it."""
     if hook not in LIVE_HOOKS:
         return []
-    return [getattr(ab, hook)(s, p, *args) for ab in roster(s).own_hook(p, hook)]
+    found = roster(s).own_hook(p, hook)
+    if not found:
+        return []
+    return [getattr(ab, hook)(s, p, *args) for ab in found]
 
 
 def call_global(s: State, hook: str, *args: Any) -> list[Any]:
     """Results of ``hook`` for every ability in play that implements it."""
     if hook not in LIVE_HOOKS:
         return []
-    return [getattr(ab, hook)(s, p, *args) for p, ab in roster(s).global_hook(hook)]
+    found = roster(s).global_hook(hook)
+    if not found:
+        return []
+    return [getattr(ab, hook)(s, p, *args) for p, ab in found]
 
 
 def any_own(s: State, p: int, hook: str, *args: Any) -> bool:

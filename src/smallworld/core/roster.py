@@ -101,32 +101,14 @@ class Roster:
         self.own = tuple(own)
         self.lasting = tuple(lasting)
         self.play = tuple(play)
-        self._own_hook: dict[tuple[int, str], tuple[Ability, ...]] = {}
+        self._own_hook: tuple[dict[str, tuple[Ability, ...]], ...] = tuple({} for _ in own)
         self._global_hook: dict[str, tuple[Entry, ...]] = {}
-
-    def current(self, s: State) -> bool:
-        """True if this roster is still the one of ``s`` (nothing it depends on changed)."""
-        if not (
-            self.generation == _generation
-            and self.items == s.items
-            and self.active == s.active
-            and self.power == s.power
-            and self.decline == s.decline
-            and self.kept == s.kept
-        ):
-            return False
-        occ = s.occ
-        for r, c in self.item_occ:
-            if occ[r] != c:
-                return False
-        return True
 
     def own_hook(self, p: int, hook: str) -> tuple[Ability, ...]:
         """Seat ``p``'s own abilities (:attr:`own`) that implement ``hook``, in order."""
-        key = (p, hook)
-        found = self._own_hook.get(key)
+        found = self._own_hook[p].get(hook)
         if found is None:
-            found = self._own_hook[key] = tuple(ab for ab in self.own[p] if hook in ab.hooks)
+            found = self._own_hook[p][hook] = tuple(ab for ab in self.own[p] if hook in ab.hooks)
         return found
 
     def global_hook(self, hook: str) -> tuple[Entry, ...]:
@@ -140,7 +122,21 @@ class Roster:
 def roster(s: State) -> Roster:
     """The :class:`Roster` of ``s``, rebuilt only when what it depends on changed."""
     r = s.roster_cache
-    if r is not None and r.current(s):
-        return r
+    # is it still current? (runs several hundred times per game: kept inline)
+    if (
+        r is not None
+        and r.generation == _generation
+        and r.items == s.items
+        and r.active == s.active
+        and r.power == s.power
+        and r.decline == s.decline
+        and r.kept == s.kept
+    ):
+        occ = s.occ
+        for q, c in r.item_occ:
+            if occ[q] != c:
+                break
+        else:
+            return r
     r = s.roster_cache = Roster(s)
     return r

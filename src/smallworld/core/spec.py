@@ -42,6 +42,7 @@ class GameSpec:
         "edition", "n_players", "rounds", "seats", "faces", "region_ids", "index", "names",
         "terrain", "board", "magic", "cavern", "murloc", "entry", "water", "mountain", "marker",
         "adj", "entries", "marker_regions", "water_of_board", "n_regions", "_face_objs", "sides",
+        "conquer_actions", "abandon_actions", "_redeploy_actions", "near", "waters",
     )
 
     def __init__(
@@ -103,14 +104,36 @@ class GameSpec:
         self.mountain = tuple(t == "mountain" for t in terrain)
         self.marker = tuple(marker)
         self.adj = tuple(adj)
+        #: per region, ``{neighbour: 0}`` (the no-travel targets it gives its occupant)
+        self.near = tuple(dict.fromkeys(a, 0) for a in adj)
         self.n_regions = len(ids)
         self.entries = tuple(i for i in range(self.n_regions) if self.entry[i])
+        #: region numbers of the Seas and Lakes
+        self.waters = tuple(i for i in range(self.n_regions) if self.water[i])
         self.marker_regions = tuple(i for i in range(self.n_regions) if self.marker[i])
         water_of_board = [-1] * len(faces)
         for i in range(self.n_regions):
             if self.water[i]:
                 water_of_board[self.board[i]] = i
         self.water_of_board = tuple(water_of_board)
+        # the actions naming one Region, made once per game (legal-action lists reuse them)
+        from smallworld.core.actions import Action
+
+        #: ``conquer R`` and ``abandon R`` action per region number
+        self.conquer_actions = tuple(Action("conquer", (rid,)) for rid in ids)
+        self.abandon_actions = tuple(Action("abandon", (rid,)) for rid in ids)
+        self._redeploy_actions: tuple[list[Any], ...] = tuple([] for _ in ids)
+
+    def redeploy_actions(self, r: int, hand: int) -> list[Any]:
+        """The actions ``redeploy R 1`` .. ``redeploy R hand`` for region number ``r``
+        (R-TROOP-3), made once per game and reused."""
+        made = self._redeploy_actions[r]
+        if len(made) < hand:
+            from smallworld.core.actions import Action
+
+            rid = self.region_ids[r]
+            made.extend(Action("redeploy", (rid, n)) for n in range(len(made) + 1, hand + 1))
+        return made[:hand]
 
     @property
     def face_objects(self) -> tuple[Any, ...]:
