@@ -9,6 +9,8 @@ multisets of unseen tiles, and the next tile is drawn by a chance action (``bann
 
 from __future__ import annotations
 
+from collections import Counter
+
 from smallworld.content.data import POWERS, RACES
 from smallworld.core import hooks
 from smallworld.core.errors import IllegalActionError
@@ -112,11 +114,8 @@ def badge_outcomes(s: State) -> list[tuple[str, float]]:
 
 
 def _multiset_outcomes(items: list[str]) -> list[tuple[str, float]]:
-    counts: dict[str, int] = {}
-    for x in items:
-        counts[x] = counts.get(x, 0) + 1
     total = len(items)
-    return [(x, c / total) for x, c in sorted(counts.items())]
+    return [(x, c / total) for x, c in sorted(Counter(items).items())]
 
 
 def return_banner(s: State, race: str) -> None:

@@ -66,8 +66,8 @@ class Roster:
         self.items = s.items[:]
         occ = s.occ
         items = s.items
-        held = [(r, occ[r], items[r]) for r in range(len(items)) if items[r] is not None and items[r] != "?"]
-        self.item_occ = tuple((r, c) for r, c, _ in held)
+        held = [(r, occ[r], item) for r, item in enumerate(items) if item is not None and item != "?"]
+        self.item_occ = tuple([(r, c) for r, c, _ in held])
         own: list[tuple[Ability, ...]] = []
         lasting: list[tuple[Ability, ...]] = []
         play: list[Entry] = []
@@ -80,7 +80,8 @@ class Roster:
                 if power is not None:
                     mine.append(POWER_ABILITIES[power])
                 code = 2 * p
-                mine.extend(ITEM_ABILITIES[item] for _, c, item in held if c == code)
+                if held:
+                    mine.extend([ITEM_ABILITIES[item] for _, c, item in held if c == code])
             last: list[Ability] = []
             race = self.decline[p]
             if race is not None:
@@ -92,8 +93,9 @@ class Roster:
                     last.append(POWER_ABILITIES[kept])
             own.append(tuple(mine))
             lasting.append(tuple(last))
-            play.extend((p, ab) for ab in mine)
-            play.extend((p, ab) for ab in last)
+            play.extend([(p, ab) for ab in mine])
+            if last:
+                play.extend([(p, ab) for ab in last])
         for _, c, item in held:
             ab = ITEM_ABILITIES[item]
             if ab.acts_uncontrolled and (c < 0 or c % 2 == 1):
@@ -101,21 +103,21 @@ class Roster:
         self.own = tuple(own)
         self.lasting = tuple(lasting)
         self.play = tuple(play)
-        self._own_hook: tuple[dict[str, tuple[Ability, ...]], ...] = tuple({} for _ in own)
+        self._own_hook: tuple[dict[str, tuple[Ability, ...]], ...] = tuple([{} for _ in own])
         self._global_hook: dict[str, tuple[Entry, ...]] = {}
 
     def own_hook(self, p: int, hook: str) -> tuple[Ability, ...]:
         """Seat ``p``'s own abilities (:attr:`own`) that implement ``hook``, in order."""
         found = self._own_hook[p].get(hook)
         if found is None:
-            found = self._own_hook[p][hook] = tuple(ab for ab in self.own[p] if hook in ab.hooks)
+            found = self._own_hook[p][hook] = tuple([ab for ab in self.own[p] if hook in ab.hooks])
         return found
 
     def global_hook(self, hook: str) -> tuple[Entry, ...]:
         """Every ``(owner, ability)`` of :attr:`play` that implements ``hook``, in order."""
         found = self._global_hook.get(hook)
         if found is None:
-            found = self._global_hook[hook] = tuple(e for e in self.play if hook in e[1].hooks)
+            found = self._global_hook[hook] = tuple([e for e in self.play if hook in e[1].hooks])
         return found
 
 

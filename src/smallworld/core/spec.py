@@ -42,7 +42,8 @@ class GameSpec:
         "edition", "n_players", "rounds", "seats", "faces", "region_ids", "index", "names",
         "terrain", "board", "magic", "cavern", "murloc", "entry", "water", "mountain", "marker",
         "adj", "entries", "marker_regions", "water_of_board", "n_regions", "_face_objs", "sides",
-        "conquer_actions", "abandon_actions", "_redeploy_actions", "near", "waters",
+        "conquer_actions", "abandon_actions", "_region_actions", "_redeploy_actions", "near",
+        "waters",
     )
 
     def __init__(
@@ -117,12 +118,21 @@ class GameSpec:
                 water_of_board[self.board[i]] = i
         self.water_of_board = tuple(water_of_board)
         # the actions naming one Region, made once per game (legal-action lists reuse them)
-        from smallworld.core.actions import Action
-
-        #: ``conquer R`` and ``abandon R`` action per region number
-        self.conquer_actions = tuple(Action("conquer", (rid,)) for rid in ids)
-        self.abandon_actions = tuple(Action("abandon", (rid,)) for rid in ids)
+        self._region_actions: dict[str, tuple[Any, ...]] = {}
         self._redeploy_actions: tuple[list[Any], ...] = tuple([] for _ in ids)
+        #: ``conquer R`` and ``abandon R`` action per region number
+        self.conquer_actions = self.region_actions("conquer")
+        self.abandon_actions = self.region_actions("abandon")
+
+    def region_actions(self, kind: str) -> tuple[Any, ...]:
+        """The actions ``KIND R`` for every region number ``r`` (index ``r`` of the tuple), made
+        once per game and reused by legal-action lists (core and content kinds alike)."""
+        made = self._region_actions.get(kind)
+        if made is None:
+            from smallworld.core.actions import Action
+
+            made = self._region_actions[kind] = tuple(Action(kind, (rid,)) for rid in self.region_ids)
+        return made
 
     def redeploy_actions(self, r: int, hand: int) -> list[Any]:
         """The actions ``redeploy R 1`` .. ``redeploy R hand`` for region number ``r``

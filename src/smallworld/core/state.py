@@ -202,14 +202,12 @@ class State:
     # ---- engine shortcuts ------------------------------------------------------------------
 
     def legal_actions(self) -> list[Any]:
-        from smallworld.core.engine import legal_actions
-
-        return legal_actions(self)
+        """:func:`smallworld.core.engine.legal_actions` of this state."""
+        return (_engine or _load_engine()).legal_actions(self)
 
     def apply(self, action: Any, *, check: bool = True) -> None:
-        from smallworld.core.engine import apply_action
-
-        apply_action(self, action, check=check)
+        """:func:`smallworld.core.engine.apply_action` on this state."""
+        (_engine or _load_engine()).apply_action(self, action, check=check)
 
     def current_player(self) -> int:
         """Seat to act, ``CHANCE`` (-1) while a chance event is pending, ``NOBODY`` when over;
@@ -225,6 +223,17 @@ class State:
 
     def is_over(self) -> bool:
         return self.phase == OVER
+
+
+_engine: Any = None  # smallworld.core.engine, bound on first use (it imports this module)
+
+
+def _load_engine() -> Any:
+    global _engine
+    from smallworld.core import engine
+
+    _engine = engine
+    return engine
 
 
 def _jsonable(x: Any) -> Any:

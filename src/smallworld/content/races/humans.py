@@ -53,18 +53,14 @@ def _take_back(s: State) -> None:
 def _spots(s: State, owner: int) -> list[int]:
     occ = s.occ
     lst = s.pieces.get(MO)
-    # hooks.immune for every Region, asking the abilities in play once
-    guards = [(o, ab) for o, ab in hooks.in_play(s) if "immune" in ab.hooks] if "immune" in hooks.LIVE_HOOKS else []
-    out = []
-    for r in range(len(occ)):
-        if lst is not None and lst[r]:
-            continue
-        code = occ[r]
-        if code >= 0 and RACES[s.race_of(code)].faction == ALLIANCE:  # type: ignore[index]
-            continue
-        if guards and any(ab.immune(s, o, owner, r) for o, ab in guards):
-            continue
-        out.append(r)
+    # occupants of an Alliance race, each looked up once
+    alliance = {c for c in set(occ) if c >= 0 and RACES[s.race_of(c)].faction == ALLIANCE}  # type: ignore[index]
+    out = [r for r, c in enumerate(occ) if c not in alliance and not (lst is not None and lst[r])]
+    if "immune" in hooks.LIVE_HOOKS:
+        # hooks.immune for every Region, asking the abilities in play once
+        guards = hooks.implementers(s, "immune")
+        if guards:
+            out = [r for r in out if not any(ab.immune(s, o, owner, r) for o, ab in guards)]
     return out
 
 
@@ -102,8 +98,8 @@ class Humans(Ability):
     def actions(self, s: State, owner: int) -> list[Action]:
         if not s.decisions or s.decisions[-1] != (owner, _KEY):
             return []
-        ids = s.spec.region_ids
-        return [Action("objective", (ids[r],)) for r in _spots(s, owner)] + [_DONE]
+        acts = s.spec.region_actions("objective")
+        return [acts[r] for r in _spots(s, owner)] + [_DONE]
 
     def apply(self, s: State, owner: int, action: Action) -> None:
         if action.kind == "objective":
