@@ -10,6 +10,7 @@ multisets of unseen tiles, and the next tile is drawn by a chance action (``bann
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
 from smallworld.content.data import POWERS, RACES
 from smallworld.core import hooks
@@ -114,8 +115,14 @@ def badge_outcomes(s: State) -> list[tuple[str, float]]:
 
 
 def _multiset_outcomes(items: list[str]) -> list[tuple[str, float]]:
+    return list(_outcomes_of(tuple(items)))
+
+
+@lru_cache(maxsize=4096)
+def _outcomes_of(items: tuple[str, ...]) -> tuple[tuple[str, float], ...]:
+    """Distinct tiles of a multiset with their probabilities, by name (stacks recur often)."""
     total = len(items)
-    return [(x, c / total) for x, c in sorted(Counter(items).items())]
+    return tuple((x, c / total) for x, c in sorted(Counter(items).items()))
 
 
 def return_banner(s: State, race: str) -> None:

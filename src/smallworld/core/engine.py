@@ -258,13 +258,16 @@ def conquer_actions(s: State, p: int) -> list[Action]:
             # reductions only lower the cost: price them only when the raw cost is out of reach
             if raw > reach and conquest_cost(s, p, r, travel, reducers=reducers) > reach:
                 continue
-            if holders:
-                unpaid = [t for t in hooks.tolls(s, p, r, holders) if t.key not in paid]
-                if unpaid:
-                    for t in unpaid:
-                        if t.key not in offered and vc >= t.amount:
-                            offered.add(t.key)
-                            out.append(Action("pay", (t.key,)))
+            if holders:  # as hooks.tolls, inline: asked for every target
+                owed = False
+                for owner, ab in holders:
+                    for t in ab.tolls(s, owner, p, r):
+                        if t.key not in paid:
+                            owed = True
+                            if t.key not in offered and vc >= t.amount:
+                                offered.add(t.key)
+                                out.append(Action("pay", (t.key,)))
+                if owed:
                     continue
             out.append(conquer[r])
     for ab in own:

@@ -36,7 +36,7 @@ def score_turn(s: State, p: int) -> list[tuple[str, int]]:
     ``score`` hook of its abilities (race, power, items; lasting ones In Decline).
     """
     a, d = 2 * p, 2 * p + 1
-    regions = sum(1 for c in s.occ if c == a or c == d)
+    regions = s.occ.count(a) + s.occ.count(d)
     lines: list[tuple[str, int]] = [("Regions", regions)]
     fb = faction_bonus(s, p)
     if fb:

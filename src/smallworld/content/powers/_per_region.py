@@ -14,7 +14,7 @@ def count_own(s: State, owner: int, marks: Sequence[bool]) -> int:
     """Regions of ``owner``'s Active race whose entry in ``marks`` (indexed by region) is true."""
     code = 2 * owner
     occ = s.occ
-    return sum(1 for r in range(len(occ)) if occ[r] == code and marks[r])
+    return sum(1 for c, m in zip(occ, marks) if m and c == code)
 
 
 def terrain_marks(s: State, terrain: str) -> tuple[bool, ...]:
