@@ -1,0 +1,306 @@
+"""The PettingZoo AEC environment of Small World of Warcraft (``smallworld.rl.SmallWorldEnv``).
+
+Agents are ``player_0`` … ``player_{n-1}`` (seat order). The engine decides who acts
+(``State.current_player()``): usually the turn's player, but also a defender redeploying after
+losses or a Tauren owner moving a lone token during another player's turn, so the same agent
+may act several times in a row and ``agent_selection`` follows the engine rather than a fixed
+cycle. Chance events (die rolls, banner/badge draws, item reveals, Bomb sides) are never agents:
+the env resolves them with the game's seeded RNG (:meth:`smallworld.core.game.Game.settle`,
+:func:`smallworld.core.chance.sample`).
+
+Spaces (the same for every agent and every episode of an env):
+
+- action: ``Discrete(N)``, the :mod:`smallworld.rl.catalogue` (``env.catalogue.layout()``);
+- observation: ``Dict(observation=Box(0, OBS_HIGH, (M,), float32), action_mask=Box(0, 1, (N,),
+  int8))``; ``observation`` encodes :func:`smallworld.core.view.view` for the observing seat only
+  (:mod:`smallworld.rl.encode`, ``env.encoder.layout``); ``action_mask`` is 1 exactly at the
+  legal actions of the agent to act (all 0 for the others and once the game is over).
+
+Rewards: :mod:`smallworld.rl.rewards`. Reproducibility: ``reset(seed=s)`` plays the game of
+seed ``s`` (boards and every chance draw, as ``Game.new(n, seed=s)``), so the same seed and the
+same actions give the same observations and rewards; ``reset()`` without a seed draws the next
+game seed from the last seed given (or the constructor's). ``env.game`` is the
+:class:`~smallworld.core.game.Game` with its record (replayable by ``smallworld replay``).
+
+An illegal action index raises :class:`~smallworld.core.errors.IllegalActionError` (a
+``ValueError``) naming the index, the action it decodes to and why it is illegal; the game is
+unchanged. For "illegal move loses" semantics wrap the env in
+``pettingzoo.utils.wrappers.TerminateIllegalWrapper``.
+"""
+
+from __future__ import annotations
+
+import numbers
+import random
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from smallworld.core.actions import Action, as_action
+from smallworld.core.engine import explain_illegal
+from smallworld.core.errors import IllegalActionError
+from smallworld.core.game import Game
+from smallworld.core.spec import EDITIONS
+from smallworld.core.state import State
+from smallworld.core.view import view
+from smallworld.rl.catalogue import MAX_TOKENS, ActionCatalogue, region_slots
+from smallworld.rl.encode import ObservationEncoder
+from smallworld.rl.render import render_text
+from smallworld.rl.rewards import check_mode, terminal_rewards
+
+OBS_HIGH = 1000.0  # observation bound (entries are scaled counts, normally well below 10)
+DEFAULT_MAX_ACTIONS = 20_000  # player actions per episode before truncation (games take ~150-600)
+
+
+class SmallWorldEnv(AECEnv):
+    """PettingZoo AEC env for 2–5 players (see the module doc).
+
+    Args:
+        players: 2–5. edition: ``"swow"`` or ``"swow-team"`` (RULES §12).
+        seed: seed of the first episode when ``reset`` is given none (``None``: random).
+        faces: fixed board faces (e.g. ``("L1", "M2", "S3")``); default drawn from each seed.
+        reward: terminal reward, ``"win"`` (default), ``"vc_diff"`` or ``"none"``.
+        dense_reward: also reward every VC change as it happens.
+        max_actions: player actions after which the episode is truncated.
+        max_redeploy: cap of ``redeploy R N`` amounts in the catalogue (default: complete).
+        adjacency: include the Region adjacency triangle in observations.
+        render_mode: ``None`` or ``"ansi"`` (``render()`` returns a text summary).
+
+    Raises:
+        ValueError: a bad argument (the message names it).
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "smallworld_v0", "render_modes": ["ansi"], "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        players: int = 3,
+        edition: str = "swow",
+        *,
+        seed: int | str | None = None,
+        faces: Sequence[str] | None = None,
+        reward: str = "win",
+        dense_reward: bool = False,
+        max_actions: int = DEFAULT_MAX_ACTIONS,
+        max_redeploy: int = MAX_TOKENS,
+        adjacency: bool = True,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        if players not in (2, 3, 4, 5):
+            raise ValueError(f"players must be 2 to 5, not {players!r}")
+        if edition not in EDITIONS:
+            raise ValueError(f"unknown edition {edition!r}; known: {', '.join(EDITIONS)}")
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        if max_actions < 1:
+            raise ValueError(f"max_actions must be >= 1, not {max_actions}")
+        self.players = players
+        self.edition = edition
+        self.faces = tuple(faces) if faces is not None else None
+        self.reward_mode = check_mode(reward)
+        self.dense_reward = dense_reward
+        self.max_actions = max_actions
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{i}" for i in range(players)]
+        self._seat = {a: i for i, a in enumerate(self.possible_agents)}
+        self.n_slots = region_slots(players, self.faces)
+        self.catalogue = ActionCatalogue(self.n_slots, max_redeploy)
+        self.encoder = ObservationEncoder(players, self.n_slots, adjacency=adjacency)
+        self.observation_spaces = {
+            a: spaces.Dict({
+                "observation": spaces.Box(0.0, OBS_HIGH, (self.encoder.size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (self.catalogue.size,), np.int8),
+            })
+            for a in self.possible_agents
+        }
+        self.action_spaces = {a: spaces.Discrete(self.catalogue.size) for a in self.possible_agents}
+        self._first_seed = seed
+        self._seeds = random.Random(seed)
+        self.game: Game | None = None
+        self.game_seed: int | str | None = None
+
+    # ---- spaces ----------------------------------------------------------------------------
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        """``Dict(observation=Box(0, OBS_HIGH, (M,), float32), action_mask=Box(0, 1, (N,),
+        int8))``, the same object on every call (``KeyError`` for an unknown agent)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        """``Discrete(N)``, N = ``env.catalogue.size``; the same object on every call."""
+        return self.action_spaces[agent]
+
+    # ---- episode ---------------------------------------------------------------------------
+
+    def reset(self, seed: int | str | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a game: of seed ``seed`` if given, else the next seed (see the module doc)."""
+        if seed is None and self._first_seed is not None:
+            seed, self._first_seed = self._first_seed, None
+        if seed is not None:
+            self._seeds = random.Random(f"smallworld-rl:{seed}")
+            game_seed: int | str = seed
+        else:
+            game_seed = self._seeds.randrange(2**31)
+        self._first_seed = None
+        self.game_seed = game_seed
+        self.game = Game.new(self.players, seed=game_seed, faces=self.faces, edition=self.edition)
+        self.game.settle()
+        spec = self.game.state.spec
+        self.actions = self.catalogue.bind(spec)
+        self._encoder = self.encoder.bind(spec)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.num_moves = 0
+        self._vc = list(self.game.state.vc)
+        self._legal_cache: tuple[np.ndarray, dict[int, Action]] | None = None
+        self.agent_selection = self.possible_agents[self.game.state.current_player()]
+
+    @property
+    def game_state(self) -> State:
+        """The full game state (hidden facts included: for drivers and tests, never for agents).
+        (PettingZoo's ``state()`` method, a global observation, is not provided.)
+
+        Raises:
+            RuntimeError: before the first ``reset``.
+        """
+        if self.game is None:
+            raise RuntimeError("call reset() first")
+        return self.game.state
+
+    def seat_of(self, agent: str) -> int:
+        """Seat number (0-based) of ``agent`` (``KeyError`` for an unknown agent)."""
+        return self._seat[agent]
+
+    def _done(self) -> bool:
+        a = self.agent_selection
+        return a not in self.terminations or self.terminations[a] or self.truncations[a]
+
+    def _legal(self) -> tuple[np.ndarray, dict[int, Action]]:
+        if self._legal_cache is None:
+            self._legal_cache = self.actions.mask(self.game_state.legal_actions())
+        return self._legal_cache
+
+    def legal_actions(self) -> dict[int, Action]:
+        """Index -> :class:`Action` for the agent to act (empty once the episode is over)."""
+        if self.game is None or self._done():
+            return {}
+        return dict(self._legal()[1])
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """``{"observation": float32 (M,), "action_mask": int8 (N,)}`` for ``agent`` (new
+        arrays on every call)."""
+        seat = self._seat[agent]
+        obs = self._encoder.encode(view(self.game_state, seat))
+        if agent == self.agent_selection and not self._done():
+            mask = self._legal()[0].copy()
+        else:
+            mask = np.zeros(self.catalogue.size, dtype=np.int8)
+        return {"observation": obs, "action_mask": mask}
+
+    def step(self, action: int | np.integer | None) -> None:
+        """Apply the action of catalogue index ``action`` for ``agent_selection`` (``None``
+        for an agent that is done), then resolve chance until someone must decide.
+
+        Raises:
+            IllegalActionError: ``action`` is not a legal index now (the message says which
+            action it names and why it is illegal); nothing changes.
+            TypeError: ``action`` is not an integer.
+        """
+        if self._done():
+            self._was_dead_step(action)
+            return
+        i = as_index(action)
+        by_index = self._legal()[1]
+        a = by_index.get(i)
+        if a is None:
+            raise IllegalActionError(self.explain(i))
+        self._play(a)
+
+    def step_action(self, action: Action | str) -> None:
+        """Apply an engine action (an :class:`Action` or its text, e.g. from a bot) for
+        ``agent_selection``; same bookkeeping as :meth:`step`.
+
+        Raises:
+            IllegalActionError: the action is not legal now (the game is unchanged).
+            RuntimeError: the episode is over.
+        """
+        if self._done():
+            raise RuntimeError(f"{self.agent_selection} is done; step it with None")
+        a = as_action(action)
+        if a not in self.game_state.legal_actions():
+            raise IllegalActionError(explain_illegal(self.game_state, a))
+        self._play(a)
+
+    def explain(self, i: int) -> str:
+        """Why action index ``i`` is not legal now (for error messages)."""
+        who = self.agent_selection
+        if not 0 <= i < self.catalogue.size:
+            return f"action index {i} is outside the action space Discrete({self.catalogue.size})"
+        a = self.actions.action(i)
+        if a is None:
+            return f"action index {i} names no action in this game (a Region slot not in play)"
+        return f"action index {i} ({a}) is not legal for {who}: {explain_illegal(self.game_state, a)}"
+
+    def _play(self, a: Action) -> None:
+        agent = self.agent_selection
+        g = self.game
+        assert g is not None
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        g.apply(a, check=False)
+        g.settle()
+        self.num_moves += 1
+        self._legal_cache = None
+        s = g.state
+        if self.dense_reward:
+            for p, name in enumerate(self.possible_agents):
+                self.rewards[name] += float(s.vc[p] - self._vc[p])
+            self._vc = list(s.vc)
+        if s.is_over():
+            assert s.result is not None
+            for p, r in enumerate(terminal_rewards(s.result, s.spec, self.reward_mode)):
+                self.rewards[self.possible_agents[p]] += r
+            self.terminations = dict.fromkeys(self.agents, True)
+            for name in self.agents:
+                self.infos[name] = {"result": dict(s.result), "game_seed": self.game_seed}
+        else:
+            if self.num_moves >= self.max_actions:
+                self.truncations = dict.fromkeys(self.agents, True)
+            self.agent_selection = self.possible_agents[s.current_player()]
+        self._accumulate_rewards()
+
+    # ---- rendering -------------------------------------------------------------------------
+
+    def render(self) -> str | None:
+        """With ``render_mode="ansi"``: a text summary (spectator's view); else ``None``."""
+        if self.render_mode != "ansi" or self.game is None:
+            return None
+        return render_text(self.game_state, self.possible_agents)
+
+    def close(self) -> None:
+        pass
+
+
+def as_index(action: Any) -> int:
+    """``action`` as a Python ``int`` (numpy integers and 0-d arrays accepted).
+
+    Raises:
+        TypeError: not an integer (bools refused).
+    """
+    if isinstance(action, (bool, np.bool_)):
+        raise TypeError(f"an action must be an integer index, not {action!r}")
+    if isinstance(action, np.ndarray) and action.shape == ():
+        action = action.item()
+    if not isinstance(action, numbers.Integral):
+        raise TypeError(f"an action must be an integer index, not {type(action).__name__} {action!r}")
+    return int(action)

@@ -1,0 +1,195 @@
+"""A single-agent gymnasium env: one learning seat, the other seats played by the project's bots.
+
+``SmallWorldSingleAgentEnv`` wraps :class:`smallworld.rl.SmallWorldEnv`: ``step(i)`` applies the
+learner's action, then the bots (:func:`smallworld.bots.make_bot`: ``"random"``, ``"greedy"``,
+``"mcts"``) play until the learner must act again or the game ends. Observation and action
+spaces are the AEC env's (``Dict(observation, action_mask)`` and ``Discrete(N)``);
+:meth:`~SmallWorldSingleAgentEnv.action_masks` gives the mask as booleans (sb3-contrib's
+``MaskablePPO`` convention).
+
+The reward of a step is the learner's reward (:mod:`smallworld.rl.rewards`) accumulated over
+its action and the bots' actions that follow (rewards earned while the bots play before the
+learner's first action are added to its first step).
+
+Illegal actions (``illegal_action=``): ``"penalize"`` (default) leaves the game unchanged and
+returns ``illegal_reward`` with ``info["illegal_action"] = True`` (the attempt counts toward
+``max_actions``, so an agent that never plays legally is truncated); ``"terminate"`` ends the
+episode with ``illegal_reward`` (the game is left as it was); ``"raise"`` raises
+:class:`~smallworld.core.errors.IllegalActionError`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from smallworld.bots import make_bot
+from smallworld.core.errors import IllegalActionError
+from smallworld.rl.catalogue import MAX_TOKENS
+from smallworld.rl.env import DEFAULT_MAX_ACTIONS, SmallWorldEnv, as_index
+from smallworld.rl.rewards import check_mode
+
+ILLEGAL_MODES = ("penalize", "terminate", "raise")
+
+
+class SmallWorldSingleAgentEnv(gym.Env):
+    """One learner against bots (see the module doc).
+
+    Args:
+        players, edition, faces, reward, dense_reward, max_redeploy, adjacency: as
+            :class:`~smallworld.rl.SmallWorldEnv`.
+        seat: the learner's seat (0-based), or ``"random"`` (drawn each episode).
+        opponents: a bot name for every other seat, or one per other seat in seat order
+            (names, or objects with ``choose(state, seat, legal) -> Action``). Named bots are
+            rebuilt every episode, seeded from the game seed, so episodes are reproducible.
+        illegal_action: ``"penalize"``, ``"terminate"`` or ``"raise"``; illegal_reward: the
+            reward of an illegal action.
+        max_actions: learner steps (legal or not) and player actions after which the episode
+            is truncated.
+        render_mode: ``None`` or ``"ansi"``.
+
+    Raises:
+        ValueError: a bad argument (the message names it).
+    """
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012 (as gymnasium.Env)
+
+    def __init__(
+        self,
+        players: int = 3,
+        edition: str = "swow",
+        *,
+        seat: int | str = 0,
+        opponents: str | Sequence[Any] = "random",
+        faces: Sequence[str] | None = None,
+        reward: str = "win",
+        dense_reward: bool = False,
+        illegal_action: str = "penalize",
+        illegal_reward: float = -1.0,
+        max_actions: int = DEFAULT_MAX_ACTIONS,
+        max_redeploy: int = MAX_TOKENS,
+        adjacency: bool = True,
+        render_mode: str | None = None,
+    ) -> None:
+        if illegal_action not in ILLEGAL_MODES:
+            raise ValueError(f"unknown illegal_action {illegal_action!r}; known: {', '.join(ILLEGAL_MODES)}")
+        if seat != "random" and (not isinstance(seat, int) or not 0 <= seat < players):
+            raise ValueError(f"seat must be 0 to {players - 1} or 'random', not {seat!r}")
+        check_mode(reward)
+        others = players - 1
+        if isinstance(opponents, str):
+            opponents = [opponents] * others
+        opponents = list(opponents)
+        if len(opponents) != others:
+            raise ValueError(f"{len(opponents)} opponents given for {others} other seats")
+        for o in opponents:
+            if isinstance(o, str):
+                make_bot(o)  # raises ValueError naming the known bots
+            elif not callable(getattr(o, "choose", None)):
+                raise TypeError(f"an opponent must be a bot name or have choose(state, seat, legal), not {o!r}")
+        self.aec = SmallWorldEnv(
+            players, edition, faces=faces, reward=reward, dense_reward=dense_reward,
+            max_actions=max_actions, max_redeploy=max_redeploy, adjacency=adjacency,
+            render_mode=render_mode,
+        )
+        self.seat_option = seat
+        self.opponents = opponents
+        self.illegal_action = illegal_action
+        self.illegal_reward = float(illegal_reward)
+        self.max_actions = max_actions
+        self.render_mode = render_mode
+        agent0 = self.aec.possible_agents[0]
+        self.observation_space = self.aec.observation_space(agent0)
+        self.action_space: spaces.Discrete = self.aec.action_spaces[agent0]
+        self.seat = seat if isinstance(seat, int) else 0
+        self._bots: dict[int, Any] = {}
+        self._over = True
+
+    @property
+    def agent(self) -> str:
+        """The learner's agent name in the AEC env."""
+        return self.aec.possible_agents[self.seat]
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
+              ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+        """Start a game (of seed ``seed`` if given, else one drawn from the env's RNG); the bots
+        play until the learner must act. Returns ``(observation, info)``."""
+        super().reset(seed=seed)
+        game_seed = seed if seed is not None else int(self.np_random.integers(2**31))
+        if self.seat_option == "random":
+            self.seat = int(self.np_random.integers(self.aec.players))
+        self.aec.reset(seed=game_seed)
+        others = [p for p in range(self.aec.players) if p != self.seat]
+        self._bots = {
+            p: make_bot(o, seed=f"{game_seed}:{p}") if isinstance(o, str) else o
+            for p, o in zip(others, self.opponents)
+        }
+        self.steps = 0
+        self._over = False
+        self._carry = self._play_bots()
+        info = {"seat": self.seat, "game_seed": game_seed}
+        return self.aec.observe(self.agent), info
+
+    def _play_bots(self) -> float:
+        """Bots act until the learner must act or the episode ends; the learner's reward."""
+        aec, me = self.aec, self.agent
+        total = 0.0
+        while not (aec.terminations[me] or aec.truncations[me]) and aec.agent_selection != me:
+            s = aec.game_state
+            p = aec.seat_of(aec.agent_selection)
+            aec.step_action(self._bots[p].choose(s, p, s.legal_actions()))
+            total += aec.rewards[me]
+        return total
+
+    def action_masks(self) -> np.ndarray:
+        """Boolean mask of the learner's legal actions, shape ``(N,)``."""
+        if self._over:
+            return np.zeros(self.action_space.n, dtype=bool)
+        return self.aec.observe(self.agent)["action_mask"].astype(bool)
+
+    def step(self, action: int | np.integer) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
+        """Apply the learner's action, then the bots'. Returns ``(observation, reward,
+        terminated, truncated, info)``.
+
+        Raises:
+            RuntimeError: the episode is over (call ``reset``).
+            IllegalActionError: an illegal index with ``illegal_action="raise"``.
+            TypeError: ``action`` is not an integer.
+        """
+        if self._over:
+            raise RuntimeError("the episode is over; call reset()")
+        aec, me = self.aec, self.agent
+        i = as_index(action)
+        self.steps += 1
+        if i not in aec.legal_actions():
+            if self.illegal_action == "raise":
+                self.steps -= 1
+                raise IllegalActionError(aec.explain(i))
+            terminated = self.illegal_action == "terminate"
+            truncated = not terminated and self.steps >= self.max_actions
+            self._over = terminated or truncated
+            return aec.observe(me), self.illegal_reward, terminated, truncated, {
+                "illegal_action": True, "reason": aec.explain(i),
+            }
+        aec.step(i)
+        reward = aec.rewards[me] + self._carry
+        self._carry = 0.0
+        reward += self._play_bots()
+        terminated = aec.terminations[me]
+        truncated = not terminated and (aec.truncations[me] or self.steps >= self.max_actions)
+        self._over = terminated or truncated
+        info: dict[str, Any] = {"illegal_action": False}
+        if terminated:
+            info["result"] = dict(aec.game_state.result or {})
+        return aec.observe(me), float(reward), terminated, truncated, info
+
+    def render(self) -> str | None:
+        """With ``render_mode="ansi"``: the AEC env's text summary."""
+        return self.aec.render()
+
+    def close(self) -> None:
+        self.aec.close()

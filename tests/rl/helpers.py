@@ -1,0 +1,31 @@
+"""Helpers of the RL tests: play whole episodes of the AEC env."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from smallworld.rl import SmallWorldEnv
+
+
+def play_masked(env: SmallWorldEnv, seed: int, *, rng_seed: int = 0,
+                each: Callable[[SmallWorldEnv, dict[str, Any]], None] | None = None) -> list[int]:
+    """Play one episode with uniformly random actions drawn from the action mask; ``each`` is
+    called with the env and the acting agent's observation before every action. Returns the
+    indexes played."""
+    env.reset(seed=seed)
+    rng = np.random.default_rng(rng_seed)
+    played: list[int] = []
+    for agent in env.agent_iter():
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        if each is not None:
+            each(env, obs)
+        i = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        played.append(i)
+        env.step(i)
+    return played

@@ -1,0 +1,135 @@
+"""The fixed action catalogue: layout, index <-> action round trips, and the mask equal to the
+engine's legal actions at every step of complete games."""
+
+from __future__ import annotations
+
+import pytest
+
+from smallworld.bots import make_bot
+from smallworld.content.registry import ITEM_ABILITIES, POWER_ABILITIES, RACE_ABILITIES
+from smallworld.core.actions import CHANCE_KINDS, Action
+from smallworld.core.game import Game
+from smallworld.rl import ActionCatalogue, CatalogueError, SmallWorldEnv, region_slots
+from smallworld.rl.catalogue import MAX_TOKENS, AmountBeyondCap
+from tests.rl.helpers import play_masked
+
+
+def _bound(n: int = 3, seed: int = 5, edition: str = "swow", cap: int = MAX_TOKENS):
+    g = Game.new(n, seed=seed, edition=edition)
+    g.settle()
+    cat = ActionCatalogue(region_slots(n), cap)
+    return g, cat, cat.bind(g.state.spec)
+
+
+def test_region_slots_cover_every_selection():
+    """The slot count is the largest board selection per player count (RULES §2.4)."""
+    assert [region_slots(n) for n in (2, 3, 4, 5)] == [26, 39, 51, 64]
+    assert region_slots(3, ["L1", "M1", "S3"]) == 15 + 12 + 8
+    with pytest.raises(ValueError):
+        region_slots(6)
+
+
+def test_blocks_tile_the_index_range():
+    cat = ActionCatalogue(region_slots(5))
+    at = 0
+    for _, start, stop in cat.layout():
+        assert start == at and stop > start
+        at = stop
+    assert at == cat.size == len(cat)
+    assert cat.block_of(0).name == "pick" and cat.block_of(cat.size - 1).name == "intimidate-move"
+    with pytest.raises(IndexError):
+        cat.block_of(cat.size)
+
+
+def test_every_index_round_trips_in_a_game():
+    """action(i) -> index(...) == i for every index naming an action; unused slots name none."""
+    g, cat, b = _bound(3)
+    named = 0
+    for i in range(cat.size):
+        a = b.action(i)
+        if a is None:
+            continue
+        named += 1
+        assert b.index(a) == i, (i, a)
+    n = g.state.spec.n_regions
+    assert b.action(cat.blocks[[x.name for x in cat.blocks].index("conquer")].start + n) is None
+    assert named > 0.5 * cat.size
+
+
+def test_unknown_actions_are_named_in_the_error():
+    _, _, b = _bound(3)
+    for bad in [Action("teleport", ("L1.1",)), Action("pay", ("bribe",)), Action("pick", (9,)),
+                Action("conquer", ("Z9.9",)), Action("portal", ("M1.1", "M1.1"))]:
+        with pytest.raises(CatalogueError, match="pick 9|teleport|bribe|Z9.9|portal"):
+            b.index(bad)
+
+
+def test_redeploy_cap_leaves_only_larger_amounts_out():
+    """With a small cap, `redeploy R N` above it has no index and is left out of the mask; the
+    smaller amounts stay."""
+    g, _, b = _bound(3, cap=2)
+    rid = g.state.spec.region_ids[0]
+    with pytest.raises(AmountBeyondCap):
+        b.index(Action("redeploy", (rid, 3)))
+    mask, by_index = b.mask([Action("redeploy", (rid, n)) for n in (1, 2, 3)])
+    assert mask.sum() == 2 and sorted(str(a) for a in by_index.values()) == [f"redeploy {rid} 1", f"redeploy {rid} 2"]
+    with pytest.raises(CatalogueError, match="teleport"):
+        b.mask([Action("teleport", ())])
+
+
+def test_every_declared_ability_action_kind_has_a_block():
+    """Each kind in the content's `action_kinds` (RULES §9-§11) is in the catalogue."""
+    cat = ActionCatalogue(10)
+    kinds = {blk.kind for blk in cat.blocks}
+    declared = set()
+    for table in (RACE_ABILITIES, POWER_ABILITIES, ITEM_ABILITIES):
+        for ab in table.values():
+            declared |= set(ab.action_kinds)
+    assert declared and declared <= kinds, declared - kinds
+    assert not kinds & CHANCE_KINDS
+
+
+CONFIGS = [(2, "swow"), (3, "swow"), (4, "swow"), (5, "swow"), (2, "swow-team"), (3, "swow-team"),
+           (4, "swow-team"), (5, "swow-team")]
+
+
+def _check_mask(env: SmallWorldEnv, obs) -> None:
+    legal = env.game_state.legal_actions()
+    mask = obs["action_mask"]
+    assert mask.dtype.name == "int8" and mask.shape == (env.catalogue.size,)
+    indexes = {env.actions.index(a) for a in legal}  # raises CatalogueError naming an unknown one
+    assert len(indexes) == len(legal)
+    assert set(mask.nonzero()[0].tolist()) == indexes
+    for a in legal:
+        assert env.actions.action(env.actions.index(a)) == a
+
+
+@pytest.mark.parametrize("players,edition", CONFIGS)
+def test_mask_is_exactly_the_legal_actions_in_random_games(players, edition):
+    """At every step of complete random games the mask is 1 exactly at the legal actions and
+    every legal action maps to an index and back to the same Action."""
+    env = SmallWorldEnv(players, edition)
+    for seed in (players * 10 + 1, players * 10 + 2, players * 10 + 3):
+        played = play_masked(env, seed, rng_seed=seed, each=_check_mask)
+        assert env.game_state.is_over() and len(played) > 50
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_mask_is_exactly_the_legal_actions_in_greedy_games(players):
+    """Greedy bots use powers and items more than random play does (other action kinds)."""
+    env = SmallWorldEnv(players)
+    for seed in (7, 8):
+        env.reset(seed=seed)
+        bots = [make_bot("greedy", seed=f"{seed}:{p}") for p in range(players)]
+        kinds = set()
+        for agent in env.agent_iter():
+            obs, _, term, trunc, _ = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            _check_mask(env, obs)
+            s, p = env.game_state, env.seat_of(agent)
+            a = bots[p].choose(s, p, s.legal_actions())
+            kinds.add(a.kind)
+            env.step(env.actions.index(a))
+        assert {"pick", "conquer", "end"} <= kinds

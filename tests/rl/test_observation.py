@@ -1,0 +1,128 @@
+"""Observations: built from the observing seat's view only (RULES §15), documented layout."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from smallworld.core.view import view
+from smallworld.rl import ObservationEncoder, SmallWorldEnv
+from smallworld.rl import layout as E
+from tests.rl.helpers import play_masked
+
+
+def _midgame(players: int = 3, edition: str = "swow", seed: int = 4, steps: int = 40) -> SmallWorldEnv:
+    env = SmallWorldEnv(players, edition)
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    for _ in range(steps):
+        mask = env.observe(env.agent_selection)["action_mask"]
+        env.step(int(rng.choice(np.flatnonzero(mask))))
+    return env
+
+
+def test_layout_names_and_sizes_agree():
+    enc = ObservationEncoder(4, 51)
+    names = enc.feature_names()
+    assert len(names) == enc.size == len(set(names))
+    at = 0
+    for sl in enc.layout.values():
+        assert sl.start == at
+        at = sl.stop
+    assert at == enc.size
+    assert names[enc.layout["players"].start] == "players[+0].seat=0"
+    assert enc.layout["adjacency"].stop - enc.layout["adjacency"].start == 51 * 50 // 2
+    assert "adjacency" not in ObservationEncoder(4, 51, adjacency=False).layout
+
+
+def test_hidden_facts_do_not_change_a_seats_observation():
+    """Two states that differ only in what seat 0 may not know (other seats' VC and last
+    scores, the order of the stacks, the unrevealed item pool) give seat 0 the same
+    observation; seat 0's own VC does change it (so the comparison can fail)."""
+    env = _midgame()
+    me = "player_0"
+    before = env.observe(me)["observation"]
+    other_before = env.observe("player_1")["observation"]
+    s = env.game_state
+    s.vc[1] += 17
+    s.vc[2] += 3
+    s.last_score[1] = [("Regions", 40)]
+    s.banner_stack.reverse()
+    s.badge_stack.reverse()
+    s.item_pool.reverse()
+    np.testing.assert_array_equal(env.observe(me)["observation"], before)
+    assert not np.array_equal(env.observe("player_1")["observation"], other_before)  # its own VC
+    s.vc[0] += 1
+    assert not np.array_equal(env.observe(me)["observation"], before)
+
+
+def test_teammates_see_each_other_but_not_the_opponents():
+    """R-TEAM-6: in the team variant a teammate's VC is part of the observation."""
+    env = _midgame(4, "swow-team")
+    before = env.observe("player_0")["observation"]
+    env.game_state.vc[1] += 5  # Horde, an opponent of seat 0 (Alliance)
+    np.testing.assert_array_equal(env.observe("player_0")["observation"], before)
+    env.game_state.vc[2] += 5  # Alliance, seat 0's teammate
+    assert not np.array_equal(env.observe("player_0")["observation"], before)
+
+
+def test_observation_is_a_function_of_the_view():
+    """Encoding the view reproduces observe(); the encoder never receives the state."""
+    env = _midgame()
+    s = env.game_state
+    for seat, agent in enumerate(env.possible_agents):
+        np.testing.assert_array_equal(env._encoder.encode(view(s, seat)), env.observe(agent)["observation"])
+
+
+def test_seats_are_relative_to_the_viewer():
+    env = _midgame()
+    enc = env.encoder
+    names = enc.feature_names()
+    for seat, agent in enumerate(env.possible_agents):
+        obs = env.observe(agent)["observation"]
+        assert obs[names.index(f"players[+0].seat={seat}")] == 1
+        assert obs[names.index("players[+0].vc_known")] == 1
+        assert obs[names.index("players[+1].vc_known")] == 0
+
+
+def test_region_entries_follow_the_view():
+    env = _midgame()
+    names = env.encoder.feature_names()
+    obs = env.observe("player_0")["observation"]
+    v = view(env.game_state, 0)
+    for k, r in enumerate(v["regions"]):
+        assert obs[names.index(f"regions[{k}].in_play")] == 1
+        assert obs[names.index(f"regions[{k}].tokens/10")] == pytest.approx(r["tokens"] / 10)
+        occupant = r["occupant"] or "empty"
+        assert obs[names.index(f"regions[{k}].occupant={occupant}")] == 1
+        if r["item"] == "?":
+            assert obs[names.index(f"regions[{k}].item=face-down")] == 1
+    n = len(v["regions"])
+    if n < env.n_slots:
+        assert obs[names.index(f"regions[{n}].in_play")] == 0
+
+
+def test_every_flag_and_piece_of_real_games_is_encoded():
+    """Content state shown in views (public flags, pieces) is all known to the encoder; a new
+    flag would be silently ignored otherwise."""
+    seen_flags: set[str] = set()
+    seen_tflags: set[str] = set()
+    seen_pieces: set[str] = set()
+
+    def each(env, obs):
+        v = view(env.game_state, env.seat_of(env.agent_selection))
+        seen_flags.update(v["flags"])
+        seen_tflags.update(v["turn_flags"])
+        for r in v["regions"]:
+            seen_pieces.update(r["pieces"])
+        assert obs["observation"].dtype == np.float32
+        assert env.observation_space(env.agent_selection).contains(obs)
+
+    for players, seed in ((3, 1), (4, 2), (5, 3), (2, 4)):
+        play_masked(SmallWorldEnv(players), seed, rng_seed=seed, each=each)
+    assert seen_flags and seen_tflags and seen_pieces
+    for key in seen_flags:
+        assert key in E.FLAGS or key.startswith(E.FLAG_PREFIXES), key
+    for key in seen_tflags:
+        assert key in E.TURN_FLAGS or key.startswith(E.TURN_FLAG_PREFIXES), key
+    assert seen_pieces <= set(E.PIECE_KINDS)
