@@ -1,4 +1,5 @@
-"""Fixtures for the web app tests: an app on a temporary SQLite file, bots playing at once."""
+"""Fixtures for the web app tests: an app on a temporary SQLite file, bots playing at once; for
+the browser tests a live server (``server``), headless Chromium and a page (see browser_kit.py)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,41 @@ import pytest
 from fastapi.testclient import TestClient
 
 from smallworld.web.server import create_app
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """A live server in a thread, ``http://127.0.0.1:PORT`` (``.app``: the app); bots play
+    without delay."""
+    from tests.web.browser_kit import start_server
+
+    url, srv, th = start_server(tmp_path_factory.mktemp("web") / "games.sqlite3")
+    yield url
+    srv.should_exit = True
+    th.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    from tests.web.browser_kit import ARGS, CHROMIUM, require_browser
+
+    sync_api = require_browser()
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page_(chromium):
+    """A 1440x900 page; ``page_.errors`` collects page errors and console errors."""
+    ctx = chromium.new_context(viewport={"width": 1440, "height": 900})
+    pg = ctx.new_page()
+    pg.errors = []
+    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
+    pg.on("console", lambda m: pg.errors.append(m.text) if m.type == "error" else None)
+    yield pg
+    ctx.close()
 
 
 @pytest.fixture

@@ -84,6 +84,21 @@ def occupant_phrase(s: State, r: int) -> str | None:
     return f"{who}'s {race_name(s.active[q])}"
 
 
+def team_result_text(s: State, res: dict[str, Any]) -> str:
+    """``"the Alliance (Anna and Chen) wins with a side score of 51 coins"`` (R-TEAM-7)."""
+    sides = res["winning_sides"]
+    side_scores = res.get("sides", {})
+
+    def members(side: str) -> str:
+        return " and ".join(s.spec.seats[p] for p in range(s.spec.n_players) if s.spec.sides[p] == side)
+
+    named = [f"the {team.SIDE_NAMES.get(x, x)} ({members(x)})" for x in sides]
+    score = side_scores.get(sides[0], "?")
+    if len(sides) > 1:
+        return f"{' and '.join(named)} share the victory with a side score of {score} coins"
+    return f"{named[0]} wins with a side score of {score} coins"
+
+
 class Logbook:
     """The log of one game. Feed it with :meth:`apply` (or :meth:`before` / :meth:`after`)."""
 
@@ -258,6 +273,8 @@ class Logbook:
             f"{s.spec.seats[p]} scores {total} coin{'s' if total != 1 else ''}"
             + (f" ({parts})" if parts else "")
         ), seat=p, private=p, at=at)
+        # the round of the turn that scored (the last seat's scoring has moved the round on)
+        self.entries[-1]["round"] = ctx["round"]
         self.entries[-1]["lines"] = [[label, v] for label, v in lines]
 
     def _game_over(self, s: State, at: int) -> None:
@@ -266,6 +283,9 @@ class Logbook:
         res = s.result or {}
         winners = res.get("winners", [])
         names = " and ".join(s.spec.seats[w] for w in winners)
+        if s.team and res.get("winning_sides"):
+            self._add(s, "over", f"Game over: {team_result_text(s, res)}", at=at)
+            return
         scores = res.get("scores", [])
         best = scores[winners[0]] if winners and scores else "?"
         verb = "win" if len(winners) > 1 else "wins"

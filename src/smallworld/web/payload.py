@@ -13,6 +13,7 @@ from typing import Any
 from smallworld.bots import BOTS
 from smallworld.content.data import DIE_FACES, ITEMS, POWERS, RACES
 from smallworld.content.registry import SUMMARIES
+from smallworld.core import team
 from smallworld.core.actions import Action
 from smallworld.core.conquest import conquest_cost, targets
 from smallworld.core.engine import explain_illegal
@@ -41,6 +42,9 @@ def meta() -> dict[str, Any]:
         "bots": sorted(BOTS),
         "players": {"min": 2, "max": 5},
         "die": list(DIE_FACES),
+        # team variant (R-TEAM-1): the side of each seat by player count, and the side names
+        "team_sides": {str(n): list(sides) for n, sides in team.SIDES_BY_PLAYERS.items()},
+        "side_names": dict(team.SIDE_NAMES),
         "races": {
             k: {"name": v.name, "value": v.value, "in_box": v.in_box, "faction": v.faction,
                 "summary": SUMMARIES.get(k, "")}

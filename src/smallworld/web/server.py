@@ -301,12 +301,14 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4) -> FastAPI:
         return created(live)
 
     def created(live: LiveGame) -> dict[str, Any]:
+        sides = live.game.state.spec.sides  # team variant: the side of each seat (R-TEAM-1)
         return {
             "id": live.id,
             "host_token": live.host_token,
             "hotseat": f"/play/{live.id}?token={live.host_token}",
             "seats": [
                 {"seat": i, "name": s.name, "kind": s.kind, "bot": s.bot,
+                 "side": sides[i] if sides else None,
                  "link": f"/play/{live.id}?seat={i}&token={s.token}" if s.token else None}
                 for i, s in enumerate(live.seats)
             ],

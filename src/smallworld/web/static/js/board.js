@@ -1,35 +1,16 @@
 // The board: the islands (server-drawn SVG) plus a live layer of tokens, pieces, items and
 // highlights drawn from the seat's view.
 import { s, PLAYER_COLOURS, PLAYER_INK, MURLOC_COLOUR } from "./ui.js";
+import { pieceChip, itemTile, itemShort } from "./pieces.js";
 
 const R = 30; // token disc radius, face units
 
-// small glyphs for pieces, drawn in a 24x24 box centred on 0,0
-const GLYPHS = {
-  mountain: { fill: "#9a8a78", draw: () => [s("path", { d: "M-8 6L-2-6 1-1 3-4 9 6z", fill: "#f3ede2", stroke: "#4b3b2b", "stroke-width": 1.2 })] },
-  fort: { fill: "#8a5a33", draw: () => [s("path", { d: "M-8 7V-4h3v3h2v-3h3v3h2v-3h3v3h2v-3h1V7z", fill: "#f6e7c8" })] },
-  "wisp-wall": { fill: "#2f7d6b", draw: () => [s("path", { d: "M-7 4q0-9 7-9t5 6-5 3 0-4", fill: "none", stroke: "#d8fff1", "stroke-width": 2.2, "stroke-linecap": "round" })] },
-  "watch-tower": { fill: "#5b6b8a", draw: () => [s("path", { d: "M-4 8V-3h-2v-5h12v5h-2V8z", fill: "#eef3ff" })] },
-  beast: { fill: "#7a4a1d", draw: () => [
-    s("ellipse", { cx: 0, cy: 3, rx: 4.5, ry: 3.6, fill: "#fbe3c3" }),
-    s("circle", { cx: -5.5, cy: -2.5, r: 1.9, fill: "#fbe3c3" }), s("circle", { cx: -2, cy: -5.5, r: 1.9, fill: "#fbe3c3" }),
-    s("circle", { cx: 2, cy: -5.5, r: 1.9, fill: "#fbe3c3" }), s("circle", { cx: 5.5, cy: -2.5, r: 1.9, fill: "#fbe3c3" })] },
-  champion: { fill: "#b8860b", draw: () => [s("path", { d: "M0-8l2.4 5 5.4.6-4 3.7 1.1 5.4L0 4 -4.9 6.7-3.8 1.3l-4-3.7 5.4-.6z", fill: "#fff6cf" })] },
-  bomb: { fill: "#2b2b2b", draw: () => [s("circle", { cx: -1, cy: 2, r: 5.5, fill: "#555" }), s("path", { d: "M3-3q3-4 5-3", fill: "none", stroke: "#f2b233", "stroke-width": 2 })] },
-  "military-objective": { fill: "#8a2f2f", draw: () => [s("path", { d: "M-4 8V-8M-4-8h10l-3 4 3 4h-10", fill: "#ffe1a8", stroke: "#ffe1a8", "stroke-width": 1.6 })] },
-  harmony: { fill: "#f3f3f3", draw: () => [s("path", { d: "M0-8a8 8 0 0 1 0 16a4 4 0 0 1 0-8a4 4 0 0 0 0-8z", fill: "#222" })] },
-};
-
-const PIECE_NAMES = {
-  mountain: "Mountain", fort: "Fort", "wisp-wall": "Wisp Wall", "watch-tower": "Watch Tower",
-  beast: "Beast", champion: "Champion", bomb: "Bomb (face down)", "military-objective": "Military Objective",
-  harmony: "Harmony",
-};
-export function pieceName(kind) { return PIECE_NAMES[kind] || kind.replace(/-/g, " "); }
+export { pieceName } from "./pieces.js";
 
 export class Board {
-  constructor(container, data, handlers, itemKinds = {}) {
-    this.itemKinds = itemKinds;
+  constructor(container, data, handlers, meta) {
+    this.meta = meta;
+    this.itemKinds = Object.fromEntries(Object.entries(meta.items).map(([k, v]) => [k, v.kind]));
     this.container = container;
     this.data = data;
     this.handlers = handlers;
@@ -170,8 +151,10 @@ export class Board {
     const g = s("g", { class: "piece-group", transform: `translate(${x} ${y})`, dataset: { region: r.id } });
     const pieces = Object.entries(r.pieces || {}).filter(([, n]) => n > 0);
     if (reg.terrain === "mountain") pieces.unshift(["mountain", 1]);
-    const hasTokens = r.occupant && r.tokens > 0;
-    if (hasTokens) g.append(this._token(r));
+    // a Region held by the Champion or Beasts alone has an occupant but no token: its owner's
+    // disc is drawn all the same (with the holding piece in it)
+    const hasTokens = Boolean(r.occupant) && (r.tokens > 0 || r.occupant !== "murlocs");
+    if (hasTokens) g.append(this._token(r, pieces));
     // pieces: a row under the disc (or centred when there is no disc)
     const py = hasTokens ? R + 17 : 0;
     const w = 32;
@@ -190,7 +173,7 @@ export class Board {
     this.dyn[reg.face].append(g);
   }
 
-  _token(r) {
+  _token(r, pieces) {
     const g = s("g", { class: `token ${r.occupant}` });
     if (r.occupant === "murlocs") {
       g.append(s("circle", { r: R, fill: MURLOC_COLOUR, class: "disc" }));
@@ -199,15 +182,23 @@ export class Board {
       return g;
     }
     const colour = PLAYER_COLOURS[r.player] || "#777";
+    const ink = r.occupant === "decline" ? "#fff" : (PLAYER_INK[r.player] || "#fff");
     if (r.occupant === "decline") {
       g.append(s("circle", { r: R, fill: "#8f8a83", stroke: colour, "stroke-width": 6, class: "disc" }));
       g.append(s("circle", { r: R - 7, fill: "none", stroke: "#d8d2c8", "stroke-width": 1.4, "stroke-dasharray": "3 3" }));
-      g.append(s("text", { class: "tok-num", y: 11, fill: "#fff" }, r.tokens));
-      g.append(s("text", { class: "tok-zz", x: R - 2, y: -R + 8 }, "z"));
+      g.append(s("text", { x: R - 2, y: -R + 8, class: "tok-zz" }, "z"));
     } else {
       g.append(s("circle", { r: R, fill: colour, class: "disc" }));
       g.append(s("circle", { r: R - 5, fill: "none", stroke: "rgba(255,255,255,.55)", "stroke-width": 1.6 }));
-      g.append(s("text", { class: "tok-num", y: 11, fill: PLAYER_INK[r.player] || "#fff" }, r.tokens));
+    }
+    if (r.tokens > 0) {
+      g.append(s("text", { class: "tok-num", y: 11, fill: ink }, r.tokens));
+    } else {
+      // held by pieces alone: show the holder (Champion first, else a Beast) in the disc
+      const holder = pieces.find(([k]) => k === "champion") || pieces.find(([k]) => k === "beast");
+      g.classList.add("no-tokens");
+      if (holder) g.append(s("g", { transform: "scale(1.6)", class: "holder" }, ...pieceChip(holder[0]).slice(1)));
+      else g.append(s("text", { class: "tok-num", y: 11, fill: ink }, 0));
     }
     return g;
   }
@@ -218,29 +209,18 @@ export class Board {
   }
 
   _piece(kind, n, x, y) {
-    const gl = GLYPHS[kind];
     const g = s("g", { class: `chip chip-${kind}`, transform: `translate(${x} ${y}) scale(1.25)` });
-    g.append(s("circle", { r: 12, fill: gl ? gl.fill : "#6b5b4b", stroke: "#fff", "stroke-width": 2 }));
-    if (gl) g.append(...gl.draw());
-    else g.append(s("text", { class: "chip-letter", y: 4.5 }, kind.charAt(0).toUpperCase()));
+    g.append(...pieceChip(kind));
     if (n > 1) g.append(this._count(n, 10, -10, "#3b2c1d"));
     return g;
   }
 
   _item(item, x, y) {
     const down = item === "?";
-    const g = s("g", { class: `item ${down ? "down" : "up"}`, transform: `translate(${x} ${y}) scale(1.25)` });
-    g.append(s("rect", { x: -12, y: -12, width: 24, height: 24, rx: 5, fill: down ? "#3c2a55" : "#e8c35a", stroke: down ? "#d9b3ff" : "#6b4a0c", "stroke-width": 2 }));
-    if (down) g.append(s("text", { y: 6, class: "item-glyph", fill: "#f0dcff" }, "?"));
-    else {
-      const kind = this.itemKinds[item];
-      g.append(s("path", {
-        fill: "#4a2f00",
-        d: kind === "artifact"
-          ? "M-1.3-9h2.6v9.5h3.7v2.3h-3.7v5h-2.6v-5h-3.7v-2.3h3.7z"
-          : "M-8 8h16v-2.2h-1.6v-6h2.3L0-7-8.3-.2h2.3v6h-1.6zM-3 5.8v-5h2v5zM1 5.8v-5h2v5z",
-      }));
-    }
+    const g = s("g", { class: `item ${down ? "down" : "up"}`, transform: `translate(${x} ${y}) scale(1.25)`, dataset: { item } });
+    g.append(...itemTile(item, this.itemKinds));
+    // a face-up item says which one it is (Aegis, Heart of Azeroth, …): a person needs to know
+    if (!down) g.append(s("text", { class: "item-label", x: 15, y: 4.5 }, itemShort(item, this.meta)));
     return g;
   }
 }

@@ -19,6 +19,30 @@ function seatRow(i, prev) {
     input, select);
 }
 
+// Battle for Azeroth (R-TEAM-1): the side of each seat follows the seat order
+function teamSides(n) { return meta.team_sides[String(n)] || []; }
+function isTeam() { return document.getElementById("edition").value === "swow-team"; }
+
+function renderSides() {
+  const n = Number(document.getElementById("players").value);
+  const note = document.getElementById("team-note");
+  const seats = [...document.querySelectorAll("#seats .seat")];
+  for (const li of seats) li.querySelector(".tag.side")?.remove();
+  if (!isTeam()) { note.hidden = true; return; }
+  const sides = teamSides(n);
+  seats.forEach((li, i) => {
+    const side = sides[i];
+    li.querySelector(".swatch").after(h("span", { class: `tag side side-${side}`, title: "This seat plays for this side" }, meta.side_names[side]));
+  });
+  note.replaceChildren(
+    h("b", {}, "Battle for Azeroth: "),
+    n >= 4
+      ? "teammates share the victory and see each other's coins. Alliance and Horde each score the lower of their two players' coins; the highest side wins."
+      : "each side is one player; the highest side wins.",
+    " Sides follow the seat order", document.getElementById("shuffle").checked ? " (shuffled when the game starts)." : ".");
+  note.hidden = false;
+}
+
 function readSeats() {
   return [...document.querySelectorAll("#seats .seat")].map((li) => {
     const kind = li.querySelector(".seat-kind").value;
@@ -32,6 +56,7 @@ function renderSeats() {
   const prev = readSeats();
   const list = document.getElementById("seats");
   list.replaceChildren(...Array.from({ length: n }, (_, i) => seatRow(i, prev[i])));
+  renderSides();
 }
 
 function origin() { return window.location.origin; }
@@ -42,6 +67,7 @@ function showCreated(data) {
   const rows = data.seats.map((s) => h("li", {},
     h("span", { class: "swatch", style: `background:${PLAYER_COLOURS[s.seat]}` }),
     h("b", {}, s.name), " ",
+    s.side ? h("span", { class: `tag side side-${s.side}` }, meta.side_names[s.side] || s.side) : null, " ",
     s.link
       ? h("span", { class: "link-row" },
           h("input", { class: "link", readonly: true, value: origin() + s.link, onclick: (e) => e.target.select() }),
@@ -92,10 +118,22 @@ async function create(e) {
 
 function gameStatus(g) {
   if (g.status === "over" && g.result) {
+    if (g.result.winning_sides) {
+      const sides = g.result.winning_sides.map((x) => meta.side_names[x] || x).join(" & ");
+      return h("span", { class: "pill done" }, `Finished · ${sides} won`);
+    }
     const w = (g.result.winners || []).map((i) => g.seats[i] && g.seats[i].name).join(" & ");
     return h("span", { class: "pill done" }, `Finished · ${w} won`);
   }
   return h("span", { class: "pill live" }, `Round ${g.round}`);
+}
+
+function seatChip(g, s, i) {
+  const side = g.edition === "swow-team" ? teamSides(g.players || g.seats.length)[i] : null;
+  return h("span", { class: "seat-chip" },
+    h("span", { class: "swatch small", style: `background:${PLAYER_COLOURS[i]}` }), s.name,
+    side ? h("span", { class: `tag side side-${side}` }, meta.side_names[side]) : null,
+    s.kind === "bot" ? h("span", { class: "tag" }, "bot") : null);
 }
 
 async function loadGames() {
@@ -109,9 +147,8 @@ async function loadGames() {
   const rows = data.games.map((g) => h("div", { class: "game-row", dataset: { id: g.id } },
     h("div", { class: "game-main" },
       h("div", { class: "game-title" }, g.title),
-      h("div", { class: "game-seats" }, g.seats.map((s, i) => h("span", { class: "seat-chip" },
-        h("span", { class: "swatch small", style: `background:${PLAYER_COLOURS[i]}` }), s.name, s.kind === "bot" ? h("span", { class: "tag" }, "bot") : null))),
-      h("div", { class: "game-sub muted" }, `${g.boards ? g.boards.join(" · ") : ""} · ${g.actions} moves · ${timeAgo(g.updated_at)}`),
+      h("div", { class: "game-seats" }, g.seats.map((s, i) => seatChip(g, s, i))),
+      h("div", { class: "game-sub muted" }, `${g.edition === "swow-team" ? "Battle for Azeroth · " : ""}${g.boards ? g.boards.join(" · ") : ""} · ${g.actions} moves · ${timeAgo(g.updated_at)}`),
     ),
     gameStatus(g),
     h("div", { class: "game-actions" },
@@ -154,6 +191,8 @@ async function main() {
   const ed = document.getElementById("edition");
   ed.replaceChildren(...meta.editions.map((x) => h("option", { value: x.id }, x.name)));
   document.getElementById("players").addEventListener("change", renderSeats);
+  document.getElementById("edition").addEventListener("change", renderSides);
+  document.getElementById("shuffle").addEventListener("change", renderSides);
   renderSeats();
   document.getElementById("new-form").addEventListener("submit", create);
   document.getElementById("import-file").addEventListener("change", importFile);

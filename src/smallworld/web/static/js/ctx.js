@@ -1,0 +1,20 @@
+// What every part of the game page shares: the static facts and the last payload.
+export const G = {
+  meta: null, // /api/meta
+  boardData: null, // /api/games/{id}/board
+  P: null, // the last update from the server
+  gameId: "", token: "", query: "", // this page's game and access (from its address)
+};
+
+export const SIDES = { A: "Alliance", H: "Horde", N: "Neutral" };
+
+export function me() { return G.P.perspective; }
+export function seatName(i) { return G.P.game.seats[i] ? G.P.game.seats[i].name : "?"; }
+export function legalOf(kind) { return G.P.legal.filter((a) => a.kind === kind); }
+export function humans() { return G.P.game.seats.filter((s) => s.kind === "human"); }
+
+// Team variant: the seats of a side, in seat order.
+export function sideMembers(v, side) {
+  return v.team ? v.team.sides.map((x, i) => [x, i]).filter(([x]) => x === side).map(([, i]) => i) : [];
+}
+export function sidesInPlay(v) { return v.team ? [...new Set(v.team.sides)].sort() : []; }

@@ -1,0 +1,130 @@
+// The dialogs of the game page: final results (by side in the team variant), the guide, the
+// private seat links, and downloading the record.
+import { api } from "./api.js";
+import { G, SIDES, seatName, sideMembers, sidesInPlay } from "./ctx.js";
+import { sideRule } from "./players.js";
+import { h, toast, PLAYER_COLOURS, FACTION } from "./ui.js";
+
+function closeButton(label = "Close") {
+  return h("button", { type: "button", class: "primary", onclick: () => { document.getElementById("modal").hidden = true; } }, label);
+}
+
+export function winnersText(v) {
+  const res = v.result;
+  if (!res) return "";
+  if (v.team && res.winning_sides) {
+    const sides = res.winning_sides;
+    const named = sides.map((x) => `the ${SIDES[x]} (${sideMembers(v, x).map(seatName).join(" and ")})`);
+    const score = res.sides[sides[0]];
+    const text = sides.length > 1
+      ? `${named.join(" and ")} share the victory with a side score of ${score} coins.`
+      : `${named[0]} wins with a side score of ${score} coins.`;
+    return text.charAt(0).toUpperCase() + text.slice(1);
+  }
+  const names = res.winners.map(seatName).join(" and ");
+  return `${names} ${res.winners.length > 1 ? "share the victory" : "wins"} with ${res.scores[res.winners[0]]} coins.`;
+}
+
+function sidesTable(v) {
+  const res = v.result;
+  const order = sidesInPlay(v).sort((a, b) => res.sides[b] - res.sides[a]);
+  return h("table", { class: "results-table sides-table" },
+    h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, "Side"), h("th", {}, "Players"), h("th", { title: "R-TEAM-7" }, "Side score"))),
+    h("tbody", {}, ...order.map((side, i) => h("tr", { class: res.winning_sides.includes(side) ? "win" : "", dataset: { side } },
+      h("td", {}, res.winning_sides.includes(side) ? h("span", { class: "crown" }, "♛") : `${i + 1}`),
+      h("td", {}, h("span", { class: `tag side side-${side}` }, SIDES[side])),
+      h("td", {}, sideMembers(v, side).map((p) => `${seatName(p)} ${res.scores[p]}`).join(" · ")),
+      h("td", { class: "num" }, res.sides[side])))));
+}
+
+export function showResults() {
+  const v = G.P.view;
+  const res = v.result;
+  if (!res) return;
+  const team = Boolean(v.team && res.sides);
+  const order = v.players.map((p) => p.seat).sort((a, b) => (res.scores[b] - res.scores[a]) || (res.tokens[b] - res.tokens[a]));
+  const top = res.scores[res.winners[0]];
+  const tiedOnCoins = order.filter((p) => res.scores[p] === top);
+  let tie = "";
+  if (!team && tiedOnCoins.length > 1) {
+    tie = res.winners.length < tiedOnCoins.length
+      ? `Tied on ${top} coins: the tie goes to the most race tokens on the board (${tiedOnCoins.map((p) => `${seatName(p)} ${res.tokens[p]}`).join(", ")}).`
+      : `Tied on ${top} coins and on tokens on the board: the victory is shared.`;
+  }
+  const note = team
+    ? `${sideRule(v)} A tie goes to the side with the highest single score, then to the most race tokens on the board.`
+    : "Ties on coins go to the player with the most race tokens on the board.";
+  const modal = document.getElementById("modal");
+  modal.replaceChildren(h("div", { class: "modal-card results", role: "dialog", "aria-label": "Results" },
+    h("h2", {}, "Final results"),
+    h("p", { class: "lead" }, winnersText(v)),
+    team ? sidesTable(v) : null,
+    h("table", { class: `results-table players-table ${team ? "with-side" : ""}` },
+      h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, "Player"), team ? h("th", {}, "Side") : null, h("th", {}, "Coins"), h("th", { title: "Race tokens on the board: the tie-break" }, "Tokens"))),
+      h("tbody", {}, ...order.map((p, i) => h("tr", { class: res.winners.includes(p) ? "win" : "" },
+        h("td", {}, res.winners.includes(p) ? h("span", { class: "crown" }, "♛") : `${i + 1}`),
+        h("td", {}, h("span", { class: "swatch", style: `background:${PLAYER_COLOURS[p]}` }), seatName(p)),
+        team ? h("td", {}, SIDES[v.team.sides[p]]) : null,
+        h("td", { class: "num" }, res.scores[p]),
+        h("td", { class: "num" }, res.tokens[p]))))),
+    tie ? h("p", { class: "tie" }, tie) : h("p", { class: "muted" }, note),
+    h("div", { class: "actions" },
+      h("button", { type: "button", onclick: exportRecord }, "Download the record"),
+      h("a", { class: "button", href: "/" }, "All games"),
+      closeButton("Look at the board"))));
+  modal.hidden = false;
+}
+
+export async function exportRecord() {
+  try {
+    const res = await fetch(`/api/games/${encodeURIComponent(G.gameId)}/record?${G.query}`);
+    if (!res.ok) { const d = await res.json().catch(() => ({})); throw new Error(d.error || res.statusText); }
+    const blob = await res.blob();
+    const a = h("a", { href: URL.createObjectURL(blob), download: `smallworld-${G.gameId}.json` });
+    document.body.append(a); a.click(); a.remove();
+  } catch (e) { toast(e.message, "bad"); }
+}
+
+export function showGuide() {
+  const { meta } = G;
+  const section = (title, table) => h("section", { class: "guide-section" }, h("h3", {}, title),
+    h("dl", { class: "guide-list" }, ...Object.entries(table).sort((a, b) => a[1].name.localeCompare(b[1].name)).flatMap(([, x]) => [
+      h("dt", {}, x.name, x.value !== undefined ? h("span", { class: "val" }, x.value) : null,
+        x.faction ? h("span", { class: `tip-tag ${x.faction}` }, FACTION[x.faction]) : null,
+        x.kind ? h("span", { class: "tip-tag" }, x.kind === "artifact" ? "Artifact" : "Legendary Place") : null),
+      h("dd", {}, x.summary)])));
+  const team = G.P && G.P.view.team;
+  const modal = document.getElementById("modal");
+  modal.replaceChildren(h("div", { class: "modal-card guide", role: "dialog", "aria-label": "Guide" },
+    h("h2", {}, "How to play"),
+    h("ol", { class: "guide-steps" },
+      h("li", {}, h("b", {}, "Pick"), team
+        ? " a race of your side and the power in the same row (row N costs N coins)."
+        : " a race and a power from the column (each step down costs 1 coin). Their two numbers add up to your tokens."),
+      h("li", {}, h("b", {}, "Conquer"), ": a Region costs 2 tokens + 1 per defender, Mountain, Fort or Wisp Wall, + 1 when you arrive from the sea. Your first conquest lands on an Entry Region (anchor)."),
+      h("li", {}, h("b", {}, "Final conquest"), ": short of tokens by up to 3? Roll the reinforcement die (0, 0, 0, 1, 2, 3). Then conquests end."),
+      h("li", {}, h("b", {}, "Redeploy"), " the tokens in your hand among your Regions."),
+      h("li", {}, h("b", {}, "Score"), team ? " 1 coin per Region you hold, plus bonuses. Teammates see each other's coins." : " 1 coin per Region you hold, plus bonuses. Coins are secret."),
+      h("li", {}, h("b", {}, "Decline"), ": instead of expanding, flip your tired race grey; it still scores, and next turn you pick a fresh one."),
+      team
+        ? h("li", {}, h("b", {}, "Battle for Azeroth"), `: you play for the Alliance, the Horde or the Neutrals. ${sideRule(G.P.view)}`)
+        : h("li", {}, "Alliance and Horde races earn 1 coin per race of the other faction they beat in a turn. Most coins after the last round wins; ties go to the most tokens on the board.")),
+    section("Races", meta.races), section("Special Powers", meta.powers), section("Artifacts and Legendary Places", meta.items),
+    h("div", { class: "actions" }, closeButton())));
+  modal.hidden = false;
+}
+
+export async function showLinks() {
+  try {
+    const data = await api(`/api/games/${encodeURIComponent(G.gameId)}/links`, { token: G.token });
+    const modal = document.getElementById("modal");
+    modal.replaceChildren(h("div", { class: "modal-card", role: "dialog" },
+      h("h2", {}, "Private seat links"),
+      h("p", {}, "Each link plays one seat and shows only that player's coins. Open it in another browser or send it to a friend on your network."),
+      h("ul", { class: "links" }, ...data.seats.map((s) => h("li", {},
+        h("span", { class: "swatch", style: `background:${PLAYER_COLOURS[s.seat]}` }), h("b", {}, s.name), " ",
+        s.link ? h("input", { class: "link", readonly: true, value: window.location.origin + s.link, onclick: (e) => e.target.select() }) : h("span", { class: "muted" }, `bot (${s.bot})`)))),
+      h("div", { class: "actions" }, closeButton())));
+    modal.hidden = false;
+  } catch (e) { toast(e.message, "bad"); }
+}

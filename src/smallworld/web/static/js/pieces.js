@@ -1,0 +1,152 @@
+// Pieces and public content state: how each piece kind is drawn (board, legend, player cards),
+// what it is called and what it does, and what the view's flags say about who holds what.
+import { s, esc } from "./ui.js";
+
+// small glyphs for pieces, drawn in a 24x24 box centred on 0,0 (on a disc of colour `fill`)
+export const GLYPHS = {
+  mountain: { fill: "#9a8a78", draw: () => [s("path", { d: "M-8 6L-2-6 1-1 3-4 9 6z", fill: "#f3ede2", stroke: "#4b3b2b", "stroke-width": 1.2 })] },
+  fort: { fill: "#8a5a33", draw: () => [s("path", { d: "M-8 7V-4h3v3h2v-3h3v3h2v-3h3v3h2v-3h1V7z", fill: "#f6e7c8" })] },
+  "wisp-wall": { fill: "#2f7d6b", draw: () => [s("path", { d: "M-7 4q0-9 7-9t5 6-5 3 0-4", fill: "none", stroke: "#d8fff1", "stroke-width": 2.2, "stroke-linecap": "round" })] },
+  "watch-tower": { fill: "#5b6b8a", draw: () => [s("path", { d: "M-4 8V-3h-2v-5h12v5h-2V8z", fill: "#eef3ff" })] },
+  beast: { fill: "#7a4a1d", draw: () => [
+    s("ellipse", { cx: 0, cy: 3, rx: 4.5, ry: 3.6, fill: "#fbe3c3" }),
+    s("circle", { cx: -5.5, cy: -2.5, r: 1.9, fill: "#fbe3c3" }), s("circle", { cx: -2, cy: -5.5, r: 1.9, fill: "#fbe3c3" }),
+    s("circle", { cx: 2, cy: -5.5, r: 1.9, fill: "#fbe3c3" }), s("circle", { cx: 5.5, cy: -2.5, r: 1.9, fill: "#fbe3c3" })] },
+  champion: { fill: "#b8860b", draw: () => [s("path", { d: "M0-8l2.4 5 5.4.6-4 3.7 1.1 5.4L0 4 -4.9 6.7-3.8 1.3l-4-3.7 5.4-.6z", fill: "#fff6cf" })] },
+  bomb: { fill: "#2b2b2b", draw: () => [s("circle", { cx: -1, cy: 2, r: 5.5, fill: "#555" }), s("path", { d: "M3-3q3-4 5-3", fill: "none", stroke: "#f2b233", "stroke-width": 2 })] },
+  "military-objective": { fill: "#8a2f2f", draw: () => [s("path", { d: "M-4 8V-8M-4-8h10l-3 4 3 4h-10", fill: "#ffe1a8", stroke: "#ffe1a8", "stroke-width": 1.6 })] },
+  harmony: { fill: "#f3f3f3", draw: () => [
+    s("circle", { r: 8, fill: "none", stroke: "#222", "stroke-width": 1.2 }),
+    s("path", { d: "M0-8a8 8 0 0 1 0 16a4 4 0 0 1 0-8a4 4 0 0 0 0-8z", fill: "#222" })] },
+};
+
+export const PIECES = {
+  mountain: ["Mountain", "+1 to conquer this Region."],
+  fort: ["Fort", "Garrisoned: +1 defense; stays In Decline; removed when the Region is conquered or emptied."],
+  "wisp-wall": ["Wisp Wall", "Night Elves: +1 defense; stays In Decline; removed when the Region is conquered or emptied."],
+  "watch-tower": ["Watch Tower", "Defensive: this Region is immune to every conquest and every power."],
+  beast: ["Beast", "Beast Master: counts as a race token for conquest, redeployment and defense; lost first when the Region is conquered."],
+  champion: ["Champion", "Championing: counts as 1 race token; captured when its Region is conquered (its owner pays a 1 coin ransom)."],
+  bomb: ["Bomb (face down)", "Goblins: revealed at the start of the Goblins' next turn if the Region is still occupied by an opponent. Live: the occupant loses the Region; dud: nothing. Nobody knows its side."],
+  "military-objective": ["Military Objective", "Humans: a non-Horde race that conquers this Region gains 2 coins (the Humans' owner gains 2 too, unless it was the conqueror)."],
+  harmony: ["Harmony", "Pandaren: the holder must pay the Pandaren player 2 coins before its first attack on the Active Pandaren each turn."],
+};
+
+export function pieceName(kind) { return PIECES[kind] ? PIECES[kind][0] : kind.replace(/-/g, " "); }
+export function pieceTip(kind) {
+  const [name, what] = PIECES[kind] || [pieceName(kind), ""];
+  return `<b>${esc(name)}</b>${what ? `<p>${esc(what)}</p>` : ""}`;
+}
+
+// the chip of a piece kind (a disc with its glyph), in SVG units centred on 0,0, radius 12
+export function pieceChip(kind) {
+  const gl = GLYPHS[kind];
+  const out = [s("circle", { r: 12, fill: gl ? gl.fill : "#6b5b4b", stroke: "#fff", "stroke-width": 2 })];
+  if (gl) out.push(...gl.draw());
+  else out.push(s("text", { class: "chip-letter", y: 4.5 }, kind.charAt(0).toUpperCase()));
+  return out;
+}
+
+// an item tile: face down ("?"), or face up with its kind's glyph (Artifact or Legendary Place)
+export function itemTile(item, itemKinds) {
+  const down = item === "?";
+  const out = [s("rect", { x: -12, y: -12, width: 24, height: 24, rx: 5, fill: down ? "#3c2a55" : "#e8c35a", stroke: down ? "#d9b3ff" : "#6b4a0c", "stroke-width": 2 })];
+  if (down) out.push(s("text", { y: 6, class: "item-glyph", fill: "#f0dcff" }, "?"));
+  else {
+    out.push(s("path", {
+      fill: "#4a2f00",
+      d: itemKinds[item] === "artifact"
+        ? "M-1.3-9h2.6v9.5h3.7v2.3h-3.7v5h-2.6v-5h-3.7v-2.3h3.7z"
+        : "M-8 8h16v-2.2h-1.6v-6h2.3L0-7-8.3-.2h2.3v6h-1.6zM-3 5.8v-5h2v5zM1 5.8v-5h2v5z",
+    }));
+  }
+  return out;
+}
+
+// short names for the labels under face-up items on the board
+const ITEM_SHORT = {
+  "aegis-of-aggramar": "Aegis", "ashes-of-alar": "Ashes of Al'ar", "heart-of-azeroth": "Heart of Azeroth",
+  "lights-hope-chapel": "Light's Hope", "well-of-eternity": "Well of Eternity",
+};
+export function itemShort(item, meta) {
+  return ITEM_SHORT[item] || (meta.items[item] ? meta.items[item].name : item);
+}
+
+// a small inline <svg> for HTML (legend, player cards)
+export function icon(kindOrItem, itemKinds = null) {
+  const svg = s("svg", { class: "pc-icon", viewBox: "-14 -14 28 28", width: 18, height: 18, "aria-hidden": "true" });
+  svg.append(...(itemKinds ? itemTile(kindOrItem, itemKinds) : pieceChip(kindOrItem)));
+  return svg;
+}
+
+// ---- public content state from the view's flags ---------------------------------------------
+
+const RACE_OF = { harmony: "pandaren", bomb: "goblins" };
+
+function seatWith(v, race) { const p = v.players.find((x) => x.race === race); return p ? p.seat : null; }
+
+export function harmonyHolders(v) { return (v.flags && v.flags.harmony) || []; }
+
+// Per seat, what the player holds off the board (Harmony, Champion, Beasts, Bombs, forms):
+// [{kind, text, tip}] for its player card.
+export function seatExtras(v, seat, names) {
+  const out = [];
+  const f = v.flags || {};
+  const tf = v.turn_flags || {};
+  const pandaren = seatWith(v, RACE_OF.harmony);
+  if (harmonyHolders(v).includes(seat)) {
+    const owner = pandaren !== null ? names(pandaren) : "the Pandaren";
+    out.push({ kind: "harmony", text: "Harmony",
+      tip: `${pieceTip("harmony")}<p>${esc(names(seat))} holds one: pay ${esc(owner)} 2 coins before the first attack on the Pandaren in a turn. The Pandaren take it back at the start of their turn.</p>` });
+  }
+  if (pandaren === seat && harmonyHolders(v).length) {
+    const who = harmonyHolders(v).map(names).join(", ");
+    out.push({ kind: "harmony", text: `Harmony given: ${harmonyHolders(v).length}`,
+      tip: `${pieceTip("harmony")}<p>Held by ${esc(who)}.</p>` });
+  }
+  if (f["champion-hand"] === seat) {
+    out.push({ kind: "champion", text: "Champion in hand", tip: `${pieceTip("champion")}<p>In hand: it is placed again at redeployment.</p>` });
+  }
+  const beasts = f[`beasts-hand-${seat}`] || 0;
+  if (beasts) out.push({ kind: "beast", text: `${beasts} Beast${beasts === 1 ? "" : "s"} in hand`, tip: pieceTip("beast") });
+  if (seatWith(v, RACE_OF.bomb) === seat) {
+    const placed = v.regions.reduce((a, r) => a + ((r.pieces || {}).bomb || 0), 0);
+    const stack = (v.supply || {}).bomb ?? 0;
+    const live = f["bombs-live"] || 0, dud = f["bombs-dud"] || 0;
+    out.push({ kind: "bomb", text: `Bombs: ${stack} in stack, ${placed} placed · revealed ${live} live, ${dud} dud`,
+      tip: `${pieceTip("bomb")}<p>${stack} face down in the Goblins' stack, ${placed} on the board. Revealed so far (they leave the game): ${live} live, ${dud} dud${dud === 1 ? "" : "s"}. 12 Bombs: 6 live, 6 duds.</p>` });
+  }
+  if (seat === v.turn && tf["worgen-form"]) {
+    const worgen = tf["worgen-form"] === "worgen";
+    out.push({ kind: "form", text: worgen ? "Worgen form" : "Human form",
+      tip: worgen ? "<b>Worgen form</b><p>Paid 1 coin: every conquest this turn costs 1 less.</p>" : "<b>Human form</b><p>+2 coins this turn.</p>" });
+  }
+  if (seat === v.turn && tf["battleground-side"]) {
+    const side = tf["battleground-side"] === "horde" ? "Horde" : "Alliance";
+    out.push({ kind: "side", text: `Fights as ${side}`, tip: `<b>Battleground</b><p>This Neutral race scores the faction bonus as ${side} this turn.</p>` });
+  }
+  return out;
+}
+
+// The key under the board: each piece kind on the board (with counts), items, and Harmony.
+// [{kind | item, text, tip}]; `item` is an item id (or "?") to draw its tile.
+export function legendEntries(v, names, itemKinds) {
+  const counts = {};
+  const items = { "?": [], artifact: [], place: [] };
+  for (const r of v.regions) {
+    for (const [k, n] of Object.entries(r.pieces || {})) if (n > 0) counts[k] = (counts[k] || 0) + n;
+    if (r.item) items[r.item === "?" ? "?" : (itemKinds[r.item] === "artifact" ? "artifact" : "place")].push(r.item);
+  }
+  const out = [];
+  const kinds = [...Object.keys(PIECES).filter((k) => counts[k]), ...Object.keys(counts).filter((k) => !PIECES[k])];
+  for (const k of kinds) out.push({ kind: k, text: `${pieceName(k)}${counts[k] > 1 ? ` ×${counts[k]}` : ""}`, tip: pieceTip(k) });
+  const n = (list, word) => `${word}${list.length > 1 ? ` ×${list.length}` : ""}`;
+  if (items["?"].length) out.push({ item: "?", text: n(items["?"], "Face-down item"), tip: "<b>Face-down item</b><p>An Artifact or Legendary Place, revealed when a race enters its Region. Nobody knows which it is.</p>" });
+  if (items.artifact.length) out.push({ item: items.artifact[0], text: n(items.artifact, "Artifact"), tip: "<b>Artifacts</b> (face up)<p>The Active race holding the Region controls it. Hover one on the board for what it does.</p>" });
+  if (items.place.length) out.push({ item: items.place[0], text: n(items.place, "Legendary Place"), tip: "<b>Legendary Places</b> (face up)<p>The Active race holding the Region controls it. Hover one on the board for what it does.</p>" });
+  const holders = harmonyHolders(v);
+  if (holders.length) {
+    out.push({ kind: "harmony", text: `Harmony: ${holders.map(names).join(", ")}`, tip: seatExtras(v, holders[0], names).find((x) => x.kind === "harmony").tip });
+  }
+  return out;
+}

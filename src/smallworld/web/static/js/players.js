@@ -1,0 +1,100 @@
+// The player cards, and in the team variant the sides panel (who plays for which side, the
+// teammates' coins the view shows, the side score and the shared victory, RULES §12).
+import { G, SIDES, me, seatName, sideMembers, sidesInPlay } from "./ctx.js";
+import { icon, seatExtras } from "./pieces.js";
+import { h, esc, plural, PLAYER_COLOURS, PLAYER_INK, raceTip, powerTip, raceName, powerName } from "./ui.js";
+
+export function renderPlayers(v) {
+  const { P, meta } = G;
+  const box = document.getElementById("players");
+  const mySide = v.team && me() !== null && me() !== undefined ? v.team.sides[me()] : null;
+  box.replaceChildren(...v.players.map((p) => {
+    const seat = P.game.seats[p.seat];
+    const mine = p.seat === me();
+    const mate = mySide && !mine && p.side === mySide;
+    const turn = !P.over && p.seat === v.turn;
+    const winner = P.over && v.result && v.result.winners.includes(p.seat);
+    const extras = seatExtras(v, p.seat, seatName);
+    return h("div", {
+      class: `player ${turn ? "turn" : ""} ${mine ? "mine" : ""} ${winner ? "winner" : ""}`,
+      style: `--pc:${PLAYER_COLOURS[p.seat]};--pi:${PLAYER_INK[p.seat]}`, dataset: { seat: p.seat },
+    },
+      h("div", { class: "player-head" },
+        h("span", { class: "disc" }, p.seat + 1),
+        h("span", { class: "pname" }, p.name),
+        seat.kind === "bot" ? h("span", { class: "tag" }, `bot · ${seat.bot}`) : null,
+        p.side ? h("span", { class: `tag side side-${p.side}`, "data-tip": sideTip(v, p.side) }, SIDES[p.side] || p.side) : null,
+        mine && P.mode === "seat" ? h("span", { class: "tag you" }, "you") : null,
+        mate ? h("span", { class: "tag mate", title: "Your teammate: you see each other's coins" }, "teammate") : null,
+        turn ? h("span", { class: "tag turn" }, "playing") : null,
+        h("span", { class: "vc", title: p.vc === null ? "Coins are secret" : (mate ? "Your teammate's coins" : "Victory coins") },
+          h("span", { class: "coin" }), p.vc === null ? "?" : p.vc)),
+      h("div", { class: "banners" },
+        p.race ? h("span", { class: `banner active ${meta.races[p.race] ? meta.races[p.race].faction : ""}`, "data-tip": raceTip(meta, p.race) }, raceName(meta, p.race)) : h("span", { class: "banner none" }, "no race"),
+        p.power ? h("span", { class: "badge", "data-tip": powerTip(meta, p.power) }, powerName(meta, p.power)) : null,
+        p.decline ? h("span", { class: "banner decline", "data-tip": raceTip(meta, p.decline, "<p class='muted'>In decline</p>") }, `${raceName(meta, p.decline)} ·z`) : null,
+        p.kept ? h("span", { class: "badge decline", "data-tip": powerTip(meta, p.kept) }, powerName(meta, p.kept)) : null),
+      extras.length ? h("div", { class: "holds" }, ...extras.map((x) => h("span", {
+        class: `hold hold-${x.kind}`, "data-tip": x.tip, dataset: { kind: x.kind },
+      }, ["harmony", "champion", "beast", "bomb"].includes(x.kind) ? icon(x.kind) : null, x.text))) : null,
+      h("div", { class: "player-foot" },
+        h("span", { title: "Race tokens in hand" }, h("span", { class: "tok-ico" }), `${p.hand} in hand`),
+        h("span", { title: "Regions held" }, `${plural(regionsOf(v, p.seat), "Region")}`),
+        p.last_score && p.last_score.length ? scoreLine(p.last_score) : null),
+    );
+  }));
+  renderSides(v);
+}
+
+function regionsOf(v, seat) { return v.regions.filter((r) => r.player === seat && (r.occupant === "active" || r.occupant === "decline")).length; }
+
+function scoreLine(lines) {
+  const total = lines.reduce((a, [, n]) => a + n, 0);
+  const parts = lines.filter(([, n]) => n).map(([l, n]) => `${l} ${n}`).join(" · ");
+  return h("span", { class: "last-score", "data-tip": `<b>Last scoring: ${total} coins</b><p>${esc(parts || "nothing")}</p>` }, `last turn +${total}`);
+}
+
+// R-TEAM-7 in words, for the player count of this game
+export function sideRule(v) {
+  const n = v.players.length;
+  return n >= 4
+    ? "A side wins together. Alliance and Horde each score the lower of their two players' coins; Neutral scores its own."
+    : "A side wins together: each side is one player, scoring its own coins.";
+}
+
+function sideTip(v, side) {
+  const names = sideMembers(v, side).map(seatName).join(" and ");
+  return `<b>${esc(SIDES[side] || side)}</b><p>${esc(names)}</p><p>${esc(sideRule(v))}</p>`;
+}
+
+// The side score when every member's coins are known (own side, or the end of the game).
+export function sideScore(v, side) {
+  if (v.result && v.result.sides) return v.result.sides[side];
+  const vcs = sideMembers(v, side).map((p) => v.players[p].vc);
+  return vcs.some((x) => x === null || x === undefined) ? null : Math.min(...vcs);
+}
+
+function renderSides(v) {
+  const box = document.getElementById("sides");
+  if (!box) return;
+  if (!v.team) { box.hidden = true; return; }
+  const mySide = me() !== null && me() !== undefined ? v.team.sides[me()] : null;
+  const res = v.result;
+  box.hidden = false;
+  box.replaceChildren(
+    h("h2", { class: "panel-title" }, "Battle for Azeroth · sides"),
+    h("div", { class: "sides" }, ...sidesInPlay(v).map((side) => {
+      const score = sideScore(v, side);
+      const won = res && res.winning_sides && res.winning_sides.includes(side);
+      return h("div", { class: `side-row side-${side} ${side === mySide ? "mine" : ""} ${won ? "won" : ""}`, dataset: { side }, "data-tip": sideTip(v, side) },
+        h("span", { class: `tag side side-${side}` }, SIDES[side]),
+        h("span", { class: "side-members" }, ...sideMembers(v, side).map((p) => h("span", { class: "member" },
+          h("span", { class: "swatch small", style: `background:${PLAYER_COLOURS[p]}` }), seatName(p),
+          v.players[p].vc !== null && v.players[p].vc !== undefined ? h("span", { class: "muted" }, ` ${v.players[p].vc}`) : null))),
+        side === mySide && !res ? h("span", { class: "tag you-side" }, "your side") : null,
+        won ? h("span", { class: "crown", title: "Winning side" }, "♛") : null,
+        h("span", { class: "side-score", title: "Side score" }, score === null ? "?" : score));
+    })),
+    h("p", { class: "side-rule muted" }, sideRule(v)),
+  );
+}

@@ -1,0 +1,84 @@
+// The tooltip of a Region: terrain and symbols, who holds it, its pieces and item, and while it
+// is this seat's turn what a conquest would cost (or why it cannot be made).
+import { G, me, seatName } from "./ctx.js";
+import { PIECES, pieceName, harmonyHolders } from "./pieces.js";
+import { esc, plural, PLAYER_COLOURS, itemTip, raceName } from "./ui.js";
+
+const TERRAIN = { fields: "Fields", hills: "Hills", forest: "Forest", swamp: "Swamp", mountain: "Mountain", sea: "Sea", lake: "Lake" };
+const SYMBOL = { entry: "Entry ⚓", magic: "Magic", cavern: "Cavern", murloc: "Murloc start" };
+
+export function dieChance(need) {
+  const faces = G.meta.die;
+  return Math.round(100 * faces.filter((f) => f >= need).length / faces.length);
+}
+
+export function cleanReason(text) {
+  // "'conquer L1.4': costs 5 tokens ..." -> "Costs 5 tokens ..."
+  const m = /^'[^']*'\s*(?::\s*)?(.*)$/.exec(text);
+  let t = m ? m[1] : text;
+  t = t.replace(/^is not legal now:\s*/, "");
+  return t.charAt(0).toUpperCase() + t.slice(1);
+}
+
+function occupantHtml(r) {
+  const { P, meta } = G;
+  if (r.occupant === "murlocs") return `<p>Murlocs: ${r.tokens}</p>`;
+  if (!r.occupant) return "<p class='muted'>Empty</p>";
+  const pl = P.view.players[r.player];
+  const race = r.occupant === "decline" ? pl.decline : pl.race;
+  const held = r.tokens > 0 ? plural(r.tokens, "token") : "no token (held by its pieces)";
+  let html = `<p><span class="swatch-inline" style="background:${PLAYER_COLOURS[r.player]}"></span>${esc(pl.name)}'s ${esc(raceName(meta, race))}${r.occupant === "decline" ? " (in decline)" : ""}: ${held}</p>`;
+  if (r.occupant === "active" && race === "pandaren") {
+    const holders = harmonyHolders(P.view).filter((q) => q !== r.player);
+    if (holders.length) {
+      const you = holders.includes(me()) ? " (you too)" : "";
+      html += `<p class="tip-harmony">Harmony: ${esc(holders.map(seatName).join(", "))}${you} must pay ${esc(pl.name)} 2 coins before their first attack here this turn.</p>`;
+    }
+  }
+  return html;
+}
+
+function piecesHtml(reg, r) {
+  const pcs = Object.entries(r.pieces || {}).filter(([, n]) => n > 0);
+  if (reg.terrain === "mountain") pcs.unshift(["mountain", 1]);
+  if (!pcs.length) return "";
+  return `<ul class="tip-pieces">${pcs.map(([k, n]) => `<li><b>${esc(pieceName(k))}${n > 1 ? ` ×${n}` : ""}</b>` +
+    `${PIECES[k] ? ` <span class="muted">${esc(PIECES[k][1])}</span>` : ""}</li>`).join("")}</ul>`;
+}
+
+function costHtml(hint) {
+  if (hint.status === "conquer" || hint.status === "final") {
+    const p = hint.parts;
+    const rows = [["Base", p.base]];
+    if (p.mountain) rows.push(["Mountain", p.mountain]);
+    if (p.pieces) rows.push(["Forts / Wisp Walls", p.pieces]);
+    if (p.defenders) rows.push(["Defenders", p.defenders]);
+    if (p.travel) rows.push(["From the sea", p.travel]);
+    if (p.reductions) rows.push(["Your bonuses", -p.reductions]);
+    const table = rows.map(([l, n]) => `<tr><td>${l}</td><td>${n > 0 && l !== "Base" ? "+" : ""}${n}</td></tr>`).join("");
+    return `<div class="tip-cost ${hint.status}"><div class="tip-cost-head">${hint.status === "conquer"
+      ? `Conquer for <b>${hint.cost}</b> token${hint.cost === 1 ? "" : "s"} <span class="muted">(you hold ${hint.hand})</span>`
+      : `Final conquest: costs <b>${hint.cost}</b>, you hold ${hint.hand}. The die must show ${hint.need}+ (${dieChance(hint.need)}% chance)`}</div>` +
+      `<table>${table}<tr class="sum"><td>Cost</td><td>${hint.cost}</td></tr></table><div class="muted">Click to conquer</div></div>`;
+  }
+  return hint.reason ? `<div class="tip-cost blocked">${esc(cleanReason(hint.reason))}</div>` : "";
+}
+
+export function regionTip(rid) {
+  const { P, meta, boardData } = G;
+  const reg = boardData.regions[rid];
+  const r = P.view.regions.find((x) => x.id === rid) || {};
+  const tags = [TERRAIN[reg.terrain] || reg.terrain, ...reg.symbols.map((x) => SYMBOL[x] || x)];
+  if (reg.marker) tags.push("item marker");
+  let html = `<b>${esc(reg.name)}</b> <span class="muted">${esc(rid)}</span><div class="tip-tags">${tags.map((x) => `<span class="tip-tag">${esc(x)}</span>`).join("")}</div>`;
+  html += occupantHtml(r);
+  html += piecesHtml(reg, r);
+  if (r.item) html += `<div class="tip-item">${itemTip(meta, r.item)}</div>`;
+  const hint = P.hints && P.hints[rid];
+  if (hint && P.legal.length) html += costHtml(hint);
+  const acts = P.legal.filter((a) => a.region === rid && a.kind !== "conquer");
+  if (acts.some((a) => a.kind === "redeploy")) html += `<div class="tip-cost place">Click to place 1 token here (shift-click: all ${P.view.players[me()].hand}).</div>`;
+  const others = acts.filter((a) => a.kind !== "redeploy" && a.kind !== "abandon");
+  if (others.length) html += `<div class="tip-cost act">${others.map((a) => esc(a.label)).join("<br>")}</div>`;
+  return html;
+}

@@ -1,0 +1,147 @@
+"""What the table shows of public pieces and content state (RULES §2.3, §9–§11, §15), in
+headless Chromium: a scenario position with every kind of piece is put into a live game and
+the page is checked for each of them — on the board, in its key, in the player cards and in the
+Region tooltips.
+"""
+
+from __future__ import annotations
+
+from tests.conftest import scenario
+from tests.web.browser_kit import (
+    install_state,
+    post_game,
+    quiet_tips,
+    require_browser,
+    shot,
+)
+
+require_browser()
+
+POSITION = """
+    description = "every public piece and holding at once"
+    boards = ["L1", "M1", "S1"]
+    seats = ["Anna", "Bruno", "Chen"]
+    round = 3
+    turn = 0
+    phase = "conquer"
+
+    [[players]]
+    race = "pandaren"
+    power = "beast-master"
+    decline = "night-elves"
+    kept = "garrisoned"
+    hand = 2
+    vc = 7
+
+    [[players]]
+    race = "goblins"
+    power = "championing"
+
+    [[players]]
+    race = "humans"
+    power = "defensive"
+    decline = "trolls"
+
+    [regions]
+    "L1.1"  = { player = 0, tokens = 3, pieces = { beast = 1 } }
+    "L1.12" = { player = 0, tokens = 2, pieces = { bomb = 1 } }
+    "M1.4"  = { player = 0, tokens = 2, item = "dark-portal" }
+    "M1.7"  = { player = 0, tokens = 1, pieces = { beast = 2 } }
+    "L1.5"  = { player = 0, decline = true, tokens = 1, pieces = { wisp-wall = 1 } }
+    "L1.6"  = { player = 0, decline = true, tokens = 1, pieces = { fort = 1 } }
+    "L1.9"  = { player = 1, tokens = 0, pieces = { champion = 1 } }
+    "L1.10" = { player = 1, tokens = 2, item = "heart-of-azeroth" }
+    "L1.4"  = { player = 2, tokens = 2, pieces = { watch-tower = 1 }, item = "aegis-of-aggramar" }
+    "L1.2"  = { player = 2, decline = true, tokens = 1, pieces = { military-objective = 1 } }
+    "L1.14" = { murlocs = 1, pieces = { military-objective = 1 } }
+    "L1.3"  = { item = "?" }
+    "S1.5"  = { item = "?" }
+    "S1.8"  = { item = "well-of-eternity" }
+
+    [flags]
+    harmony = [1, 2]
+    beasts-hand-0 = 1
+    bombs-live = 1
+    bombs-dud = 2
+"""
+
+
+def _open_position(server, page):
+    created = post_game(server, {"seats": [{"name": "Anna"}, {"name": "Bruno"}, {"name": "Chen"}], "seed": 3})
+    s = scenario(POSITION)
+    s.supply["bomb"] = 8  # 12 - 1 placed - 3 revealed
+    install_state(server, created["id"], s)
+    quiet_tips(page)
+    page.goto(server + created["hotseat"])
+    page.wait_for_selector("#curtain-ok")
+    page.click("#curtain-ok")
+    page.wait_for_selector("g.piece-group")
+    return created
+
+
+def _hover(pg, selector):
+    box = pg.locator(selector).first.bounding_box()
+    pg.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    pg.wait_for_selector("#tooltip:not([hidden])")
+    return pg.inner_text("#tooltip")
+
+
+def test_every_public_piece_and_holding_is_shown(server, page_):
+    pg = page_
+    _open_position(server, pg)
+    shot(pg, "10-pieces")
+
+    # Harmony (RULES §9 Pandaren): who holds one, on their cards and in the key
+    for seat in (1, 2):
+        hold = pg.locator(f'.player[data-seat="{seat}"] .hold-harmony')
+        assert hold.count() == 1 and "Harmony" in hold.inner_text()
+        assert hold.locator("svg.pc-icon").count() == 1  # drawn with the piece's glyph
+    assert pg.locator('.player[data-seat="0"] .hold-harmony').inner_text().strip() == "Harmony given: 2"
+    key = pg.inner_text("#key")
+    assert "Harmony: Bruno, Chen" in key
+
+    # holdings off the board: Beasts in hand, the Goblins' Bombs (revealed counts are public)
+    anna = pg.inner_text('.player[data-seat="0"] .holds')
+    assert "1 Beast in hand" in anna
+    bombs = pg.inner_text('.player[data-seat="1"] .holds')
+    assert "Bombs: 8 in stack, 1 placed · revealed 1 live, 2 dud" in bombs
+
+    # every piece kind on the board is drawn and listed in the key, with counts
+    for kind, n in (("fort", 1), ("wisp-wall", 1), ("watch-tower", 1), ("beast", 2), ("champion", 1),
+                    ("bomb", 1), ("military-objective", 2)):
+        assert pg.locator(f"g.piece-group .chip-{kind}").count() == n, kind
+    for text in ("Fort", "Wisp Wall", "Watch Tower", "Beast ×3", "Champion", "Bomb (face down)",
+                 "Military Objective ×2", "Face-down item ×2", "Artifact ×2", "Legendary Place ×2"):
+        assert text in key, (text, key)
+
+    # a Region held by the Champion alone still shows whose it is (Bruno's disc, no number)
+    champ = pg.locator('g.piece-group[data-region="L1.9"] .token.active.no-tokens .disc')
+    assert champ.count() == 1 and champ.get_attribute("fill") == "#2f62b5"
+
+    # items: face down shows only "?"; face up says which one it is (Aegis, Heart, …)
+    labels = pg.eval_on_selector_all("g.item.up .item-label", "els => els.map((e) => e.textContent)")
+    assert sorted(labels) == ["Aegis", "Dark Portal", "Heart of Azeroth", "Well of Eternity"]
+    assert pg.locator("g.item.down").count() == 2
+    assert pg.locator("g.item.down .item-label").count() == 0
+
+    # tooltips explain the pieces; a Pandaren Region names the Harmony holders
+    tip = _hover(pg, 'g.piece-group[data-region="L1.1"] .disc')
+    assert "Harmony: Bruno, Chen must pay Anna 2 coins" in tip
+    assert "Beast" in tip
+    tip = _hover(pg, 'g.piece-group[data-region="L1.4"] .disc')
+    assert "Watch Tower" in tip and "immune" in tip and "Aegis of Aggramar" in tip
+    tip = _hover(pg, 'g.piece-group[data-region="L1.9"] .disc')
+    assert "Bruno's Goblins: no token (held by its pieces)" in tip and "Champion" in tip
+    shot(pg, "11-pieces-tooltip")
+    assert not pg.errors, pg.errors
+
+
+def test_a_seat_link_sees_its_own_harmony_and_no_secret(server, page_):
+    """Bruno's private page: his Harmony token and his Bombs; never Anna's or Chen's coins."""
+    created = _open_position(server, page_)
+    pg = page_.context.new_page()
+    pg.goto(server + created["seats"][1]["link"])
+    pg.wait_for_selector('.player[data-seat="1"] .hold-harmony')
+    assert "Harmony" in pg.inner_text('.player[data-seat="1"] .holds')
+    assert pg.inner_text('.player[data-seat="0"] .vc').strip() == "?"
+    assert pg.inner_text('.player[data-seat="2"] .vc').strip() == "?"
