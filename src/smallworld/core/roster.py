@@ -20,6 +20,7 @@ not change who is asked at that decision point.
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from smallworld.content.abilities import Ability
@@ -66,7 +67,8 @@ class Roster:
         self.items = s.items[:]
         occ = s.occ
         items = s.items
-        held = [(r, occ[r], item) for r, item in enumerate(items) if item is not None and item != "?"]
+        # the few Regions holding a face-up item (compress skips the empty ones in C)
+        held = [(r, occ[r], items[r]) for r in compress(range(len(items)), items) if items[r] != "?"]
         self.item_occ = tuple([(r, c) for r, c, _ in held])
         own: list[tuple[Ability, ...]] = []
         lasting: list[tuple[Ability, ...]] = []

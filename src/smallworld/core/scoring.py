@@ -6,6 +6,7 @@ from typing import Any
 
 from smallworld.content.data import ALLIANCE, HORDE, RACES
 from smallworld.core import hooks
+from smallworld.core.roster import roster
 from smallworld.core.state import State
 
 _OPPOSITE = {ALLIANCE: HORDE, HORDE: ALLIANCE}
@@ -42,7 +43,8 @@ def score_turn(s: State, p: int) -> list[tuple[str, int]]:
     if fb:
         lines.append(("Faction bonus", fb))
     if "score" in hooks.LIVE_HOOKS:
-        for ab in hooks.own_abilities(s, p) + hooks.lasting_abilities(s, p):
+        ro = roster(s)
+        for ab in ro.own[p] + ro.lasting[p]:
             if "score" in ab.hooks:
                 lines.extend(ab.score(s, p))
     s.vc[p] += sum(v for _, v in lines)
