@@ -1,0 +1,121 @@
+"""Engine throughput, before/after: this tree against a git revision, on the same machine, now.
+
+Random playouts as in ``smallworld bench`` (the engine alone, chance sampled from a seeded RNG,
+boards built before timing), for 2, 3 and 5 players. Each side runs in its own worker process
+that replays the same games chunk after chunk; the chunks of the two sides alternate, many times,
+in process CPU time. On a virtual machine whose speed drifts by half from one second to the next
+(as this one's does), the fastest chunk of each side is the fair figure, and the median is shown
+beside it. Prints games/s, actions per game and the ratio now/before; games/s is the figure of
+``smallworld bench`` and of the engine issue.
+
+Usage (from the repository root)::
+
+    python benchmarks/engine_ab.py                        # against 04793f2 (engine before content)
+    python benchmarks/engine_ab.py --rev HEAD~3 --rounds 50 --games 20
+
+The revision is checked out with ``git worktree`` in a temporary folder, removed afterwards.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+#: the engine of the engine issue (rules core, boards, empty content), before any race or power
+BASELINE = "04793f2"
+
+#: a worker: builds the games once, then plays them afresh (copies) for each line "PLAYERS" read
+#: on stdin, answering the CPU seconds taken and the actions played
+_WORKER = r"""
+import json, random, sys, time
+from smallworld import bench
+from smallworld.core.setup import new_state
+games = int(sys.argv[1])
+starts = {n: [new_state(n, seed=f"{n}-{i}") for i in range(games if n != 5 else max(2, games // 2))]
+          for n in (2, 3, 5)}
+print("ready", flush=True)
+for line in sys.stdin:
+    n = int(line)
+    rng = random.Random(n)
+    todo = [s.copy() for s in starts[n]]
+    t = time.process_time()
+    actions = sum(bench.random_playout(s, rng) for s in todo)
+    dt = time.process_time() - t
+    print(json.dumps([len(todo), dt, actions]), flush=True)
+"""
+
+
+class Worker:
+    """A process running the package found in ``src``, playing chunks of games on request."""
+
+    def __init__(self, src: Path, games: int) -> None:
+        env = dict(os.environ, PYTHONPATH=str(src), PYTHONHASHSEED="0")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-c", _WORKER, str(games)], env=env, text=True,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        )
+        assert self.proc.stdout is not None and self.proc.stdout.readline().strip() == "ready"
+
+    def play(self, players: int) -> tuple[int, float, int]:
+        """(games, CPU seconds, actions) of one chunk."""
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(f"{players}\n")
+        self.proc.stdin.flush()
+        games, dt, actions = json.loads(self.proc.stdout.readline())
+        return games, dt, actions
+
+    def close(self) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
+        self.proc.wait()
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--rev", default=BASELINE, help="git revision to compare with (default: %(default)s)")
+    ap.add_argument("--rounds", type=int, default=30, help="alternating chunks per side and player count")
+    ap.add_argument("--games", type=int, default=10, help="games per chunk (5 players: half)")
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        wt = Path(tmp) / "before"
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(wt), args.rev],
+                       check=True, capture_output=True)
+        try:
+            workers = {"before": Worker(wt / "src", args.games), "now": Worker(ROOT / "src", args.games)}
+            times: dict[tuple[str, int], list[float]] = {}
+            per_game: dict[tuple[str, int], float] = {}
+            for i in range(args.rounds):
+                for n in (2, 3, 5):
+                    order = ("before", "now") if i % 2 == 0 else ("now", "before")
+                    for side in order:
+                        games, dt, actions = workers[side].play(n)
+                        times.setdefault((side, n), []).append(dt / games)
+                        per_game[(side, n)] = actions / games
+            for w in workers.values():
+                w.close()
+        finally:
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(wt)],
+                           check=False, capture_output=True)
+    print(f"before = {args.rev}, now = working tree; {args.rounds} alternating chunks of "
+          f"{args.games} games per side (5 players: half), CPU time")
+    print("games/s from the fastest chunk (best) and the median chunk")
+    print(f"{'players':>7}  {'before best':>11}  {'now best':>8}  {'ratio':>5}  "
+          f"{'before med':>10}  {'now med':>7}  {'ratio':>5}  {'actions/game before, now':>25}")
+    for n in (2, 3, 5):
+        b, a = sorted(times[("before", n)]), sorted(times[("now", n)])
+        bb, ab = 1 / b[0], 1 / a[0]
+        bm, am = 1 / b[len(b) // 2], 1 / a[len(a) // 2]
+        print(
+            f"{n:>7}  {bb:>11.1f}  {ab:>8.1f}  {ab / bb:>5.2f}  {bm:>10.1f}  {am:>7.1f}  "
+            f"{am / bm:>5.2f}  {per_game[('before', n)]:>12.0f}, {per_game[('now', n)]:.0f}"
+        )
+
+
+if __name__ == "__main__":
+    main()
