@@ -95,3 +95,32 @@ def test_determinize_depends_only_on_the_view():
     assert da == db
     assert da.vc[0] == 7  # its own VC is kept
     assert determinize(a, 1, random.Random(3)).vc[1] == 12
+
+
+def test_public_turn_facts_are_in_the_view():
+    """RULES §15 'everything else is public': the races beaten this turn (R-SCORE-3), the tolls
+    paid this turn (RULES §8) and the race tokens left in the box are shown to every seat."""
+    a, _ = _pair()
+    a.defeated["humans"] = 2
+    a.paid["harmony"] = True
+    a.box["orcs"] -= 3
+    for seat in (0, 1, None):
+        v = view(a, seat)
+        assert v["defeated_this_turn"] == {"humans": 2}
+        assert v["tolls_paid"] == ["harmony"]
+        assert v["box"]["orcs"] == a.box["orcs"]
+    json.dumps(view(a, 0))
+
+
+def test_box_names_only_races_on_view():
+    """RULES §15: the box counts name the races whose banners are face up (column, Active, In
+    Decline; the side columns in the team variant), never one still unseen in the stack."""
+    a, _ = _pair()
+    v = view(a, 0)
+    on_view = {c[0] for c in a.column if c[0]} | {"orcs", "humans"}
+    assert set(v["box"]) == on_view
+    g = Game.new(4, seed=3, edition="swow-team")
+    g.settle()
+    t = view(g.state, 0)
+    cols = {r for side in t["team"]["columns"].values() for row in side if (r := row["race"])}
+    assert cols and cols <= set(t["box"])

@@ -24,7 +24,10 @@ def view(s: State, player: int | None) -> dict[str, Any]:
     Shape: ``{"round", "rounds", "turn", "phase", "actor", "column": [{"position", "race",
     "power", "coins", "cost"}], "stacks": {"banners", "badges", "badge_discards"},
     "players": [{"seat", "name", "race", "power", "decline", "kept", "hand", "vc"}],
-    "regions": [{"id", "occupant", "player", "tokens", "pieces", "item"}], "supply", "result"}``.
+    "regions": [{"id", "occupant", "player", "tokens", "pieces", "item"}],
+    "defeated_this_turn": {race: Regions}, "tolls_paid": [key], "box": {race: tokens} (races on
+    view only),
+    "supply": {piece: count}, "result", "flags", "turn_flags", "team"}``.
     ``vc`` is ``None`` for other players; ``occupant`` is ``"active"``, ``"decline"``,
     ``"murlocs"`` or ``None``.
     """
@@ -87,6 +90,12 @@ def view(s: State, player: int | None) -> dict[str, Any]:
         "players": players,
         "regions": regions,
         "conquests_this_turn": s.conquests,
+        # public (RULES §15 "everything else"): races beaten this turn for the faction bonus
+        # (R-SCORE-3), tolls already paid this turn (RULES §8), race tokens left in the box of
+        # the races on view (a race still in the stack has all its tokens there, unnamed)
+        "defeated_this_turn": dict(s.defeated),
+        "tolls_paid": sorted(s.paid),
+        "box": {race: s.box[race] for race in sorted(_races_on_view(s))},
         "supply": dict(s.supply),
         "result": s.result,
         "edition": spec.edition,
@@ -96,6 +105,16 @@ def view(s: State, player: int | None) -> dict[str, Any]:
         "turn_flags": _jsonable(s.tflags),
         "team": team.view_part(s) if s.team else None,
     }
+
+
+def _races_on_view(s: State) -> set[str]:
+    """Races whose banner is face up: in the column, Active or In Decline (team columns too)."""
+    seen = {race for race, _, _ in s.column if race is not None}
+    seen.update(r for r in s.active + s.decline if r is not None)
+    for key, col in s.team.items():  # team variant: the side columns (RULES §12)
+        if key.startswith("col-"):
+            seen.update(race for race in col if race is not None)
+    return seen
 
 
 def _jsonable(d: dict[str, Any]) -> dict[str, Any]:
