@@ -84,3 +84,17 @@ def test_banner_returns_to_lowest_empty_slot():
     combos.return_banner(s, "humans")
     assert s.column[4][0] == "humans"
     assert s.chance == [("badge", 4)]
+
+
+def test_empty_badge_stack_is_refilled_from_the_discards():
+    """R-PICK-4: when the badge stack is empty, its discards are shuffled into a new stack."""
+    s = scenario(PICK.format(vc=5))
+    discards = sorted(s.badge_stack)
+    s.badge_discard = discards
+    s.badge_stack = []
+    s.apply("pick 0")
+    s.apply("banner pandaren")
+    assert {str(a) for a in s.legal_actions()} == {f"badge {b}" for b in discards}
+    s.apply(f"badge {discards[0]}")
+    assert s.column[5] == ("pandaren", discards[0], 0)
+    assert s.badge_stack == discards[1:] and s.badge_discard == []

@@ -307,3 +307,56 @@ def test_conquered_murloc_region_is_no_longer_murloc():
     assert s.occ[r] == MURLOC
     s.apply("conquer L1.9")
     assert s.occ[r] != MURLOC and s.occ[r] != EMPTY
+
+
+def test_die_faces_are_0_0_0_1_2_3():
+    """R-CONQ-9, RULES §2.3: the reinforcement die has faces 0, 0, 0, 1, 2, 3: a roll of 0 is
+    three times as likely as each of 1, 2 and 3."""
+    from smallworld.core import chance
+
+    s = scenario("""
+        boards = ["L1", "S3"]
+        phase = "conquer"
+        [[players]]
+        race = "orcs"
+        power = "farmer"
+        hand = 2
+        [[players]]
+        race = "humans"
+        power = "mining"
+        [regions]
+        "L1.9" = { player = 0, tokens = 1 }
+        "L1.4" = { player = 1, tokens = 2 }
+    """)
+    s.apply("conquer L1.4")
+    probs = {str(a): pr for a, pr in chance.outcomes(s)}
+    assert probs == pytest.approx({"roll 0": 3 / 6, "roll 1": 1 / 6, "roll 2": 1 / 6, "roll 3": 1 / 6})
+
+
+def test_defender_with_no_region_left_keeps_tokens_and_reenters_by_first_conquest():
+    """R-CONQ-7, R-TROOP-4: a defender that lost its last Region keeps the survivors in hand
+    (no redeployment); on its next turn it re-enters by a first conquest (Entry Regions only,
+    R-CONQ-1)."""
+    s = scenario("""
+        boards = ["L1", "S3"]
+        phase = "conquer"
+        [[players]]
+        race = "orcs"
+        power = "farmer"
+        hand = 8
+        [[players]]
+        race = "trolls"
+        power = "mining"
+        [regions]
+        "L1.9" = { player = 0, tokens = 1 }
+        "L1.5" = { player = 1, tokens = 3 }
+    """)
+    s.apply("conquer L1.5")
+    assert s.hand[1] == 2 and s.defenders == [1]
+    s.apply("end")
+    while s.current_player() == 0:
+        s.apply(sorted(acts(s))[0])
+    assert s.turn == 1 and s.hand[1] == 2  # never redeployed: nowhere to go
+    s.apply("expand")
+    targets = {a.split()[1] for a in acts(s) if a.startswith("conquer")}
+    assert targets and all(s.spec.entry[s.region_of(r)] for r in targets)

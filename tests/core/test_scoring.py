@@ -106,3 +106,25 @@ def test_tie_break_by_tokens_then_shared():
     assert final_result(s)["winners"] == [0]
     s.tokens[s.region_of("L1.4")] = 2
     assert final_result(s) == {"scores": [30, 30, 12], "tokens": [2, 2, 0], "winners": [0, 1]}
+
+
+def test_own_in_decline_race_of_the_opposite_faction_gives_the_faction_bonus():
+    """R-SCORE-3 (KO): conquering your own In Decline race of the opposite faction counts."""
+    s = scenario("""
+        boards = ["L1", "S3"]
+        phase = "conquer"
+        [[players]]
+        race = "tauren"
+        power = "farmer"
+        decline = "humans"
+        hand = 8
+        [[players]]
+        [regions]
+        "L1.9" = { player = 0, tokens = 2 }
+        "L1.5" = { player = 0, decline = true, tokens = 1 }
+    """)
+    s.apply("conquer L1.5")
+    s.apply("end")
+    while s.current_player() == 0:
+        s.apply(str(s.legal_actions()[0]))
+    assert dict(s.last_score[0]) == {"Regions": 2, "Faction bonus": 1}

@@ -55,3 +55,32 @@ def test_first_turn_picks_after_the_column_is_revealed():
     g.settle()
     assert g.state.phase == "pick" and g.current_player() == 0
     assert {str(a) for a in g.legal_actions()} == {f"pick {k}" for k in range(6)}
+
+
+def test_game_ends_after_the_last_players_turn_of_the_last_round():
+    """R-TURN-1: 2 players play 10 rounds; the game ends after seat 1's turn of round 10, not
+    after seat 0's."""
+    from tests.conftest import scenario
+
+    text = """
+        boards = ["L1", "S3"]
+        round = 10
+        turn = 0
+        phase = "conquer"
+        [[players]]
+        race = "orcs"
+        power = "farmer"
+        [[players]]
+        race = "trolls"
+        power = "mining"
+        [regions]
+        "L1.9" = { player = 0, tokens = 2 }
+        "L1.5" = { player = 1, tokens = 1 }
+    """
+    s = scenario(text)
+    s.apply("end")
+    assert not s.is_over() and s.turn == 1 and s.round == 10
+    s.apply("expand")
+    s.apply("end")
+    assert s.is_over() and s.round == 10
+    assert s.result["scores"] == [6, 6] and s.result["winners"] == [0]  # R-END-1: 2 tokens vs 1

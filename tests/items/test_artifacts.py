@@ -624,3 +624,48 @@ def test_heart_in_decline_does_nothing():
     vc1 = s.vc[1]
     s.apply("end")
     assert s.turn == 1 and s.vc[1] == vc1
+
+
+# ---------------------------------------------------------------------------------------------
+# Tolls on targets that only an Artifact can afford (audit)
+
+TOLL_FAR = """
+boards = ["L1", "S3"]
+phase = "conquer"
+[[players]]
+race = "orcs"
+power = "mining"
+hand = {hand}
+vc = 5
+[[players]]
+race = "dwarves"
+power = "marshdweller"
+[regions]
+"L1.5" = {{ player = 0, tokens = 1, item = "{item}" }}
+"L1.6" = {{ player = 1, tokens = 5 }}
+"""
+
+
+def test_doomhammer_offers_the_toll_of_a_target_out_of_ordinary_reach():
+    """RULES §11 Doomhammer ("conquer a legal target with exactly 1 token"), RULES §8 (tolls are
+    paid before the action): L1.6, a Marshdweller Swamp with 5 defenders, costs 7: far beyond an
+    ordinary conquest with 1 token in hand, so only the Doomhammer can take it; the Marshdweller
+    toll must then be payable (``pay marsh-L1.6``), after which ``doomhammer L1.6`` is legal."""
+    s = scenario(TOLL_FAR.format(hand=1, item="doomhammer"))
+    assert "pay marsh-L1.6" in acts(s)
+    s.apply("pay marsh-L1.6")
+    assert "doomhammer L1.6" in acts(s)
+    s.apply("doomhammer L1.6")
+    r = s.region_of("L1.6")
+    assert (s.occ[r], s.tokens[r]) == (0, 1)
+    assert s.vc[0] == 5 - 1 - 2 and s.vc[1] == 5 + 1 + 2
+
+
+def test_frostmourne_offers_the_toll_of_a_target_only_it_brings_in_reach():
+    """RULES §11 Frostmourne (one conquest -2), R-CONQ-9, RULES §8: L1.6 (Marshdweller Swamp, 5
+    defenders) costs 7, 4 short of 3 tokens in hand (out of the final conquest's reach); with
+    Frostmourne it costs 5, a final conquest 2 short. The toll must be payable first."""
+    s = scenario(TOLL_FAR.format(hand=3, item="frostmourne"))
+    assert "pay marsh-L1.6" in acts(s)
+    s.apply("pay marsh-L1.6")
+    assert "frostmourne L1.6" in acts(s)

@@ -174,3 +174,25 @@ def test_abandoning_a_region_takes_its_beasts_to_hand():
     s = make('"L1.9" = { player = 0, pieces = { beast = 2 } }\n"L1.0" = { player = 0 }', hand=1)
     s.apply("abandon L1.9")
     assert beasts(s) == {} and in_hand(s) == 2 and s.hand[0] == 2
+
+
+def test_lights_hope_chapel_saves_the_beast_too():
+    """RULES §11 Light's Hope Chapel ("discards no token for any loss an opponent causes"), RULES
+    §10 Beast Master (Beasts act as race tokens for defense; a Beast is the discarded loss): the
+    Chapel holder's conquered Region loses nothing, Beast included: the Beast and the token go
+    back to hand."""
+    s = make('"L1.9" = { player = 0, pieces = { beast = 1 } }\n'
+             '"L1.4" = { player = 0, item = "lights-hope-chapel" }\n'
+             '"L1.5" = { player = 1 }', turn=1, hand1=6)
+    s.apply("conquer L1.9")
+    assert s.supply["beast"] == 5 - 1 and in_hand(s) == 1
+    assert s.hand[0] == 1 and s.box["orcs"] == 11 - 2
+
+
+def test_lights_hope_chapel_saves_the_beast_of_a_beasts_only_region():
+    """RULES §11 Light's Hope Chapel, RULES §10 Beast Master: a Region held by Beasts alone,
+    conquered while its race holds the Chapel, loses no Beast."""
+    s = make('"L1.9" = { player = 0, tokens = 0, pieces = { beast = 2 } }\n'
+             '"L1.4" = { player = 0, item = "lights-hope-chapel" }')
+    lose_region(s, s.region_of("L1.9"), attacker=1, cause="conquest")
+    assert in_hand(s) == 2 and s.supply["beast"] == 3

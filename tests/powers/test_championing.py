@@ -159,3 +159,17 @@ def test_abandoning_its_region_takes_it_to_hand():
     assert champ(s) == [] and s.flags.get("champion-hand") == 0 and s.hand[0] == 4
     s.apply("champion L1.0")
     assert champ(s) == ["L1.0"] and "champion-hand" not in s.flags
+
+
+def test_champion_may_pay_the_aegis_of_an_expensive_region():
+    """RULES §11 Aegis ("immune to conquest and powers unless the attacker first pays the owner
+    2 VC"), RULES §10 Championing (a free conquest): L1.4 holds the Aegis and 6 Kobolds, far
+    beyond an ordinary conquest with 1 token in hand, but free for the Champion: ``pay aegis``
+    must be offered, then ``champion L1.4``."""
+    s = make('"L1.9" = { player = 0 }\n"L1.4" = { player = 1, tokens = 6, item = "aegis-of-aggramar" }',
+             hand=1)
+    assert "pay aegis" in acts(s)
+    s.apply("pay aegis")
+    assert "champion L1.4" in acts(s)
+    s.apply("champion L1.4")
+    assert s.occ[s.region_of("L1.4")] == 0 and champ(s) == ["L1.4"]

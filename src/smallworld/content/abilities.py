@@ -56,7 +56,11 @@ HOOKS: dict[str, str] = {
     "(attacker, region) is lifted by paying it: the Region stays a conquest target behind the "
     "toll (hooks.immune_beyond_tolls). -> bool",
     "tolls": "global: payments (attacker, region) owes before conquering it (Harmony, "
-    "Marshdweller, Aegis; RULES §8). -> iterable of Toll",
+    "Marshdweller, Aegis; RULES §8). The engine offers `pay KEY` only for the targets an "
+    "ordinary conquest could reach (cost at most hand + auxiliaries + 3): an ability whose "
+    "conquests reach further (airborne assault, Ashes, Doomhammer, Frostmourne, Champion) "
+    "offers the `pay` actions of its own targets (the engine drops duplicates). "
+    "-> iterable of Toll",
     "on_conquest": "attacker: after each successful conquest, given a Conquest record "
     "(VC bonuses, Wisp Walls, Forsaken purchases earned). -> None",
     "on_discarded": "attacker, args (region, n, race): the owner's own action discarded n "

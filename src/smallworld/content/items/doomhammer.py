@@ -5,7 +5,9 @@ stash when it has none (empty Region, Murlocs) or when it is the player's own In
 fewer than 2 VC cannot use it. The Doomhammer moves into the Region conquered.
 
 Rulings: offered only where the ordinary cost is above the tokens it places; it is never a final
-conquest. Tolls on the target are paid first (``pay KEY``). In Decline it does nothing (R-ITEM-1).
+conquest. Tolls on the target are paid first (``pay KEY``, offered here too: a target only the
+Doomhammer can afford is no ordinary conquest, so the engine would not offer its toll). In
+Decline it does nothing (R-ITEM-1).
 """
 
 from __future__ import annotations
@@ -48,12 +50,16 @@ class Doomhammer(Ability):
             return []
         ids = s.spec.region_ids
         out: list[Action] = []
+        owed: list = []
         for r, travel in targets(s, owner).items():
             if conquest_cost(s, owner, r, travel) <= placed:
                 continue
-            if _shared.unpaid_tolls(s, owner, r):
-                continue  # the engine offers the toll payment for ordinary targets
+            unpaid = _shared.unpaid_tolls(s, owner, r)
+            if unpaid:  # pay first (RULES §8); the engine drops a toll it offers already
+                owed.extend(unpaid)
+                continue
             out.append(Action("doomhammer", (ids[r],)))
+        out.extend(_shared.pay_actions(s, owner, owed))
         return out
 
     def apply(self, s: State, owner: int, action: Action) -> None:

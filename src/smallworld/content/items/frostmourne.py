@@ -5,7 +5,8 @@ Region conquered.
 
 Rulings: offered only where the -2 lowers the cost (not when the cost is already at its minimum);
 it applies to an ordinary conquest, not on top of another ability's special conquest (airborne
-assault, Ashes of Al'ar, Ethereals' Legendary Place conquest). Tolls are paid first (RULES §8).
+assault, Ashes of Al'ar, Ethereals' Legendary Place conquest). Tolls are paid first (RULES §8;
+``pay KEY`` is offered here too, for targets that only the -2 brings within reach).
 In Decline it does nothing (R-ITEM-1).
 """
 
@@ -39,13 +40,17 @@ class Frostmourne(Ability):
             return []
         ids = s.spec.region_ids
         out: list[Action] = []
+        owed: list = []
         for r, travel in targets(s, owner).items():
             cost = conquest_cost(s, owner, r, travel, MODE)
-            if cost >= conquest_cost(s, owner, r, travel):
+            if cost >= conquest_cost(s, owner, r, travel) or not _shared.feasible(s, owner, cost):
                 continue
-            if not _shared.feasible(s, owner, cost) or _shared.unpaid_tolls(s, owner, r):
-                continue  # the engine offers the toll payment for ordinary targets
+            unpaid = _shared.unpaid_tolls(s, owner, r)
+            if unpaid:  # pay first (RULES §8); the engine drops a toll it offers already
+                owed.extend(unpaid)
+                continue
             out.append(Action("frostmourne", (ids[r],)))
+        out.extend(_shared.pay_actions(s, owner, owed))
         return out
 
     def apply(self, s: State, owner: int, action: Action) -> None:

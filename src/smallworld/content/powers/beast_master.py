@@ -43,6 +43,7 @@ from smallworld.core.state import State
 
 BEAST = "beast"
 KEY = "power:beast-master"
+CHAPEL = "lights-hope-chapel"
 
 
 def hand_key(p: int) -> str:
@@ -60,6 +61,12 @@ def _set_hand(s: State, p: int, n: int) -> None:
         s.flags[hand_key(p)] = n
     else:
         s.flags.pop(hand_key(p), None)
+
+
+def _chapel_held(s: State, p: int) -> bool:
+    """True if seat ``p``'s Active race controls Light's Hope Chapel (RULES §11), which is asked
+    after this power in the ``losses`` chain but saves Beasts too (they act as race tokens)."""
+    return any(ab.id == CHAPEL for ab in hooks.own_abilities(s, p))
 
 
 @register
@@ -117,7 +124,9 @@ class BeastMaster(Ability):
             return lost
         b = lst[r]
         lst[r] = 0
-        if lost >= 1 or s.tokens[r] == 0:
+        if attacker != owner and _chapel_held(s, owner):
+            pass  # Light's Hope Chapel: no token lost, Beasts included (it zeroes ``lost`` next)
+        elif lost >= 1 or s.tokens[r] == 0:
             s.supply[BEAST] += 1
             b -= 1
             lost = max(0, lost - 1)

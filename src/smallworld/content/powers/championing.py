@@ -103,7 +103,7 @@ class Championing(Ability):
         water = s.spec.water
         ids = s.spec.region_ids
         live = hooks.LIVE_HOOKS
-        check_immune = "immune" in live
+        shields = hooks.shields(s)  # asked once; a toll lifts some immunities (Aegis)
         check_tolls = "tolls" in live
         may_water = None
         out: list[Action] = []
@@ -116,8 +116,8 @@ class Championing(Ability):
                     may_water = hooks.any_own(s, p, "may_enter_water")
                 if not may_water:
                     continue
-            if check_immune and hooks.immune(s, p, r):
-                continue
+            if shields and hooks.shielded(s, shields, p, r):
+                continue  # immune whatever is paid (Watch Tower); an unpaid Aegis owes its toll
             if check_tolls:
                 unpaid = [t for t in hooks.tolls(s, p, r) if t.key not in s.paid]
                 if unpaid:  # pay first (RULES §8); the core lists each toll once
