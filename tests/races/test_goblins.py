@@ -250,3 +250,50 @@ def test_bomb_sides_are_in_no_state():
     text = repr(d)
     assert "live" not in text.replace("bombs-live", "") and "dud" not in text.replace("bombs-dud", "")
     assert view(s, 1)["regions"][s.region_of("L1.4")]["pieces"] == {"bomb": 1}
+
+
+AEGIS_REVEAL = """
+    boards = ["L1", "S3"]
+    phase = "start"
+    turn = 1
+    [[players]]
+    race = "humans"
+    power = "mining"
+    [[players]]
+    race = "goblins"
+    power = "farmer"
+    vc = {vc}
+    [regions]
+    "L1.9" = {{ player = 1, tokens = 2 }}
+    "L1.4" = {{ player = 0, tokens = 2, item = "aegis-of-aggramar", pieces = {{ bomb = 1 }} }}
+    "L1.6" = {{ player = 0, tokens = 1 }}
+"""
+
+
+def test_aegis_on_a_bombed_region_may_be_paid_before_the_reveal():
+    """RULES §11 Aegis of Aggramar ("immune to conquest and powers unless the attacker first pays
+    the owner 2 VC"), RULES §8 (paid in full before the action), RULES §9 Goblins: a Bomb reveal
+    is a power (RULES §10, "immune to every power": bombs). The Goblins may pay the Aegis owner
+    2 VC first and reveal the Bomb, or return it unrevealed to the top of the stack, as for
+    Harmony; they used to get no choice (the Bomb always went back)."""
+    s = scenario(AEGIS_REVEAL.format(vc=5))
+    assert s.current_player() == 1 and acts(s) == {"bomb-pay L1.4", "bomb-return L1.4"}
+    s.apply("bomb-pay L1.4")
+    assert (s.vc[0], s.vc[1]) == (7, 3) and s.current_player() == CHANCE
+    s.apply("bomb L1.4 live")
+    assert s.occ[s.region_of("L1.4")] == EMPTY
+    s = scenario(AEGIS_REVEAL.format(vc=5))
+    s.apply("bomb-return L1.4")
+    assert s.supply["bomb"] == 12 and s.tokens[s.region_of("L1.4")] == 2 and s.vc[1] == 5
+    poor = scenario(AEGIS_REVEAL.format(vc=1))
+    assert acts(poor) == {"bomb-return L1.4"}, "who cannot pay in full cannot reveal (RULES §8)"
+
+
+def test_watch_tower_sends_the_bomb_back_unrevealed():
+    """RULES §10 Defensive ("immune to every conquest and every power"): no toll lifts a Watch
+    Tower, so its Bomb returns unrevealed with no choice."""
+    s = scenario(AEGIS_REVEAL.format(vc=5).replace('item = "aegis-of-aggramar", pieces = { bomb = 1 }',
+                                                   'pieces = { bomb = 1, watch-tower = 1 }')
+                 .replace('power = "mining"', 'power = "defensive"'))
+    assert s.current_player() != CHANCE and s.supply["bomb"] == 12
+    assert s.piece("bomb", s.region_of("L1.4")) == 0

@@ -1,5 +1,6 @@
-"""Shared helper of the powers that attack a Region without conquering it (Intimidating, Portal
-Mage): what must be paid first (RULES §8: in full, before the action). Registers nothing."""
+"""Shared helper of the effects that attack a Region without conquering it (Intimidating, Portal
+Mage, Goblins' Bombs): what must be paid first (RULES §8: in full, before the action). Registers
+nothing."""
 
 from __future__ import annotations
 

@@ -21,18 +21,21 @@ Each time the Goblins are picked, all 12 Bombs are shuffled into a new stack.
   Goblins' own player, returns unrevealed to the stack.
 
 Rulings: an explosion is no conquest by the Goblins (no faction bonus, Battle Master, Enraged,
-Orcs, Military Objectives). A Region that became immune to the Goblins (Watch Tower, unpaid
-Aegis) sends its Bomb back unrevealed, like an emptied one. On an Active Pandaren Region a
-Harmony holder chooses: pay the 2 VC first (``bomb-pay R``) or return the Bomb unrevealed
-(``bomb-return R``); the Bombs wait in Region order. Other tolls (Marshdweller) are owed for
-conquests only.
+Orcs, Military Objectives). A Region immune to the Goblins for a reason no payment lifts (Watch
+Tower) sends its Bomb back unrevealed, like an emptied one. A reveal that owes payments first
+(RULES §8: in full, before the action) asks the Goblins to choose: pay them (``bomb-pay R``) or
+return the Bomb unrevealed (``bomb-return R``); the Bombs wait in Region order. Those payments
+are the Harmony toll on an Active Pandaren Region (RULES §9) and the toll of an ability that makes
+the Region immune until paid (Aegis of Aggramar, RULES §11: "immune to conquest and powers unless
+the attacker first pays"; a Bomb is a power, RULES §10). Conquest-only tolls (Marshdweller) are
+not owed for a Bomb.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from smallworld.content.abilities import Ability
+from smallworld.content.abilities import Ability, Toll
 from smallworld.content.data import PIECE_SUPPLY
 from smallworld.content.registry import SUMMARIES, register
 from smallworld.core import chance, conquest, hooks
@@ -61,12 +64,26 @@ def _return_bomb(s: State, r: int) -> None:
     s.supply[BOMB] += 1
 
 
-def _toll(s: State, owner: int, r: int) -> int:
-    """VC owed before revealing a Bomb on ``r``: the Harmony toll on a Pandaren Region (the
-    other tolls are owed for conquests only)."""
-    from smallworld.content.races.pandaren import harmony_due
+def _owed(s: State, owner: int, r: int) -> list[Toll] | None:
+    """Unpaid payments the Goblins owe before revealing the Bomb on ``r`` (see the module doc):
+    the Harmony toll on an Active Pandaren Region and the toll of an ability that makes ``r``
+    immune to them until paid (Aegis). ``None`` if ``r`` is immune for a reason no toll lifts.
+    The same payments as any attack without a conquest (Intimidating, Portal Mage)."""
+    from smallworld.content.powers._attacks import attack_tolls
 
-    return harmony_due(s, owner, r)
+    owed = attack_tolls(s, owner, r)
+    if owed is None:
+        return None
+    return list({t.key: t for t in owed}.values())  # one payment per key
+
+
+def _pay(s: State, owner: int, owed: list[Toll]) -> None:
+    """Pay every toll in ``owed`` (the caller checked the Goblins can pay them all)."""
+    for t in owed:
+        s.vc[owner] -= t.amount
+        if t.payee is not None:
+            s.vc[t.payee] += t.amount
+        s.paid[t.key] = True
 
 
 def _reveal_all(s: State, owner: int) -> None:
@@ -75,15 +92,18 @@ def _reveal_all(s: State, owner: int) -> None:
     if lst is None or not any(lst):
         return
     occ = s.occ
-    check_immune = "immune" in hooks.LIVE_HOOKS
     ask: list[int] = []
     for r in range(len(lst)):
         if not lst[r]:
             continue
         code = occ[r]
-        if code < 0 or code // 2 == owner or (check_immune and hooks.immune(s, owner, r)):
+        if code < 0 or code // 2 == owner:
             _return_bomb(s, r)  # emptied, Murlocs (never placed there), or the Goblins' own
-        elif _toll(s, owner, r):
+            continue
+        owed = _owed(s, owner, r)
+        if owed is None:
+            _return_bomb(s, r)  # immune whatever is paid (Watch Tower)
+        elif owed:
             ask.append(r)
         else:
             s.chance.append((BOMB, r, owner))
@@ -145,7 +165,8 @@ class Goblins(Ability):
         if ask:
             r = ask[0]
             out = [Action("bomb-return", (ids[r],))]
-            if s.vc[owner] >= _toll(s, owner, r):
+            owed = _owed(s, owner, r) or []
+            if s.vc[owner] >= sum(t.amount for t in owed):  # RULES §8: in full, before
                 out.insert(0, Action("bomb-pay", (ids[r],)))
             return out
         return [Action("plant", (ids[r],)) for r in _plant_targets(s, owner)] + [_DONE]
@@ -156,15 +177,19 @@ class Goblins(Ability):
             ask = s.tflags[_ASK]
             r = ask[0]
             if kind == "bomb-pay":
-                from smallworld.content.races.pandaren import pay_harmony
-
-                pay_harmony(s, owner)  # RULES §8: paid in full before the attack
+                _pay(s, owner, _owed(s, owner, r) or [])  # RULES §8: in full, before the attack
                 s.chance.append((BOMB, r, owner))
             else:
                 _return_bomb(s, r)
             rest = ask[1:]
-            while rest and not _toll(s, owner, rest[0]):  # the toll is paid for the turn
-                s.chance.append((BOMB, rest[0], owner))
+            while rest:  # a toll paid holds for the turn: the next Bombs may owe nothing now
+                owed = _owed(s, owner, rest[0])
+                if owed:
+                    break
+                if owed is None:
+                    _return_bomb(s, rest[0])
+                else:
+                    s.chance.append((BOMB, rest[0], owner))
                 rest = rest[1:]
             if rest:
                 s.tflags[_ASK] = rest
