@@ -227,7 +227,8 @@ def test_final_conquest_die_only_when_at_most_three_short():
         s.apply("conquer L1.5")
 
 
-def _final(roll: int):
+def _final_declared():
+    """A final conquest declared (R-CONQ-9): cost 4 with 2 in hand, the die is pending."""
     s = scenario("""
         boards = ["L1", "S3"]
         phase = "conquer"
@@ -243,6 +244,11 @@ def _final(roll: int):
         "L1.4" = { player = 1, tokens = 2 }
     """)
     s.apply("conquer L1.4")  # cost 4 with 2 in hand: the die decides
+    return s
+
+
+def _final(roll: int):
+    s = _final_declared()
     assert s.current_player() == CHANCE
     assert {str(a) for a in s.legal_actions()} == {"roll 0", "roll 1", "roll 2", "roll 3"}
     s.apply(f"roll {roll}")
@@ -314,21 +320,7 @@ def test_die_faces_are_0_0_0_1_2_3():
     three times as likely as each of 1, 2 and 3."""
     from smallworld.core import chance
 
-    s = scenario("""
-        boards = ["L1", "S3"]
-        phase = "conquer"
-        [[players]]
-        race = "orcs"
-        power = "farmer"
-        hand = 2
-        [[players]]
-        race = "humans"
-        power = "mining"
-        [regions]
-        "L1.9" = { player = 0, tokens = 1 }
-        "L1.4" = { player = 1, tokens = 2 }
-    """)
-    s.apply("conquer L1.4")
+    s = _final_declared()
     probs = {str(a): pr for a, pr in chance.outcomes(s)}
     assert probs == pytest.approx({"roll 0": 3 / 6, "roll 1": 1 / 6, "roll 2": 1 / 6, "roll 3": 1 / 6})
 
