@@ -9,6 +9,7 @@ teammates see each other's VC (R-TEAM-6) and ``team`` shows the side columns (RU
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Any
 
 from smallworld.content.data import ITEMS, POWERS, RACES
@@ -16,6 +17,9 @@ from smallworld.core.combos import pick_cost
 from smallworld.core import team
 from smallworld.core.engine import phase_of
 from smallworld.core.state import MURLOC, State
+
+
+_OCCUPANT = ("active", "decline")  # by occupant code parity (smallworld.core.state)
 
 
 def view(s: State, player: int | None) -> dict[str, Any]:
@@ -51,24 +55,24 @@ def view(s: State, player: int | None) -> dict[str, Any]:
             "vc": s.vc[p] if mine or s.result is not None else None,
             "last_score": [list(x) for x in s.last_score[p]] if mine else None,
         })
+    n = spec.n_regions
+    pieces: list[dict[str, int]] = [{} for _ in range(n)]
+    for kind, lst in s.pieces.items():
+        for r in compress(range(n), lst):  # the Regions holding that piece
+            pieces[r][kind] = lst[r]
     regions = []
-    for r in range(spec.n_regions):
-        code = s.occ[r]
-        if code == MURLOC:
-            occupant, owner = "murlocs", None
-        elif code >= 0:
-            owner, dec = divmod(code, 2)
-            occupant = "decline" if dec else "active"
+    for r, code, tokens, item in zip(range(n), s.occ, s.tokens, s.items):
+        if code >= 0:
+            owner, occupant = code >> 1, _OCCUPANT[code & 1]
         else:
-            occupant, owner = None, None
-        pieces = {k: lst[r] for k, lst in s.pieces.items() if lst[r]}
+            owner, occupant = None, "murlocs" if code == MURLOC else None
         regions.append({
             "id": spec.region_ids[r],
             "occupant": occupant,
             "player": owner,
-            "tokens": s.tokens[r],
-            "pieces": pieces,
-            "item": s.items[r],
+            "tokens": tokens,
+            "pieces": pieces[r],
+            "item": item,
         })
     column = [
         {"position": k, "race": race, "power": power, "coins": coins, "cost": pick_cost(k)}
