@@ -504,3 +504,66 @@ def test_seat_payload_does_not_depend_on_other_seats_secrets(client):
     after = json.dumps(seat_payload(live, 0, can_act=True, mode="seat"), sort_keys=True)
     assert before == after
     assert json.dumps(seat_payload(live, 1, can_act=True, mode="seat")) != before
+
+
+def test_the_payload_puts_the_turn_in_progress_into_words(client):
+    """Tolls paid, uses per turn, races beaten and the box (view) reach the page, with the words
+    the turn panel shows (smallworld.web.turnfacts); a waiting seat gets the same public facts."""
+    from tests.conftest import scenario
+
+    g = new_game(client, seats=[{"name": "Anna", "kind": "human"}, {"name": "Bruno", "kind": "human"},
+                                {"name": "Chen", "kind": "human"}], seed=4)
+    s = scenario("""
+        boards = ["L1", "M1", "S1"]
+        seats = ["Anna", "Bruno", "Chen"]
+        turn = 0
+        phase = "conquer"
+        defeated = { humans = 1, pandaren = 2 }
+        paid = ["harmony", "aegis", "marsh-L1.6"]
+        [[players]]
+        race = "gnomes"
+        power = "portal-mage"
+        hand = 3
+        [[players]]
+        race = "pandaren"
+        power = "marshdweller"
+        [[players]]
+        race = "orcs"
+        power = "defensive"
+        [regions]
+        "L1.1" = { player = 0, tokens = 3, item = "doomhammer" }
+        "L1.6" = { player = 0, tokens = 2 }
+        "L1.4" = { player = 2, tokens = 2, item = "aegis-of-aggramar" }
+        [column]
+        combos = [["tauren", "sailing", 0]]
+        [turn_flags]
+        portal-mage-uses = 2
+        gnomes-airborne = true
+    """)
+    s.box["tauren"] = 9
+    client.app.state.hub.get(g["id"]).game.state = s
+    p = state(client, g["id"], seat_token(g, 0))
+    v = p["view"]
+    assert v["tolls_paid"] == ["aegis", "harmony", "marsh-L1.6"]
+    assert v["defeated_this_turn"] == {"humans": 1, "pandaren": 2} and v["box"]["tauren"] == 9
+    t = p["this_turn"]
+    assert t["seat"] == 0
+    tolls = {x["key"]: x for x in t["tolls"]}
+    assert tolls["harmony"]["text"] == "Harmony paid to Bruno" and tolls["harmony"]["payee"] == 1
+    assert tolls["harmony"]["amount"] == 2
+    assert tolls["aegis"]["text"] == "Aegis paid" and tolls["aegis"]["amount"] == 2
+    marsh = tolls["marsh-L1.6"]
+    assert marsh["text"] == f"Marshdweller toll paid for {s.spec.names[s.spec.index['L1.6']]}"
+    assert (marsh["region"], marsh["payee"], marsh["amount"]) == ("L1.6", 1, 1)
+    uses = {x["id"]: x for x in t["uses"]}
+    assert uses["portal-mage"]["text"] == "Portal Mage 2 of 2 used"
+    assert (uses["portal-mage"]["used"], uses["portal-mage"]["max"]) == (2, 2)
+    assert uses["gnomes"]["text"] == "Airborne assault used"
+    assert uses["doomhammer"]["text"] == "Doomhammer ready"  # held by the Gnomes, not used yet
+    assert "frostmourne" not in uses and "intimidating" not in uses  # nobody's here
+    # Alliance Gnomes: the Horde would count, Humans (Alliance) and Pandaren (Neutral) do not
+    assert [(b["race"], b["regions"], b["enemy"]) for b in t["beaten"]] == [("humans", 1, False), ("pandaren", 2, False)]
+    assert t["faction_bonus"] is False
+    # a waiting seat reads the same public facts (and no secret: Anna's coins stay hidden)
+    q = state(client, g["id"], seat_token(g, 2))
+    assert q["this_turn"] == t and q["view"]["players"][0]["vc"] is None

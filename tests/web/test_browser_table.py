@@ -145,3 +145,90 @@ def test_a_seat_link_sees_its_own_harmony_and_no_secret(server, page_):
     assert "Harmony" in pg.inner_text('.player[data-seat="1"] .holds')
     assert pg.inner_text('.player[data-seat="0"] .vc').strip() == "?"
     assert pg.inner_text('.player[data-seat="2"] .vc').strip() == "?"
+
+
+# ---- the turn in progress: tolls paid, uses per turn, races beaten, tokens left in the box ----
+
+TURN_POSITION = """
+    description = "Anna's Orcs mid-turn: two tolls paid, Intimidating and Frostmourne used"
+    boards = ["L1", "M1", "S1"]
+    seats = ["Anna", "Bruno", "Chen"]
+    round = 4
+    turn = 0
+    phase = "conquer"
+    conquests = 2
+    defeated = { humans = 1, pandaren = 1 }
+    paid = ["harmony", "marsh-L1.6"]
+
+    [[players]]
+    race = "orcs"
+    power = "intimidating"
+    hand = 3
+    vc = 6
+
+    [[players]]
+    race = "pandaren"
+    power = "marshdweller"
+
+    [[players]]
+    race = "humans"
+    power = "defensive"
+
+    [regions]
+    "L1.1" = { player = 0, tokens = 3, item = "frostmourne" }
+    "L1.6" = { player = 0, tokens = 2 }
+    "L1.5" = { player = 0, tokens = 2 }
+    "L1.9" = { player = 1, tokens = 2 }
+    "L1.10" = { player = 1, tokens = 2 }
+    "L1.4" = { player = 2, tokens = 2 }
+
+    [column]
+    combos = [["tauren", "sailing", 0], ["dwarves", "farmer", 1]]
+
+    [turn_flags]
+    intimidating-uses = 1
+    "used:frostmourne" = 1
+"""
+
+
+def test_the_turn_in_progress_shows_tolls_uses_beaten_races_and_the_box(server, page_):
+    pg = page_
+    created = post_game(server, {"seats": [{"name": "Anna"}, {"name": "Bruno"}, {"name": "Chen"}], "seed": 4})
+    s = scenario(TURN_POSITION)
+    s.box["tauren"] = 9  # fewer than banner 11 + badge 5: the combo gives 9
+    install_state(server, created["id"], s)
+    quiet_tips(pg)
+    pg.goto(server + created["hotseat"])
+    pg.wait_for_selector("#curtain-ok")
+    pg.click("#curtain-ok")
+    pg.wait_for_selector("#turn-facts")
+    assert pg.text_content("#turn-facts .facts-title") == "This turn"
+    facts = pg.inner_text("#turn-facts")
+    for text in ("Harmony paid to Bruno", "Marshdweller toll paid for Mirefen Hollow",
+                 "Intimidating 1 of 3 used", "Frostmourne used",
+                 "Beaten: Humans, Pandaren · faction bonus at scoring"):
+        assert text in facts, (text, facts)
+    beaten = pg.eval_on_selector_all(".fact-beaten .beaten-race", "els => els.map((e) => [e.textContent, e.className])")
+    assert [b[0] for b in beaten] == ["Humans", "Pandaren"]
+    assert "enemy" in beaten[0][1] and "enemy" not in beaten[1][1]  # Horde Orcs: only the Alliance counts
+    # the column: tokens capped by the box, printed otherwise
+    tauren = pg.locator('.combo[data-position="0"] .tokens')
+    assert tauren.inner_text().startswith("9 tokens") and "capped" in tauren.get_attribute("class")
+    assert pg.inner_text('.combo[data-position="1"] .tokens').strip() == "9 tokens"  # Dwarves 5 + Farmer 4
+    tip = _hover(pg, "#turn-facts .fact-toll")
+    assert "2 coins paid to Bruno" in tip
+    tip = _hover(pg, "#turn-facts .fact-beaten")
+    assert "Humans: 1 Region (Alliance)" in tip and "Faction bonus" in tip
+    shot(pg, "12-this-turn")
+    tip = _hover(pg, '.combo[data-position="0"] .tokens')
+    assert "9 Tauren tokens left in the box" in tip
+    assert not pg.errors, pg.errors
+
+    # another seat's page sees the same public facts while it waits
+    other = pg.context.new_page()
+    other.goto(server + created["seats"][1]["link"])
+    other.wait_for_selector("#turn-facts")
+    facts = other.inner_text("#turn-facts")
+    assert other.text_content("#turn-facts .facts-title") == "Anna's turn so far"
+    shot(other, "13-this-turn-waiting")
+    assert "Harmony paid to Bruno" in facts and "Intimidating 1 of 3 used" in facts

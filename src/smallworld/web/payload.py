@@ -3,7 +3,8 @@
 :func:`seat_payload` is the only function that turns a live game into data for a browser. It
 reads the state only through :func:`smallworld.core.view.view` for the seat it is built for,
 plus that seat's own legal actions and conquest costs (public facts of the board) while it is
-that seat's turn, and the log entries that seat may read.
+that seat's turn, and the log entries that seat may read. ``this_turn`` puts the public facts
+of the turn in progress into words (:mod:`smallworld.web.turnfacts`, from the view alone).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from smallworld.core.state import CHANCE, NOBODY
 from smallworld.core.view import view
 from smallworld.web.describe import pretty_action, pretty_arg, race_name
 from smallworld.web.games import EDITION_NAMES, LiveGame
+from smallworld.web.turnfacts import turn_facts
 
 PHASE_TEXT = {
     "pick": "picking a race and power",
@@ -168,6 +170,7 @@ def seat_payload(
         "game": game_info(live),
         "perspective": perspective,
         "view": v,
+        "this_turn": turn_facts(v, s.spec.names, s.spec.index),
         "actor": actor,
         "actor_name": actor_name,
         "actor_kind": live.seat_kind(actor),

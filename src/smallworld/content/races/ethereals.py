@@ -28,7 +28,8 @@ from smallworld.core.state import CONQUER, State
 #: conquest mode of the Legendary Place conquest (asked of ``conquest_reduction``)
 MODE = "ethereals"
 #: turn flag: which option was used this turn ("steal" or "conquer")
-_USED = "ethereals-used"
+#: turn flag: the once-per-turn steal or Legendary Place conquest was used (public)
+USED_FLAG = "ethereals-used"
 FINAL_MAX_SHORT = 3  # R-CONQ-9
 
 
@@ -50,7 +51,7 @@ class Ethereals(Ability):
 
     def actions(self, s: State, owner: int) -> list[Action]:
         """The unused option's actions, while conquering on the owner's turn."""
-        if s.phase != CONQUER or s.turn != owner or _USED in s.tflags:
+        if s.phase != CONQUER or s.turn != owner or USED_FLAG in s.tflags:
             return []
         items = s.items
         if not any(it is not None and it != "?" for it in items):
@@ -96,10 +97,10 @@ class Ethereals(Ability):
             src, dst = spec.region(str(action.args[0])), spec.region(str(action.args[1]))
             s.items[dst] = s.items[src]
             s.items[src] = None
-            s.tflags[_USED] = "steal"
+            s.tflags[USED_FLAG] = "steal"
             return
         r = spec.region(str(action.args[0]))
-        s.tflags[_USED] = "conquer"
+        s.tflags[USED_FLAG] = "conquer"
         cost = conquest.conquest_cost(s, owner, r, 0, MODE)
         placed = max(hooks.min_tokens(s, owner), cost - hooks.auxiliaries(s, owner))
         if placed <= s.hand[owner]:

@@ -26,7 +26,8 @@ from smallworld.core.state import CONQUER, State
 
 #: conquest mode of the airborne assault (asked of ``conquest_reduction``)
 MODE = "airborne"
-_USED = "gnomes-airborne"  # turn flag: the assault was declared this turn
+#: turn flag: the airborne assault was declared this turn (public, shown by the web app)
+USED_FLAG = "gnomes-airborne"
 _PENDING = "gnomes-pending"  # turn flag: (region, reduced cost) awaiting the final choice
 FINAL_MAX_SHORT = 3  # R-CONQ-9
 DIE_MAX = max(DIE_FACES)
@@ -63,7 +64,7 @@ class Gnomes(Ability):
         or the final choice while it is pending."""
         if s.decisions and s.decisions[-1] == (owner, _KEY):
             return [Action("airborne-final"), Action("airborne-stop")]
-        if s.phase != CONQUER or s.turn != owner or _USED in s.tflags:
+        if s.phase != CONQUER or s.turn != owner or USED_FLAG in s.tflags:
             return []
         hand = s.hand[owner]
         need = hooks.min_tokens(s, owner)
@@ -114,7 +115,7 @@ class Gnomes(Ability):
         kind = action.kind
         if kind == "airborne":
             r = s.spec.region(str(action.args[0]))
-            s.tflags[_USED] = True
+            s.tflags[USED_FLAG] = True
             s.chance.append(("airborne", r, conquest.conquest_cost(s, owner, r, 0, MODE)))
             return
         s.decisions.pop()

@@ -11,7 +11,7 @@ import { Tips } from "./tips.js";
 import { renderTurn } from "./turn.js";
 import {
   h, installTooltips, showTip, hideTip, placeTip, toast, dropStaleTip,
-  PLAYER_COLOURS, raceTip, powerTip, plural, FACTION,
+  PLAYER_COLOURS, raceTip, powerTip, plural, FACTION, esc,
 } from "./ui.js";
 
 const params = new URLSearchParams(window.location.search);
@@ -186,7 +186,11 @@ function renderCombos(v) {
     const race = meta.races[c.race] || { name: c.race, value: 0, faction: "neutral" };
     const power = meta.powers[c.power] || { name: c.power, value: 0 };
     const pick = picks.get(c.position);
-    const tokens = race.value + power.value;
+    // banner + badge, capped by the race's tokens left in the box (R-PICK; view "box")
+    const printed = race.value + power.value;
+    const inBox = v.box && v.box[c.race] !== undefined ? v.box[c.race] : null;
+    const tokens = inBox === null ? printed : Math.min(printed, inBox);
+    const capped = tokens < printed;
     const card = h("div", {
       class: `combo ${race.faction} ${pick ? "pickable" : ""} ${picks.size && !pick ? "unaffordable" : ""}`,
       dataset: { position: c.position }, role: pick ? "button" : null, tabindex: pick ? "0" : null,
@@ -199,7 +203,12 @@ function renderCombos(v) {
         h("span", { class: "faction-mark", title: FACTION[race.faction] }),
         h("span", { class: "name" }, race.name), h("span", { class: "val" }, race.value)),
       h("div", { class: "combo-foot" },
-        h("span", { class: "tokens", title: "Tokens you get" }, `${tokens} tokens`),
+        h("span", {
+          class: `tokens ${capped ? "capped" : ""}`.trim(), dataset: { tokens, box: inBox ?? "" },
+          "data-tip": `<b>${tokens} tokens</b> you get<p>Banner ${race.value} + badge ${power.value}` +
+            (inBox === null ? "" : `, at most the ${inBox} ${esc(race.name)} tokens left in the box`) + ".</p>" +
+            (capped ? "<p>The box holds fewer than the banner and badge give.</p>" : ""),
+        }, `${tokens} tokens`, capped ? h("span", { class: "box-note" }, " (box)") : null),
         c.coins ? h("span", { class: "coins", title: "Coins lying on this combo: you take them" }, `+${c.coins}`) : null,
         h("span", { class: "cost", title: "Coins to pay" }, c.cost ? `cost ${c.cost}` : "free"),
         pick ? h("span", { class: "pick-cta" }, "Pick") : null),

@@ -1,6 +1,7 @@
 // The turn panel: what this seat can do now (or who is being waited for), with its buttons.
 import { G, me, seatName, legalOf } from "./ctx.js";
 import { showResults, winnersText } from "./modals.js";
+import { turnFacts } from "./thisturn.js";
 import { h, plural, PLAYER_COLOURS, raceName } from "./ui.js";
 
 const STEP_TITLES = {
@@ -26,6 +27,7 @@ export function renderTurn(v, { act, markHover }) {
     box.replaceChildren(
       h("h2", {}, h("span", { class: "spinner" }), bot ? `${who} is thinking…` : `Waiting for ${who}`),
       h("p", { class: "muted" }, P.actor >= 0 ? `${who} is ${P.phase_text}.` : ""),
+      turnFacts(),
     );
     return;
   }
@@ -97,5 +99,6 @@ export function renderTurn(v, { act, markHover }) {
     addButton(a, cls);
   }
   if (buttons.length) kids.push(h("div", { class: "buttons" }, ...buttons));
-  box.replaceChildren(...kids);
+  kids.push(turnFacts()); // tolls paid, uses per turn, races beaten (null: nothing yet)
+  box.replaceChildren(...kids.filter(Boolean));
 }
