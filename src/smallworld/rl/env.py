@@ -40,7 +40,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from smallworld.core.actions import Action, as_action
-from smallworld.core.engine import explain_illegal
+from smallworld.core.explain import explain_illegal
 from smallworld.core.errors import IllegalActionError
 from smallworld.core.game import Game
 from smallworld.core.spec import EDITIONS

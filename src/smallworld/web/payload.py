@@ -17,7 +17,7 @@ from smallworld.content.registry import SUMMARIES
 from smallworld.core import team
 from smallworld.core.actions import Action
 from smallworld.core.conquest import conquest_cost, targets
-from smallworld.core.engine import explain_illegal
+from smallworld.core.explain import explain_illegal
 from smallworld.core.spec import EDITIONS
 from smallworld.core.state import CHANCE, NOBODY
 from smallworld.core.view import view
