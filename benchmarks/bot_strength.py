@@ -130,6 +130,7 @@ def main() -> None:
     ap.add_argument("--mcts-seed", type=int, default=2000)
     ap.add_argument("--mcts-time", type=float, default=0.5)
     ap.add_argument("--mcts-iterations", type=int, default=None)
+    ap.add_argument("--mcts-horizon", type=int, default=None, help="own turns rolled out (MCTSBot default if unset)")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--max-minutes", type=float, default=None, help="start no game after this (MCTS matchup)")
     ap.add_argument("--json", dest="json_out", default=None, help="also write the results here")
@@ -144,6 +145,8 @@ def main() -> None:
                                args.greedy_seed, args.workers, {}, None))
     if args.only in (None, "mcts"):
         opts = {"time_limit": args.mcts_time, "iterations": args.mcts_iterations}
+        if args.mcts_horizon is not None:
+            opts["horizon"] = args.mcts_horizon
         results.append(matchup("mcts vs two greedy", ["mcts", "greedy", "greedy"], args.mcts_games,
                                args.mcts_seed, args.workers, opts, args.max_minutes))
     if args.json_out:

@@ -13,7 +13,10 @@ happen, RULES §15). Then:
    penalised) and a small prior bonus for the greedy bot's choice.
 2. **Rollout.** Every seat plays the fast heuristic policy
    (:class:`~smallworld.bots.policy.HeuristicPolicy` with ``exact=False``) until the end of the
-   bot's next turn (``horizon`` more own turns), or the end of the game.
+   bot's next two turns (``horizon`` more own turns, default 2), or the end of the game.
+   Measured (``benchmarks/bot_strength.py``, 0.5 s per decision, the same 96 games against two
+   greedy bots): horizon 2 won 65 against horizon 1's 47 (paired sign test p = 0.003), with 289
+   instead of 438 iterations per decision.
 3. **Evaluation.** :func:`smallworld.bots.evaluate.utility`: a logistic of the bot's projected
    final VC minus its opponents' (exact at the end of the game).
 4. **Back-propagation** of that value along the path.
@@ -78,7 +81,7 @@ class MCTSBot(SeededBot):
         seed: int | str | None = None,
         time_limit: float = 0.5,
         iterations: int | None = None,
-        horizon: int = 1,
+        horizon: int = 2,
         exploration: float = 0.25,
         max_candidates: int = 4,
         prior: float = 0.05,
