@@ -47,3 +47,17 @@ def test_other_commands_still_work():
     assert r.exit_code == 0 and "L1" in r.output
     r = runner.invoke(app, ["--help"])
     assert r.exit_code == 0 and "serve" in r.output and "simulate" in r.output
+
+
+def test_bare_command_takes_the_serve_options(monkeypatch, tmp_path):
+    """``smallworld --port P --db F`` is the main job with those options, like ``serve``."""
+    import uvicorn
+
+    calls = []
+    monkeypatch.setattr(uvicorn, "run", _fake_run(calls))
+    db = tmp_path / "bare.sqlite3"
+    r = runner.invoke(app, ["--port", "8798", "--db", str(db), "--no-browser", "--bot-delay", "0"])
+    assert r.exit_code == 0, r.output
+    assert "http://127.0.0.1:8798/" in r.output
+    assert calls[0]["port"] == 8798 and db.exists()
+    assert calls[0]["app"].state.bot_delay == 0

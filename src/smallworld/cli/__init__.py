@@ -5,6 +5,8 @@ Each command group lives in its own module and is registered on :data:`app` here
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import typer
 
 from smallworld.cli import boards_cmd, play_cmds, scenario_cmd, serve_cmd, tournament_cmd
@@ -25,10 +27,18 @@ app.command("serve")(serve_cmd.serve)
 
 
 @app.callback(invoke_without_command=True)
-def _root(ctx: typer.Context) -> None:
-    """Small World of Warcraft. With no command: ``serve`` (play in the browser)."""
+def _root(
+    ctx: typer.Context,
+    host: str = serve_cmd.HOST,
+    port: int | None = serve_cmd.PORT,
+    db: Path | None = serve_cmd.DB,
+    no_browser: bool = serve_cmd.NO_BROWSER,
+    bot_delay: float = serve_cmd.BOT_DELAY,
+) -> None:
+    """Small World of Warcraft. With no command: ``serve`` (play in the browser), taking its
+    options (``smallworld --port 9000`` = ``smallworld serve --port 9000``)."""
     if ctx.invoked_subcommand is None:
-        serve_cmd.serve(host=serve_cmd.DEFAULT_HOST, port=None, db=None, no_browser=False, bot_delay=0.4)
+        serve_cmd.serve(host=host, port=port, db=db, no_browser=no_browser, bot_delay=bot_delay)
 
 
 def main() -> None:

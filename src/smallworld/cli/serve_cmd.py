@@ -40,14 +40,20 @@ def _can_open_browser() -> bool:
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
+# the options of the main job, shared by ``smallworld serve`` and bare ``smallworld``
+HOST = typer.Option(DEFAULT_HOST, "--host", help="Address to listen on (0.0.0.0: your network).")
+PORT = typer.Option(None, "--port", min=1, max=65535, help=f"Port (default {DEFAULT_PORT}, or the next free one).")
+DB = typer.Option(None, "--db", help="SQLite database file (default: user data directory).")
+NO_BROWSER = typer.Option(False, "--no-browser", help="Do not open a browser.")
+BOT_DELAY = typer.Option(0.4, "--bot-delay", min=0.0, max=10.0, help="Seconds between bot moves shown to the players.")
+
+
 def serve(
-    host: str = typer.Option(DEFAULT_HOST, "--host", help="Address to listen on (0.0.0.0: your network)."),
-    port: int | None = typer.Option(None, "--port", min=1, max=65535,
-                                    help=f"Port (default {DEFAULT_PORT}, or the next free one)."),
-    db: Path | None = typer.Option(None, "--db", help="SQLite database file (default: user data directory)."),
-    no_browser: bool = typer.Option(False, "--no-browser", help="Do not open a browser."),
-    bot_delay: float = typer.Option(0.4, "--bot-delay", min=0.0, max=10.0,
-                                    help="Seconds between bot moves shown to the players."),
+    host: str = HOST,
+    port: int | None = PORT,
+    db: Path | None = DB,
+    no_browser: bool = NO_BROWSER,
+    bot_delay: float = BOT_DELAY,
 ) -> None:
     """Play in the browser: start the local web server (FastAPI + SQLite)."""
     try:
