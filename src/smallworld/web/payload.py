@@ -26,7 +26,7 @@ from smallworld.web.games import EDITION_NAMES, LiveGame
 from smallworld.web.turnfacts import turn_facts
 
 PHASE_TEXT = {
-    "pick": "picking a race and power",
+    "pick": "picking a combo",
     "decide": "choosing: expand or decline",
     "conquer": "conquering",
     "redeploy": "redeploying troops",
