@@ -9,13 +9,10 @@ acts for every human seat, showing the view of the human seat whose turn it is. 
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import random
-import secrets
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -43,20 +40,16 @@ from smallworld.web.games import (
     new_token,
     rebuild_log,
 )
-from smallworld.web.payload import meta, seat_payload
+from smallworld.web import access
+from smallworld.web.access import Access, ApiError, payload_for, perspective_of, seat_param, token_of
+from smallworld.web.liveplay import LivePlay
+from smallworld.web.payload import meta
 from smallworld.web.storage import Store, StoreError
 
 log = logging.getLogger("smallworld.web")
 
 STATIC = Path(str(resources.files("smallworld.web") / "static"))
 MAX_IMPORT_BYTES = 5_000_000
-
-
-class ApiError(Exception):
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
 
 
 class SeatIn(BaseModel):
@@ -83,13 +76,6 @@ class ImportIn(BaseModel):
     record: Any
     bots: dict[str, str] | None = None  # seat index -> bot name; other seats are human
     title: str | None = Field(None, max_length=120)
-
-
-@dataclass
-class Access:
-    live: LiveGame
-    seat: int | None  # the seat this request is for (None: the host without a seat)
-    host: bool
 
 
 def create_app(db_path: str | Path, *, bot_delay: float = 0.4) -> FastAPI:
@@ -128,123 +114,14 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4) -> FastAPI:
             msgs.append(f"{where or 'body'}: {err.get('msg', 'invalid')}")
         return JSONResponse({"error": "bad request: " + "; ".join(msgs)}, status_code=422)
 
-    # ---- helpers -----------------------------------------------------------------------------
-
     def get_live(game_id: str) -> LiveGame:
-        try:
-            live = hub.get(game_id)
-        except ReplayError as e:
-            raise ApiError(500, f"saved game {game_id} cannot be replayed: {e}") from None
-        if live is None:
-            raise ApiError(404, f"no game {game_id!r}")
-        return live
+        return access.get_live(hub, game_id)
 
     def authorize(game_id: str, token: str | None, seat: int | None) -> Access:
-        live = get_live(game_id)
-        if not token:
-            raise ApiError(401, "missing token: open this game from its link")
-        n = len(live.seats)
-        if seat is not None and not 0 <= seat < n:
-            raise ApiError(400, f"no seat {seat} in this game (seats 0-{n - 1})")
-        if secrets.compare_digest(token, live.host_token):
-            if seat is not None and live.seats[seat].kind != "human":
-                raise ApiError(403, f"seat {seat} ({live.seats[seat].name}) is played by a bot")
-            return Access(live, seat, True)
-        for i, s in enumerate(live.seats):
-            if s.token and secrets.compare_digest(token, s.token):
-                if seat is not None and seat != i:
-                    raise ApiError(403, f"this link is for seat {i} ({s.name}), not seat {seat}")
-                return Access(live, i, False)
-        raise ApiError(403, "wrong token for this game")
+        return access.authorize(hub, game_id, token, seat)
 
-    def token_of(request: Request) -> str | None:
-        return request.headers.get("x-token") or request.query_params.get("token")
-
-    def seat_param(request: Request) -> int | None:
-        raw = request.query_params.get("seat")
-        if raw in (None, ""):
-            return None
-        try:
-            return int(raw)
-        except ValueError:
-            raise ApiError(400, f"seat must be a number, not {raw!r}") from None
-
-    def perspective_of(acc: Access) -> int | None:
-        if acc.host and acc.seat is None:
-            return acc.live.host_perspective()
-        return acc.seat
-
-    def payload_for(acc: Access, log_since: int = 0) -> dict[str, Any]:
-        persp = perspective_of(acc)
-        return seat_payload(
-            acc.live, persp, can_act=acc.host or acc.seat == persp,
-            mode="hotseat" if acc.host else "seat", log_since=log_since,
-        )
-
-    async def broadcast(live: LiveGame) -> None:
-        dead = []
-        for conn in list(live.sockets):
-            acc = Access(live, conn.seat, conn.host)
-            persp = perspective_of(acc)
-            # a new perspective (hotseat) or the end of the game (every line becomes public)
-            # resends the whole log
-            fresh = persp != conn.perspective or live.game.state.is_over()
-            since = 0 if fresh else conn.log_sent
-            try:
-                data = payload_for(acc, since)
-                await conn.ws.send_json(data)
-                conn.log_sent = data["log_total"]
-                conn.perspective = persp
-            except Exception:  # a closed page
-                dead.append(conn)
-        for conn in dead:
-            if conn in live.sockets:
-                live.sockets.remove(conn)
-
-    async def run_bots(live: LiveGame) -> None:
-        """Let bots play until a human must act. With no delay they play here and now (the
-        caller holds the lock); otherwise a background task plays one action at a time."""
-        delay = app.state.bot_delay
-        if delay <= 0:
-            while live.bot_step(store):
-                pass
-            return
-        if live.bot_to_move() is None:
-            return
-        if live.bot_task is None or live.bot_task.done():
-            live.bot_task = asyncio.create_task(bot_loop(live, delay))
-
-    async def bot_loop(live: LiveGame, delay: float) -> None:
-        """Bots move one action at a time, ``delay`` apart (a third of it while they only
-        place tokens), each move pushed to the pages. A bot thinks in a worker thread on a
-        copy of the state, so a slow bot never blocks the server."""
-        while True:
-            quick = live.game.state.phase in ("redeploy", "defend")
-            await asyncio.sleep(delay / 3 if quick else delay)
-            async with live.lock:
-                if hub.live.get(live.id) is not live:
-                    return
-                try:
-                    p = live.bot_to_move()
-                    if p is None:
-                        return
-                    s = live.game.state
-                    bot = live.bot_for(p)
-                    a = await asyncio.to_thread(bot.choose, s.copy(), p, s.legal_actions())
-                    live.bot_apply(store, p, a)
-                except Exception as e:  # an engine or bot bug: stop, tell the pages
-                    log.exception("bot failed in game %s", live.id)
-                    for conn in list(live.sockets):
-                        try:
-                            await conn.ws.send_json({"type": "error", "error": f"a bot failed: {e}"})
-                        except Exception:
-                            pass
-                    return
-                await broadcast(live)
-
-    async def after_change(live: LiveGame) -> None:
-        await run_bots(live)
-        await broadcast(live)
+    play = LivePlay(hub, store, app.state)
+    run_bots, after_change = play.run_bots, play.after_change
 
     # ---- pages -------------------------------------------------------------------------------
 

@@ -1,0 +1,110 @@
+"""Who a request is for: tokens, seats and the perspective shown (see :mod:`smallworld.web.server`).
+
+A human seat's token reads that seat's view and acts for it; the game's host token (hotseat)
+acts for every human seat and shows the view of the human seat whose turn it is. Refusals are
+:class:`ApiError` with the HTTP status and a sentence naming what is wrong.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from fastapi import Request
+
+from smallworld.core.errors import ReplayError
+from smallworld.web.games import GameHub, LiveGame
+from smallworld.web.payload import seat_payload
+
+
+class ApiError(Exception):
+    """An HTTP error answered as ``{"error": message}`` with ``status``."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+@dataclass
+class Access:
+    live: LiveGame
+    seat: int | None  # the seat this request is for (None: the host without a seat)
+    host: bool
+
+
+def get_live(hub: GameHub, game_id: str) -> LiveGame:
+    """The game ``game_id`` in play (loaded from storage if needed).
+
+    Raises:
+        ApiError: 404 unknown game; 500 a saved game that no longer replays.
+    """
+    try:
+        live = hub.get(game_id)
+    except ReplayError as e:
+        raise ApiError(500, f"saved game {game_id} cannot be replayed: {e}") from None
+    if live is None:
+        raise ApiError(404, f"no game {game_id!r}")
+    return live
+
+
+def authorize(hub: GameHub, game_id: str, token: str | None, seat: int | None) -> Access:
+    """Check ``token`` (and the ``seat`` asked for, if any) against game ``game_id``.
+
+    Raises:
+        ApiError: 401 no token, 400 no such seat, 403 a wrong token or a seat played by a bot
+        or by someone else, 404/500 as :func:`get_live`.
+    """
+    live = get_live(hub, game_id)
+    if not token:
+        raise ApiError(401, "missing token: open this game from its link")
+    n = len(live.seats)
+    if seat is not None and not 0 <= seat < n:
+        raise ApiError(400, f"no seat {seat} in this game (seats 0-{n - 1})")
+    if secrets.compare_digest(token, live.host_token):
+        if seat is not None and live.seats[seat].kind != "human":
+            raise ApiError(403, f"seat {seat} ({live.seats[seat].name}) is played by a bot")
+        return Access(live, seat, True)
+    for i, s in enumerate(live.seats):
+        if s.token and secrets.compare_digest(token, s.token):
+            if seat is not None and seat != i:
+                raise ApiError(403, f"this link is for seat {i} ({s.name}), not seat {seat}")
+            return Access(live, i, False)
+    raise ApiError(403, "wrong token for this game")
+
+
+def token_of(request: Request) -> str | None:
+    """The request's token: the ``X-Token`` header or the ``token`` query parameter."""
+    return request.headers.get("x-token") or request.query_params.get("token")
+
+
+def seat_param(request: Request) -> int | None:
+    """The ``seat`` query parameter as a number, or ``None``.
+
+    Raises:
+        ApiError: 400 when it is not a number.
+    """
+    raw = request.query_params.get("seat")
+    if raw in (None, ""):
+        return None
+    try:
+        return int(raw)
+    except ValueError:
+        raise ApiError(400, f"seat must be a number, not {raw!r}") from None
+
+
+def perspective_of(acc: Access) -> int | None:
+    """The seat whose view this access shows (hotseat: the human seat to act)."""
+    if acc.host and acc.seat is None:
+        return acc.live.host_perspective()
+    return acc.seat
+
+
+def payload_for(acc: Access, log_since: int = 0) -> dict[str, Any]:
+    """The page payload for this access (:func:`smallworld.web.payload.seat_payload`)."""
+    persp = perspective_of(acc)
+    return seat_payload(
+        acc.live, persp, can_act=acc.host or acc.seat == persp,
+        mode="hotseat" if acc.host else "seat", log_since=log_since,
+    )
