@@ -5,6 +5,46 @@ from __future__ import annotations
 from smallworld.core.state import CHANCE, State
 from tests.conftest import acts
 
+# Scenario text shared by several item modules.
+
+# Doomhammer and Frostmourne: a Marshdweller Swamp (L1.6, 5 defenders) that only the Artifact in
+# L1.5 brings in reach; its toll must be payable first (RULES §8).
+TOLL_FAR = """
+boards = ["L1", "S3"]
+phase = "conquer"
+[[players]]
+race = "orcs"
+power = "mining"
+hand = {hand}
+vc = 5
+[[players]]
+race = "dwarves"
+power = "marshdweller"
+[regions]
+"L1.5" = {{ player = 0, tokens = 1, item = "{item}" }}
+"L1.6" = {{ player = 1, tokens = 5 }}
+"""
+
+# Dark Portal and Karazhan: the item in L1.3 (Fields), three more Regions of the Active race
+# (L1.4 and L1.14 Fields, L1.9 Hills) and an opponent's Fields Region (L1.1).
+SCORE = """
+boards = ["L1", "S3"]
+phase = "conquer"
+[[players]]
+race = "orcs"
+power = "mining"
+decline = "trolls"
+[[players]]
+race = "dwarves"
+power = "ranger"
+[regions]
+"L1.3" = {{ player = 0, tokens = 1{dec}, item = "{item}" }}
+"L1.4" = {{ player = 0, tokens = 1 }}
+"L1.14" = {{ player = 0, tokens = 1 }}
+"L1.9" = {{ player = 0, tokens = 1 }}
+"L1.1" = {{ player = 1, tokens = 1 }}
+"""
+
 
 def finish_turn(s: State, prefer: tuple[str, ...] = ()) -> None:
     """End the current player's conquests and play out the rest of its turn (redeployment,
@@ -24,4 +64,4 @@ def score_lines(s: State, p: int) -> dict[str, int]:
     return dict(s.last_score[p])
 
 
-__all__ = ["finish_turn", "score_lines", "acts", "CHANCE"]
+__all__ = ["finish_turn", "score_lines", "acts", "CHANCE", "TOLL_FAR", "SCORE"]

@@ -1,0 +1,130 @@
+"""Doomhammer, an Artifact (RULES §11)."""
+
+from __future__ import annotations
+
+from tests.conftest import acts, scenario
+from tests.items._helpers import TOLL_FAR
+
+# Board facts (L1): L1.9 (hills, Entry) is adjacent to L1.4, L1.5, L1.13; L1.5 (forest) to L1.0,
+# L1.4, L1.6, L1.9, L1.13.
+
+DOOM = """
+boards = ["L1", "S3"]
+phase = "conquer"
+[[players]]
+race = "{race}"
+power = "mining"
+hand = {hand}
+vc = {vc}
+decline = "trolls"
+[[players]]
+race = "dwarves"
+power = "ranger"
+[regions]
+"L1.9" = {{ player = 0, tokens = {held}, item = "doomhammer"{decline} }}
+"L1.5" = {{ player = 1, tokens = 3 }}
+"L1.0" = {{ player = 1, tokens = 1 }}
+"L1.4" = {{ murlocs = 1 }}
+"L1.13" = {{ player = 0, decline = true, tokens = 1 }}
+"""
+
+
+def doom(race="orcs", hand=4, vc=5, decline="", held=1):
+    return scenario(DOOM.format(race=race, hand=hand, vc=vc, decline=decline, held=held))
+
+
+def test_doomhammer_pays_the_defender_and_conquers_with_one_token():
+    """RULES §11 Doomhammer: 2 VC to the target's owner, then exactly 1 token conquers; the
+    defender loses as in R-CONQ-7; R-ITEM-2: the Doomhammer moves into the Region."""
+    s = doom()
+    s.apply("doomhammer L1.5")  # would cost 5
+    r = s.region_of("L1.5")
+    assert (s.vc[0], s.vc[1]) == (3, 7)
+    assert (s.occ[r], s.tokens[r], s.hand[0]) == (0, 1, 3)
+    assert s.hand[1] == 2  # 3 defenders: 1 discarded, 2 to redeploy
+    assert s.items[r] == "doomhammer" and s.items[s.region_of("L1.9")] is None
+    assert not any(a.startswith("doomhammer") for a in acts(s))  # once per turn
+
+
+def test_doomhammer_pays_the_stash_for_murlocs_and_own_decline_race():
+    """RULES §11 Doomhammer: to the stash if the target has no owner (Murlocs) or is the
+    player's own In Decline race."""
+    for target in ("L1.4", "L1.13"):
+        s = doom()
+        before = sum(s.vc)
+        s.apply(f"doomhammer {target}")
+        assert s.vc[0] == 3 and sum(s.vc) == before - 2
+        assert s.occ[s.region_of(target)] == 0 and s.tokens[s.region_of(target)] == 1
+
+
+def test_doomhammer_needs_2_vc():
+    """RULES §8: the payment is made in full before the action; with 1 VC no Doomhammer."""
+    assert not any(a.startswith("doomhammer") for a in acts(doom(vc=1)))
+    assert "doomhammer L1.5" in acts(doom(vc=2))
+
+
+def test_doomhammer_tauren_place_two_tokens():
+    """RULES §9 Tauren, §11 Doomhammer: exactly 2 Tauren tokens; not usable with 1 in hand."""
+    s = doom(race="tauren", hand=2, held=2)
+    s.apply("doomhammer L1.5")
+    assert s.tokens[s.region_of("L1.5")] == 2 and s.hand[0] == 0
+    s = doom(race="tauren", hand=1, held=2)
+    assert not any(a.startswith("doomhammer") for a in acts(s))
+
+
+def test_doomhammer_in_decline_does_nothing():
+    """R-ITEM-1: In Decline the Doomhammer gives nothing."""
+    s = scenario("""
+        boards = ["L1", "S3"]
+        phase = "conquer"
+        [[players]]
+        race = "orcs"
+        power = "mining"
+        decline = "trolls"
+        hand = 5
+        [[players]]
+        race = "dwarves"
+        power = "ranger"
+        [regions]
+        "L1.9" = { player = 0, tokens = 1 }
+        "L1.13" = { player = 0, tokens = 1, decline = true, item = "doomhammer" }
+        "L1.5" = { player = 1, tokens = 3 }
+    """)
+    assert not any(a.startswith("doomhammer") for a in acts(s))
+
+
+def test_doomhammer_and_lights_hope_chapel():
+    """RULES §11: a Doomhammer conquest is a conquest: the Chapel holder loses no token."""
+    s = scenario("""
+        boards = ["L1", "S3"]
+        phase = "conquer"
+        [[players]]
+        race = "orcs"
+        power = "mining"
+        hand = 3
+        [[players]]
+        race = "dwarves"
+        power = "ranger"
+        [regions]
+        "L1.9" = { player = 0, tokens = 1, item = "doomhammer" }
+        "L1.5" = { player = 1, tokens = 3 }
+        "L1.0" = { player = 1, tokens = 1, item = "lights-hope-chapel" }
+    """)
+    box = s.box["dwarves"]
+    s.apply("doomhammer L1.5")
+    assert s.hand[1] == 3 and s.box["dwarves"] == box
+
+
+def test_doomhammer_offers_the_toll_of_a_target_out_of_ordinary_reach():
+    """RULES §11 Doomhammer ("conquer a legal target with exactly 1 token"), RULES §8 (tolls are
+    paid before the action): L1.6, a Marshdweller Swamp with 5 defenders, costs 7: far beyond an
+    ordinary conquest with 1 token in hand, so only the Doomhammer can take it; the Marshdweller
+    toll must then be payable (``pay marsh-L1.6``), after which ``doomhammer L1.6`` is legal."""
+    s = scenario(TOLL_FAR.format(hand=1, item="doomhammer"))
+    assert "pay marsh-L1.6" in acts(s)
+    s.apply("pay marsh-L1.6")
+    assert "doomhammer L1.6" in acts(s)
+    s.apply("doomhammer L1.6")
+    r = s.region_of("L1.6")
+    assert (s.occ[r], s.tokens[r]) == (0, 1)
+    assert s.vc[0] == 5 - 1 - 2 and s.vc[1] == 5 + 1 + 2

@@ -1,0 +1,122 @@
+"""Frostmourne, an Artifact (RULES §11)."""
+
+from __future__ import annotations
+
+from smallworld.core.conquest import conquest_cost
+from tests.conftest import acts, scenario
+from tests.items._helpers import TOLL_FAR
+
+# Board facts (L1): L1.9 (hills, Entry) is adjacent to L1.4, L1.5, L1.13; L1.5 (forest) to L1.0,
+# L1.4, L1.6, L1.9, L1.13.
+
+FROST = """
+boards = ["L1", "S3"]
+phase = "conquer"
+[[players]]
+race = "{race}"
+power = "{power}"
+hand = {hand}
+[[players]]
+race = "dwarves"
+power = "ranger"
+[regions]
+"L1.9" = {{ player = 0, tokens = 1, item = "frostmourne"{decline} }}
+"L1.5" = {{ player = 1, tokens = 3 }}
+"L1.4" = {{ murlocs = 1 }}
+"""
+
+
+def frost(race="orcs", power="mining", hand=8, decline=""):
+    return scenario(FROST.format(race=race, power=power, hand=hand, decline=decline))
+
+
+def test_frostmourne_one_conquest_costs_2_fewer():
+    """RULES §11 Frostmourne: once per turn one conquest -2; R-ITEM-2: it moves there."""
+    s = frost()
+    s.apply("frostmourne L1.5")  # 2 + 3 = 5 -> 3
+    r = s.region_of("L1.5")
+    assert (s.occ[r], s.tokens[r], s.hand[0]) == (0, 3, 5)
+    assert s.items[r] == "frostmourne"
+    assert not any(a.startswith("frostmourne") for a in acts(s))  # once per turn
+    s.apply("conquer L1.4")
+    assert s.tokens[s.region_of("L1.4")] == 3  # the next conquest pays in full
+
+
+def test_frostmourne_stacks_then_clamps_at_one():
+    """R-CONQ-4: reductions stack (Trolls -1 on a non-empty Region), then never below 1."""
+    s = frost(race="trolls")
+    s.apply("frostmourne L1.4")  # 3 - 1 - 2 = 0 -> 1
+    assert s.tokens[s.region_of("L1.4")] == 1
+
+
+def test_frostmourne_not_offered_where_the_cost_is_already_minimal():
+    """R-CONQ-4 ruling: Frostmourne is offered only where -2 lowers the cost (Trolls and
+    Blacksmith make the Murloc Region cost 1 already)."""
+    s = frost(race="trolls", power="blacksmith")
+    assert conquest_cost(s, 0, s.region_of("L1.4"), 0) == 1
+    assert "conquer L1.4" in acts(s) and "frostmourne L1.4" not in acts(s)
+    assert "frostmourne L1.5" in acts(s)
+
+
+def test_frostmourne_final_conquest():
+    """R-CONQ-9: with Frostmourne the final conquest is checked on the reduced cost."""
+    s = frost(hand=1)
+    assert "frostmourne L1.5" in acts(s)  # 3 after -2: 2 short
+    s.apply("frostmourne L1.5")
+    s.apply("roll 2")
+    assert s.occ[s.region_of("L1.5")] == 0 and s.items[s.region_of("L1.5")] == "frostmourne"
+
+
+def test_frostmourne_in_decline_does_nothing():
+    """R-ITEM-1: nothing from an In Decline Region."""
+    s = scenario("""
+        boards = ["L1", "S3"]
+        phase = "conquer"
+        [[players]]
+        race = "orcs"
+        power = "mining"
+        decline = "trolls"
+        hand = 5
+        [[players]]
+        race = "dwarves"
+        power = "ranger"
+        [regions]
+        "L1.9" = { player = 0, tokens = 1 }
+        "L1.13" = { player = 0, tokens = 1, decline = true, item = "frostmourne" }
+        "L1.5" = { player = 1, tokens = 3 }
+    """)
+    assert not any(a.startswith("frostmourne") for a in acts(s))
+
+
+def test_ethereals_steal_frostmourne_and_use_it_at_once():
+    """RULES §9 Ethereals (steal a face-up Artifact, its power usable at once), R-ITEM-2."""
+    s = scenario("""
+        boards = ["L1", "S3"]
+        phase = "conquer"
+        [[players]]
+        race = "ethereals"
+        power = "mining"
+        hand = 6
+        [[players]]
+        race = "dwarves"
+        power = "ranger"
+        [regions]
+        "L1.9" = { player = 0, tokens = 1 }
+        "L1.5" = { player = 1, tokens = 3, item = "frostmourne" }
+    """)
+    assert "frostmourne L1.5" not in acts(s)
+    s.apply("steal L1.5 L1.9")
+    assert s.items[s.region_of("L1.9")] == "frostmourne"
+    assert "frostmourne L1.5" in acts(s)
+    s.apply("frostmourne L1.5")
+    assert s.tokens[s.region_of("L1.5")] == 3 and s.items[s.region_of("L1.5")] == "frostmourne"
+
+
+def test_frostmourne_offers_the_toll_of_a_target_only_it_brings_in_reach():
+    """RULES §11 Frostmourne (one conquest -2), R-CONQ-9, RULES §8: L1.6 (Marshdweller Swamp, 5
+    defenders) costs 7, 4 short of 3 tokens in hand (out of the final conquest's reach); with
+    Frostmourne it costs 5, a final conquest 2 short. The toll must be payable first."""
+    s = scenario(TOLL_FAR.format(hand=3, item="frostmourne"))
+    assert "pay marsh-L1.6" in acts(s)
+    s.apply("pay marsh-L1.6")
+    assert "frostmourne L1.6" in acts(s)
