@@ -131,6 +131,8 @@ def main() -> None:
     ap.add_argument("--mcts-time", type=float, default=0.5)
     ap.add_argument("--mcts-iterations", type=int, default=None)
     ap.add_argument("--mcts-horizon", type=int, default=None, help="own turns rolled out (MCTSBot default if unset)")
+    ap.add_argument("--mcts-option", action="append", default=[], metavar="NAME=NUMBER",
+                    help="any other MCTSBot argument, e.g. exploration=0.5 (repeatable)")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--max-minutes", type=float, default=None, help="start no game after this (MCTS matchup)")
     ap.add_argument("--json", dest="json_out", default=None, help="also write the results here")
@@ -147,6 +149,11 @@ def main() -> None:
         opts = {"time_limit": args.mcts_time, "iterations": args.mcts_iterations}
         if args.mcts_horizon is not None:
             opts["horizon"] = args.mcts_horizon
+        for item in args.mcts_option:
+            name, sep, value = item.partition("=")
+            if not sep:
+                ap.error(f"--mcts-option wants NAME=NUMBER, not {item!r}")
+            opts[name] = float(value) if "." in value else int(value)
         results.append(matchup("mcts vs two greedy", ["mcts", "greedy", "greedy"], args.mcts_games,
                                args.mcts_seed, args.workers, opts, args.max_minutes))
     if args.json_out:
