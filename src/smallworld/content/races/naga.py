@@ -16,16 +16,10 @@ from functools import lru_cache
 
 from smallworld.content.abilities import Ability
 from smallworld.content.registry import SUMMARIES, register
-from smallworld.core.spec import GameSpec
 from smallworld.core.state import State
 
 
 @lru_cache(maxsize=64)
-def waters(spec: GameSpec) -> tuple[int, ...]:
-    """Region numbers of the Seas and Lakes on the boards of ``spec``."""
-    return tuple(r for r in range(spec.n_regions) if spec.water[r])
-
-
 @register
 class Naga(Ability):
     id = "naga"
@@ -40,4 +34,4 @@ class Naga(Ability):
 
     def first_targets(self, s: State, owner: int) -> tuple[int, ...]:
         """A first conquest may be any Sea or Lake, with no travel cost."""
-        return waters(s.spec) if s.active[owner] == self.id else ()
+        return s.spec.waters if s.active[owner] == self.id else ()
