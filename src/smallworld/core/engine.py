@@ -395,9 +395,6 @@ def _pay_toll(s: State, p: int, key: str) -> None:
     for r in [*targets(s, p), *range(s.spec.n_regions)]:
         for t in hooks.tolls(s, p, r):
             if t.key == key:
-                s.vc[p] -= t.amount
-                if t.payee is not None:
-                    s.vc[t.payee] += t.amount
-                s.paid[key] = True
+                hooks.pay(s, p, t)
                 return
     raise IllegalActionError(f"no toll {key!r} is owed")

@@ -139,6 +139,16 @@ def tolls(
     return out
 
 
+def pay(s: State, attacker: int, toll: Toll) -> None:
+    """``attacker`` pays ``toll`` in full (RULES §8): its VC to the payee (the stash when
+    ``None``); the toll's key counts as paid for the rest of the turn. The caller checked that
+    the toll is owed and affordable."""
+    s.vc[attacker] -= toll.amount
+    if toll.payee is not None:
+        s.vc[toll.payee] += toll.amount
+    s.paid[toll.key] = True
+
+
 def immune(s: State, attacker: int, r: int) -> bool:
     """True if region ``r`` cannot be targeted by ``attacker`` (Watch Tower, Aegis)."""
     return any(call_global(s, "immune", attacker, r))

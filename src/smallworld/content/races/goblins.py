@@ -77,15 +77,6 @@ def _owed(s: State, owner: int, r: int) -> list[Toll] | None:
     return list({t.key: t for t in owed}.values())  # one payment per key
 
 
-def _pay(s: State, owner: int, owed: list[Toll]) -> None:
-    """Pay every toll in ``owed`` (the caller checked the Goblins can pay them all)."""
-    for t in owed:
-        s.vc[owner] -= t.amount
-        if t.payee is not None:
-            s.vc[t.payee] += t.amount
-        s.paid[t.key] = True
-
-
 def _reveal_all(s: State, owner: int) -> None:
     """Reveal (or send back) every placed Bomb; queue the chance draws and the toll choices."""
     lst = s.pieces.get(BOMB)
@@ -177,7 +168,8 @@ class Goblins(Ability):
             ask = s.tflags[_ASK]
             r = ask[0]
             if kind == "bomb-pay":
-                _pay(s, owner, _owed(s, owner, r) or [])  # RULES §8: in full, before the attack
+                for t in _owed(s, owner, r) or []:  # RULES §8: in full, before the attack
+                    hooks.pay(s, owner, t)
                 s.chance.append((BOMB, r, owner))
             else:
                 _return_bomb(s, r)
