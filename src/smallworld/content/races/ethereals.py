@@ -27,8 +27,7 @@ from smallworld.core.state import CONQUER, State
 
 #: conquest mode of the Legendary Place conquest (asked of ``conquest_reduction``)
 MODE = "ethereals"
-#: turn flag: which option was used this turn ("steal" or "conquer")
-#: turn flag: the once-per-turn steal or Legendary Place conquest was used (public)
+#: turn flag: which once-per-turn option was used this turn, "steal" or "conquer" (public)
 USED_FLAG = "ethereals-used"
 FINAL_MAX_SHORT = 3  # R-CONQ-9
 
