@@ -25,6 +25,25 @@ power = "marshdweller"
 "L1.6" = {{ player = 1, tokens = 5 }}
 """
 
+# Doomhammer and Frostmourne: the Artifact lies in L1.13, held by the owner's In Decline race;
+# its Active race holds L1.9, next to an opponent's L1.5 (R-ITEM-1: In Decline it does nothing).
+IN_DECLINE = """
+boards = ["L1", "S3"]
+phase = "conquer"
+[[players]]
+race = "orcs"
+power = "mining"
+decline = "trolls"
+hand = 5
+[[players]]
+race = "dwarves"
+power = "ranger"
+[regions]
+"L1.9" = {{ player = 0, tokens = 1 }}
+"L1.13" = {{ player = 0, tokens = 1, decline = true, item = "{item}" }}
+"L1.5" = {{ player = 1, tokens = 3 }}
+"""
+
 # Dark Portal and Karazhan: the item in L1.3 (Fields), three more Regions of the Active race
 # (L1.4 and L1.14 Fields, L1.9 Hills) and an opponent's Fields Region (L1.1).
 SCORE = """
@@ -64,4 +83,4 @@ def score_lines(s: State, p: int) -> dict[str, int]:
     return dict(s.last_score[p])
 
 
-__all__ = ["finish_turn", "score_lines", "acts", "CHANCE", "TOLL_FAR", "SCORE"]
+__all__ = ["finish_turn", "score_lines", "acts", "CHANCE", "TOLL_FAR", "SCORE", "IN_DECLINE"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from smallworld.core.conquest import conquest_cost
 from tests.conftest import acts, scenario
-from tests.items._helpers import TOLL_FAR
+from tests.items._helpers import IN_DECLINE, TOLL_FAR
 
 # Board facts (L1): L1.9 (hills, Entry) is adjacent to L1.4, L1.5, L1.13; L1.5 (forest) to L1.0,
 # L1.4, L1.6, L1.9, L1.13.
@@ -69,22 +69,7 @@ def test_frostmourne_final_conquest():
 
 def test_frostmourne_in_decline_does_nothing():
     """R-ITEM-1: nothing from an In Decline Region."""
-    s = scenario("""
-        boards = ["L1", "S3"]
-        phase = "conquer"
-        [[players]]
-        race = "orcs"
-        power = "mining"
-        decline = "trolls"
-        hand = 5
-        [[players]]
-        race = "dwarves"
-        power = "ranger"
-        [regions]
-        "L1.9" = { player = 0, tokens = 1 }
-        "L1.13" = { player = 0, tokens = 1, decline = true, item = "frostmourne" }
-        "L1.5" = { player = 1, tokens = 3 }
-    """)
+    s = scenario(IN_DECLINE.format(item="frostmourne"))
     assert not any(a.startswith("frostmourne") for a in acts(s))
 
 
