@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from smallworld.content.data import ALLIANCE, HORDE, RACES
+from smallworld.content.powers import marshdweller
 from smallworld.core.actions import Action
 from smallworld.core.combos import COLUMN_SIZE
 from smallworld.core.spec import GameSpec
@@ -82,7 +83,7 @@ REGION_KINDS: tuple[str, ...] = (
 )
 
 #: Marshdweller's toll keys are ``marsh-<region id>``
-MARSH_PREFIX = "marsh-"
+MARSH_PREFIX = marshdweller.TOLL_PREFIX
 
 _SINGLE = "single"
 _INT = "int"

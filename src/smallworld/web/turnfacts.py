@@ -22,13 +22,13 @@ from typing import Any
 from smallworld.content.data import ALLIANCE, HORDE, ITEMS, POWERS, RACES
 from smallworld.content.items import _shared as items_shared
 from smallworld.content.items import aegis_of_aggramar
-from smallworld.content.powers import championing, intimidating, portal_mage
+from smallworld.content.powers import championing, intimidating, marshdweller, portal_mage
 from smallworld.content.races import ethereals, gnomes, pandaren
 from smallworld.content.registry import SUMMARIES
 
 MARSHDWELLER = "marshdweller"
-MARSH_PREFIX = "marsh-"
-MARSH_VC = 1  # content/powers/marshdweller.py: 1 VC to the Marshdweller player
+MARSH_PREFIX = marshdweller.TOLL_PREFIX
+MARSH_VC = marshdweller.TOLL_VC
 
 _OPPOSITE = {ALLIANCE: HORDE, HORDE: ALLIANCE}
 _FACTION_NAMES = {ALLIANCE: "Alliance", HORDE: "Horde"}

@@ -14,6 +14,11 @@ from smallworld.content.registry import SUMMARIES, register
 from smallworld.core.state import State
 
 
+#: the toll's key is this prefix and the Swamp's notation (``marsh-L1.6``); it costs TOLL_VC
+TOLL_PREFIX = "marsh-"
+TOLL_VC = 1
+
+
 @register
 class Marshdweller(Ability):
     id = "marshdweller"
@@ -36,4 +41,4 @@ class Marshdweller(Ability):
         else:
             return []
         rid = s.spec.region_ids[r]
-        return [Toll(f"marsh-{rid}", 1, owner, f"Marshdweller toll for {rid}")]
+        return [Toll(f"{TOLL_PREFIX}{rid}", TOLL_VC, owner, f"Marshdweller toll for {rid}")]
