@@ -7,6 +7,7 @@ import textwrap
 
 import pytest
 
+from smallworld.core import chance
 from smallworld.core.game import Game
 from smallworld.core.state import CHANCE, State
 from smallworld.scenarios import scenario_from_text
@@ -27,6 +28,17 @@ def play_random(n_players: int, seed: int, *, check: bool = False) -> Game:
         else:
             g.apply(rng.choice(g.legal_actions()), check=check)
     return g
+
+
+def random_step(s: State, rng: random.Random) -> None:
+    """Apply one uniformly random legal action to ``s``, or sample the pending chance event
+    with ``rng`` (as ``smallworld.bench.random_playout`` does)."""
+    if s.current_player() == CHANCE:
+        a = chance.sample(s, rng)
+    else:
+        legal = s.legal_actions()
+        a = legal[rng.randrange(len(legal))]
+    s.apply(a, check=False)
 
 
 def acts(s: State) -> set[str]:

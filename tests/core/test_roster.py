@@ -14,6 +14,7 @@ from smallworld.core.conquest import raw_costs, targets, travel_to
 from smallworld.core.roster import roster
 from smallworld.core.setup import new_state
 from smallworld.core.state import CHANCE, CONQUER, EMPTY, State
+from tests.conftest import random_step
 
 
 def expected_own(s: State, p: int) -> list[object]:
@@ -66,12 +67,7 @@ def _play(n: int, seed: int, check) -> set[str]:
     while not s.is_over():
         check(s)
         seen.update(ab.id for _, ab in hooks.in_play(s))
-        if s.current_player() == CHANCE:
-            a = chance.sample(s, rng)
-        else:
-            legal = s.legal_actions()
-            a = legal[rng.randrange(len(legal))]
-        s.apply(a, check=False)
+        random_step(s, rng)
     return seen
 
 

@@ -7,10 +7,9 @@ from __future__ import annotations
 import random
 
 from smallworld.content.data import ITEMS
-from smallworld.core import chance
 from smallworld.core.game import Game
 from smallworld.core.state import CHANCE, State
-from tests.conftest import scenario
+from tests.conftest import random_step, scenario
 from tests.invariants import check_invariants
 
 ITEM_ACTIONS = {"ashes", "doomhammer", "frostmourne", "aegis", "heart", "battleground"}
@@ -80,12 +79,7 @@ power = "farmer"
 def _playout(s: State, rng: random.Random) -> None:
     steps = 0
     while not s.is_over():
-        if s.current_player() == CHANCE:
-            a = chance.sample(s, rng)
-        else:
-            legal = s.legal_actions()
-            a = legal[rng.randrange(len(legal))]
-        s.apply(a, check=False)
+        random_step(s, rng)
         check_invariants(s)
         steps += 1
         assert steps < 20000
