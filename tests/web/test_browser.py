@@ -9,7 +9,6 @@ redeploying by clicking Regions. Screenshots go to ``test-artifacts/web/``.
 from __future__ import annotations
 
 import re
-import time
 
 from tests.web.browser_kit import (
     play_one_step,
@@ -26,7 +25,6 @@ require_browser()
 
 
 def test_a_whole_game_in_the_browser(server, page_):
-    t0 = time.time()
     pg = page_
     pg.goto(server + "/")
     pg.wait_for_selector("#seats .seat")
@@ -80,7 +78,6 @@ def test_a_whole_game_in_the_browser(server, page_):
     assert len(set(scores)) == len(scores), scores
     assert [int(re.match(r"Round (\d+) · You score \d+ coins?", t).group(1)) for t in scores] == list(range(1, 11))
     assert not pg.errors, pg.errors
-    assert time.time() - t0 < 150
 
 
 def test_seat_links_hotseat_curtain_and_live_updates(server, chromium):
