@@ -9,11 +9,12 @@ from pathlib import Path
 import pytest
 
 from smallworld.content import registry
-from smallworld.content.abilities import HOOKS, Ability, Toll
 from smallworld.content.data import ITEMS, POWERS, RACES
 from smallworld.core import hooks
+from smallworld.core.ability import HOOK_NAMES, Ability, Toll
 from smallworld.core.conquest import conquest_cost, targets
 from smallworld.core.errors import IllegalActionError
+from smallworld.core.game import Game
 from tests.conftest import acts, scenario
 
 RULES = Path(__file__).resolve().parents[3] / "shared" / "RULES.md"
@@ -193,5 +194,33 @@ def test_score_hook_adds_lines(plug):
     assert ("Test bonus", 3) in s.last_score[0]
 
 
-def test_hooks_table_documents_every_hook():
-    assert all(isinstance(v, str) and v for v in HOOKS.values())
+def test_every_hook_is_a_documented_method():
+    """Hooks are typed methods declared once on Ability, each with a docstring."""
+    assert {"conquest_reduction", "tolls", "immune", "min_tokens", "score"} <= HOOK_NAMES
+    for name in HOOK_NAMES:
+        doc = getattr(Ability, name).__doc__
+        assert doc and doc.strip(), name
+
+
+def test_misspelled_hook_fails_at_the_call_site():
+    """A hook name that no ability declares fails loudly where the engine asks it."""
+    g = Game.new(2, seed=1)
+    g.settle()
+    with pytest.raises(ValueError, match="on_turn_strat.*is not a hook"):
+        hooks.call_own(g.state, 0, "on_turn_strat")
+    with pytest.raises(ValueError, match="is not a hook"):
+        hooks.call_global(g.state, "tols", 0, 0)
+
+
+def test_a_default_hook_answers_neutrally():
+    """An ability that does not override a hook is not asked, and the declared default is
+    the neutral answer (no reduction, no tolls, 1 token minimum)."""
+
+    class Plain(Ability):
+        id = "plain"
+
+    ab = Plain()
+    assert ab.hooks == frozenset()
+    assert ab.conquest_reduction(None, 0, 0, "conquer") == 0  # type: ignore[arg-type]
+    assert list(ab.tolls(None, 0, 1, 0)) == []  # type: ignore[arg-type]
+    assert ab.min_tokens(None, 0) == 1  # type: ignore[arg-type]

@@ -8,8 +8,8 @@ import pytest
 from typer.testing import CliRunner
 
 from smallworld.cli import app
+from smallworld.content import team
 from smallworld.content.data import RACES
-from smallworld.core import team
 from smallworld.core.errors import IllegalActionError
 from smallworld.core.game import Game
 from smallworld.core.record import replay

@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 
 from smallworld.content import registry
-from smallworld.content.abilities import Ability
 from smallworld.core import hooks
+from smallworld.core.ability import Ability
 from smallworld.core.conquest import conquest_cost, targets
 from tests.conftest import scenario
 

@@ -19,8 +19,9 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
+from smallworld.content import team
 from smallworld.content.data import POWERS, RACES
-from smallworld.core import hooks, team
+from smallworld.core import hooks
 from smallworld.core.scoring import faction_bonus, score_turn
 from smallworld.core.state import DEFEND, EMPTY, MURLOC, State
 

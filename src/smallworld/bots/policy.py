@@ -161,7 +161,7 @@ class HeuristicPolicy:
         the coins on it minus the price (R-PICK-2/3), and its scoring bonus per Region times a
         few Regions over the turns left."""
         if s.team:  # RULES §12: the row of the seat's side column, with the badge of that row
-            from smallworld.core import team
+            from smallworld.content import team
 
             race = s.team[f"col-{team.side_of(s, p)}"][k]
             power = s.team["badges"][k]

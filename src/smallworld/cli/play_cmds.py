@@ -12,8 +12,8 @@ from rich.progress import Progress
 from rich.table import Table
 
 from smallworld.bots import BOTS, make_bot
+from smallworld.content.editions import EDITIONS
 from smallworld.core.errors import ReplayError
-from smallworld.core.spec import EDITIONS
 from smallworld.core.record import GameRecord, replay
 from smallworld.play import play_game
 

@@ -25,7 +25,7 @@ from smallworld.bots.tournament import (
     run_tournament,
     schedule,
 )
-from smallworld.core.spec import EDITIONS
+from smallworld.content.editions import EDITIONS
 
 err = Console(stderr=True)
 DEFAULT_WORKERS = default_workers()

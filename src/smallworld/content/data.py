@@ -6,42 +6,12 @@ behaviour: effects live in the abilities of :mod:`smallworld.content.registry`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from smallworld.core.edition import ItemData, PowerData, RaceData
 
 ALLIANCE = "alliance"
 HORDE = "horde"
 NEUTRAL = "neutral"
 FACTIONS = (ALLIANCE, HORDE, NEUTRAL)
-
-
-@dataclass(frozen=True)
-class RaceData:
-    """A race banner (RULES §2.1): banner ``value``, tokens ``in_box`` (hard cap), faction."""
-
-    id: str
-    name: str
-    value: int
-    in_box: int
-    faction: str
-
-
-@dataclass(frozen=True)
-class PowerData:
-    """A Special Power badge (RULES §2.2): badge ``value``; ``lasts`` if kept In Decline (R-DEC-2)."""
-
-    id: str
-    name: str
-    value: int
-    lasts: bool = False
-
-
-@dataclass(frozen=True)
-class ItemData:
-    """An Artifact or Legendary Place (RULES §11). ``kind`` is ``"artifact"`` or ``"place"``."""
-
-    id: str
-    name: str
-    kind: str
 
 
 def _slug(name: str) -> str:

@@ -1,4 +1,4 @@
-"""One :class:`~smallworld.content.abilities.Ability` per race, power and item.
+"""One :class:`~smallworld.core.ability.Ability` per race, power and item.
 
 A race, power or item whose effect is written lives in its own module
 (``content/races/trolls.py``, ``content/powers/sailing.py``, ``content/items/doomhammer.py``) and
@@ -9,10 +9,9 @@ visibly missing rather than silently wrong.
 
 from __future__ import annotations
 
-import sys
-
-from smallworld.content.abilities import Ability
 from smallworld.content.data import ITEMS, POWERS, RACES
+from smallworld.core import hooks
+from smallworld.core.ability import Ability
 
 SUMMARIES: dict[str, str] = {
     # races (RULES §9)
@@ -88,9 +87,7 @@ def register(cls: type[Ability]) -> type[Ability]:
     if cls.id not in _NAMES[cls.kind]:
         raise ValueError(f"{cls.__name__}: unknown {cls.kind} id {cls.id!r}")
     _TABLES[cls.kind][cls.id] = cls()
-    hooks = sys.modules.get("smallworld.core.hooks")
-    if hooks is not None and hasattr(hooks, "refresh"):
-        hooks.refresh()  # an effect module imported first may register after LIVE_HOOKS was computed
+    hooks.refresh()  # a run-time registration (tests) changes which hooks are live
     return cls
 
 
@@ -123,9 +120,3 @@ from smallworld.content import powers as _powers  # noqa: E402,F401
 from smallworld.content import races as _races  # noqa: E402,F401
 
 _fill_definitions()
-
-# An effect module that imports the core while it registers (e.g. to register a chance kind) may
-# have made `hooks` compute LIVE_HOOKS before every effect was in: recompute it now.
-_hooks = sys.modules.get("smallworld.core.hooks")
-if _hooks is not None and hasattr(_hooks, "refresh"):
-    _hooks.refresh()

@@ -20,7 +20,7 @@ text                    meaning                                                 
 
 Chance actions (the chance player, RULES §15): ``banner RACE``, ``badge POWER`` (a new combo is
 revealed), ``roll N`` (reinforcement die), ``item ITEM`` (a face-down item is revealed).
-Abilities add their own kinds (:attr:`smallworld.content.abilities.Ability.action_kinds`).
+Abilities add their own kinds (:attr:`smallworld.core.ability.Ability.action_kinds`).
 """
 
 from __future__ import annotations

@@ -19,39 +19,31 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from smallworld.content.data import DIE_FACES, ITEMS, POWERS, RACES
+from smallworld.core import combos
 from smallworld.core.actions import Action
 from smallworld.core.state import State
 
 Outcomes = list[tuple[Action, float]]
 
-_DIE_OUTCOMES: list[tuple[int, float]] = sorted(
-    {f: DIE_FACES.count(f) / len(DIE_FACES) for f in DIE_FACES}.items()
-)
-
-
-# the chance actions, made once (outcome lists reuse them)
-BANNER = {race: Action("banner", (race,)) for race in RACES}
-BADGE = {power: Action("badge", (power,)) for power in POWERS}
-ITEM = {item: Action("item", (item,)) for item in ITEMS}
-_ROLLS: Outcomes = [(Action("roll", (f,)), pr) for f, pr in _DIE_OUTCOMES]
-
 
 def _banner_outcomes(s: State, ev: tuple[Any, ...]) -> Outcomes:
-    return [(BANNER[r], pr) for r, pr in combos.banner_outcomes(s)]
+    made = s.spec.edition.banner_actions
+    return [(made[r], pr) for r, pr in combos.banner_outcomes(s)]
 
 
 def _badge_outcomes(s: State, ev: tuple[Any, ...]) -> Outcomes:
-    return [(BADGE[p], pr) for p, pr in combos.badge_outcomes(s)]
+    made = s.spec.edition.badge_actions
+    return [(made[p], pr) for p, pr in combos.badge_outcomes(s)]
 
 
 def _die_outcomes(s: State, ev: tuple[Any, ...]) -> Outcomes:
-    return _ROLLS[:]
+    return list(s.spec.edition.die_outcomes)
 
 
 def _item_outcomes(s: State, ev: tuple[Any, ...]) -> Outcomes:
     pool = s.item_pool
-    return [(ITEM[i], 1 / len(pool)) for i in sorted(pool)]
+    made = s.spec.edition.item_actions
+    return [(made[i], 1 / len(pool)) for i in sorted(pool)]
 
 
 def _apply_banner(s: State, ev: tuple[Any, ...], a: Action) -> None:
@@ -73,7 +65,7 @@ def _apply_item(s: State, ev: tuple[Any, ...], a: Action) -> None:
     r = ev[1]
     s.item_pool.remove(item)
     s.items[r] = item
-    ab = ITEM_ABILITIES[item]
+    ab = s.spec.edition.item_abilities[item]
     if "on_reveal" in ab.hooks:
         ab.on_reveal(s, None, r)
 
@@ -84,9 +76,6 @@ HANDLERS: dict[str, tuple[str, Callable[..., Outcomes], Callable[..., None]]] = 
     "badge": ("badge", _badge_outcomes, _apply_badge),
     "die": ("roll", _die_outcomes, _apply_die),
     "item": ("item", _item_outcomes, _apply_item),
-    "tbanner": ("banner", lambda s, ev: [(BANNER[r], pr) for r, pr in team.banner_outcomes(s, ev)],
-                lambda s, ev, a: team.draw_banner(s, ev, str(a.args[0]))),
-    "tbadge": ("badge", _badge_outcomes, lambda s, ev, a: team.draw_badge(s, ev, str(a.args[0]))),
 }
 
 
@@ -96,8 +85,10 @@ def register(
     outcomes: Callable[[State, tuple[Any, ...]], Outcomes],
     apply: Callable[[State, tuple[Any, ...], Action], None],
 ) -> None:
-    """Add a chance event kind (content use). Raises ``ValueError`` if ``kind`` exists."""
-    if kind in HANDLERS:
+    """Add a chance event kind (content use). Registering the same functions again does
+    nothing. Raises ``ValueError`` if ``kind`` exists with other functions."""
+    old = HANDLERS.get(kind)
+    if old is not None and old != (action_kind, outcomes, apply):
         raise ValueError(f"chance kind {kind!r} already registered")
     HANDLERS[kind] = (action_kind, outcomes, apply)
 
@@ -127,9 +118,3 @@ def resolve(s: State, a: Action) -> None:
     """Apply chance action ``a`` to the pending event (the caller checked it is an outcome)."""
     ev = s.chance.pop(0)
     HANDLERS[ev[0]][2](s, ev, a)
-
-
-# Imported last: loading them loads the content modules, which may call `register` above while
-# this module is still being imported.
-from smallworld.content.registry import ITEM_ABILITIES
-from smallworld.core import combos, team

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
+from typing import Any
 
-from smallworld.content.data import POWERS, RACES
 from smallworld.core import hooks
 from smallworld.core.errors import IllegalActionError
 from smallworld.core.state import State
 
+#: combos in the standard column (R-PICK-1); an edition may say otherwise
 COLUMN_SIZE = 6
 
 
@@ -52,14 +53,15 @@ def pick(s: State, p: int, k: int) -> None:
     assert race is not None and power is not None
     s.vc[p] += coins
     column.append((None, None, 0))
-    queue_refill(s, COLUMN_SIZE - 1)
+    queue_refill(s, len(column) - 1)
     take_combo(s, p, race, power)
 
 
 def take_combo(s: State, p: int, race: str, power: str) -> None:
     """Seat ``p`` becomes ``race`` + ``power`` (R-PICK-3): ``banner + badge`` tokens to hand,
     capped by that race's tokens left in the box; then the ``on_pick`` hooks."""
-    n = min(RACES[race].value + POWERS[power].value, s.box[race])
+    ed = s.spec.edition
+    n = min(ed.races[race].value + ed.powers[power].value, s.box[race])
     s.box[race] -= n
     s.hand[p] += n
     s.active[p] = race
@@ -141,3 +143,41 @@ def return_banner(s: State, race: str) -> None:
 def discard_badge(s: State, power: str) -> None:
     """A badge goes to the badge discard pile (R-PICK-5)."""
     s.badge_discard.append(power)
+
+
+class StandardVariant:
+    """The standard game's :class:`~smallworld.core.edition.Variant`: one column of combos
+    (R-PICK-*), each player for itself (R-END-1)."""
+
+    def setup(self, s: State) -> None:
+        """Queue a banner and a badge draw for every slot of the empty column (R-SET-2)."""
+        for slot in range(len(s.column)):
+            s.chance.append(("banner", slot))
+            s.chance.append(("badge", slot))
+
+    def pickable(self, s: State, p: int) -> list[int]:
+        return pickable(s, p)
+
+    def pick(self, s: State, p: int, k: int) -> None:
+        pick(s, p, k)
+
+    def return_banner(self, s: State, race: str) -> None:
+        return_banner(s, race)
+
+    def final_result(self, s: State, scores: list[int], toks: list[int]) -> dict[str, Any]:
+        """R-END-1: highest VC wins; ties go to the most race tokens on the boards; still tied,
+        the win is shared. ``{"scores", "tokens", "winners"}`` (lists by seat)."""
+        n = len(scores)
+        best = max((scores[p], toks[p]) for p in range(n))
+        winners = [p for p in range(n) if (scores[p], toks[p]) == best]
+        return {"scores": scores, "tokens": toks, "winners": winners}
+
+    def teammates(self, s: State, p: int) -> list[int]:
+        return [p]
+
+    def view_part(self, s: State) -> dict[str, Any] | None:
+        return None
+
+
+#: the standard variant (editions without their own use it)
+STANDARD = StandardVariant()

@@ -9,7 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from smallworld.content.data import RACES
 from smallworld.core import hooks
 from smallworld.core.state import EMPTY, MURLOC, State
 
@@ -283,12 +282,7 @@ def resolve_conquest(s: State, p: int, r: int, cost: int, placed: int, mode: str
     return c
 
 
-def faction_of(race: str | None) -> str | None:
-    """Faction of a race id (``None`` for Murlocs/empty)."""
-    return RACES[race].faction if race is not None else None
-
-
 __all__ = [
     "Conquest", "targets", "conquest_cost", "resolve_conquest", "lose_region", "has_regions",
-    "defenders_in", "faction_of", "MURLOC",
+    "defenders_in", "MURLOC",
 ]

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from smallworld.content.data import POWERS
-from smallworld.core import combos, hooks, team
+from smallworld.core import combos, hooks
 from smallworld.core.state import EMPTY, State
 
 
@@ -44,7 +43,7 @@ def go_into_decline(s: State, p: int) -> None:
     s.box[race] += s.hand[p]
     s.hand[p] = 0
     s.decline[p] = race
-    if POWERS[power].lasts:
+    if s.spec.edition.powers[power].lasts:
         s.kept[p] = power
     else:
         combos.discard_badge(s, power)
@@ -90,7 +89,6 @@ def check_race_leaves(s: State, p: int) -> None:
     if kept is not None:
         combos.discard_badge(s, kept)
         s.kept[p] = None
-    if s.team:
-        team.return_banner(s, race)
-    else:
-        combos.return_banner(s, race)
+    variant = s.spec.edition.variant
+    assert variant is not None
+    variant.return_banner(s, race)

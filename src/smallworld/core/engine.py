@@ -30,18 +30,30 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from smallworld.content.registry import ITEM_ABILITIES, POWER_ABILITIES, RACE_ABILITIES
-from smallworld.core import chance, combos, hooks, team, troops
+from smallworld.core import chance, hooks, troops
 from smallworld.core.actions import Action, as_action
 from smallworld.core.conquest import (
-    conquest_cost, has_regions, raw_costs, resolve_conquest, targets, travel_to,
+    conquest_cost,
+    has_regions,
+    raw_costs,
+    resolve_conquest,
+    targets,
+    travel_to,
 )
 from smallworld.core.decline import go_into_decline, may_decline
 from smallworld.core.errors import IllegalActionError
 from smallworld.core.roster import roster
 from smallworld.core.scoring import final_result, score_turn
 from smallworld.core.state import (
-    CHOICE, CONQUER, DECIDE, DEFEND, NOBODY, OVER, PICK, REDEPLOY, State,
+    CHOICE,
+    CONQUER,
+    DECIDE,
+    DEFEND,
+    NOBODY,
+    OVER,
+    PICK,
+    REDEPLOY,
+    State,
 )
 
 FINAL_CONQUEST_MAX_SHORT = 3  # R-CONQ-9: the die adds at most 3
@@ -217,7 +229,7 @@ def legal_actions(s: State) -> list[Action]:
         return [a for a, _ in chance.outcomes(s)]
     if s.decisions:
         actor, key = s.decisions[-1]
-        return list(_decision_ability(key).actions(s, actor))
+        return list(s.spec.edition.ability(key).actions(s, actor))
     phase = s.phase
     p = s.actor
     if phase == CONQUER:
@@ -225,7 +237,9 @@ def legal_actions(s: State) -> list[Action]:
     if phase == REDEPLOY or phase == DEFEND:
         return _placement_actions(s, p)
     if phase == PICK:
-        ks = team.pickable(s, p) if s.team else combos.pickable(s, p)
+        variant = s.spec.edition.variant
+        assert variant is not None
+        ks = variant.pickable(s, p)
         return [Action("pick", (k,)) for k in ks] if ks else [END]
     if phase == DECIDE:
         if s.hand[p] or has_regions(s, p):
@@ -296,12 +310,6 @@ def _placement_actions(s: State, p: int) -> list[Action]:
     return out
 
 
-def _decision_ability(key: str) -> Any:
-    kind, _, ident = key.partition(":")
-    table = {"race": RACE_ABILITIES, "power": POWER_ABILITIES, "item": ITEM_ABILITIES}[kind]
-    return table[ident]
-
-
 # ---- applying ------------------------------------------------------------------------------
 
 
@@ -325,7 +333,7 @@ def apply_action(s: State, action: Action | str, *, check: bool = True) -> Actio
         chance.resolve(s, a)
     elif s.decisions:
         actor, key = s.decisions[-1]
-        _decision_ability(key).apply(s, actor, a)
+        s.spec.edition.ability(key).apply(s, actor, a)
     else:
         _apply_player(s, s.actor, a)
     run(s)
@@ -356,10 +364,9 @@ def _apply_player(s: State, p: int, a: Action) -> None:
         else:
             s.step = "purchase"
     elif kind == "pick":
-        if s.team:
-            team.pick(s, p, int(a.args[0]))
-        else:
-            combos.pick(s, p, int(a.args[0]))
+        variant = s.spec.edition.variant
+        assert variant is not None
+        variant.pick(s, p, int(a.args[0]))
         s.phase = ""
         s.step = "expand"
     elif kind == "expand":

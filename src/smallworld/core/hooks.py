@@ -1,7 +1,7 @@
-"""How the engine asks races, powers and items: the call side of
-:data:`smallworld.content.abilities.HOOKS`.
+"""How the engine asks races, powers and items: the call side of the hooks declared on
+:class:`smallworld.core.ability.Ability`.
 
-Which abilities are in play for a seat ``p`` (see :mod:`smallworld.content.abilities`):
+Which abilities are in play for a seat ``p`` (see :mod:`smallworld.core.ability`):
 its Active race and power; its In Decline race and kept badge if they last In Decline; the
 face-up items in Regions held by its Active race (R-ITEM-1).
 """
@@ -10,30 +10,33 @@ from __future__ import annotations
 
 from typing import Any
 
-from smallworld.content.abilities import HOOKS, Ability, Toll
-from smallworld.content.registry import ITEM_ABILITIES, POWER_ABILITIES, RACE_ABILITIES
+from smallworld.core import edition as editions
+from smallworld.core.ability import Ability, Toll, check_hook
 from smallworld.core.roster import bump_generation, roster
 from smallworld.core.state import State
 
 
 def _implemented() -> frozenset[str]:
     found: set[str] = set()
-    for table in (RACE_ABILITIES, POWER_ABILITIES, ITEM_ABILITIES):
-        for ab in table.values():
+    for ed in editions.loaded():
+        for ab in ed.abilities():
             found |= ab.hooks
     return frozenset(found)
 
 
-#: hooks that at least one registered ability implements (others are skipped fast)
+#: hooks that at least one ability of a loaded edition implements (others are skipped fast)
 LIVE_HOOKS = _implemented()
 
 
 def refresh() -> None:
-    """Recompute :data:`LIVE_HOOKS` (after registering abilities at run time, e.g. in tests);
-    rosters built before are rebuilt when next asked."""
+    """Recompute :data:`LIVE_HOOKS` (after registering editions or abilities at run time, e.g.
+    in tests); rosters built before are rebuilt when next asked."""
     global LIVE_HOOKS
     LIVE_HOOKS = _implemented()
     bump_generation()
+
+
+editions.on_change(refresh)
 
 
 def own_abilities(s: State, p: int) -> tuple[Ability, ...]:
@@ -53,8 +56,12 @@ def in_play(s: State) -> tuple[tuple[int | None, Ability], ...]:
 
 
 def call_own(s: State, p: int, hook: str, *args: Any) -> list[Any]:
-    """Results of ``hook`` for each of ``p``'s own abilities that implement it."""
+    """Results of ``hook`` for each of ``p``'s own abilities that implement it.
+
+    Raises:
+        ValueError: ``hook`` is not a hook name (a misspelling fails here, not silently)."""
     if hook not in LIVE_HOOKS:
+        check_hook(hook)
         return []
     found = roster(s).own_hook(p, hook)
     if not found:
@@ -63,8 +70,12 @@ def call_own(s: State, p: int, hook: str, *args: Any) -> list[Any]:
 
 
 def call_global(s: State, hook: str, *args: Any) -> list[Any]:
-    """Results of ``hook`` for every ability in play that implements it."""
+    """Results of ``hook`` for every ability in play that implements it.
+
+    Raises:
+        ValueError: ``hook`` is not a hook name."""
     if hook not in LIVE_HOOKS:
+        check_hook(hook)
         return []
     found = roster(s).global_hook(hook)
     if not found:
@@ -85,7 +96,7 @@ def min_tokens(s: State, p: int, decline: bool = False) -> int:
     race = s.decline[p] if decline else s.active[p]
     if race is None:
         return 1
-    ab = RACE_ABILITIES[race]
+    ab = s.spec.edition.race_abilities[race]
     if "min_tokens" in ab.hooks:
         return max(1, ab.min_tokens(s, p))
     return 1
@@ -115,6 +126,7 @@ def losses(s: State, r: int, lost: int, attacker: int | None, cause: str) -> int
 def own_implementers(s: State, p: int, hook: str) -> list[Ability]:
     """``p``'s own abilities implementing ``hook`` (ask once, then call them for many Regions)."""
     if hook not in LIVE_HOOKS:
+        check_hook(hook)
         return []
     return list(roster(s).own_hook(p, hook))
 
@@ -122,6 +134,7 @@ def own_implementers(s: State, p: int, hook: str) -> list[Ability]:
 def implementers(s: State, hook: str) -> list[tuple[int | None, Ability]]:
     """Every (owner, ability) in play implementing ``hook`` (ask once, call many times)."""
     if hook not in LIVE_HOOKS:
+        check_hook(hook)
         return []
     return list(roster(s).global_hook(hook))
 
@@ -190,5 +203,3 @@ def ability_for_action(s: State, p: int, kind: str) -> Ability | None:
             return ab
     return None
 
-
-assert set(HOOKS) >= {"min_tokens", "tolls", "immune"}

@@ -1,6 +1,6 @@
 """Which abilities are in play: the roster of a position, kept with the state as a cache.
 
-The roster is a pure function of five things (see :mod:`smallworld.content.abilities`): each
+The roster is a pure function of five things (see :mod:`smallworld.core.ability`): each
 seat's Active race and power, In Decline race and kept badge, and each face-up item with the
 occupant of its Region (R-ITEM-1: an item acts for the Active race holding it; some act with
 nobody holding them). :func:`roster` recomputes it only when one of those changed since it was
@@ -23,8 +23,7 @@ from __future__ import annotations
 from itertools import compress
 from typing import TYPE_CHECKING
 
-from smallworld.content.abilities import Ability
-from smallworld.content.registry import ITEM_ABILITIES, POWER_ABILITIES, RACE_ABILITIES
+from smallworld.core.ability import Ability
 
 if TYPE_CHECKING:
     from smallworld.core.state import State
@@ -60,6 +59,10 @@ class Roster:
 
     def __init__(self, s: State) -> None:
         self.generation = _generation
+        ed = s.spec.edition
+        race_ab = ed.race_abilities
+        power_ab = ed.power_abilities
+        item_ab = ed.item_abilities
         self.active = s.active[:]
         self.power = s.power[:]
         self.decline = s.decline[:]
@@ -77,29 +80,29 @@ class Roster:
             mine: list[Ability] = []
             race = self.active[p]
             if race is not None:
-                mine.append(RACE_ABILITIES[race])
+                mine.append(race_ab[race])
                 power = self.power[p]
                 if power is not None:
-                    mine.append(POWER_ABILITIES[power])
+                    mine.append(power_ab[power])
                 code = 2 * p
                 if held:
-                    mine.extend([ITEM_ABILITIES[item] for _, c, item in held if c == code])
+                    mine.extend([item_ab[item] for _, c, item in held if c == code])
             last: list[Ability] = []
             race = self.decline[p]
             if race is not None:
-                ab = RACE_ABILITIES[race]
+                ab = race_ab[race]
                 if ab.lasts_in_decline:
                     last.append(ab)
                 kept = self.kept[p]
                 if kept is not None:
-                    last.append(POWER_ABILITIES[kept])
+                    last.append(power_ab[kept])
             own.append(tuple(mine))
             lasting.append(tuple(last))
             play.extend([(p, ab) for ab in mine])
             if last:
                 play.extend([(p, ab) for ab in last])
         for _, c, item in held:
-            ab = ITEM_ABILITIES[item]
+            ab = item_ab[item]
             if ab.acts_uncontrolled and (c < 0 or c % 2 == 1):
                 play.append((None, ab))
         self.own = tuple(own)

@@ -4,12 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from smallworld.content.data import ALLIANCE, HORDE, RACES
 from smallworld.core import hooks
 from smallworld.core.roster import roster
 from smallworld.core.state import State
-
-_OPPOSITE = {ALLIANCE: HORDE, HORDE: ALLIANCE}
 
 
 def faction_bonus(s: State, p: int) -> int:
@@ -19,15 +16,19 @@ def faction_bonus(s: State, p: int) -> int:
     race = s.active[p]
     if race is None or not s.defeated:
         return 0
-    side: str | None = RACES[race].faction
+    ed = s.spec.edition
+    if not ed.opposing_factions:
+        return 0
+    races = ed.races
+    side: str | None = races[race].faction
     for answer in hooks.call_own(s, p, "faction_side"):
         if answer is not None:
             side = answer
-    enemy = _OPPOSITE.get(side or "")
+    enemy = ed.opposing_factions.get(side or "")
     if enemy is None:
         return 0
     cap = max([1] + hooks.call_own(s, p, "faction_bonus_cap"))
-    return sum(min(n, cap) for r, n in s.defeated.items() if RACES[r].faction == enemy)
+    return sum(min(n, cap) for r, n in s.defeated.items() if races[r].faction == enemy)
 
 
 def score_turn(s: State, p: int) -> list[tuple[str, int]]:
@@ -62,14 +63,11 @@ def tokens_on_boards(s: State, p: int) -> int:
 
 def final_result(s: State) -> dict[str, Any]:
     """R-END-1: highest VC wins; ties go to the most race tokens on the boards; still tied,
-    the win is shared. Returns ``{"scores", "tokens", "winners"}`` (lists by seat)."""
+    the win is shared. Returns ``{"scores", "tokens", "winners"}`` (lists by seat), and more
+    in a variant (the team variant's sides, R-TEAM-7)."""
     n = s.spec.n_players
     scores = list(s.vc)
     toks = [tokens_on_boards(s, p) for p in range(n)]
-    if s.team:
-        from smallworld.core import team
-
-        return team.final_result(s, scores, toks)
-    best = max((scores[p], toks[p]) for p in range(n))
-    winners = [p for p in range(n) if (scores[p], toks[p]) == best]
-    return {"scores": scores, "tokens": toks, "winners": winners}
+    variant = s.spec.edition.variant
+    assert variant is not None
+    return variant.final_result(s, scores, toks)

@@ -6,25 +6,26 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from smallworld.content.data import ITEMS, PIECE_SUPPLY, POWERS, RACES, STARTING_VC
-from smallworld.core import engine, team
-from smallworld.core.combos import COLUMN_SIZE
+from smallworld.core import edition as editions
+from smallworld.core import engine
+from smallworld.core.edition import Edition
 from smallworld.core.spec import GameSpec
 from smallworld.core.state import EMPTY, MURLOC, State
 
 
-def choose_faces(n_players: int, seed: int | str | None) -> tuple[str, ...]:
-    """R-SET-1: random boards by size and a random face of each, from ``seed`` alone."""
-    from smallworld.boards import random_selection
-
-    return tuple(random_selection(n_players, random.Random(f"smallworld:{seed}:boards")))
+def choose_faces(
+    n_players: int, seed: int | str | None, edition: str | Edition = "swow"
+) -> tuple[str, ...]:
+    """R-SET-1: the edition's boards for ``n_players``, drawn from ``seed`` alone."""
+    ed = editions.get(edition)
+    return tuple(ed.choose_faces(n_players, random.Random(f"smallworld:{seed}:boards")))
 
 
 def make_spec(
     n_players: int,
     faces: Sequence[str],
     *,
-    edition: str = "swow",
+    edition: str | Edition = "swow",
     seats: Sequence[str] | None = None,
 ) -> GameSpec:
     """Build the :class:`GameSpec` for the given face ids.
@@ -32,9 +33,8 @@ def make_spec(
     Raises:
         ValueError: unknown face, wrong player count or edition (message names it).
     """
-    from smallworld.boards import load_face
-
-    return GameSpec([load_face(f) for f in faces], n_players, edition=edition, seats=seats)
+    ed = editions.get(edition)
+    return GameSpec([ed.load_face(f) for f in faces], n_players, edition=ed, seats=seats)
 
 
 def initial_state(spec: GameSpec) -> State:
@@ -43,11 +43,12 @@ def initial_state(spec: GameSpec) -> State:
     Region, 5 VC each, the column empty with its 6 combos queued for reveal."""
     n = spec.n_players
     R = spec.n_regions
+    ed = spec.edition
     s = State.__new__(State)
     s.spec = spec
     s.roster_cache = None
     s.pieces = {}
-    s.vc = [STARTING_VC] * n
+    s.vc = [ed.starting_vc] * n
     s.active = [None] * n
     s.power = [None] * n
     s.decline = [None] * n
@@ -57,18 +58,18 @@ def initial_state(spec: GameSpec) -> State:
     s.occ = [EMPTY] * R
     s.tokens = [0] * R
     s.items = [None] * R
-    s.column = [(None, None, 0)] * COLUMN_SIZE
-    s.banner_stack = sorted(RACES)
+    s.column = [(None, None, 0)] * ed.column_size
+    s.banner_stack = sorted(ed.races)
     s.banner_bottom = []
-    s.badge_stack = sorted(POWERS)
+    s.badge_stack = sorted(ed.powers)
     s.badge_discard = []
-    s.item_pool = sorted(ITEMS)
+    s.item_pool = sorted(ed.items)
     s.chance = []
     s.decisions = []
     s.defenders = []
     s.last_score = [[] for _ in range(n)]
-    s.box = {r: d.in_box for r, d in RACES.items()}
-    s.supply = dict(PIECE_SUPPLY)
+    s.box = {r: d.in_box for r, d in ed.races.items()}
+    s.supply = dict(ed.pieces)
     s.flags = {}
     s.tflags = {}
     s.defeated = {}
@@ -82,20 +83,16 @@ def initial_state(spec: GameSpec) -> State:
     s.conquests = 0
     s.result = None
     for r in range(R):
-        if spec.murloc[r] and s.supply["murloc"] > 0:
+        if spec.murloc[r] and s.supply.get("murloc", 0) > 0:
             s.occ[r] = MURLOC
             s.tokens[r] = 1
             s.supply["murloc"] -= 1
-        if spec.mountain[r] and s.supply["mountain"] > 0:
+        if spec.mountain[r] and s.supply.get("mountain", 0) > 0:
             s.supply["mountain"] -= 1
     for r in spec.marker_regions:
         s.items[r] = "?"
-    if spec.edition == team.EDITION:
-        team.setup(s)
-    else:
-        for slot in range(COLUMN_SIZE):
-            s.chance.append(("banner", slot))
-            s.chance.append(("badge", slot))
+    assert ed.variant is not None
+    ed.variant.setup(s)
     return s
 
 
@@ -104,7 +101,7 @@ def new_state(
     *,
     seed: int | str | None = None,
     faces: Sequence[str] | None = None,
-    edition: str = "swow",
+    edition: str | Edition = "swow",
     seats: Sequence[str] | None = None,
 ) -> State:
     """A new game's state, waiting for the chance draws of the first 6 combos.
@@ -113,7 +110,7 @@ def new_state(
     the player names in seat order (R-SET-5: the caller shuffles them if it wants a random order).
     """
     if faces is None:
-        faces = choose_faces(n_players, seed)
+        faces = choose_faces(n_players, seed, edition)
     s = initial_state(make_spec(n_players, faces, edition=edition, seats=seats))
     engine.run(s)
     return s

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from smallworld.content.data import ROUNDS_BY_PLAYERS
+from smallworld.core import edition as editions
+from smallworld.core.edition import Edition
 
-EDITIONS = ("swow", "swow-team")
 WATER = frozenset({"sea", "lake"})
 TERRAINS = ("fields", "hills", "forest", "swamp", "mountain", "sea", "lake")
 
@@ -22,7 +22,8 @@ class GameSpec:
     """Immutable description of a game's table.
 
     Attributes (all tuples indexed by region number unless said):
-        edition: ``"swow"`` or ``"swow-team"`` (RULES §12); sides: the team side of each seat.
+        edition: the :class:`~smallworld.core.edition.Edition` played (its tables, abilities
+            and variant); sides: the team side of each seat (team variant, RULES §12).
         n_players: 2–5. rounds: number of rounds (RULES §2.4). seats: player names.
         faces: face ids in play, e.g. ``("L1", "M3", "S2")``.
         region_ids: notation per Region; ``index``: notation -> region number.
@@ -51,27 +52,23 @@ class GameSpec:
         faces: Sequence[Any],
         n_players: int,
         *,
-        edition: str = "swow",
+        edition: str | Edition = "swow",
         seats: Sequence[str] | None = None,
     ) -> None:
-        if edition not in EDITIONS:
-            raise ValueError(f"unknown edition {edition!r}; known: {', '.join(EDITIONS)}")
-        if n_players not in ROUNDS_BY_PLAYERS:
-            raise ValueError(f"player count must be 2 to 5, not {n_players}")
+        ed = editions.get(edition)
+        if n_players not in ed.rounds_by_players:
+            counts = sorted(ed.rounds_by_players)
+            raise ValueError(f"player count must be {counts[0]} to {counts[-1]}, not {n_players}")
         if seats is None:
             seats = [f"Player {i + 1}" for i in range(n_players)]
         if len(seats) != n_players:
             raise ValueError(f"{len(seats)} seat names given for {n_players} players")
-        self.edition = edition
+        self.edition = ed
         self.n_players = n_players
-        self.rounds = ROUNDS_BY_PLAYERS[n_players]
+        self.rounds = ed.rounds_by_players[n_players]
         self.seats = tuple(seats)
-        #: team variant sides by seat, "A"/"H"/"N" (R-TEAM-1); empty in other editions
-        self.sides: tuple[str, ...] = ()
-        if edition == "swow-team":
-            from smallworld.core.team import SIDES_BY_PLAYERS
-
-            self.sides = SIDES_BY_PLAYERS[n_players]
+        #: team variant sides by seat, e.g. "A"/"H"/"N" (R-TEAM-1); empty in other editions
+        self.sides: tuple[str, ...] = tuple(ed.sides_by_players.get(n_players, ()))
         self._face_objs = tuple(faces)
         self.faces = tuple(f.id for f in faces)
         ids: list[str] = []
@@ -164,7 +161,7 @@ class GameSpec:
     def header(self) -> dict[str, Any]:
         """JSON-able description (edition, players, boards, seats) for game records."""
         return {
-            "edition": self.edition,
+            "edition": self.edition.name,
             "players": self.n_players,
             "boards": list(self.faces),
             "seats": list(self.seats),

@@ -12,12 +12,9 @@ from __future__ import annotations
 from itertools import compress
 from typing import Any
 
-from smallworld.content.data import ITEMS, POWERS, RACES
 from smallworld.core.combos import pick_cost
-from smallworld.core import team
 from smallworld.core.engine import phase_of
 from smallworld.core.state import MURLOC, State
-
 
 _OCCUPANT = ("active", "decline")  # by occupant code parity (smallworld.core.state)
 
@@ -38,8 +35,10 @@ def view(s: State, player: int | None) -> dict[str, Any]:
     spec = s.spec
     players = []
     friends = {player}
-    if s.team and player is not None:
-        friends = set(team.teammates(s, player))  # R-TEAM-6: teammates see each other's VC
+    variant = spec.edition.variant
+    assert variant is not None
+    if player is not None:
+        friends = set(variant.teammates(s, player))  # R-TEAM-6: teammates see each other's VC
     for p in range(spec.n_players):
         mine = p in friends
         players.append({
@@ -102,12 +101,12 @@ def view(s: State, player: int | None) -> dict[str, Any]:
         "box": {race: s.box[race] for race in sorted(_races_on_view(s))},
         "supply": dict(s.supply),
         "result": s.result,
-        "edition": spec.edition,
+        "edition": spec.edition.name,
         # content state (Harmony holders, Beasts in hand, Worgen form, uses this turn, revealed
-        # Bomb counts): public by contract, see smallworld.content.abilities
+        # Bomb counts): public by contract, see smallworld.core.ability
         "flags": _jsonable(s.flags),
         "turn_flags": _jsonable(s.tflags),
-        "team": team.view_part(s) if s.team else None,
+        "team": variant.view_part(s),
     }
 
 
@@ -134,15 +133,6 @@ def _jsonable(d: dict[str, Any]) -> dict[str, Any]:
     return {str(k): conv(v) for k, v in d.items()}
 
 
-def names() -> dict[str, dict[str, str]]:
-    """Display names of races, powers and items by id (for drivers)."""
-    return {
-        "races": {k: v.name for k, v in RACES.items()},
-        "powers": {k: v.name for k, v in POWERS.items()},
-        "items": {k: v.name for k, v in ITEMS.items()},
-    }
-
-
 def determinize(s: State, player: int, rng: Any) -> State:
     """A full :class:`State` for seat ``player`` to simulate on (search bots): a copy of ``s``
     in which every fact hidden from ``player`` (RULES §15) is replaced by a sample drawn from
@@ -156,7 +146,9 @@ def determinize(s: State, player: int, rng: Any) -> State:
     t = s.copy()
     if s.result is not None:
         return t
-    friends = set(team.teammates(s, player)) if s.team else {player}
+    variant = s.spec.edition.variant
+    assert variant is not None
+    friends = set(variant.teammates(s, player))
     own = s.vc[player]
     for q in range(s.spec.n_players):
         if q not in friends:

@@ -15,7 +15,8 @@ from typing import Any
 import numpy as np
 
 from smallworld.content.data import ALLIANCE, HORDE, PIECE_SUPPLY
-from smallworld.core.spec import EDITIONS, TERRAINS, GameSpec
+from smallworld.content.editions import EDITIONS
+from smallworld.core.spec import TERRAINS, GameSpec
 from smallworld.rl.layout import (
     COLUMN_ROWS,
     ITEM_IDS,

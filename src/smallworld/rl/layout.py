@@ -42,7 +42,8 @@ from __future__ import annotations
 import numpy as np
 
 from smallworld.content.data import ALLIANCE, HORDE, ITEMS, PIECE_SUPPLY, POWERS, RACES
-from smallworld.core.spec import EDITIONS, TERRAINS
+from smallworld.content.editions import EDITIONS
+from smallworld.core.spec import TERRAINS
 
 RACE_IDS: tuple[str, ...] = tuple(sorted(RACES))
 POWER_IDS: tuple[str, ...] = tuple(sorted(POWERS))

@@ -20,9 +20,9 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+from smallworld.content import team as team_rules
 from smallworld.content.data import ITEMS, PIECE_SUPPLY, POWERS, RACES
 from smallworld.core import engine
-from smallworld.core import team as team_rules
 from smallworld.core.errors import ScenarioError
 from smallworld.core.setup import initial_state, make_spec
 from smallworld.core.state import CONQUER, DECIDE, EMPTY, MURLOC, PICK, REDEPLOY, State
@@ -167,7 +167,7 @@ def scenario_from_dict(d: dict[str, Any]) -> State:
     s.banner_stack = sorted(set(RACES) - used_races)
     s.badge_stack = sorted(set(POWERS) - used_powers)
     column = d.get("column")
-    if spec.edition == team_rules.EDITION:
+    if spec.edition.name == team_rules.EDITION:
         _need(column is None, "the team variant has no [column]; use [team]")
         _setup_team(s, d.get("team", {}), race_id, power_id, used_races)
     elif column is not None:

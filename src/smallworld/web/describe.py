@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from smallworld.content import team
 from smallworld.content.data import ITEMS, POWERS, RACES
-from smallworld.core import team
 from smallworld.core.actions import Action
 from smallworld.core.conquest import conquest_cost, targets
 from smallworld.core.state import EMPTY, MURLOC, State

@@ -19,12 +19,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from smallworld.bots import BOTS, make_bot
+from smallworld.content.editions import EDITIONS
 from smallworld.core.actions import Action, as_action
 from smallworld.core.chance import sample
 from smallworld.core.errors import IllegalActionError, RulesError
 from smallworld.core.game import Game
 from smallworld.core.record import GameRecord, start_state
-from smallworld.core.spec import EDITIONS
 from smallworld.core.state import CHANCE, NOBODY
 from smallworld.web.describe import Logbook
 from smallworld.web.storage import Store, StoredGame

@@ -12,13 +12,13 @@ from __future__ import annotations
 from typing import Any
 
 from smallworld.bots import BOTS
+from smallworld.content import team
 from smallworld.content.data import DIE_FACES, ITEMS, POWERS, RACES
+from smallworld.content.editions import EDITIONS
 from smallworld.content.registry import SUMMARIES
-from smallworld.core import team
 from smallworld.core.actions import Action
 from smallworld.core.conquest import conquest_cost, targets
 from smallworld.core.explain import explain_illegal
-from smallworld.core.spec import EDITIONS
 from smallworld.core.state import CHANCE, NOBODY
 from smallworld.core.view import view
 from smallworld.web.describe import pretty_action, pretty_arg, race_name

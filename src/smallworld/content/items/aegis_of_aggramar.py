@@ -12,9 +12,9 @@ In Decline the Aegis protects nothing (R-ITEM-1: only the Active race holding it
 
 from __future__ import annotations
 
-from smallworld.content.abilities import Ability, Toll
 from smallworld.content.items import _shared
 from smallworld.content.registry import SUMMARIES, register
+from smallworld.core.ability import Ability, Toll
 from smallworld.core.actions import Action
 from smallworld.core.state import State
 

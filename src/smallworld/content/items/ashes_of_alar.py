@@ -10,10 +10,10 @@ In Decline the Ashes do nothing (R-ITEM-1).
 
 from __future__ import annotations
 
-from smallworld.content.abilities import Ability
 from smallworld.content.items import _shared
 from smallworld.content.registry import SUMMARIES, register
 from smallworld.core import hooks
+from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.conquest import Conquest, conquest_cost, targets
 from smallworld.core.state import State

@@ -12,9 +12,9 @@ In Decline it does nothing (R-ITEM-1).
 
 from __future__ import annotations
 
-from smallworld.content.abilities import Ability
 from smallworld.content.items import _shared
 from smallworld.content.registry import SUMMARIES, register
+from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.conquest import Conquest, conquest_cost, targets
 from smallworld.core.state import State

@@ -10,9 +10,9 @@ variant does not exempt them, RULES §12 is silent).
 
 from __future__ import annotations
 
-from smallworld.content.abilities import Ability
 from smallworld.content.items import _shared
 from smallworld.content.registry import SUMMARIES, register
+from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.state import State
 

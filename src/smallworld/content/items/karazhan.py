@@ -3,9 +3,9 @@ with the same terrain as Karazhan's Region (R-SCORE-2: nothing In Decline)."""
 
 from __future__ import annotations
 
-from smallworld.content.abilities import Ability
 from smallworld.content.items import _shared
 from smallworld.content.registry import SUMMARIES, register
+from smallworld.core.ability import Ability
 from smallworld.core.state import State
 
 ID = "karazhan"

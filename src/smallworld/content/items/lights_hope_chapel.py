@@ -10,8 +10,8 @@ tokens are all discarded anyway, R-CONQ-7).
 
 from __future__ import annotations
 
-from smallworld.content.abilities import Ability
 from smallworld.content.registry import SUMMARIES, register
+from smallworld.core.ability import Ability
 from smallworld.core.state import State
 
 ID = "lights-hope-chapel"

@@ -4,8 +4,8 @@ into hand, if any is left (RULES §2.1 box cap), and redeploys it. Nothing In De
 
 from __future__ import annotations
 
-from smallworld.content.abilities import Ability
 from smallworld.content.registry import SUMMARIES, register
+from smallworld.core.ability import Ability
 from smallworld.core.state import State
 
 ID = "spirit-healer"

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from smallworld.content.abilities import Ability
 from smallworld.content.data import ITEMS
 from smallworld.content.items import _shared
 from smallworld.content.registry import ITEM_ABILITIES, SUMMARIES, register
 from smallworld.core import chance
+from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.state import EMPTY, State
 

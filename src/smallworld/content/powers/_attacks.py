@@ -4,9 +4,9 @@ nothing."""
 
 from __future__ import annotations
 
-from smallworld.content.abilities import Toll
 from smallworld.content.races import pandaren
 from smallworld.core import hooks
+from smallworld.core.ability import Toll
 from smallworld.core.actions import Action
 from smallworld.core.state import State
 

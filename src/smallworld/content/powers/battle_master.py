@@ -7,8 +7,8 @@ explosion is no conquest by the Goblins (RULES §9), so it never reaches this ho
 
 from __future__ import annotations
 
-from smallworld.content.abilities import Ability
 from smallworld.content.registry import SUMMARIES, register
+from smallworld.core.ability import Ability
 from smallworld.core.conquest import Conquest
 from smallworld.core.state import EMPTY, State
 

@@ -34,9 +34,9 @@ the loss of a Region is already saved (Light's Hope Chapel), no Beast is lost.
 
 from __future__ import annotations
 
-from smallworld.content.abilities import Ability
 from smallworld.content.registry import SUMMARIES, register
 from smallworld.core import hooks, troops
+from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.conquest import Conquest, defenders_in
 from smallworld.core.state import State

@@ -3,8 +3,8 @@ reductions, then clamped to at least 1 and the race minimum, R-CONQ-4)."""
 
 from __future__ import annotations
 
-from smallworld.content.abilities import Ability
 from smallworld.content.registry import SUMMARIES, register
+from smallworld.core.ability import Ability
 from smallworld.core.state import State
 
 

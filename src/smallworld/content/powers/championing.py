@@ -32,9 +32,9 @@ Champion.
 
 from __future__ import annotations
 
-from smallworld.content.abilities import Ability
 from smallworld.content.registry import SUMMARIES, register
 from smallworld.core import hooks, troops
+from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.conquest import defenders_in, resolve_conquest
 from smallworld.core.state import CONQUER, State

@@ -14,8 +14,8 @@ tower keep it and new ones go in Region order (the rulebook offers no choice).
 
 from __future__ import annotations
 
-from smallworld.content.abilities import Ability
 from smallworld.content.registry import SUMMARIES, register
+from smallworld.core.ability import Ability
 from smallworld.core.state import EMPTY, State
 
 TOWER = "watch-tower"

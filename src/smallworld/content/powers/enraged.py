@@ -7,8 +7,8 @@ Beasts and the Champion included); Forts, Wisp Walls and Mountains are not token
 
 from __future__ import annotations
 
-from smallworld.content.abilities import Ability
 from smallworld.content.registry import SUMMARIES, register
+from smallworld.core.ability import Ability
 from smallworld.core.conquest import Conquest
 from smallworld.core.state import State
 

@@ -7,8 +7,8 @@ Sea or Lake: a Region is not adjacent to itself.
 
 from __future__ import annotations
 
-from smallworld.content.abilities import Ability
 from smallworld.content.registry import SUMMARIES, register
+from smallworld.core.ability import Ability
 from smallworld.core.state import State
 
 

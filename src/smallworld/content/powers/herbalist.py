@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from smallworld.content.abilities import Ability
 from smallworld.content.powers._per_region import score_line, terrain_marks
 from smallworld.content.registry import SUMMARIES, register
+from smallworld.core.ability import Ability
 from smallworld.core.state import State
 
 

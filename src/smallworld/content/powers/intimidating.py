@@ -28,11 +28,11 @@ may be immune Regions (they are the victim's own, not targets).
 
 from __future__ import annotations
 
-from smallworld.content.abilities import Ability
 from smallworld.content.powers._attacks import attack_tolls, pay_actions
 from smallworld.content.races import pandaren
 from smallworld.content.registry import SUMMARIES, register
 from smallworld.core import hooks, troops
+from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.conquest import defenders_in
 from smallworld.core.decline import check_race_leaves

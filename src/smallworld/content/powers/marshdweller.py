@@ -9,10 +9,9 @@ are no conquests).
 
 from __future__ import annotations
 
-from smallworld.content.abilities import Ability, Toll
 from smallworld.content.registry import SUMMARIES, register
+from smallworld.core.ability import Ability, Toll
 from smallworld.core.state import State
-
 
 #: the toll's key is this prefix and the Swamp's notation (``marsh-L1.6``); it costs TOLL_VC
 TOLL_PREFIX = "marsh-"

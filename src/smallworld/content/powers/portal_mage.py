@@ -21,11 +21,11 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from smallworld.content.abilities import Ability
 from smallworld.content.data import ITEMS
 from smallworld.content.powers._attacks import attack_tolls, pay_actions
 from smallworld.content.races import pandaren
 from smallworld.content.registry import SUMMARIES, register
+from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.state import CONQUER, EMPTY, State
 

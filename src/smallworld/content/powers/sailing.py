@@ -3,8 +3,8 @@ R-CONQ-1/2) is never paid, so a first conquest of an empty Entry Region costs 2.
 
 from __future__ import annotations
 
-from smallworld.content.abilities import Ability
 from smallworld.content.registry import SUMMARIES, register
+from smallworld.core.ability import Ability
 from smallworld.core.state import State
 
 

@@ -9,8 +9,8 @@ race abilities last for that reason. Active race only: In Decline tokens are all
 
 from __future__ import annotations
 
-from smallworld.content.abilities import Ability
 from smallworld.content.registry import SUMMARIES, register
+from smallworld.core.ability import Ability
 from smallworld.core.state import State
 
 #: turn flag (reset every turn): the Holy Light of seat N was used this turn

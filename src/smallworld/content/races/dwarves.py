@@ -3,8 +3,8 @@ reduction stacks with the others, then the cost is clamped to at least 1)."""
 
 from __future__ import annotations
 
-from smallworld.content.abilities import Ability
 from smallworld.content.registry import SUMMARIES, register
+from smallworld.core.ability import Ability
 from smallworld.core.state import State
 
 

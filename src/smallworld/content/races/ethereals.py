@@ -18,10 +18,10 @@ race) that is not immune to them ("Ethereals' theft" is a power, RULES §10); TO
 
 from __future__ import annotations
 
-from smallworld.content.abilities import Ability
 from smallworld.content.data import ITEMS
 from smallworld.content.registry import SUMMARIES, register
 from smallworld.core import conquest, hooks
+from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.state import CONQUER, State
 

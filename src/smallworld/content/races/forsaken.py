@@ -13,8 +13,8 @@ Ruling: a Beast or the Champion taken as the loss is a piece, not a race token: 
 
 from __future__ import annotations
 
-from smallworld.content.abilities import Ability
 from smallworld.content.registry import SUMMARIES, register
+from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.state import State
 

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from smallworld.content.abilities import Ability
 from smallworld.content.data import DIE_FACES
 from smallworld.content.registry import SUMMARIES, register
 from smallworld.core import chance, conquest, hooks
+from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.state import CONQUER, State
 

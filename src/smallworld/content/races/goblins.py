@@ -35,10 +35,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from smallworld.content.abilities import Ability, Toll
 from smallworld.content.data import PIECE_SUPPLY
 from smallworld.content.registry import SUMMARIES, register
 from smallworld.core import chance, conquest, hooks
+from smallworld.core.ability import Ability, Toll
 from smallworld.core.actions import Action
 from smallworld.core.state import State
 

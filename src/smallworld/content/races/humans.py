@@ -18,10 +18,10 @@ Goblins Bomb explosion is no conquest: it earns nothing.
 
 from __future__ import annotations
 
-from smallworld.content.abilities import Ability
 from smallworld.content.data import ALLIANCE, HORDE, RACES
 from smallworld.content.registry import SUMMARIES, register
 from smallworld.core import hooks
+from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.state import State
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from smallworld.content.abilities import Ability
 from smallworld.content.registry import SUMMARIES, register
+from smallworld.core.ability import Ability
 from smallworld.core.state import State
 
 

@@ -14,8 +14,8 @@ at most one Wall per Region; when the 9 Walls are all on the boards, a new Fores
 
 from __future__ import annotations
 
-from smallworld.content.abilities import Ability
 from smallworld.content.registry import SUMMARIES, register
+from smallworld.core.ability import Ability
 from smallworld.core.conquest import Conquest
 from smallworld.core.state import State
 

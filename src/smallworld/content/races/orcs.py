@@ -11,9 +11,9 @@ Battleground side does not make it Alliance. A Bomb explosion is no conquest (RU
 
 from __future__ import annotations
 
-from smallworld.content.abilities import Ability
 from smallworld.content.data import ALLIANCE, RACES
 from smallworld.content.registry import SUMMARIES, register
+from smallworld.core.ability import Ability
 from smallworld.core.conquest import Conquest
 from smallworld.core.state import State
 

@@ -32,9 +32,9 @@ the gift, is an attack on the opponent's Active race (conquest of one of its Reg
 
 from __future__ import annotations
 
-from smallworld.content.abilities import Ability, Toll
 from smallworld.content.data import PIECE_SUPPLY
 from smallworld.content.registry import SUMMARIES, register
+from smallworld.core.ability import Ability, Toll
 from smallworld.core.conquest import Conquest
 from smallworld.core.errors import IllegalActionError
 from smallworld.core.state import State

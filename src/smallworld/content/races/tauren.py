@@ -24,8 +24,8 @@ Rulings: an emptied Region loses its Forts, Wisp Walls and Watch Towers like an 
 
 from __future__ import annotations
 
-from smallworld.content.abilities import Ability
 from smallworld.content.registry import SUMMARIES, register
+from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.conquest import ABANDON_REMOVES
 from smallworld.core.state import EMPTY, State

@@ -8,8 +8,8 @@ at least 1 and to the race minimum (R-CONQ-3, R-CONQ-4), in :func:`core.conquest
 
 from __future__ import annotations
 
-from smallworld.content.abilities import Ability
 from smallworld.content.registry import SUMMARIES, register
+from smallworld.core.ability import Ability
 from smallworld.core.conquest import defenders_in
 from smallworld.core.state import EMPTY, State
 

@@ -12,8 +12,8 @@ turn has no expansion, so no form (R-DEC-1).
 
 from __future__ import annotations
 
-from smallworld.content.abilities import Ability
 from smallworld.content.registry import SUMMARIES, register
+from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.state import State
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from smallworld.content.data import ALLIANCE, HORDE, NEUTRAL, RACES
-from smallworld.core import combos
+from smallworld.core import chance, combos
 from smallworld.core.errors import IllegalActionError
 from smallworld.core.state import State
 
@@ -40,7 +40,7 @@ SIDES_BY_PLAYERS: dict[int, tuple[str, ...]] = {
 
 
 def is_team(s: State) -> bool:
-    return s.spec.edition == EDITION
+    return s.spec.edition.name == EDITION
 
 
 def side_of(s: State, p: int) -> str:
@@ -215,3 +215,54 @@ def view_part(s: State) -> dict[str, Any]:
             for side in (A, H) if f"col-{side}" in s.team
         },
     }
+
+
+class TeamVariant:
+    """The team variant's :class:`~smallworld.core.edition.Variant` (RULES §12): side columns
+    instead of the combo column, side scores and shared victory."""
+
+    def setup(self, s: State) -> None:
+        setup(s)
+
+    def pickable(self, s: State, p: int) -> list[int]:
+        return pickable(s, p)
+
+    def pick(self, s: State, p: int, k: int) -> None:
+        pick(s, p, k)
+
+    def return_banner(self, s: State, race: str) -> None:
+        return_banner(s, race)
+
+    def final_result(self, s: State, scores: list[int], toks: list[int]) -> dict[str, Any]:
+        return final_result(s, scores, toks)
+
+    def teammates(self, s: State, p: int) -> list[int]:
+        return teammates(s, p)
+
+    def view_part(self, s: State) -> dict[str, Any] | None:
+        return view_part(s)
+
+
+VARIANT = TeamVariant()
+
+
+def _tbanner_outcomes(s: State, ev: tuple[Any, ...]) -> list[tuple[Any, float]]:
+    made = s.spec.edition.banner_actions
+    return [(made[r], pr) for r, pr in banner_outcomes(s, ev)]
+
+
+def _tbadge_outcomes(s: State, ev: tuple[Any, ...]) -> list[tuple[Any, float]]:
+    made = s.spec.edition.badge_actions
+    return [(made[p], pr) for p, pr in combos.badge_outcomes(s)]
+
+
+def _apply_tbanner(s: State, ev: tuple[Any, ...], a: Any) -> None:
+    draw_banner(s, ev, str(a.args[0]))
+
+
+def _apply_tbadge(s: State, ev: tuple[Any, ...], a: Any) -> None:
+    draw_badge(s, ev, str(a.args[0]))
+
+
+chance.register("tbanner", "banner", _tbanner_outcomes, _apply_tbanner)
+chance.register("tbadge", "badge", _tbadge_outcomes, _apply_tbadge)

@@ -1,0 +1,63 @@
+"""The Small World of Warcraft editions, registered into the core.
+
+``swow`` is the standard game (RULES §1–§11) and ``swow-team`` the team variant "Battle for
+Azeroth" on top of it (RULES §12): same tables and abilities, side columns instead of the combo
+column. Importing this module registers both (the ``smallworld.editions`` entry point names it,
+so :func:`smallworld.core.edition.get` finds them without the caller importing content).
+"""
+
+from __future__ import annotations
+
+from smallworld.boards import load_face, random_selection
+from smallworld.content import team
+from smallworld.content.data import (
+    ALLIANCE,
+    DIE_FACES,
+    HORDE,
+    ITEMS,
+    PIECE_SUPPLY,
+    POWERS,
+    RACES,
+    ROUNDS_BY_PLAYERS,
+    STARTING_VC,
+)
+from smallworld.content.registry import ITEM_ABILITIES, POWER_ABILITIES, RACE_ABILITIES
+from smallworld.core import edition
+from smallworld.core.edition import Edition
+
+
+def _edition(name: str, title: str, **more: object) -> Edition:
+    return Edition(
+        name=name,
+        title=title,
+        races=RACES,
+        powers=POWERS,
+        items=ITEMS,
+        pieces=PIECE_SUPPLY,
+        die_faces=DIE_FACES,
+        rounds_by_players=ROUNDS_BY_PLAYERS,
+        starting_vc=STARTING_VC,
+        race_abilities=RACE_ABILITIES,
+        power_abilities=POWER_ABILITIES,
+        item_abilities=ITEM_ABILITIES,
+        choose_faces=random_selection,
+        load_face=load_face,
+        opposing_factions={ALLIANCE: HORDE, HORDE: ALLIANCE},  # R-SCORE-3
+        **more,  # type: ignore[arg-type]
+    )
+
+
+#: Small World of Warcraft, 2–5 players
+SWOW = edition.register(_edition("swow", "Small World of Warcraft"))
+#: the team variant "Battle for Azeroth" (RULES §12)
+SWOW_TEAM = edition.register(
+    _edition(
+        team.EDITION,
+        "Small World of Warcraft: Battle for Azeroth (teams)",
+        sides_by_players=team.SIDES_BY_PLAYERS,
+        variant=team.VARIANT,
+    )
+)
+
+#: the names of the editions this package plays, in the order drivers list them
+EDITIONS: tuple[str, ...] = (SWOW.name, SWOW_TEAM.name)

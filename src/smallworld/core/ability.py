@@ -1,0 +1,262 @@
+"""The ability mechanism: a closed set of typed hooks for races, powers and items.
+
+Every effect of an edition (Warcraft: RULES §9–§11) is an :class:`Ability` subclass that
+overrides some of the hook methods declared below, each with its arguments and the decision
+point of the rulebook where the engine calls it. A public method that is not a hook (a
+misspelling such as ``conquest_reduciton``) makes the class definition fail with ``TypeError``,
+and the engine's call helpers (:mod:`smallworld.core.hooks`) refuse a hook name that is not
+declared here: a hook can never be silently ignored. Private helpers start with ``_``.
+
+Every hook receives ``s`` (a :class:`smallworld.core.state.State`) and ``owner`` (the seat
+holding the ability) first. Which abilities are consulted:
+
+- the **Active** race and power of each player;
+- the In Decline race and kept badge when the class sets ``lasts_in_decline = True``
+  (Naga in Seas, Night Elves' Wisp Walls, Goblins' placed Bombs, Garrisoned, Marshdweller);
+- each face-up item, for the player whose Active race holds its Region (``owner`` is ``None``
+  for an item nobody controls; only items that set ``acts_uncontrolled`` are called then).
+
+Hooks marked *attacker* are asked of the acting player's abilities only; *global* hooks are asked
+of every ability in play (for defenders and pieces on the board).
+
+Content state lives in ``s.flags`` (kept between turns) and ``s.tflags`` (reset every turn). Both
+are **public**: every player's view shows them (RULES §15). A hidden fact (a Bomb's side, an
+unrevealed item) is never stored: it is drawn by a chance event when revealed
+(:func:`smallworld.core.chance.register`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from smallworld.core.actions import Action
+    from smallworld.core.conquest import Conquest
+    from smallworld.core.state import State
+
+
+class Toll:
+    """A payment owed before a conquest (RULES §8): ``amount`` VC from the attacker to
+    ``payee`` (a seat, or ``None`` for the stash). ``key`` identifies the toll in the
+    ``pay KEY`` action and in the turn's paid set (one payment per key per turn)."""
+
+    __slots__ = ("key", "amount", "payee", "label")
+
+    def __init__(self, key: str, amount: int, payee: int | None, label: str) -> None:
+        self.key = key
+        self.amount = amount
+        self.payee = payee
+        self.label = label
+
+    def __repr__(self) -> str:
+        return f"Toll({self.key!r}, {self.amount}, payee={self.payee})"
+
+
+#: Attributes an Ability may define that are not hooks.
+_DATA_ATTRIBUTES = frozenset(
+    {
+        "id", "kind", "rule", "summary", "lasts_in_decline", "acts_uncontrolled",
+        "action_kinds", "implemented",
+    }
+)
+
+
+class Ability:
+    """Base class for one race, power or item effect.
+
+    Subclasses set ``id`` (slug), ``kind`` (``"race"``, ``"power"``, ``"item"``), ``rule``
+    (the rules section, e.g. ``"§9 Trolls"``), ``summary`` (one plain sentence for players),
+    and override hooks (the methods below). ``action_kinds`` names the action kinds the ability
+    owns (their text notation's first word); the engine routes those to :meth:`apply`.
+    ``hooks`` is the set of hook names the class overrides (computed at class creation); the
+    engine asks only those.
+
+    Raises:
+        TypeError: at class creation, if a public method is not a hook, or if ``action_kinds``
+            is set without an ``apply`` hook.
+    """
+
+    id: ClassVar[str] = ""
+    kind: ClassVar[str] = ""
+    rule: ClassVar[str] = ""
+    summary: ClassVar[str] = ""
+    lasts_in_decline: ClassVar[bool] = False
+    acts_uncontrolled: ClassVar[bool] = False
+    action_kinds: ClassVar[frozenset[str]] = frozenset()
+    #: False while the effect is only a definition (its rules are not enforced yet)
+    implemented: ClassVar[bool] = True
+    #: hooks this class implements (computed at class creation)
+    hooks: ClassVar[frozenset[str]] = frozenset()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        found = set()
+        for klass in cls.__mro__:
+            if klass is Ability or klass is object:
+                continue
+            for name, value in vars(klass).items():
+                if name.startswith("_") or name in _DATA_ATTRIBUTES:
+                    continue
+                if name in HOOK_NAMES:
+                    found.add(name)
+                    continue
+                if callable(value) or isinstance(value, (staticmethod, classmethod, property)):
+                    raise TypeError(
+                        f"{cls.__name__}.{name} is not a hook; known hooks: {', '.join(sorted(HOOK_NAMES))}"
+                    )
+        if cls.action_kinds and "apply" not in found:
+            raise TypeError(f"{cls.__name__} declares action_kinds but has no apply hook")
+        cls.hooks = frozenset(found)
+
+    def __repr__(self) -> str:
+        return f"<{self.kind} {self.id}>"
+
+    # ---- turn start (R-ORDER-1) ----------------------------------------------------------------
+
+    def on_turn_start(self, s: State, owner: int) -> None:
+        """Own turn, before pick/decline (Harmony taken back, Bombs revealed)."""
+
+    def on_expand(self, s: State, owner: int) -> None:
+        """Own turn, after choosing expansion, before ready troops (Beasts renewed, Worgen form
+        and Battleground side asked: push a decision)."""
+
+    def on_pick(self, s: State, owner: int) -> None:
+        """Right after the owner picks this combo (Goblins reshuffle Bombs)."""
+
+    # ---- conquest (R-CONQ-*) -----------------------------------------------------------------
+
+    def reach(self, s: State, owner: int) -> Iterable[int]:
+        """Attacker: Regions treated as adjacent for later conquests (Kobolds' Caverns)."""
+        return ()
+
+    def first_targets(self, s: State, owner: int) -> Iterable[int]:
+        """Attacker: extra first-conquest targets with no travel cost (Kobolds, Naga)."""
+        return ()
+
+    def may_enter_water(self, s: State, owner: int) -> bool:
+        """Attacker: may conquer and hold Sea/Lake Regions (Naga, R-CONQ-5)."""
+        return False
+
+    def no_travel_cost(self, s: State, owner: int) -> bool:
+        """Attacker: the travel cost is never paid (Sailing, Meeting Stone)."""
+        return False
+
+    def conquest_reduction(self, s: State, owner: int, r: int, mode: str) -> int:
+        """Attacker: cost reduction (>= 0) for conquering Region ``r`` in ``mode`` (Dwarves,
+        Trolls, Blacksmith, Worgen form, Frostmourne)."""
+        return 0
+
+    def auxiliaries(self, s: State, owner: int) -> int:
+        """Attacker: pieces in hand that fight as race tokens in ordinary and final conquests
+        (Beasts, RULES §10). The engine lets them make up the cost beyond the race minimum of
+        real tokens: a conquest places ``max(minimum, cost - auxiliaries)`` tokens, so the
+        ``on_conquest`` record's ``cost - placed`` is how many joined (a final conquest takes
+        them all)."""
+        return 0
+
+    def min_tokens(self, s: State, owner: int) -> int:
+        """The fewest tokens of this race a Region may hold and a conquest may place (Tauren: 2,
+        R-CONQ-4)."""
+        return 1
+
+    def immune(self, s: State, owner: int | None, attacker: int, r: int) -> bool:
+        """Global: Region ``r`` cannot be targeted by ``attacker``'s conquests or powers (Watch
+        Tower, unpaid Aegis). An ability that is immune and also owes a toll for the same
+        (attacker, region) is lifted by paying it: the Region stays a conquest target behind
+        the toll (:func:`smallworld.core.hooks.immune_beyond_tolls`)."""
+        return False
+
+    def tolls(self, s: State, owner: int | None, attacker: int, r: int) -> Iterable[Toll]:
+        """Global: payments ``attacker`` owes before conquering Region ``r`` (Harmony,
+        Marshdweller, Aegis; RULES §8). The engine offers ``pay KEY`` only for the targets an
+        ordinary conquest could reach (cost at most hand + auxiliaries + 3): an ability whose
+        conquests reach further (airborne assault, Ashes, Doomhammer, Frostmourne, Champion)
+        offers the ``pay`` actions of its own targets (the engine drops duplicates)."""
+        return ()
+
+    def on_conquest(self, s: State, owner: int, c: Conquest) -> None:
+        """Attacker: after each successful conquest, given its record (VC bonuses, Wisp Walls,
+        Forsaken purchases earned)."""
+
+    def on_discarded(self, s: State, owner: int, r: int, n: int, race: str | None) -> None:
+        """Attacker: the owner's own action discarded ``n`` Murlocs/race tokens of ``race``
+        (``None``: Murlocs) from Region ``r`` outside a conquest (Intimidating); the acting
+        ability calls ``hooks.call_own(s, owner, 'on_discarded', ...)`` (Forsaken)."""
+
+    def on_region_conquered(self, s: State, owner: int | None, c: Conquest) -> None:
+        """Global: after anyone's conquest (Military Objectives, Champion capture)."""
+
+    def losses(
+        self, s: State, owner: int | None, r: int, lost: int, attacker: int | None, cause: str
+    ) -> int:
+        """Global (defender side): tokens discarded from a loss of Region ``r``'s Active
+        occupant, given the value so far (1, or 0 for a lone Champion); each answer feeds the
+        next, races last (Draenei, Light's Hope Chapel, Champion, Beasts)."""
+        return lost
+
+    def on_tokens_removed(self, s: State, owner: int | None, r: int) -> None:
+        """Global: some Murlocs/race tokens were just taken out of Region ``r`` by something
+        other than a conquest or abandon (Intimidating, …); whoever removes them calls
+        ``core.troops.tokens_removed(s, r)``. Tauren move a token that would be left alone."""
+
+    # ---- choices (legal actions owned by abilities) ------------------------------------------
+
+    def actions(self, s: State, owner: int) -> Iterable[Action]:
+        """The owner's extra legal actions in the current phase (airborne assault,
+        Intimidating, Portal Mage, items, placements, purchases), or the actions of the
+        decision it pushed on ``s.decisions``."""
+        return ()
+
+    def apply(self, s: State, owner: int, action: Action) -> None:
+        """Apply one of the owner's own actions (of a kind declared in ``action_kinds``)."""
+        raise NotImplementedError(f"{self!r} owns no action")
+
+    # ---- end of turn (R-ORDER-2) -------------------------------------------------------------
+
+    def at_turn_end(self, s: State, owner: int, step: str) -> None:
+        """Own turn end, ``step`` in ``('purchase', 'healer', 'placement', 'gift',
+        'payments')``; may push decisions."""
+
+    def score(self, s: State, owner: int) -> Iterable[tuple[str, int]]:
+        """The owner's scoring (R-SCORE-2): bonus lines ``(label, VC)``."""
+        return ()
+
+    def at_any_turn_end(self, s: State, owner: int | None, current: int) -> None:
+        """Global: at the end of every player's scoring; ``current`` is the seat whose turn
+        ended (Well of Eternity)."""
+
+    def faction_side(self, s: State, owner: int) -> str | None:
+        """The Active race's faction for the faction bonus this turn (Battleground side of a
+        Neutral race), or ``None`` for no change."""
+        return None
+
+    def faction_bonus_cap(self, s: State, owner: int) -> int:
+        """How many times each defeated race counts in the faction bonus (Battleground: 2)."""
+        return 1
+
+    # ---- decline and items -------------------------------------------------------------------
+
+    def on_decline(self, s: State, owner: int) -> None:
+        """The owner's race goes In Decline (Goblins' Bombs, pieces tied to the race)."""
+
+    def on_abandon(self, s: State, owner: int, r: int) -> None:
+        """Own: the owner's Active race just abandoned Region ``r`` (R-TROOP-2; it is empty
+        now): pieces that act as its tokens there go back to hand with them (Beasts,
+        Champion)."""
+
+    def on_reveal(self, s: State, owner: int | None, r: int) -> None:
+        """An item is revealed in Region ``r`` (Well of Eternity moves)."""
+
+
+#: the names of every hook: the methods Ability declares (the one list of decision points)
+HOOK_NAMES: frozenset[str] = frozenset(
+    name for name, value in vars(Ability).items()
+    if callable(value) and not name.startswith("_")
+)
+
+
+def check_hook(name: str) -> None:
+    """Raise ``ValueError`` naming the known hooks if ``name`` is not one (call sites use it)."""
+    if name not in HOOK_NAMES:
+        raise ValueError(f"{name!r} is not a hook; known hooks: {', '.join(sorted(HOOK_NAMES))}")

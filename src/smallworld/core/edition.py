@@ -1,0 +1,243 @@
+"""Editions: everything that differs between the games this engine plays.
+
+The core knows no edition. An :class:`Edition` value carries the tables of one game (races,
+powers, items, limited pieces, the reinforcement die, rounds by player count, starting Victory
+coins), its abilities (one :class:`~smallworld.core.ability.Ability` per race, power and item),
+how its boards are chosen and loaded, and its variant rules (the standard combo column, or the
+team variant's side columns). :class:`~smallworld.core.spec.GameSpec` carries the edition of a
+game, and the core reads every number through it.
+
+Editions are plug-ins: a package registers its editions with :func:`register` when it is
+imported, and the package is found through the ``smallworld.editions`` entry points (see
+``pyproject.toml``), so ``get("swow")`` works without the caller importing any content.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from importlib.metadata import entry_points
+from typing import TYPE_CHECKING, Any, Protocol
+
+from smallworld.core.actions import Action
+
+if TYPE_CHECKING:
+    from smallworld.core.ability import Ability
+    from smallworld.core.state import State
+
+
+@dataclass(frozen=True)
+class RaceData:
+    """A race banner (RULES §2.1): banner ``value``, tokens ``in_box`` (hard cap), ``faction``
+    (``None`` in an edition without factions)."""
+
+    id: str
+    name: str
+    value: int
+    in_box: int
+    faction: str | None = None
+
+
+@dataclass(frozen=True)
+class PowerData:
+    """A Special Power badge (RULES §2.2): badge ``value``; ``lasts`` if kept In Decline (R-DEC-2)."""
+
+    id: str
+    name: str
+    value: int
+    lasts: bool = False
+
+
+@dataclass(frozen=True)
+class ItemData:
+    """An Artifact or Legendary Place (RULES §11). ``kind`` is ``"artifact"`` or ``"place"``."""
+
+    id: str
+    name: str
+    kind: str
+
+
+class Variant(Protocol):
+    """How combos are offered and a game is won (the standard column of R-PICK-*, or the team
+    variant's side columns, RULES §12). ``s`` is a :class:`~smallworld.core.state.State`."""
+
+    def setup(self, s: State) -> None:
+        """Queue the chance draws that fill the column(s) of a new game (R-SET-2)."""
+
+    def pickable(self, s: State, p: int) -> list[int]:
+        """Positions seat ``p`` may pick now (R-PICK-2)."""
+        ...
+
+    def pick(self, s: State, p: int, k: int) -> None:
+        """Seat ``p`` picks position ``k`` (R-PICK-2..4); raises ``IllegalActionError``."""
+
+    def return_banner(self, s: State, race: str) -> None:
+        """A race left the boards: its banner goes back (R-PICK-5)."""
+
+    def final_result(self, s: State, scores: list[int], toks: list[int]) -> dict[str, Any]:
+        """The result of a finished game (R-END-1) from VC and tokens on the boards by seat."""
+        ...
+
+    def teammates(self, s: State, p: int) -> list[int]:
+        """Seats sharing ``p``'s VC and victory, ``p`` included (R-TEAM-6)."""
+        ...
+
+    def view_part(self, s: State) -> dict[str, Any] | None:
+        """The variant's public part of a view (RULES §15), or ``None``."""
+        ...
+
+
+@dataclass(eq=False)
+class Edition:
+    """One game's tables, abilities, boards and variant rules (see the module doc).
+
+    Attributes:
+        name: the id in records and on the command line (``"swow"``).
+        title: the game's name for people.
+        races, powers, items: data by id (:class:`RaceData`, :class:`PowerData`,
+            :class:`ItemData`).
+        pieces: limited pieces and how many the box holds (RULES §2.3).
+        die_faces: the reinforcement die (R-CONQ-9).
+        rounds_by_players: rounds by player count; its keys are the player counts allowed.
+        starting_vc: Victory coins each player starts with (R-SET-5).
+        column_size: combos visible in the column (R-PICK-1).
+        opposing_factions: faction -> the faction whose defeated races give the faction bonus
+            (R-SCORE-3); empty in an edition without factions.
+        sides_by_players: team variant sides in seat order by player count (R-TEAM-1); empty
+            otherwise.
+        race_abilities, power_abilities, item_abilities: the effect of every id.
+        choose_faces: ``(n_players, rng) -> face ids`` (R-SET-1).
+        load_face: face id -> board face (geometry, Regions, adjacency).
+        variant: the :class:`Variant` rules; ``None`` means the standard column
+            (:mod:`smallworld.core.combos`).
+    """
+
+    name: str
+    title: str
+    races: Mapping[str, RaceData]
+    powers: Mapping[str, PowerData]
+    items: Mapping[str, ItemData]
+    pieces: Mapping[str, int]
+    die_faces: tuple[int, ...]
+    rounds_by_players: Mapping[int, int]
+    starting_vc: int
+    race_abilities: Mapping[str, Ability]
+    power_abilities: Mapping[str, Ability]
+    item_abilities: Mapping[str, Ability]
+    choose_faces: Callable[[int, Any], Sequence[str]]
+    load_face: Callable[[str], Any]
+    column_size: int = 6
+    opposing_factions: Mapping[str, str] = field(default_factory=dict)
+    sides_by_players: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
+    variant: Variant | None = None
+    # the chance actions of this edition, made once (outcome lists reuse them)
+    banner_actions: dict[str, Action] = field(init=False, repr=False)
+    badge_actions: dict[str, Action] = field(init=False, repr=False)
+    item_actions: dict[str, Action] = field(init=False, repr=False)
+    die_outcomes: tuple[tuple[Action, float], ...] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.banner_actions = {r: Action("banner", (r,)) for r in self.races}
+        self.badge_actions = {p: Action("badge", (p,)) for p in self.powers}
+        self.item_actions = {i: Action("item", (i,)) for i in self.items}
+        faces = self.die_faces
+        self.die_outcomes = tuple(
+            (Action("roll", (f,)), faces.count(f) / len(faces)) for f in sorted(set(faces))
+        )
+        if self.variant is None:
+            from smallworld.core.combos import STANDARD
+
+            self.variant = STANDARD
+
+    def abilities(self) -> list[Ability]:
+        """Every ability of this edition (races, powers, items)."""
+        return [
+            *self.race_abilities.values(), *self.power_abilities.values(),
+            *self.item_abilities.values(),
+        ]
+
+    def ability(self, key: str) -> Ability:
+        """The ability named ``"race:ID"``, ``"power:ID"`` or ``"item:ID"`` (decision keys).
+
+        Raises:
+            KeyError: unknown kind or id.
+        """
+        kind, _, ident = key.partition(":")
+        tables = {"race": self.race_abilities, "power": self.power_abilities, "item": self.item_abilities}
+        return tables[kind][ident]
+
+    def names(self) -> dict[str, dict[str, str]]:
+        """Display names of races, powers and items by id (for drivers)."""
+        return {
+            "races": {k: v.name for k, v in self.races.items()},
+            "powers": {k: v.name for k, v in self.powers.items()},
+            "items": {k: v.name for k, v in self.items.items()},
+        }
+
+    def __repr__(self) -> str:
+        return f"<Edition {self.name}>"
+
+
+_EDITIONS: dict[str, Edition] = {}
+_listeners: list[Callable[[], None]] = []
+_plugins_loaded = False
+
+#: the entry-point group through which edition packages are found
+ENTRY_POINT_GROUP = "smallworld.editions"
+
+
+def register(edition: Edition) -> Edition:
+    """Make ``edition`` known by its name (an edition package calls this on import).
+
+    Raises:
+        ValueError: another edition already has that name.
+    """
+    old = _EDITIONS.get(edition.name)
+    if old is not None and old is not edition:
+        raise ValueError(f"edition {edition.name!r} is registered already")
+    _EDITIONS[edition.name] = edition
+    for listener in _listeners:
+        listener()
+    return edition
+
+
+def on_change(listener: Callable[[], None]) -> None:
+    """Call ``listener()`` whenever an edition is registered (hook tables are recomputed)."""
+    _listeners.append(listener)
+
+
+def _load_plugins() -> None:
+    global _plugins_loaded
+    if _plugins_loaded:
+        return
+    _plugins_loaded = True
+    for ep in entry_points(group=ENTRY_POINT_GROUP):
+        ep.load()
+
+
+def get(edition: str | Edition) -> Edition:
+    """The :class:`Edition` named ``edition`` (an :class:`Edition` is returned as it is).
+
+    Raises:
+        ValueError: no installed edition has that name (the message lists the known ones).
+    """
+    if isinstance(edition, Edition):
+        return edition
+    found = _EDITIONS.get(edition)
+    if found is None:
+        _load_plugins()
+        found = _EDITIONS.get(edition)
+        if found is None:
+            raise ValueError(f"unknown edition {edition!r}; known: {', '.join(names()) or 'none installed'}")
+    return found
+
+
+def names() -> list[str]:
+    """Names of every installed edition, in registration order."""
+    _load_plugins()
+    return list(_EDITIONS)
+
+
+def loaded() -> list[Edition]:
+    """The editions registered so far (no plug-in is loaded by asking)."""
+    return list(_EDITIONS.values())
