@@ -13,4 +13,6 @@ if ! command -v chromium >/dev/null 2>&1; then
         echo "warning: chromium not found and cannot be installed here; browser tests will be skipped" >&2
     fi
 fi
+# Layers point one way: drivers -> content -> core (contracts in pyproject.toml)
+lint-imports --no-cache
 python -m pytest -n 2 "$@"

@@ -137,7 +137,7 @@ def test_projection_model():
 
 
 def test_expected_final_and_utility_at_the_end():
-    from smallworld.play import play_game
+    from smallworld.bots.play import play_game
 
     g = play_game([make_bot("greedy", k) for k in range(3)], seed=2)
     s = g.state

@@ -120,7 +120,7 @@ def play_task(task: GameTask) -> dict[str, Any]:
     "record"}`` (``search_stats``: a searching bot's totals of searched decisions, iterations and
     seconds; empty for the others)
     (``record`` is the JSON of the game record, its header naming the bots)."""
-    from smallworld.play import play_game
+    from smallworld.bots.play import play_game
 
     opts = dict(task.bot_options)
     bots = [_TimedBot(make_bot(name, f"{task.base_seed}:{task.index}:{k}", **opts))

@@ -15,7 +15,7 @@ from smallworld.bots import BOTS, make_bot
 from smallworld.content.editions import EDITIONS
 from smallworld.core.errors import ReplayError
 from smallworld.core.record import GameRecord, replay
-from smallworld.play import play_game
+from smallworld.bots.play import play_game
 
 err = Console(stderr=True)
 

@@ -24,10 +24,12 @@ def explain_illegal(s: State, a: Action) -> str:
         return f"{text!r}: waiting for a chance event ({s.chance[0][0]}), not a player action"
     if a.kind in CHANCE_KINDS:
         return f"{text!r} is a chance action; no chance event is pending"
-    who = s.spec.seats[s.actor]
+    # the seat that must act: during an ability's decision, the seat it is for (it may not be
+    # the turn's player, e.g. a Tauren owner moving a lone token)
+    who = s.spec.seats[s.current_player()]
     allowed = {
         PICK: "pick", DECIDE: "expand/decline", CONQUER: "abandon/conquer/pay/end",
-        REDEPLOY: "redeploy", DEFEND: "redeploy", CHOICE: "the pending choice",
+        REDEPLOY: "redeploy", DEFEND: "redeploy", CHOICE: "answer the pending choice",
     }.get(phase, phase)
     region_kinds = {"conquer", "abandon", "redeploy"}
     if a.kind in region_kinds and a.args:

@@ -41,7 +41,7 @@ from smallworld.core.state import State
 
 HARMONY = "harmony"  # piece kind (supply) and toll key
 HOLDERS = "harmony"  # persistent flag: seats holding a Harmony token
-ATTACKED = "pandaren-attacked"  # turn flag: seats whose Active race the Pandaren attacked
+ATTACKED = "pandaren-attacked"  # turn flag: seats whose Active race the Pandaren attacked (sorted tuple)
 TOLL = 2  # VC paid to the Pandaren
 RACE = "pandaren"
 
@@ -102,7 +102,12 @@ def note_attack(s: State, attacker: int, victim: int) -> None:
     conquest (Intimidating, Portal Mage swap, …): if ``attacker`` plays the Pandaren, ``victim``
     gets no Harmony at the end of this turn."""
     if s.active[attacker] == RACE and victim != attacker:
-        s.tflags[ATTACKED] = s.tflags.get(ATTACKED, frozenset()) | {victim}
+        _mark_attacked(s, victim)
+
+
+def _mark_attacked(s: State, victim: int) -> None:
+    # a sorted tuple, not a set: flags are saved as JSON and must come back as they went
+    s.tflags[ATTACKED] = tuple(sorted({*s.tflags.get(ATTACKED, ()), victim}))
 
 
 def take_back(s: State) -> None:
@@ -138,14 +143,14 @@ class Pandaren(Ability):
         """A conquest of an opponent's Active Region is an attack on that opponent."""
         d = c.defender
         if d >= 0 and d % 2 == 0 and d // 2 != owner:
-            s.tflags[ATTACKED] = s.tflags.get(ATTACKED, frozenset()) | {d // 2}
+            _mark_attacked(s, d // 2)
 
     def at_turn_end(self, s: State, owner: int, step: str) -> None:
         """R-ORDER-2 ``gift``: one Harmony token to each opponent not attacked this turn, in seat
         order from the Pandaren player, while the box has one."""
         if step != "gift":
             return
-        attacked = s.tflags.get(ATTACKED, frozenset())
+        attacked = s.tflags.get(ATTACKED, ())
         have = set(s.flags.get(HOLDERS, ()))
         n = s.spec.n_players
         for i in range(1, n):
