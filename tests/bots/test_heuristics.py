@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 
 from smallworld.bots import make_bot
 from smallworld.bots.evaluate import (
@@ -13,6 +12,7 @@ from smallworld.bots.evaluate import (
     remaining_turns,
     utility,
 )
+from smallworld.bots import mcts as mcts_module
 from smallworld.bots.mcts import MCTSBot
 from smallworld.bots.policy import HeuristicPolicy
 from smallworld.core.actions import Action
@@ -147,16 +147,19 @@ def test_expected_final_and_utility_at_the_end():
     assert utility(s, w) > 0.5 > min(utility(s, q) for q in range(3) if q != w)
 
 
-def test_mcts_is_instant_on_trivial_decisions_and_keeps_its_time_budget():
+def test_mcts_is_instant_on_trivial_decisions_and_keeps_its_time_budget(monkeypatch):
+    """A single legal action is answered without search; a search stops at its deadline (a
+    fake clock that advances 0.01 s per reading: no wall-clock bound in tests)."""
     s = _exhausted(4)
     bot = MCTSBot(1, time_limit=0.2)
-    t = time.perf_counter()
     assert bot.choose(s, 0, [Action("expand")]) == Action("expand")
-    assert time.perf_counter() - t < 0.05
-    t = time.perf_counter()
+    assert bot.stats["searches"] == 0
+    clock = iter(range(10**6))
+    monkeypatch.setattr(mcts_module.time, "perf_counter", lambda: next(clock) * 0.01)
     bot.choose(s, 0, s.legal_actions())
-    assert time.perf_counter() - t < 0.6
-    assert bot.last_stats["iterations"] >= 2
+    assert bot.stats["searches"] == 1
+    # one clock reading per iteration after the first candidates: about 0.2 s / 0.01 s of them
+    assert 2 <= bot.last_stats["iterations"] <= 20 + len(s.legal_actions())
 
 
 def test_mcts_with_an_iteration_budget_is_reproducible():

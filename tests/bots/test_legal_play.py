@@ -70,11 +70,9 @@ def test_every_registered_bot_is_buildable_by_name():
         make_bot("genius")
 
 
-def test_greedy_games_are_fast():
-    """A full 3-player game of greedy bots takes well under a second or two."""
-    import time
-
-    t = time.perf_counter()
+def test_greedy_games_complete():
+    """Full 3-player games of greedy bots finish with a result (their speed is measured by
+    `smallworld tournament` and benchmarks/bot_strength.py, not here)."""
     for seed in (21, 22):
-        _play_checked(["greedy"] * 3, seed)
-    assert (time.perf_counter() - t) / 2 < 2.0
+        g = _play_checked(["greedy"] * 3, seed)
+        assert g.state.result is not None
