@@ -92,7 +92,7 @@ def test_harmony_toll_before_swapping_the_pandaren():
     """RULES §10 ("swapping a Pandaren token away is an attack"), §9 Pandaren: a Harmony holder
     pays 2 VC first; the Pandaren Region is no swap partner until then."""
     s = make('"L1.1" = { player = 0 }\n"S3.4" = { player = 1 }',
-             p1='race = "pandaren"\npower = "farmer"', flags="harmony = [0]")
+             p1='race = "pandaren"\npower = "farmer"', p0="harmony = true")
     assert not any("S3.4" in a.split() for a in portals(s)) and "pay harmony" in acts(s)
     s.apply("pay harmony")
     assert "portal L1.1 S3.4" in portals(s)

@@ -221,13 +221,13 @@ def test_harmony_holder_pays_or_returns_the_bomb():
         boards = ["L1", "S3"]
         phase = "start"
         turn = 1
-        flags = { harmony = [1] }
         [[players]]
         race = "pandaren"
         power = "mining"
         [[players]]
         race = "goblins"
         power = "farmer"
+        harmony = true
         [regions]
         "L1.9" = { player = 1, tokens = 2 }
         "L1.4" = { player = 0, tokens = 2, pieces = { bomb = 1 } }
