@@ -283,6 +283,13 @@ def resolve_conquest(s: State, p: int, r: int, cost: int, placed: int, mode: str
     return c
 
 
+def toll_sum(tolls: Any) -> int:
+    """VC an action owing ``tolls`` (an iterable of :class:`~smallworld.content.abilities.Toll`)
+    needs (RULES §8, revised ruling: several tolls on one action are paid together, so the player
+    must hold their sum before paying any). A key listed twice counts once."""
+    return sum({t.key: t.amount for t in tolls}.values())
+
+
 def faction_of(race: str | None) -> str | None:
     """Faction of a race id (``None`` for Murlocs/empty)."""
     return RACES[race].faction if race is not None else None
@@ -290,5 +297,5 @@ def faction_of(race: str | None) -> str | None:
 
 __all__ = [
     "Conquest", "targets", "conquest_cost", "resolve_conquest", "lose_region", "has_regions",
-    "defenders_in", "faction_of", "MURLOC",
+    "defenders_in", "faction_of", "toll_sum", "MURLOC",
 ]

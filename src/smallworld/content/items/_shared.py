@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from smallworld.core import hooks
 from smallworld.core.actions import Action
-from smallworld.core.conquest import resolve_conquest
+from smallworld.core.conquest import resolve_conquest, toll_sum
 from smallworld.core.state import CONQUER, State
 
 FINAL_MAX_SHORT = 3  # R-CONQ-9: the die adds at most 3
@@ -67,6 +67,13 @@ def unpaid_tolls(s: State, p: int, r: int) -> list:
     if "tolls" not in hooks.LIVE_HOOKS:
         return []
     return [t for t in hooks.tolls(s, p, r) if t.key not in s.paid]
+
+
+def affordable(s: State, p: int, owed: list, extra: int = 0) -> bool:
+    """True if ``p`` holds the sum of the tolls ``owed`` for one action plus ``extra`` VC of the
+    action's own payment (RULES §8, revised ruling: several payments of one action are paid
+    together)."""
+    return s.vc[p] >= toll_sum(owed) + extra
 
 
 def pay_actions(s: State, p: int, owed: list) -> list[Action]:

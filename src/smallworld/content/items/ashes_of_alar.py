@@ -60,8 +60,9 @@ class AshesOfAlar(Ability):
             if not _shared.feasible(s, owner, cost):
                 continue
             unpaid = _shared.unpaid_tolls(s, owner, r)
-            if unpaid:
-                owed.extend(unpaid)
+            if unpaid:  # pay first (RULES §8): their sum
+                if _shared.affordable(s, owner, unpaid):
+                    owed.extend(unpaid)
                 continue
             out.append(Action("ashes", (ids[r],)))
         out.extend(_shared.pay_actions(s, owner, owed))

@@ -60,7 +60,9 @@ class Doomhammer(Ability):
                 continue
             unpaid = _shared.unpaid_tolls(s, owner, r)
             if unpaid:  # pay first (RULES §8); the engine drops a toll it offers already
-                owed.extend(unpaid)
+                own_payment = 0 if payee(s, owner, r) == owner else PAYMENT_VC
+                if _shared.affordable(s, owner, unpaid, own_payment):  # their sum with its 2 VC
+                    owed.extend(unpaid)
                 continue
             out.append(Action("doomhammer", (ids[r],)))
         out.extend(_shared.pay_actions(s, owner, owed))

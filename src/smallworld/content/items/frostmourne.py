@@ -47,7 +47,8 @@ class Frostmourne(Ability):
                 continue
             unpaid = _shared.unpaid_tolls(s, owner, r)
             if unpaid:  # pay first (RULES §8); the engine drops a toll it offers already
-                owed.extend(unpaid)
+                if _shared.affordable(s, owner, unpaid):  # their sum
+                    owed.extend(unpaid)
                 continue
             out.append(Action("frostmourne", (ids[r],)))
         out.extend(_shared.pay_actions(s, owner, owed))

@@ -36,7 +36,7 @@ from smallworld.content.abilities import Ability
 from smallworld.content.registry import SUMMARIES, register
 from smallworld.core import hooks, troops
 from smallworld.core.actions import Action
-from smallworld.core.conquest import defenders_in, resolve_conquest
+from smallworld.core.conquest import defenders_in, resolve_conquest, toll_sum
 from smallworld.core.state import CONQUER, State
 
 CHAMPION = "champion"
@@ -120,8 +120,9 @@ class Championing(Ability):
                 continue  # immune whatever is paid (Watch Tower); an unpaid Aegis owes its toll
             if check_tolls:
                 unpaid = [t for t in hooks.tolls(s, p, r) if t.key not in s.paid]
-                if unpaid:  # pay first (RULES §8); the core lists each toll once
-                    out.extend(Action("pay", (t.key,)) for t in unpaid if s.vc[p] >= t.amount)
+                if unpaid:  # pay first (RULES §8: their sum); the core lists each toll once
+                    if s.vc[p] >= toll_sum(unpaid):
+                        out.extend(Action("pay", (t.key,)) for t in unpaid)
                     continue
             out.append(Action("champion", (ids[r],)))
         return out

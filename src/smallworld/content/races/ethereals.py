@@ -86,8 +86,10 @@ class Ethereals(Ability):
             return []
         if "tolls" in hooks.LIVE_HOOKS:
             unpaid = [t for t in hooks.tolls(s, owner, r) if t.key not in s.paid]
-            if unpaid:
-                return [Action("pay", (t.key,)) for t in unpaid if s.vc[owner] >= t.amount]
+            if unpaid:  # pay first (RULES §8: their sum)
+                if s.vc[owner] < conquest.toll_sum(unpaid):
+                    return []
+                return [Action("pay", (t.key,)) for t in unpaid]
         return [Action("conquer-legend", (s.spec.region_ids[r],))]
 
     def apply(self, s: State, owner: int, action: Action) -> None:

@@ -105,8 +105,9 @@ class Gnomes(Ability):
                 owed = _owed(s, owner, r, guards)
                 if owed is None:
                     continue
-                if owed:
-                    out.extend(Action("pay", (t.key,)) for t in owed if s.vc[owner] >= t.amount)
+                if owed:  # pay first (RULES §8: their sum)
+                    if s.vc[owner] >= conquest.toll_sum(owed):
+                        out.extend(Action("pay", (t.key,)) for t in owed)
                     continue
             out.append(Action("airborne", (spec.region_ids[r],)))
         return out
