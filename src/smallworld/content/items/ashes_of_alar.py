@@ -11,7 +11,7 @@ In Decline the Ashes do nothing (R-ITEM-1).
 from __future__ import annotations
 
 from smallworld.content.abilities import Ability
-from smallworld.content.items import _shared
+from smallworld.content.items import _shared, frostmourne
 from smallworld.content.registry import SUMMARIES, register
 from smallworld.core import hooks
 from smallworld.core.actions import Action
@@ -70,6 +70,8 @@ class AshesOfAlar(Ability):
 
     def apply(self, s: State, owner: int, action: Action) -> None:
         r = s.spec.region(str(action.args[0]))
+        if frostmourne.ask(s, owner, r, MODE, action):  # Frostmourne may cumulate (RULES §11)
+            return
         s.tflags[_shared.used_flag(ID)] = 1
         cost = conquest_cost(s, owner, r, 0, MODE)
         _shared.conquer_or_final(s, owner, r, cost, MODE, ID)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from smallworld.content.abilities import Ability
 from smallworld.content.data import ITEMS
+from smallworld.content.items import frostmourne
 from smallworld.content.registry import SUMMARIES, register
 from smallworld.core import conquest, hooks
 from smallworld.core.actions import Action
@@ -101,6 +102,8 @@ class Ethereals(Ability):
             s.tflags[USED_FLAG] = "steal"
             return
         r = spec.region(str(action.args[0]))
+        if frostmourne.ask(s, owner, r, MODE, action):  # Frostmourne may cumulate (RULES §11)
+            return
         s.tflags[USED_FLAG] = "conquer"
         cost = conquest.conquest_cost(s, owner, r, 0, MODE)
         placed = max(hooks.min_tokens(s, owner), cost - hooks.auxiliaries(s, owner))

@@ -19,6 +19,7 @@ from typing import Any
 
 from smallworld.content.abilities import Ability
 from smallworld.content.data import DIE_FACES
+from smallworld.content.items import frostmourne
 from smallworld.content.registry import SUMMARIES, register
 from smallworld.core import chance, conquest, hooks
 from smallworld.core.actions import Action
@@ -116,6 +117,8 @@ class Gnomes(Ability):
         kind = action.kind
         if kind == "airborne":
             r = s.spec.region(str(action.args[0]))
+            if frostmourne.ask(s, owner, r, MODE, action):  # Frostmourne may cumulate (§11)
+                return
             s.tflags[USED_FLAG] = True
             s.chance.append(("airborne", r, conquest.conquest_cost(s, owner, r, 0, MODE)))
             return
