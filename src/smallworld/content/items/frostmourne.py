@@ -33,9 +33,10 @@ MODE = "frostmourne"
 REDUCTION = 2
 #: conquest modes Frostmourne cumulates with (Ashes of Al'ar, Gnomes, Ethereals)
 SPECIAL_MODES = frozenset({"ashes", "airborne", "ethereals"})
-_ON = "frostmourne-on"  # turn flag: the Region whose special conquest gets the -2
-_ASKED = "frostmourne-ask"  # turn flag: the special action (text) waiting for the choice
-_ANSWERED = "frostmourne-answered"  # turn flag: the Region whose choice is made
+#: turn flag ``pending:frostmourne``: while the holder chooses, the special action waiting (text);
+#: once Frostmourne is spent on it, its Region (the -2 applies there; Frostmourne follows it)
+_PENDING = _shared.pending_flag(ID)
+_ANSWERED = "frostmourne-answered"  # transient (within one apply): the choice for that Region is made
 _DONE = Action("done")
 
 
@@ -46,14 +47,13 @@ def ask(s: State, owner: int, r: int, mode: str, action: Action) -> bool:
     ability then stops, and ``action`` is applied again once the choice is made. Otherwise (or
     on that second application) return False."""
     if s.tflags.get(_ANSWERED) == r:
-        del s.tflags[_ANSWERED]
         return False
     where = _shared.where(s, ID)
     if where < 0 or s.occ[where] != 2 * owner or not _shared.may_use(s, owner, ID):
         return False
     if conquest_cost(s, owner, r, 0, mode) <= max(1, hooks.min_tokens(s, owner)):
         return False  # already at its minimum: the -2 changes nothing
-    s.tflags[_ASKED] = str(action)
+    s.tflags[_PENDING] = str(action)
     s.decisions.append((owner, f"item:{ID}"))
     return True
 
@@ -67,13 +67,13 @@ class Frostmourne(Ability):
     action_kinds = frozenset({"frostmourne"})
 
     def conquest_reduction(self, s: State, owner: int, r: int, mode: str) -> int:
-        if mode == MODE or (mode in SPECIAL_MODES and s.tflags.get(_ON) == r):
+        if mode == MODE or (mode in SPECIAL_MODES and s.tflags.get(_PENDING) == r):
             return REDUCTION
         return 0
 
     def actions(self, s: State, owner: int) -> list[Action]:
         if _shared.deciding(s, owner, ID):  # a special conquest asks: use it there, or keep it
-            pending = as_action(s.tflags[_ASKED])
+            pending = as_action(s.tflags[_PENDING])
             return [Action(ID, (pending.args[0],)), _DONE]
         if not _shared.may_use(s, owner, ID):
             return []
@@ -96,16 +96,18 @@ class Frostmourne(Ability):
     def apply(self, s: State, owner: int, action: Action) -> None:
         if _shared.deciding(s, owner, ID):
             s.decisions.pop()
-            pending = as_action(s.tflags.pop(_ASKED))
+            pending = as_action(s.tflags.pop(_PENDING))
             r = s.spec.region(str(pending.args[0]))
             if action.kind == ID:
                 s.tflags[_shared.used_flag(ID)] = 1
-                s.tflags[_ON] = r
-                s.tflags[_shared.pending_flag(ID)] = r  # it follows a final conquest there too
-            s.tflags[_ANSWERED] = r
+                s.tflags[_PENDING] = r  # the -2 there; it follows a final conquest there too
             ab = hooks.ability_for_action(s, owner, pending.kind)
             assert ab is not None, pending
-            ab.apply(s, owner, pending)  # the declared special conquest goes on
+            s.tflags[_ANSWERED] = r
+            try:
+                ab.apply(s, owner, pending)  # the declared special conquest goes on
+            finally:
+                del s.tflags[_ANSWERED]
             return
         r = s.spec.region(str(action.args[0]))
         s.tflags[_shared.used_flag(ID)] = 1
@@ -114,6 +116,6 @@ class Frostmourne(Ability):
 
     def on_conquest(self, s: State, owner: int, c: Conquest) -> None:
         if _shared.follows_conquest(s, ID, MODE, c) or (
-            c.mode in SPECIAL_MODES and s.tflags.get(_ON) == c.region
+            c.mode in SPECIAL_MODES and s.tflags.get(_PENDING) == c.region
         ):
             _shared.move(s, ID, c.region)
