@@ -338,3 +338,14 @@ def test_aegis_at_placement_needs_2_vc():
     """RULES §8: who cannot pay in full cannot plant on the Aegis Region."""
     s = scenario(AEGIS_PLACE.format(vc=1))
     assert plants(s) == {"L1.5"} and "pay aegis" not in acts(s)
+
+
+def test_prepaid_bomb_survives_a_state_round_trip():
+    """The placement payment is public state and round-trips through JSON (RULES §15)."""
+    from smallworld.core.state import State
+
+    s = scenario(AEGIS_PLACE.format(vc=5))
+    s.apply("pay aegis")
+    s.apply("plant L1.4")
+    assert s.flags["bombs-prepaid"] == ("L1.4:aegis",)
+    assert State.from_dict(s.to_dict(), s.spec) == s

@@ -16,7 +16,7 @@ Each time the Goblins are picked, all 12 Bombs are shuffled into a new stack.
   the stack lasts; ``done`` to stop. A Region immune until a toll is paid (the Aegis of Aggramar)
   takes a Bomb once its toll is paid: ``pay aegis`` is offered at placement (RULES §11, revised
   ruling); a Bomb placed after paying owes nothing more when revealed (``s.flags
-  ["bombs-prepaid"]``: the (Region, toll key) pairs paid at placement, public).
+  ["bombs-prepaid"]``: ``"L1.4:aegis"`` for each toll paid at a placement, public).
 - Reveal (start of the Goblins' turn, and at once when they go In Decline): each Bomb on a Region
   still occupied by an opponent (Active or In Decline) is revealed; live: the occupant withdraws
   as in R-CONQ-7 (``lose_region``, cause ``"bomb"``: Draenei and Light's Hope Chapel apply) and
@@ -55,7 +55,8 @@ _ASK = "goblins-toll"  # turn flag: Regions whose Bomb waits for a toll decision
 _PLACING = "goblins-placing"  # turn flag: the placement decision is open
 _KEY = "race:goblins"
 _DONE = Action("done")
-PREPAID = "bombs-prepaid"  # persistent flag: ((region, toll key), ...) paid when the Bomb was placed
+#: persistent flag: ``"REGION-ID:toll key"`` strings, the tolls paid when the Bomb there was placed
+PREPAID = "bombs-prepaid"
 
 
 def _lifted_keys(s: State, owner: int, r: int) -> list[str]:
@@ -83,7 +84,8 @@ def _forget_prepaid(s: State, r: int) -> None:
     """The Bomb on ``r`` left the board: its placement payments are forgotten."""
     paid = s.flags.get(PREPAID)
     if paid:
-        rest = tuple(x for x in paid if x[0] != r)
+        mark = f"{s.spec.region_ids[r]}:"
+        rest = tuple(x for x in paid if not x.startswith(mark))
         if rest:
             s.flags[PREPAID] = rest
         else:
@@ -110,7 +112,8 @@ def _owed(s: State, owner: int, r: int) -> list[Toll] | None:
     owed = attack_tolls(s, owner, r)
     if owed is None:
         return None
-    prepaid = {key for q, key in s.flags.get(PREPAID, ()) if q == r}  # paid at placement
+    mark = f"{s.spec.region_ids[r]}:"
+    prepaid = {x[len(mark):] for x in s.flags.get(PREPAID, ()) if x.startswith(mark)}  # at placement
     return list({t.key: t for t in owed if t.key not in prepaid}.values())  # one payment per key
 
 
@@ -270,7 +273,8 @@ class Goblins(Ability):
             s.add_piece(BOMB, r)
             keys = _lifted_keys(s, owner, r)
             if keys:  # placed after paying: owes nothing more at its reveal (RULES §11 Aegis)
-                s.flags[PREPAID] = (*s.flags.get(PREPAID, ()), *((r, k) for k in keys))
+                rid = s.spec.region_ids[r]
+                s.flags[PREPAID] = (*s.flags.get(PREPAID, ()), *(f"{rid}:{k}" for k in keys))
             if s.supply[BOMB] > 0 and (_plant_targets(s, owner) or _placement_pays(s, owner)):
                 return
         s.tflags.pop(_PLACING, None)
