@@ -29,7 +29,7 @@ def test_first_conquest_file_with_setup_murlocs():
     tg = targets(s, 0)
     assert set(tg) == set(s.spec.entries)
     assert conquest_cost(s, 0, s.region_of("L1.9"), 1) == 4
-    assert s.items[s.spec.marker_regions[0]] == "?"
+    assert s.items[s.spec.marker_regions[0]] == ("?",)
 
 
 def test_one_decline_file():

@@ -42,7 +42,7 @@ def test_doomhammer_pays_the_defender_and_conquers_with_one_token():
     assert (s.vc[0], s.vc[1]) == (3, 7)
     assert (s.occ[r], s.tokens[r], s.hand[0]) == (0, 1, 3)
     assert s.hand[1] == 2  # 3 defenders: 1 discarded, 2 to redeploy
-    assert s.items[r] == "doomhammer" and s.items[s.region_of("L1.9")] is None
+    assert s.items[r] == ("doomhammer",) and s.items[s.region_of("L1.9")] == ()
     assert not any(a.startswith("doomhammer") for a in acts(s))  # once per turn
 
 
@@ -62,7 +62,7 @@ def test_doomhammer_on_own_decline_race_moves_no_vc():
     s.apply("doomhammer L1.13")
     assert s.vc == [5, 5]
     r = s.region_of("L1.13")
-    assert (s.occ[r], s.tokens[r]) == (0, 1) and s.items[r] == "doomhammer"
+    assert (s.occ[r], s.tokens[r]) == (0, 1) and s.items[r] == ("doomhammer",)
     broke = doom(vc=0)
     assert "doomhammer L1.13" in acts(broke) and "doomhammer L1.5" not in acts(broke)
     broke.apply("doomhammer L1.13")

@@ -36,7 +36,7 @@ def test_frostmourne_one_conquest_costs_2_fewer():
     s.apply("frostmourne L1.5")  # 2 + 3 = 5 -> 3
     r = s.region_of("L1.5")
     assert (s.occ[r], s.tokens[r], s.hand[0]) == (0, 3, 5)
-    assert s.items[r] == "frostmourne"
+    assert s.items[r] == ("frostmourne",)
     assert not any(a.startswith("frostmourne") for a in acts(s))  # once per turn
     s.apply("conquer L1.4")
     assert s.tokens[s.region_of("L1.4")] == 3  # the next conquest pays in full
@@ -64,7 +64,7 @@ def test_frostmourne_final_conquest():
     assert "frostmourne L1.5" in acts(s)  # 3 after -2: 2 short
     s.apply("frostmourne L1.5")
     s.apply("roll 2")
-    assert s.occ[s.region_of("L1.5")] == 0 and s.items[s.region_of("L1.5")] == "frostmourne"
+    assert s.occ[s.region_of("L1.5")] == 0 and s.items[s.region_of("L1.5")] == ("frostmourne",)
 
 
 def test_frostmourne_in_decline_does_nothing():
@@ -91,10 +91,10 @@ def test_ethereals_steal_frostmourne_and_use_it_at_once():
     """)
     assert "frostmourne L1.5" not in acts(s)
     s.apply("steal L1.5 L1.9")
-    assert s.items[s.region_of("L1.9")] == "frostmourne"
+    assert s.items[s.region_of("L1.9")] == ("frostmourne",)
     assert "frostmourne L1.5" in acts(s)
     s.apply("frostmourne L1.5")
-    assert s.tokens[s.region_of("L1.5")] == 3 and s.items[s.region_of("L1.5")] == "frostmourne"
+    assert s.tokens[s.region_of("L1.5")] == 3 and s.items[s.region_of("L1.5")] == ("frostmourne",)
 
 
 def test_frostmourne_offers_the_toll_of_a_target_only_it_brings_in_reach():

@@ -273,7 +273,7 @@ def resolve_conquest(s: State, p: int, r: int, cost: int, placed: int, mode: str
     s.occ[r] = 2 * p
     s.tokens[r] = placed
     s.conquests += 1
-    if s.items[r] == "?":
+    if "?" in s.items[r]:
         s.chance.append(("item", r))
     c = Conquest(p, r, code, race, defenders, discarded, cost, placed, mode)
     if "on_conquest" in hooks.LIVE_HOOKS:

@@ -56,7 +56,7 @@ def initial_state(spec: GameSpec) -> State:
     s.race_turns = [0] * n
     s.occ = [EMPTY] * R
     s.tokens = [0] * R
-    s.items = [None] * R
+    s.items = [()] * R
     s.column = [(None, None, 0)] * COLUMN_SIZE
     s.banner_stack = sorted(RACES)
     s.banner_bottom = []
@@ -89,7 +89,7 @@ def initial_state(spec: GameSpec) -> State:
         if spec.mountain[r] and s.supply["mountain"] > 0:
             s.supply["mountain"] -= 1
     for r in spec.marker_regions:
-        s.items[r] = "?"
+        s.items[r] = ("?",)
     if spec.edition == team.EDITION:
         team.setup(s)
     else:

@@ -42,7 +42,7 @@ _TOP_KEYS = {
     "column", "setup_murlocs", "flags", "turn_flags", "defeated", "paid", "description", "team",
 }
 _PLAYER_KEYS = {"vc", "race", "power", "hand", "turns_with_race", "decline", "kept", "name", "harmony"}
-_REGION_KEYS = {"player", "decline", "tokens", "murlocs", "pieces", "item"}
+_REGION_KEYS = {"player", "decline", "tokens", "murlocs", "pieces", "item", "items"}
 
 
 def load_scenario(path: str | Path) -> State:
@@ -99,7 +99,7 @@ def scenario_from_dict(d: dict[str, Any]) -> State:
     if not d.get("setup_murlocs", False):
         s.occ = [EMPTY] * spec.n_regions
         s.tokens = [0] * spec.n_regions
-        s.items = [None] * spec.n_regions
+        s.items = [()] * spec.n_regions
         s.supply["murloc"] = PIECE_SUPPLY["murloc"]
     used_races: set[str] = set()
     used_powers: set[str] = set()
@@ -159,13 +159,17 @@ def scenario_from_dict(d: dict[str, Any]) -> State:
             s.add_piece(kind, r, c)
             s.supply[kind] -= c
             _need(s.supply[kind] >= 0, f"{where}: more {kind} pieces than the box holds ({PIECE_SUPPLY[kind]})")
-        if "item" in spec_r:
-            item = spec_r["item"]
-            _need(item == "?" or item in ITEMS, f"{where}: unknown item {item!r}")
-            _need(item == "?" or item in s.item_pool, f"{where}: item {item!r} is placed twice")
-            s.items[r] = item
-            if item != "?":
-                s.item_pool.remove(item)
+        _need(not ("item" in spec_r and "items" in spec_r), f"{where}: give item or items, not both")
+        if "item" in spec_r or "items" in spec_r:
+            given = [spec_r["item"]] if "item" in spec_r else spec_r["items"]
+            _need(isinstance(given, list), f"{where}.items must be a list of item ids")
+            _need(given.count("?") <= 1, f"{where}: at most one face-down item per Region")
+            for item in given:
+                _need(item == "?" or item in ITEMS, f"{where}: unknown item {item!r}")
+                _need(item == "?" or item in s.item_pool, f"{where}: item {item!r} is placed twice")
+                if item != "?":
+                    s.item_pool.remove(item)
+            s.items[r] = tuple(given)
     for race, left in s.box.items():
         _need(left >= 0, f"race {race!r} has more tokens in play than its {RACES[race].in_box} in the box")
 

@@ -5,22 +5,24 @@ adjacent Region holding a Legendary Place at -2. Only one of the two per turn (K
 Actions (conquest phase, before the final conquest):
 
 - ``steal FROM TO``: the Artifact in Region FROM moves to the Ethereals' Region TO (adjacent to
-  FROM); the Active race holding TO controls it at once (R-ITEM-1).
+  FROM), whatever items lie in TO (a Region may hold any number, R-ITEM-2); the Active race
+  holding TO controls it at once (R-ITEM-1). When FROM holds several face-up Artifacts the
+  action names the one taken: ``steal FROM TO ARTIFACT``.
 - ``conquer-legend R``: conquer R (adjacent to an Ethereals Region, holding a face-up Legendary
   Place) with the cost reduced by 2 (stacking with other reductions, then min 1, R-CONQ-4). With
   too few tokens it is the final conquest (R-CONQ-9), as an ordinary ``conquer``.
 
 Rulings: only face-up items count (a face-down one is unknown to everyone, RULES §15). FROM may
 be any Region not held by the Active Ethereals (empty, Murlocs, any race, their own In Decline
-race) that is not immune to them ("Ethereals' theft" is a power, RULES §10); TO must hold no item
-(a Region holds one item). Tolls owed on R (Harmony, Marshdweller, Aegis) are paid first.
+race) that is not immune to them ("Ethereals' theft" is a power, RULES §10). Tolls owed on R
+(Harmony, Marshdweller, Aegis) are paid first.
 """
 
 from __future__ import annotations
 
 from smallworld.content.abilities import Ability
 from smallworld.content.data import ITEMS
-from smallworld.content.items import frostmourne
+from smallworld.content.items import _shared, frostmourne
 from smallworld.content.registry import SUMMARIES, register
 from smallworld.core import conquest, hooks
 from smallworld.core.actions import Action
@@ -54,7 +56,7 @@ class Ethereals(Ability):
         if s.phase != CONQUER or s.turn != owner or USED_FLAG in s.tflags:
             return []
         items = s.items
-        if not any(it is not None and it != "?" for it in items):
+        if not any(it != "?" for here in items for it in here):
             return []
         code = 2 * owner
         occ = s.occ
@@ -62,17 +64,18 @@ class Ethereals(Ability):
         ids = s.spec.region_ids
         out: list[Action] = []
         check_immune = "immune" in hooks.LIVE_HOOKS
-        for src, it in enumerate(items):
-            if occ[src] == code or it is None or it == "?":
+        for src, here in enumerate(items):
+            if occ[src] == code or not here:
                 continue
             near = [d for d in adj[src] if occ[d] == code]
             if not near:
                 continue
-            if ITEMS[it].kind == "artifact":
-                if check_immune and hooks.immune(s, owner, src):
-                    continue
-                out.extend(Action("steal", (ids[src], ids[d])) for d in near if items[d] is None)
-            else:
+            artifacts = [it for it in here if _face_up(it, "artifact")]
+            if artifacts and not (check_immune and hooks.immune(s, owner, src)):
+                for it in artifacts:  # into any Region of theirs, whatever lies there (R-ITEM-2)
+                    named = (it,) if len(artifacts) > 1 else ()
+                    out.extend(Action("steal", (ids[src], ids[d], *named)) for d in near)
+            if any(_face_up(it, "place") for it in here):
                 out.extend(self._legend_conquest(s, owner, src))
         return out
 
@@ -97,8 +100,12 @@ class Ethereals(Ability):
         spec = s.spec
         if action.kind == "steal":
             src, dst = spec.region(str(action.args[0])), spec.region(str(action.args[1]))
-            s.items[dst] = s.items[src]
-            s.items[src] = None
+            if len(action.args) > 2:
+                item = str(action.args[2])
+            else:
+                item = next(it for it in s.items[src] if _face_up(it, "artifact"))
+            _shared.take(s, src, item)
+            _shared.put(s, dst, item)
             s.tflags[USED_FLAG] = "steal"
             return
         r = spec.region(str(action.args[0]))
