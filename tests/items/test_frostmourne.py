@@ -184,3 +184,30 @@ def test_frostmourne_not_with_doomhammer_or_championing():
     s = special(power="championing")
     s.apply("champion L1.5")
     assert not s.decisions
+
+
+def test_special_conquest_only_reachable_with_frostmourne_uses_it():
+    """RULES §11 Frostmourne + Ashes of Al'ar ("benefits always cumulate"): with 1 token, the Ashes
+    conquest of S3.5 (cost 5) is 4 short, out of a final conquest's reach (R-CONQ-9); with
+    Frostmourne it costs 3, 2 short: it is offered, and declaring it spends Frostmourne (no
+    choice to keep it: without it the conquest could not be made)."""
+    s = special(other=', item = "ashes-of-alar"', hand=1)
+    assert "ashes S3.5" in acts(s)
+    s.apply("ashes S3.5")
+    assert not s.decisions and s.tflags.get("used:frostmourne")
+    assert s.chance == [("die", s.region_of("S3.5"), 3)]  # the final conquest at the reduced cost
+    s.apply("roll 2")
+    r = s.region_of("S3.5")
+    assert s.occ[r] == 0 and s.items[r] == ("ashes-of-alar", "frostmourne")  # both follow it
+
+
+def test_airborne_assault_only_reachable_with_frostmourne_uses_it():
+    """RULES §9 Gnomes + §11 Frostmourne: with 1 token the assault on S3.5 (7 defenders, cost 9)
+    is hopeless even after the best free roll (9 - 3 = 6, 5 short, R-CONQ-9 allows 3); with
+    Frostmourne (7 - 3 = 4, 3 short) it is offered, and declaring it spends Frostmourne."""
+    s = scenario(SPECIAL.format(race="gnomes", power="mining", hand=1, other="", legend="")
+                 .replace('"S3.5" = { player = 1, tokens = 3 }', '"S3.5" = { player = 1, tokens = 7 }'))
+    assert "airborne S3.5" in acts(s)
+    s.apply("airborne S3.5")
+    assert not s.decisions and s.tflags.get("used:frostmourne")
+    assert s.chance == [("airborne", s.region_of("S3.5"), 7)]

@@ -42,6 +42,7 @@ class AshesOfAlar(Ability):
         check_immune = "immune" in hooks.LIVE_HOOKS
         out: list[Action] = []
         owed: list = []
+        frost = frostmourne.bonus(s, owner)
         for r in range(spec.n_regions):
             if occ[r] == code:
                 continue
@@ -57,7 +58,9 @@ class AshesOfAlar(Ability):
                 if check_immune and hooks.immune_beyond_tolls(s, owner, r):
                     continue
             cost = conquest_cost(s, owner, r, 0, MODE)
-            if not _shared.feasible(s, owner, cost):
+            if not _shared.feasible(s, owner, cost) and not (
+                frost and _shared.feasible(s, owner, max(cost - frost, 1, hooks.min_tokens(s, owner)))
+            ):  # out of reach, even with Frostmourne's -2 (RULES §11: benefits cumulate)
                 continue
             unpaid = _shared.unpaid_tolls(s, owner, r)
             if unpaid:  # pay first (RULES §8): their sum
@@ -70,7 +73,8 @@ class AshesOfAlar(Ability):
 
     def apply(self, s: State, owner: int, action: Action) -> None:
         r = s.spec.region(str(action.args[0]))
-        if frostmourne.ask(s, owner, r, MODE, action):  # Frostmourne may cumulate (RULES §11)
+        needed = not _shared.feasible(s, owner, conquest_cost(s, owner, r, 0, MODE))
+        if frostmourne.ask(s, owner, r, MODE, action, needed):  # Frostmourne may cumulate (§11)
             return
         s.tflags[_shared.used_flag(ID)] = 1
         cost = conquest_cost(s, owner, r, 0, MODE)

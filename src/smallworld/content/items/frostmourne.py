@@ -11,9 +11,9 @@ cost, the holder is asked (a decision): ``frostmourne R`` spends Frostmourne on 
 token count is fixed (no choice is asked).
 
 Rulings: ``frostmourne R`` is offered only where the -2 lowers the cost (not when the cost is
-already at its minimum). Special-conquest targets are those the special ability offers by itself
-(a target that only both reductions together bring within reach is not offered). Frostmourne
-spent on an airborne assault that fails stays spent. Tolls are paid first (RULES §8; ``pay KEY``
+already at its minimum). A special conquest that only Frostmourne's -2 brings within reach is
+offered too; declaring it spends Frostmourne at once (no choice). Frostmourne spent on an
+airborne assault that fails stays spent. Tolls are paid first (RULES §8; ``pay KEY``
 is offered here too, for targets that only the -2 brings within reach).
 In Decline it does nothing (R-ITEM-1).
 """
@@ -40,19 +40,31 @@ _ANSWERED = "frostmourne-answered"  # transient (within one apply): the choice f
 _DONE = Action("done")
 
 
-def ask(s: State, owner: int, r: int, mode: str, action: Action) -> bool:
+def bonus(s: State, owner: int) -> int:
+    """The reduction an unused Frostmourne controlled by ``owner``'s Active race could still
+    give a special conquest now (for listing the targets it brings within reach): 2 or 0."""
+    where = _shared.where(s, ID)
+    if where < 0 or s.occ[where] != 2 * owner or not _shared.may_use(s, owner, ID):
+        return 0
+    return REDUCTION
+
+
+def ask(s: State, owner: int, r: int, mode: str, action: Action, needed: bool = False) -> bool:
     """Called by a special conquest (``mode`` in :data:`SPECIAL_MODES`) when ``action`` on
     region ``r`` is applied, before it is priced. If ``owner`` controls an unused Frostmourne
     whose -2 would lower that cost, push the holder's choice and return True: the special
-    ability then stops, and ``action`` is applied again once the choice is made. Otherwise (or
-    on that second application) return False."""
-    if s.tflags.get(_ANSWERED) == r:
-        return False
-    where = _shared.where(s, ID)
-    if where < 0 or s.occ[where] != 2 * owner or not _shared.may_use(s, owner, ID):
+    ability then stops, and ``action`` is applied again once the choice is made. ``needed``:
+    the conquest is out of reach without Frostmourne (it was offered only thanks to
+    :func:`bonus`), so Frostmourne is spent on it at once, no choice asked. Otherwise (or on the
+    second application) return False."""
+    if s.tflags.get(_ANSWERED) == r or not bonus(s, owner):
         return False
     if conquest_cost(s, owner, r, 0, mode) <= max(1, hooks.min_tokens(s, owner)):
         return False  # already at its minimum: the -2 changes nothing
+    if needed:
+        s.tflags[_shared.used_flag(ID)] = 1
+        s.tflags[_PENDING] = r
+        return False
     s.tflags[_PENDING] = str(action)
     s.decisions.append((owner, f"item:{ID}"))
     return True

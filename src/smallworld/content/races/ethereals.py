@@ -35,6 +35,12 @@ USED_FLAG = "ethereals-used"
 FINAL_MAX_SHORT = 3  # R-CONQ-9
 
 
+def _reachable(s: State, p: int, cost: int) -> bool:
+    """Enough tokens for a conquest at ``cost``, or at most 3 short for a final one (R-CONQ-9)."""
+    hand, need, aux = s.hand[p], hooks.min_tokens(s, p), hooks.auxiliaries(s, p)
+    return max(need, cost - aux) <= hand or (hand >= need and cost - hand - aux <= FINAL_MAX_SHORT)
+
+
 def _face_up(item: str | None, kind: str) -> bool:
     return item is not None and item != "?" and ITEMS[item].kind == kind
 
@@ -85,9 +91,10 @@ class Ethereals(Ability):
             return []
         need = hooks.min_tokens(s, owner)
         cost = conquest.conquest_cost(s, owner, r, 0, MODE)
-        aux = hooks.auxiliaries(s, owner)
-        if not (max(need, cost - aux) <= hand or (hand >= need and cost - hand - aux <= FINAL_MAX_SHORT)):
-            return []
+        if not _reachable(s, owner, cost):
+            frost = frostmourne.bonus(s, owner)  # Frostmourne's -2 cumulates (RULES §11)
+            if not (frost and _reachable(s, owner, max(cost - frost, 1, need))):
+                return []
         if "tolls" in hooks.LIVE_HOOKS:
             unpaid = [t for t in hooks.tolls(s, owner, r) if t.key not in s.paid]
             if unpaid:  # pay first (RULES §8: their sum)
@@ -109,7 +116,8 @@ class Ethereals(Ability):
             s.tflags[USED_FLAG] = "steal"
             return
         r = spec.region(str(action.args[0]))
-        if frostmourne.ask(s, owner, r, MODE, action):  # Frostmourne may cumulate (RULES §11)
+        needed = not _reachable(s, owner, conquest.conquest_cost(s, owner, r, 0, MODE))
+        if frostmourne.ask(s, owner, r, MODE, action, needed):  # Frostmourne cumulates (§11)
             return
         s.tflags[USED_FLAG] = "conquer"
         cost = conquest.conquest_cost(s, owner, r, 0, MODE)

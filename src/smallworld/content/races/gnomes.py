@@ -40,6 +40,12 @@ def _needed(s: State, p: int, cost: int) -> int:
     return max(hooks.min_tokens(s, p), cost - hooks.auxiliaries(s, p))
 
 
+def _hopeless(s: State, p: int, cost: int) -> bool:
+    """An assault at ``cost`` cannot succeed even after the best free roll and a final roll."""
+    need = hooks.min_tokens(s, p)
+    return max(cost - DIE_MAX, 1, need) - s.hand[p] - hooks.auxiliaries(s, p) > FINAL_MAX_SHORT
+
+
 def _owed(s: State, owner: int, r: int, guards: list[tuple[Any, Ability]]) -> list[Any] | None:
     """``None`` if Region ``r`` is immune to ``owner`` for a reason no toll lifts (as
     :func:`hooks.immune_beyond_tolls`), else its unpaid tolls (as :func:`hooks.tolls`)."""
@@ -86,6 +92,7 @@ class Gnomes(Ability):
         mountain = spec.mountain
         defense = [lst for k in conquest.DEFENSE_PIECES if (lst := s.pieces.get(k)) is not None]
         out: list[Action] = []
+        frost = frostmourne.bonus(s, owner)  # an unused Frostmourne's -2 (RULES §11)
         for r in cands:
             if occ[r] == code:
                 continue
@@ -98,8 +105,8 @@ class Gnomes(Ability):
             raw = 2 + mountain[r] + conquest.defenders_in(s, r)
             for lst in defense:
                 raw += lst[r]
-            if max(raw - DIE_MAX, 1, need) - hand - aux > FINAL_MAX_SHORT:
-                cost = conquest.conquest_cost(s, owner, r, 0, MODE)
+            if max(raw - frost - DIE_MAX, 1, need) - hand - aux > FINAL_MAX_SHORT:
+                cost = conquest.conquest_cost(s, owner, r, 0, MODE) - frost  # Frostmourne cumulates
                 if max(cost - DIE_MAX, 1, need) - hand - aux > FINAL_MAX_SHORT:
                     continue  # hopeless even after the best free roll and a final roll
             if guards:
@@ -117,7 +124,8 @@ class Gnomes(Ability):
         kind = action.kind
         if kind == "airborne":
             r = s.spec.region(str(action.args[0]))
-            if frostmourne.ask(s, owner, r, MODE, action):  # Frostmourne may cumulate (§11)
+            needed = _hopeless(s, owner, conquest.conquest_cost(s, owner, r, 0, MODE))
+            if frostmourne.ask(s, owner, r, MODE, action, needed):  # Frostmourne cumulates (§11)
                 return
             s.tflags[USED_FLAG] = True
             s.chance.append(("airborne", r, conquest.conquest_cost(s, owner, r, 0, MODE)))
