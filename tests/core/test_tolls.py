@@ -109,3 +109,42 @@ def test_intimidating_a_region_owing_harmony_and_aegis_needs_their_sum():
     s.apply("pay harmony")
     s.apply("pay aegis")
     assert "intimidate L1.5 L1.0" in acts(s)
+
+
+def test_portal_swap_owes_the_tolls_of_both_regions():
+    """RULES §8, §10 Portal Mage: a swap attacks both Regions, so it owes both Regions' tolls.
+    Every Magic Region but S3.4 is the Pandaren's (Harmony, 2 VC); S3.4 holds the Aegis (2 VC):
+    any swap with S3.4 owes 4 VC, so with 3 VC ``pay aegis`` is not offered (``pay harmony``
+    is: two Pandaren Regions may be swapped for 2 VC)."""
+    text = """
+        boards = ["L1", "M1", "S3"]
+        phase = "conquer"
+        [[players]]
+        race = "orcs"
+        power = "portal-mage"
+        hand = 1
+        vc = {vc}
+        harmony = true
+        [[players]]
+        race = "pandaren"
+        power = "farmer"
+        [[players]]
+        race = "dwarves"
+        power = "ranger"
+        [regions]
+        "L1.9" = {{ player = 0 }}
+        "L1.1" = {{ player = 1 }}
+        "L1.5" = {{ player = 1 }}
+        "L1.10" = {{ player = 1 }}
+        "M1.1" = {{ player = 1 }}
+        "M1.6" = {{ player = 1 }}
+        "S3.6" = {{ player = 1 }}
+        "S3.4" = {{ player = 2, item = "aegis-of-aggramar" }}
+    """
+    s = scenario(text.format(vc=3))
+    assert "pay harmony" in acts(s) and "pay aegis" not in acts(s)
+    s = scenario(text.format(vc=4))
+    assert {"pay harmony", "pay aegis"} <= acts(s)
+    s.apply("pay harmony")
+    s.apply("pay aegis")
+    assert "portal L1.1 S3.4" in acts(s)

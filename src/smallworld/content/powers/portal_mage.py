@@ -8,7 +8,8 @@ there reveal nothing (revised ruling: only a player's race entering reveals, EN/
 Action: ``portal A B`` (A before B in Region order). A swap is no conquest (no bonus, no loss).
 
 - Immune Regions (Watch Tower) cannot be part of a swap; an Aegis Region only once its toll is
-  paid (``pay aegis``).
+  paid (``pay aegis``). A swap owes the tolls of both its Regions: a toll is offered only for a
+  swap whose tolls together the player can pay (RULES §8, revised ruling).
 - Pandaren (Harmony): swapping the Active Pandaren's tokens away is an attack: a Harmony holder
   pays first (``pay harmony``); a Portal Mage Pandaren player attacks the Active races it moves
   (helpers of :mod:`smallworld.content.races.pandaren`).
@@ -60,22 +61,29 @@ class PortalMage(Ability):
             return []
         spec = s.spec
         magic, water, ids = spec.magic, spec.water, spec.region_ids
-        ok: list[int] = []
+        cands: list[int] = []
+        owed_of: dict[int, list] = {}
         content: dict[int, bool] = {}
-        pays: list[Action] = []
-        offered: set[str] = set()
         for r in range(spec.n_regions):
             if not magic[r] or water[r]:
                 continue
             owed = attack_tolls(s, owner, r)
             if owed is None:  # immune
                 continue
-            if owed:  # pay first (Harmony, Aegis)
-                pays.extend(pay_actions(s, owner, owed, offered))
-                continue
-            ok.append(r)
+            cands.append(r)
+            owed_of[r] = owed
             content[r] = _has_content(s, r)
-        out = [Action("portal", (ids[a], ids[b])) for a, b in combinations(ok, 2) if content[a] or content[b]]
+        out: list[Action] = []
+        pays: list[Action] = []
+        offered: set[str] = set()
+        for a, b in combinations(cands, 2):
+            if not (content[a] or content[b]):
+                continue
+            owed = owed_of[a] + owed_of[b]
+            if not owed:
+                out.append(Action("portal", (ids[a], ids[b])))
+            else:  # pay first (Harmony, Aegis): the swap owes both Regions' tolls (RULES §8)
+                pays.extend(pay_actions(s, owner, owed, offered))
         return out + pays
 
     def apply(self, s: State, owner: int, action: Action) -> None:
