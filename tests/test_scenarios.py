@@ -29,7 +29,7 @@ def test_first_conquest_file_with_setup_murlocs():
     tg = targets(s, 0)
     assert set(tg) == set(s.spec.entries)
     assert conquest_cost(s, 0, s.region_of("L1.9"), 1) == 4
-    assert s.items[s.spec.marker_regions[0]] == "?"
+    assert s.items[s.spec.marker_regions[0]] == ("?",)
 
 
 def test_one_decline_file():
@@ -52,6 +52,67 @@ def test_one_decline_file():
 def test_bad_scenarios_are_refused_with_a_reason(text, msg):
     with pytest.raises(ScenarioError, match=msg):
         scenario_from_text(text)
+
+
+HARMONY = """
+boards = ["L1", "M1", "S3"]
+phase = "conquer"
+[[players]]
+race = "pandaren"
+power = "farmer"
+[[players]]
+race = "orcs"
+power = "mining"
+harmony = true
+[[players]]
+{third}
+"""
+
+
+def test_harmony_holder_is_a_public_player_key_counted_against_the_supply():
+    """RULES §9 Pandaren, §2.3 (Harmony 4): ``harmony = true`` in [[players]] makes that seat a
+    holder, and the token comes out of the Harmony supply."""
+    s = scenario_from_text(HARMONY.format(third="harmony = true"))
+    assert s.flags["harmony"] == (1, 2)
+    assert s.supply["harmony"] == 4 - 2
+
+
+@pytest.mark.parametrize("third, msg", [
+    ('harmony = "yes"', "harmony must be true or false"),
+    ("[flags]\nharmony = [2]", "harmony = true"),
+])
+def test_bad_harmony_holders_are_refused(third, msg):
+    """RULES §9 Pandaren: Harmony holders come only from the public player key."""
+    with pytest.raises(ScenarioError, match=msg):
+        scenario_from_text(HARMONY.format(third=third))
+
+
+def test_harmony_holders_use_up_the_supply():
+    """RULES §2.3 (Harmony 4): four holders leave none in the box."""
+    text = ('boards = ["L1", "L3", "M1", "S3", "S1"]\nphase = "conquer"\n[[players]]\nrace = "pandaren"\npower = "farmer"\n'
+            + "[[players]]\nharmony = true\n" * 4)
+    s = scenario_from_text(text)
+    assert s.flags["harmony"] == (1, 2, 3, 4) and s.supply["harmony"] == 0
+
+
+@pytest.mark.parametrize("text, msg", [
+    (HARMONY.format(third="").replace('power = "farmer"', 'power = "farmer"\nharmony = true'),
+     "the Pandaren player cannot hold Harmony"),
+    (HARMONY.format(third="").replace("pandaren", "dwarves"), "needs an Active Pandaren race"),
+])
+def test_impossible_harmony_holders_are_refused(text, msg):
+    """RULES §9 Pandaren: the Active Pandaren give Harmony to their opponents."""
+    with pytest.raises(ScenarioError, match=msg):
+        scenario_from_text(text)
+
+
+def test_a_kept_badge_that_does_not_last_is_refused():
+    """R-DEC-2: only a badge whose effect lasts In Decline (Garrisoned, Marshdweller) is kept."""
+    base = 'boards = ["L1", "S3"]\n[[players]]\ndecline = "trolls"\nkept = "{kept}"\n[[players]]\n'
+    assert scenario_from_text(base.format(kept="marshdweller")).kept[0] == "marshdweller"
+    assert scenario_from_text(base.format(kept="garrisoned")).kept[0] == "garrisoned"
+    with pytest.raises(ScenarioError, match="does not last In Decline"):
+        scenario_from_text(base.format(kept="defensive"))
 
 
 def test_cli_scenario_lists_actions_and_applies():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from smallworld.core import combos
 from smallworld.core.errors import IllegalActionError
 from smallworld.core.state import CHANCE
 from tests.conftest import acts, scenario
@@ -74,16 +75,40 @@ def test_new_game_reveals_six_combos(tmp_path):
     assert len(g.record.actions) == 12
 
 
-def test_banner_returns_to_lowest_empty_slot():
-    """R-PICK-5: with an empty slot in the column, a leaving banner goes there (a badge is drawn)."""
-    from smallworld.core import combos
-
+def test_banner_returns_to_bottom_most_empty_slot():
+    """R-PICK-5 (revised ruling): a leaving banner goes to the bottom-most empty slot of the
+    column, the one farthest from the free top slot (IT "più in basso"); a badge is drawn for it."""
     s = scenario(PICK.format(vc=5))
     s.column[4] = (None, None, 0)
     s.column[5] = (None, None, 0)
     combos.return_banner(s, "humans")
-    assert s.column[4][0] == "humans"
-    assert s.chance == [("badge", 4)]
+    assert s.column[5][0] == "humans" and s.column[4] == (None, None, 0)
+    assert s.chance == [("badge", 5)]
+
+
+def test_banner_of_a_race_leaving_by_conquest_fills_the_bottom_most_empty_slot():
+    """R-DEC-4, R-PICK-5: the last In Decline token of a race is conquered; with the stacks
+    exhausted and two empty slots, its banner goes to slot 5, not slot 4."""
+    s = scenario("""
+        boards = ["L1", "S3"]
+        phase = "conquer"
+        [[players]]
+        race = "orcs"
+        power = "mining"
+        hand = 6
+        [[players]]
+        decline = "trolls"
+        [regions]
+        "L1.9" = { player = 0, tokens = 1 }
+        "L1.5" = { player = 1, decline = true, tokens = 1 }
+        [column]
+        combos = [["dwarves", "farmer", 0], ["naga", "sailing", 0], ["tauren", "fishing", 0],
+                  ["gnomes", "ranger", 0]]
+    """)
+    s.banner_stack = []
+    s.apply("conquer L1.5")
+    assert s.decline[1] is None
+    assert s.column[4] == (None, None, 0) and s.column[5][0] == "trolls"
 
 
 def test_empty_badge_stack_is_refilled_from_the_discards():

@@ -25,9 +25,10 @@ def expected_own(s: State, p: int) -> list[object]:
     out: list[object] = [RACE_ABILITIES[s.active[p]]]
     if s.power[p] is not None:
         out.append(POWER_ABILITIES[s.power[p]])
-    for r, item in enumerate(s.items):
-        if item not in (None, "?") and s.occ[r] == 2 * p:
-            out.append(ITEM_ABILITIES[item])
+    for r, here in enumerate(s.items):
+        for item in here:
+            if item != "?" and s.occ[r] == 2 * p:
+                out.append(ITEM_ABILITIES[item])
     return out
 
 
@@ -42,11 +43,12 @@ def expected_in_play(s: State) -> list[tuple[int | None, object]]:
                 out.append((p, RACE_ABILITIES[s.decline[p]]))
             if s.kept[p] is not None:
                 out.append((p, POWER_ABILITIES[s.kept[p]]))
-    for r, item in enumerate(s.items):
-        if item not in (None, "?") and ITEM_ABILITIES[item].acts_uncontrolled:
-            c = s.occ[r]
-            if c < 0 or c % 2 == 1:
-                out.append((None, ITEM_ABILITIES[item]))
+    for r, here in enumerate(s.items):
+        for item in here:
+            if item != "?" and ITEM_ABILITIES[item].acts_uncontrolled:
+                c = s.occ[r]
+                if c < 0 or c % 2 == 1:
+                    out.append((None, ITEM_ABILITIES[item]))
     return out
 
 

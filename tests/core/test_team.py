@@ -179,13 +179,18 @@ def test_five_player_side_scores_rulebook_example():
     assert res["winning_sides"] == ["H"] and res["winners"] == [1, 4]
 
 
-def test_side_tie_goes_to_highest_individual_then_tokens():
-    """R-TEAM-7: tied sides: the side with the highest individual score; then tokens."""
+def test_side_tie_goes_to_highest_individual_score():
+    """R-TEAM-7: tied sides: the side with the highest individual score wins."""
     res = _final([60, 60, 40, 90, 70])
     assert res["sides"] == {"A": 60, "H": 60, "N": 40}
-    assert res["winning_sides"] == ["A"]
+    assert res["winning_sides"] == ["A"] and res["winners"] == [0, 3]
+
+
+def test_side_tie_after_best_individual_is_shared_whatever_the_tokens():
+    """R-TEAM-7 (revised ruling, KO): still tied after the best individual score, the tied sides
+    share the win; race tokens on the boards never break a tie between sides."""
     res = _final([60, 60, 40, 70, 70], tokens=[1, 5, 0, 1, 0])
-    assert res["winning_sides"] == ["H"]
+    assert res["winning_sides"] == ["A", "H"] and res["winners"] == [0, 1, 3, 4]
     res = _final([60, 60, 40, 70, 70], tokens=[1, 1, 0, 1, 1])
     assert res["winning_sides"] == ["A", "H"]
 

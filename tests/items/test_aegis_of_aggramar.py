@@ -51,7 +51,7 @@ def test_aegis_region_is_immune_until_the_attacker_pays_2_vc():
     assert not hooks.immune(s, 0, r)
     assert "conquer L1.5" in acts(s) and "pay aegis" not in acts(s)
     s.apply("conquer L1.5")
-    assert s.occ[r] == 0 and s.items[r] == "aegis-of-aggramar"  # it changes hands with its Region
+    assert s.occ[r] == 0 and s.items[r] == ("aegis-of-aggramar",)  # it changes hands with its Region
 
 
 def test_aegis_unpaid_attacker_without_2_vc_cannot_attack():
@@ -82,7 +82,8 @@ def test_aegis_in_decline_protects_nothing():
 
 def test_aegis_owner_moves_it_at_turn_end():
     """RULES §11 Aegis, R-ORDER-2: at turn end the owner moves it to one of its Regions (a
-    placement decision), never onto another item (a Region holds one item)."""
+    placement decision), onto any of them, even one holding another item (R-ITEM-2, revised
+    ruling: a Region may hold any number of items)."""
     s = scenario("""
         boards = ["L1", "S3"]
         phase = "conquer"
@@ -100,10 +101,10 @@ def test_aegis_owner_moves_it_at_turn_end():
     """)
     s.apply("end")
     assert s.decisions == [(0, "item:aegis-of-aggramar")]
-    assert acts(s) == {"aegis L1.9", "aegis L1.4"}
+    assert acts(s) == {"aegis L1.9", "aegis L1.4", "aegis L1.5"}  # R-ITEM-2: any own Region
     s.apply("aegis L1.4")
-    assert s.items[s.region_of("L1.4")] == "aegis-of-aggramar"
-    assert s.items[s.region_of("L1.9")] is None
+    assert s.items[s.region_of("L1.4")] == ("aegis-of-aggramar",)
+    assert s.items[s.region_of("L1.9")] == ()
     assert s.turn == 1
     assert hooks.immune(s, 1, s.region_of("L1.4")) and not hooks.immune(s, 1, s.region_of("L1.9"))
 
@@ -123,7 +124,7 @@ def test_aegis_with_a_single_region_asks_nothing():
         "L1.9" = { player = 0, tokens = 1, item = "aegis-of-aggramar" }
     """)
     s.apply("end")
-    assert s.turn == 1 and s.items[s.region_of("L1.9")] == "aegis-of-aggramar"
+    assert s.turn == 1 and s.items[s.region_of("L1.9")] == ("aegis-of-aggramar",)
 
 
 def test_aegis_blocks_intimidating_until_paid():
@@ -168,5 +169,5 @@ def test_ethereals_cannot_steal_the_aegis_until_paid():
     assert "steal L1.5 L1.9" not in acts(s)
     s.apply("pay aegis")
     s.apply("steal L1.5 L1.9")
-    assert s.items[s.region_of("L1.9")] == "aegis-of-aggramar"
+    assert s.items[s.region_of("L1.9")] == ("aegis-of-aggramar",)
     assert not hooks.immune(s, 1, s.region_of("L1.9"))  # the thief owns it now: its own turn

@@ -42,7 +42,7 @@ def test_ashes_conquer_a_far_region_as_if_adjacent():
     s.apply("ashes L1.4")  # 2 + 1 Murloc
     r = s.region_of("L1.4")
     assert (s.occ[r], s.tokens[r], s.hand[0]) == (0, 3, 3)
-    assert s.items[r] == "ashes-of-alar" and s.items[s.region_of("L1.12")] is None
+    assert s.items[r] == ("ashes-of-alar",) and s.items[s.region_of("L1.12")] == ()
     assert not any(x.startswith("ashes") for x in acts(s))  # once per turn
 
 
@@ -66,9 +66,9 @@ def test_ashes_final_conquest_with_the_die():
         s.apply(f"roll {roll}")
         r = s.region_of("L1.14")
         if won:
-            assert s.occ[r] == 0 and s.items[r] == "ashes-of-alar"
+            assert s.occ[r] == 0 and s.items[r] == ("ashes-of-alar",)
         else:
-            assert s.occ[r] == 2 and s.items[s.region_of("L1.12")] == "ashes-of-alar"
+            assert s.occ[r] == 2 and s.items[s.region_of("L1.12")] == ("ashes-of-alar",)
 
 
 def test_ashes_in_decline_do_nothing():
@@ -114,8 +114,9 @@ def test_ashes_pay_a_toll_on_a_far_target_first():
     s.apply("ashes L1.4")
     r = s.region_of("L1.4")
     assert s.occ[r] == 0
-    assert s.items[r] == "aegis-of-aggramar"  # a Region holds one item: the Ashes stay behind
-    assert s.items[s.region_of("L1.12")] == "ashes-of-alar"
+    # R-ITEM-2 (revised ruling): the Ashes move in beside the Aegis
+    assert s.items[r] == ("aegis-of-aggramar", "ashes-of-alar")
+    assert s.items[s.region_of("L1.12")] == ()
 
 
 def test_naga_with_ashes_may_reach_water():

@@ -42,24 +42,37 @@ def test_doomhammer_pays_the_defender_and_conquers_with_one_token():
     assert (s.vc[0], s.vc[1]) == (3, 7)
     assert (s.occ[r], s.tokens[r], s.hand[0]) == (0, 1, 3)
     assert s.hand[1] == 2  # 3 defenders: 1 discarded, 2 to redeploy
-    assert s.items[r] == "doomhammer" and s.items[s.region_of("L1.9")] is None
+    assert s.items[r] == ("doomhammer",) and s.items[s.region_of("L1.9")] == ()
     assert not any(a.startswith("doomhammer") for a in acts(s))  # once per turn
 
 
-def test_doomhammer_pays_the_stash_for_murlocs_and_own_decline_race():
-    """RULES §11 Doomhammer: to the stash if the target has no owner (Murlocs) or is the
-    player's own In Decline race."""
-    for target in ("L1.4", "L1.13"):
-        s = doom()
-        before = sum(s.vc)
-        s.apply(f"doomhammer {target}")
-        assert s.vc[0] == 3 and sum(s.vc) == before - 2
-        assert s.occ[s.region_of(target)] == 0 and s.tokens[s.region_of(target)] == 1
+def test_doomhammer_pays_the_stash_for_murlocs():
+    """RULES §11 Doomhammer: to the stash if the target has no owner (Murlocs)."""
+    s = doom()
+    before = sum(s.vc)
+    s.apply("doomhammer L1.4")
+    assert s.vc[0] == 3 and sum(s.vc) == before - 2
+    assert s.occ[s.region_of("L1.4")] == 0 and s.tokens[s.region_of("L1.4")] == 1
+
+
+def test_doomhammer_on_own_decline_race_moves_no_vc():
+    """RULES §11 Doomhammer (revised ruling): on the player's own In Decline race the player
+    pays itself, so no VC moves; not a payment to another player (RULES §8), so it needs no VC."""
+    s = doom()
+    s.apply("doomhammer L1.13")
+    assert s.vc == [5, 5]
+    r = s.region_of("L1.13")
+    assert (s.occ[r], s.tokens[r]) == (0, 1) and s.items[r] == ("doomhammer",)
+    broke = doom(vc=0)
+    assert "doomhammer L1.13" in acts(broke) and "doomhammer L1.5" not in acts(broke)
+    broke.apply("doomhammer L1.13")
+    assert broke.vc == [0, 5]
 
 
 def test_doomhammer_needs_2_vc():
-    """RULES §8: the payment is made in full before the action; with 1 VC no Doomhammer."""
-    assert not any(a.startswith("doomhammer") for a in acts(doom(vc=1)))
+    """RULES §8: the payment is made in full before the action; with 1 VC no Doomhammer on
+    another player's race or Murlocs (only on its own In Decline race, which costs nothing)."""
+    assert {a for a in acts(doom(vc=1)) if a.startswith("doomhammer")} == {"doomhammer L1.13"}
     assert "doomhammer L1.5" in acts(doom(vc=2))
 
 

@@ -36,7 +36,7 @@ def test_frostmourne_one_conquest_costs_2_fewer():
     s.apply("frostmourne L1.5")  # 2 + 3 = 5 -> 3
     r = s.region_of("L1.5")
     assert (s.occ[r], s.tokens[r], s.hand[0]) == (0, 3, 5)
-    assert s.items[r] == "frostmourne"
+    assert s.items[r] == ("frostmourne",)
     assert not any(a.startswith("frostmourne") for a in acts(s))  # once per turn
     s.apply("conquer L1.4")
     assert s.tokens[s.region_of("L1.4")] == 3  # the next conquest pays in full
@@ -64,7 +64,7 @@ def test_frostmourne_final_conquest():
     assert "frostmourne L1.5" in acts(s)  # 3 after -2: 2 short
     s.apply("frostmourne L1.5")
     s.apply("roll 2")
-    assert s.occ[s.region_of("L1.5")] == 0 and s.items[s.region_of("L1.5")] == "frostmourne"
+    assert s.occ[s.region_of("L1.5")] == 0 and s.items[s.region_of("L1.5")] == ("frostmourne",)
 
 
 def test_frostmourne_in_decline_does_nothing():
@@ -91,10 +91,10 @@ def test_ethereals_steal_frostmourne_and_use_it_at_once():
     """)
     assert "frostmourne L1.5" not in acts(s)
     s.apply("steal L1.5 L1.9")
-    assert s.items[s.region_of("L1.9")] == "frostmourne"
+    assert s.items[s.region_of("L1.9")] == ("frostmourne",)
     assert "frostmourne L1.5" in acts(s)
     s.apply("frostmourne L1.5")
-    assert s.tokens[s.region_of("L1.5")] == 3 and s.items[s.region_of("L1.5")] == "frostmourne"
+    assert s.tokens[s.region_of("L1.5")] == 3 and s.items[s.region_of("L1.5")] == ("frostmourne",)
 
 
 def test_frostmourne_offers_the_toll_of_a_target_only_it_brings_in_reach():
@@ -105,3 +105,109 @@ def test_frostmourne_offers_the_toll_of_a_target_only_it_brings_in_reach():
     assert "pay marsh-L1.6" in acts(s)
     s.apply("pay marsh-L1.6")
     assert "frostmourne L1.6" in acts(s)
+
+
+# Frostmourne with special conquests (RULES §11, revised ruling: "one conquest -2, including a
+# special conquest; benefits always cumulate"; not with Doomhammer or Championing). The special
+# action is declared as usual; Frostmourne's holder is then asked: ``frostmourne R`` (use it on
+# this conquest) or ``done`` (keep it).
+SPECIAL = """
+boards = ["L1", "S3"]
+phase = "conquer"
+[[players]]
+race = "{race}"
+power = "{power}"
+hand = {hand}
+[[players]]
+race = "dwarves"
+power = "ranger"
+[regions]
+"L1.9" = {{ player = 0, tokens = 1, item = "frostmourne" }}
+"L1.4" = {{ player = 0, tokens = 1{other} }}
+"L1.5" = {{ player = 1, tokens = 3{legend} }}
+"S3.5" = {{ player = 1, tokens = 3 }}
+"""
+
+
+def special(race="orcs", power="mining", hand=8, other="", legend=""):
+    return scenario(SPECIAL.format(race=race, power=power, hand=hand, other=other, legend=legend))
+
+
+def test_frostmourne_cumulates_with_ashes_of_alar():
+    """RULES §11 Frostmourne + Ashes of Al'ar: the Ashes conquest of S3.5 (2 + 3 defenders = 5,
+    no travel) costs 3 with Frostmourne's -2; Frostmourne is spent."""
+    s = special(other=', item = "ashes-of-alar"')
+    s.apply("ashes S3.5")
+    assert acts(s) == {"frostmourne S3.5", "done"}
+    s.apply("frostmourne S3.5")
+    r = s.region_of("S3.5")
+    assert (s.occ[r], s.tokens[r], s.hand[0]) == (0, 3, 5)
+    assert not any(a.startswith("frostmourne") for a in acts(s))
+
+
+def test_frostmourne_kept_when_the_holder_declines_it():
+    """RULES §11 Frostmourne: the holder may keep it for a later conquest (``done``)."""
+    s = special(other=', item = "ashes-of-alar"')
+    s.apply("ashes S3.5")
+    s.apply("done")
+    assert s.tokens[s.region_of("S3.5")] == 5
+    assert "frostmourne L1.5" in acts(s)
+
+
+def test_frostmourne_cumulates_with_the_ethereals_legendary_place_conquest():
+    """RULES §9 Ethereals + §11 Frostmourne: the Legendary Place conquest of L1.5 (5, -2) costs
+    1 with Frostmourne (5 - 2 - 2)."""
+    s = special(race="ethereals", legend=', item = "dark-portal"')
+    s.apply("conquer-legend L1.5")
+    assert acts(s) == {"frostmourne L1.5", "done"}
+    s.apply("frostmourne L1.5")
+    assert s.tokens[s.region_of("L1.5")] == 1
+
+
+def test_frostmourne_cumulates_with_the_gnomes_airborne_assault():
+    """RULES §9 Gnomes + §11 Frostmourne: the airborne assault on S3.5 (5) is declared, Frostmourne
+    makes it 3, then the free roll (0) leaves 3."""
+    s = special(race="gnomes")
+    s.apply("airborne S3.5")
+    assert acts(s) == {"frostmourne S3.5", "done"}
+    s.apply("frostmourne S3.5")
+    s.apply("roll 0")
+    assert s.tokens[s.region_of("S3.5")] == 3
+
+
+def test_frostmourne_not_with_doomhammer_or_championing():
+    """RULES §11 Frostmourne: not with Doomhammer or Championing (their token count is fixed):
+    no Frostmourne choice follows them."""
+    s = special(other=', item = "doomhammer"')
+    s.apply("doomhammer L1.5")
+    assert not s.decisions and s.tokens[s.region_of("L1.5")] == 1
+    s = special(power="championing")
+    s.apply("champion L1.5")
+    assert not s.decisions
+
+
+def test_special_conquest_only_reachable_with_frostmourne_uses_it():
+    """RULES §11 Frostmourne + Ashes of Al'ar ("benefits always cumulate"): with 1 token, the Ashes
+    conquest of S3.5 (cost 5) is 4 short, out of a final conquest's reach (R-CONQ-9); with
+    Frostmourne it costs 3, 2 short: it is offered, and declaring it spends Frostmourne (no
+    choice to keep it: without it the conquest could not be made)."""
+    s = special(other=', item = "ashes-of-alar"', hand=1)
+    assert "ashes S3.5" in acts(s)
+    s.apply("ashes S3.5")
+    assert not s.decisions and s.tflags.get("used:frostmourne")
+    assert s.chance == [("die", s.region_of("S3.5"), 3)]  # the final conquest at the reduced cost
+    s.apply("roll 2")
+    r = s.region_of("S3.5")
+    assert s.occ[r] == 0 and s.items[r] == ("ashes-of-alar", "frostmourne")  # both follow it
+
+
+def test_airborne_assault_only_reachable_with_frostmourne_uses_it():
+    """RULES §9 Gnomes + §11 Frostmourne: with 1 token the assault on S3.5 (7 defenders, cost 9)
+    is hopeless even after the best free roll (9 - 3 = 6, 5 short, R-CONQ-9 allows 3); with
+    Frostmourne (7 - 3 = 4, 3 short) it is offered, and declaring it spends Frostmourne."""
+    s = scenario(SPECIAL.format(race="gnomes", power="mining", hand=1, other="", legend="")
+                 .replace('"S3.5" = { player = 1, tokens = 3 }', '"S3.5" = { player = 1, tokens = 7 }'))
+    assert "airborne S3.5" in acts(s)
+    s.apply("airborne S3.5")
+    assert not s.decisions and s.tflags.get("used:frostmourne")
+    assert s.chance == [("airborne", s.region_of("S3.5"), 7)]

@@ -43,7 +43,7 @@ def test_heart_owner_moves_it_then_adjacent_opponents_pay_1_vc():
     assert acts(s) == {"heart L1.5", "heart L1.14"}
     vc = list(s.vc)
     s.apply("heart L1.14")  # adjacent to L1.10, L1.11 (seat 2), L1.13 (seat 1 In Decline)
-    assert s.items[s.region_of("L1.14")] == "heart-of-azeroth"
+    assert s.items[s.region_of("L1.14")] == ("heart-of-azeroth",)
     assert s.vc[2] == vc[2] - 1 and s.vc[1] == vc[1]
     assert ("Heart of Azeroth", 1) in s.last_score[0]
 

@@ -8,8 +8,9 @@ from tests.conftest import scenario
 # Board facts (L1): L1.12 (forest, Entry) is adjacent to L1.8, L1.11 only. S3 has no water; its
 # marker Region is S3.2.
 
-def test_ashes_onto_a_face_down_item_reveal_it_and_stay():
-    """R-ITEM-1 (reveal on entering), ruling: a Region holds one item, so the Ashes stay."""
+def test_ashes_onto_a_face_down_item_reveal_it_and_move_there_too():
+    """R-ITEM-1 (reveal on entering), R-ITEM-2 (revised ruling): a Region may hold any number of
+    items, so the Ashes move into the Region they conquered, beside the revealed item."""
     s = scenario("""
         boards = ["L1", "S3"]
         phase = "conquer"
@@ -27,5 +28,126 @@ def test_ashes_onto_a_face_down_item_reveal_it_and_stay():
     s.apply("ashes S3.2")
     assert s.current_player() == CHANCE
     s.apply("item dark-portal")
-    assert s.items[s.region_of("S3.2")] == "dark-portal"
-    assert s.items[s.region_of("L1.12")] == "ashes-of-alar"
+    assert s.items[s.region_of("S3.2")] == ("dark-portal", "ashes-of-alar")
+    assert s.items[s.region_of("L1.12")] == ()
+
+
+# R-ITEM-2 (revised ruling): a Region may hold any number of items; an Artifact always moves into
+# the Region where it was used, whatever lies there.
+SEVERAL = """
+boards = ["L1", "S3"]
+phase = "conquer"
+[[players]]
+race = "orcs"
+power = "{power}"
+hand = {hand}
+[[players]]
+race = "dwarves"
+power = "ranger"
+[regions]
+"L1.9" = {{ player = 0, tokens = 1, item = "{artifact}" }}
+"L1.5" = {{ player = 1, tokens = 3, item = "dark-portal" }}
+"L1.4" = {{ player = 1, tokens = 2, item = "?" }}
+"""
+
+
+def several(artifact, power="mining", hand=8):
+    return scenario(SEVERAL.format(artifact=artifact, power=power, hand=hand))
+
+
+def test_doomhammer_moves_onto_a_legendary_place_and_onto_a_face_down_item():
+    """R-ITEM-2: the Doomhammer moves into the Region it conquered though an item lies there."""
+    s = several("doomhammer")
+    s.apply("doomhammer L1.5")
+    assert s.items[s.region_of("L1.5")] == ("dark-portal", "doomhammer")
+    assert s.items[s.region_of("L1.9")] == ()
+    s = several("doomhammer")
+    s.apply("doomhammer L1.4")
+    s.apply("item karazhan")  # the face-down item is revealed where it lay
+    assert s.items[s.region_of("L1.4")] == ("karazhan", "doomhammer")
+
+
+def test_frostmourne_moves_onto_a_legendary_place_and_both_are_controlled():
+    """R-ITEM-2, R-ITEM-1: Frostmourne moves in beside the Dark Portal; the Active race holding
+    the Region controls both."""
+    from smallworld.core import hooks
+
+    s = several("frostmourne")
+    s.apply("frostmourne L1.5")
+    assert s.items[s.region_of("L1.5")] == ("dark-portal", "frostmourne")
+    mine = {ab.id for ab in hooks.own_abilities(s, 0)}
+    assert {"dark-portal", "frostmourne"} <= mine
+
+
+def test_archaeologist_counts_every_item_of_a_region():
+    """RULES §10 Archaeologist: +1 VC per item in its Regions, two in one Region count 2."""
+    from tests.items._helpers import finish_turn, score_lines
+
+    s = several("frostmourne", power="archaeologist")
+    s.apply("frostmourne L1.5")
+    finish_turn(s)
+    assert score_lines(s, 0)["Archaeologist: items"] == 2
+
+
+def test_heart_may_be_placed_on_a_region_holding_an_item():
+    """R-ITEM-2 (Aegis and Heart can be placed on any own Region): the Heart goes beside the
+    Dark Portal."""
+    s = scenario("""
+        boards = ["L1", "S3"]
+        phase = "conquer"
+        [[players]]
+        race = "orcs"
+        power = "mining"
+        [[players]]
+        race = "dwarves"
+        power = "ranger"
+        [regions]
+        "L1.9" = { player = 0, tokens = 1, item = "heart-of-azeroth" }
+        "L1.5" = { player = 0, tokens = 1, item = "dark-portal" }
+    """)
+    s.apply("end")
+    assert {str(a) for a in s.legal_actions()} == {"heart L1.9", "heart L1.5"}
+    s.apply("heart L1.5")
+    assert s.items[s.region_of("L1.5")] == ("dark-portal", "heart-of-azeroth")
+
+
+def test_well_moves_onto_a_lake_holding_an_item():
+    """R-ITEM-2, RULES §11 Well of Eternity: revealed, it moves onto its board's Lake even though
+    an Artifact lies there (carried by Naga)."""
+    s = scenario("""
+        boards = ["L1", "S3"]
+        phase = "conquer"
+        [[players]]
+        race = "orcs"
+        power = "mining"
+        hand = 5
+        [[players]]
+        race = "naga"
+        power = "ranger"
+        [regions]
+        "L1.2" = { player = 0, tokens = 1 }
+        "L1.3" = { item = "?" }
+        "L1.7" = { player = 1, tokens = 1, item = "frostmourne" }
+    """)
+    s.apply("conquer L1.3")
+    s.apply("item well-of-eternity")
+    assert s.items[s.region_of("L1.7")] == ("frostmourne", "well-of-eternity")
+    assert s.items[s.region_of("L1.3")] == ()
+
+
+def test_view_and_scenario_list_every_item_of_a_region():
+    """R-ITEM-2 in the scenario format (``items = [...]``) and in views (``items``; ``item`` is
+    the first, for drivers showing one)."""
+    from smallworld.core.view import view
+
+    s = scenario("""
+        boards = ["L1", "S3"]
+        [[players]]
+        [[players]]
+        [regions]
+        "L1.4" = { items = ["?", "doomhammer"] }
+    """)
+    r = s.region_of("L1.4")
+    assert s.items[r] == ("?", "doomhammer") and "doomhammer" not in s.item_pool
+    region = view(s, 0)["regions"][r]
+    assert region["items"] == ["?", "doomhammer"] and region["item"] == "?"

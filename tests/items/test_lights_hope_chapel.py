@@ -48,7 +48,7 @@ def test_chapel_protects_its_own_region_that_one_last_time():
     box = s.box["dwarves"]
     s.apply("conquer L1.5")
     assert s.hand[1] == 3 and s.box["dwarves"] == box
-    assert s.occ[s.region_of("L1.5")] == 0 and s.items[s.region_of("L1.5")] == "lights-hope-chapel"
+    assert s.occ[s.region_of("L1.5")] == 0 and s.items[s.region_of("L1.5")] == ("lights-hope-chapel",)
     s.apply("conquer L1.4")
     assert s.hand[1] == 4 and s.box["dwarves"] == box + 1
 
@@ -56,7 +56,7 @@ def test_chapel_protects_its_own_region_that_one_last_time():
 def test_without_chapel_the_defender_loses_one_token():
     """R-CONQ-7 (control case): one token discarded."""
     s = chapel()
-    s.items[s.region_of("L1.5")] = None
+    s.items[s.region_of("L1.5")] = ()
     box = s.box["dwarves"]
     s.apply("conquer L1.4")
     assert s.hand[1] == 1 and s.box["dwarves"] == box + 1

@@ -33,8 +33,8 @@ def test_well_moves_to_its_boards_lake_when_revealed():
     s = scenario(REVEAL.format(race="orcs"))
     s.apply("conquer L1.3")
     s.apply("item well-of-eternity")
-    assert s.items[s.region_of("L1.7")] == "well-of-eternity"
-    assert s.items[s.region_of("L1.3")] is None
+    assert s.items[s.region_of("L1.7")] == ("well-of-eternity",)
+    assert s.items[s.region_of("L1.3")] == ()
     assert s.phase == "conquer" and s.current_player() == 0
 
 
@@ -50,8 +50,9 @@ def test_well_on_a_board_without_water_is_replaced_by_a_legendary_place():
                       if d.kind == "place" and i != "well-of-eternity"}
     s.apply("item dark-portal")
     r = s.region_of("S3.2")
-    assert s.items[r] == "dark-portal"
-    assert "well-of-eternity" not in s.items and "well-of-eternity" not in s.item_pool
+    assert s.items[r] == ("dark-portal",)
+    assert not any("well-of-eternity" in here for here in s.items)
+    assert "well-of-eternity" not in s.item_pool
     assert "dark-portal" not in s.item_pool
     finish_turn(s)
     assert score_lines(s, 0)["Dark Portal"] == 2  # usable at once

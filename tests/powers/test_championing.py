@@ -6,7 +6,7 @@ redeployed (``champion-to R``). It leaves with the Active race (R-DEC-2)."""
 
 from __future__ import annotations
 
-from smallworld.core.conquest import conquest_cost, lose_region, targets
+from smallworld.core.conquest import conquest_cost, targets
 from smallworld.core.state import EMPTY
 from tests.conftest import acts, scenario
 
@@ -141,14 +141,31 @@ def test_tauren_champion_places_two_tokens():
     assert not any(x.startswith("champion ") for x in acts(s))
 
 
-def test_bomb_returns_it_without_ransom():
-    """RULES §9 Goblins (an explosion withdraws like a conquest but is no conquest): the Champion
-    goes back to hand, no token is lost, no ransom is paid."""
-    s = make('"L1.9" = { player = 0, tokens = 2, pieces = { champion = 1 } }\n"L1.4" = { player = 0 }')
+def test_live_bomb_on_its_region_is_a_capture_with_ransom_to_the_goblins():
+    """RULES §10 Championing (revised ruling), §9 Goblins: a live Bomb on a Region held by the
+    Champion is treated as a successful conquest: a capture, no token discarded, 1 VC ransom to
+    the Goblins' player; the Champion and the tokens go back to hand."""
+    s = scenario("""
+        boards = ["L1", "S3"]
+        phase = "start"
+        turn = 1
+        [[players]]
+        race = "orcs"
+        power = "championing"
+        [[players]]
+        race = "goblins"
+        power = "farmer"
+        [regions]
+        "L1.9" = { player = 0, tokens = 2, pieces = { champion = 1, bomb = 1 } }
+        "L1.4" = { player = 0, tokens = 1 }
+        "L1.5" = { player = 1, tokens = 2 }
+    """)
+    assert s.chance == [("bomb", s.region_of("L1.9"), 1)]
+    s.apply("bomb L1.9 live")
     r = s.region_of("L1.9")
-    lose_region(s, r, attacker=1, cause="bomb")
-    assert s.flags.get("champion-hand") == 0 and s.vc == [5, 5]
-    assert s.hand[0] == 3 + 2 and s.box["orcs"] == 11 - 3 - 3
+    assert s.occ[r] == EMPTY and s.flags.get("champion-hand") == 0
+    assert s.vc == [4, 6]  # the ransom
+    assert s.hand[0] == 2 and s.box["orcs"] == 11 - 3  # no token discarded
 
 
 def test_abandoning_its_region_takes_it_to_hand():

@@ -17,6 +17,7 @@ race = "orcs"
 power = "intimidating"
 hand = {hand}
 vc = {vc0}
+{p0}
 [[players]]
 {p1}
 [flags]
@@ -28,8 +29,8 @@ vc = {vc0}
 KOBOLDS = 'race = "kobolds"\npower = "farmer"'
 
 
-def make(regions, p1=KOBOLDS, phase="conquer", hand=3, vc0=5, flags=""):
-    return scenario(BASE.format(regions=regions, p1=p1, phase=phase, hand=hand, vc0=vc0, flags=flags))
+def make(regions, p1=KOBOLDS, phase="conquer", hand=3, vc0=5, flags="", p0=""):
+    return scenario(BASE.format(regions=regions, p1=p1, phase=phase, hand=hand, vc0=vc0, flags=flags, p0=p0))
 
 
 def intim(s):
@@ -137,7 +138,7 @@ def test_harmony_toll_before_intimidating_the_pandaren():
     """RULES §9 Pandaren: removing a Pandaren token is an attack: a Harmony holder pays 2 VC
     first (``pay harmony``), then intimidates freely."""
     s = make('"L1.4" = { player = 1, tokens = 2 }', p1='race = "pandaren"\npower = "farmer"',
-             flags='harmony = [0]')
+             p0="harmony = true")
     assert intim(s) == set() and "pay harmony" in acts(s)
     s.apply("pay harmony")
     assert (s.vc[0], s.vc[1]) == (3, 7)

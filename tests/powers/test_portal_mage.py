@@ -63,20 +63,43 @@ def test_artifacts_move_legendary_places_and_markers_stay():
     s = make('"L1.1" = { player = 0, item = "frostmourne" }\n'
              '"L1.10" = { player = 1, item = "dark-portal" }\n"S3.6" = { item = "?" }')
     s.apply("portal L1.1 L1.5")
-    assert s.items[s.region_of("L1.5")] == "frostmourne" and s.items[s.region_of("L1.1")] is None
+    assert s.items[s.region_of("L1.5")] == ("frostmourne",) and s.items[s.region_of("L1.1")] == ()
     s.apply("portal L1.10 S3.6")
-    assert s.items[s.region_of("L1.10")] == "dark-portal"
+    assert s.items[s.region_of("L1.10")] == ("dark-portal",)
     assert s.occ[s.region_of("S3.6")] == 2 and s.chance == [("item", s.region_of("S3.6"))]
 
 
-def test_artifact_stays_when_the_other_region_keeps_its_item():
-    """Ruling (a Region holds one item): an Artifact swapped toward a Legendary Place stays
-    where it is; the tokens still trade places."""
+def test_artifact_moves_onto_a_legendary_place():
+    """RULES §10 Portal Mage, R-ITEM-2 (revised ruling): a Region may hold any number of items:
+    an Artifact swapped toward a Legendary Place moves beside it; the Place stays."""
     s = make('"L1.1" = { player = 0, item = "frostmourne" }\n"L1.10" = { player = 1, item = "dark-portal" }')
     s.apply("portal L1.1 L1.10")
     a, b = s.region_of("L1.1"), s.region_of("L1.10")
-    assert (s.items[a], s.items[b]) == ("frostmourne", "dark-portal")
+    assert (s.items[a], s.items[b]) == ((), ("dark-portal", "frostmourne"))
     assert (s.occ[a], s.occ[b]) == (2, 0)
+
+
+def test_placed_bombs_move_with_the_swap():
+    """RULES §10 Portal Mage (revised ruling): placed Bombs move with the swap."""
+    s = make('"L1.1" = { player = 0 }\n"S3.4" = { player = 1, tokens = 2, pieces = { bomb = 1 } }')
+    s.apply("portal L1.1 S3.4")
+    assert s.piece("bomb", s.region_of("L1.1")) == 1 and s.piece("bomb", s.region_of("S3.4")) == 0
+    assert s.occ[s.region_of("L1.1")] == 2
+
+
+def test_bomb_alone_is_something_to_swap():
+    """RULES §10 Portal Mage: a Region holding only a placed Bomb has something to swap."""
+    s = make('"L1.1" = { player = 0 }\n"S3.4" = { pieces = { bomb = 1 } }')
+    assert "portal L1.10 S3.4" in portals(s)
+
+
+def test_murlocs_swapped_onto_a_face_down_item_reveal_nothing():
+    """RULES §10 Portal Mage (revised ruling, EN/KO): only a player's race entering reveals a
+    face-down item; Murlocs swapped onto it reveal nothing."""
+    s = make('"L1.1" = { player = 0 }\n"L1.10" = { murlocs = 1 }\n"S3.6" = { item = "?" }')
+    s.apply("portal L1.10 S3.6")
+    r = s.region_of("S3.6")
+    assert s.occ[r] == -2 and s.items[r] == ("?",) and s.chance == []
 
 
 def test_in_decline_race_swapped_stays_in_decline():
@@ -92,7 +115,7 @@ def test_harmony_toll_before_swapping_the_pandaren():
     """RULES §10 ("swapping a Pandaren token away is an attack"), §9 Pandaren: a Harmony holder
     pays 2 VC first; the Pandaren Region is no swap partner until then."""
     s = make('"L1.1" = { player = 0 }\n"S3.4" = { player = 1 }',
-             p1='race = "pandaren"\npower = "farmer"', flags="harmony = [0]")
+             p1='race = "pandaren"\npower = "farmer"', p0="harmony = true")
     assert not any("S3.4" in a.split() for a in portals(s)) and "pay harmony" in acts(s)
     s.apply("pay harmony")
     assert "portal L1.1 S3.4" in portals(s)
@@ -105,4 +128,4 @@ def test_aegis_region_only_after_its_toll():
     assert not any("S3.4" in a.split() for a in portals(s)) and "pay aegis" in acts(s)
     s.apply("pay aegis")
     s.apply("portal L1.1 S3.4")
-    assert s.occ[s.region_of("L1.1")] == 2 and s.items[s.region_of("L1.1")] == "aegis-of-aggramar"
+    assert s.occ[s.region_of("L1.1")] == 2 and s.items[s.region_of("L1.1")] == ("aegis-of-aggramar",)

@@ -58,8 +58,8 @@ def test_steal_moves_the_artifact_and_gives_control():
 
     s = make()
     s.apply("steal L1.4 L1.5")
-    assert s.items[s.region_of("L1.4")] is None
-    assert s.items[s.region_of("L1.5")] == "frostmourne"
+    assert s.items[s.region_of("L1.4")] == ()
+    assert s.items[s.region_of("L1.5")] == ("frostmourne",)
     assert "frostmourne" in {ab.id for ab in hooks.own_abilities(s, 0)}
 
 
@@ -81,7 +81,7 @@ def test_legend_conquest_costs_two_fewer():
     assert conquest_cost(s, 0, r, targets(s, 0)[r]) == 4
     s.apply("conquer-legend L1.13")
     assert s.occ[r] == 0 and s.tokens[r] == 2 and s.hand[0] == 4
-    assert s.items[r] == "dark-portal"
+    assert s.items[r] == ("dark-portal",)
 
 
 def test_legend_conquest_never_below_one():
@@ -101,9 +101,10 @@ def test_legend_conquest_as_final_conquest():
     assert s.occ[s.region_of("L1.13")] == 0 and s.phase != "conquer"
 
 
-def test_theft_only_face_up_artifacts_and_free_destination():
-    """RULES §9 Ethereals, R-ITEM-2: a face-down item cannot be stolen; a Legendary Place never
-    moves; an Artifact does not enter a Region already holding an item."""
+def test_theft_only_face_up_artifacts_into_any_region():
+    """RULES §9 Ethereals, R-ITEM-2 (revised ruling): a face-down item cannot be stolen; a
+    Legendary Place never moves; the Artifact may go into any Region of theirs, even one holding
+    an item (Karazhan on L1.9)."""
     s = scenario("""
         boards = ["L1", "S3"]
         phase = "conquer"
@@ -120,7 +121,34 @@ def test_theft_only_face_up_artifacts_and_free_destination():
         "L1.4" = { player = 1, tokens = 1, item = "frostmourne" }
         "L1.0" = { item = "?" }
     """)
-    assert {a for a in acts(s) if a.startswith("steal")} == {"steal L1.4 L1.5"}
+    assert {a for a in acts(s) if a.startswith("steal")} == {"steal L1.4 L1.5", "steal L1.4 L1.9"}
+    s.apply("steal L1.4 L1.9")
+    assert s.items[s.region_of("L1.9")] == ("karazhan", "frostmourne")
+    assert s.items[s.region_of("L1.4")] == ()
+
+
+def test_theft_names_the_artifact_when_several_lie_there():
+    """RULES §9 Ethereals, R-ITEM-2: a Region may hold several Artifacts; the theft names the one
+    taken (``steal FROM TO ARTIFACT``)."""
+    s = scenario("""
+        boards = ["L1", "S3"]
+        phase = "conquer"
+        [[players]]
+        race = "ethereals"
+        power = "farmer"
+        hand = 3
+        [[players]]
+        race = "orcs"
+        power = "mining"
+        [regions]
+        "L1.5" = { player = 0, tokens = 1 }
+        "L1.4" = { player = 1, tokens = 1, items = ["frostmourne", "doomhammer"] }
+    """)
+    assert {a for a in acts(s) if a.startswith("steal")} == {
+        "steal L1.4 L1.5 frostmourne", "steal L1.4 L1.5 doomhammer"}
+    s.apply("steal L1.4 L1.5 doomhammer")
+    assert s.items[s.region_of("L1.4")] == ("frostmourne",)
+    assert s.items[s.region_of("L1.5")] == ("doomhammer",)
 
 
 def test_in_decline_ethereals_do_nothing():
@@ -160,7 +188,7 @@ def test_theft_not_from_an_immune_region():
     s.apply("pay aegis")
     assert "steal L1.4 L1.9" in acts(s)
     s.apply("steal L1.4 L1.9")
-    assert s.items[s.region_of("L1.9")] == "aegis-of-aggramar"
+    assert s.items[s.region_of("L1.9")] == ("aegis-of-aggramar",)
 
 
 def test_stolen_artifact_usable_at_once():

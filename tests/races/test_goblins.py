@@ -221,13 +221,13 @@ def test_harmony_holder_pays_or_returns_the_bomb():
         boards = ["L1", "S3"]
         phase = "start"
         turn = 1
-        flags = { harmony = [1] }
         [[players]]
         race = "pandaren"
         power = "mining"
         [[players]]
         race = "goblins"
         power = "farmer"
+        harmony = true
         [regions]
         "L1.9" = { player = 1, tokens = 2 }
         "L1.4" = { player = 0, tokens = 2, pieces = { bomb = 1 } }
@@ -297,3 +297,55 @@ def test_watch_tower_sends_the_bomb_back_unrevealed():
                  .replace('power = "mining"', 'power = "defensive"'))
     assert s.current_player() != CHANCE and s.supply["bomb"] == 12
     assert s.piece("bomb", s.region_of("L1.4")) == 0
+
+
+AEGIS_PLACE = """
+boards = ["L1", "S3"]
+phase = "redeploy"
+[[players]]
+race = "goblins"
+power = "farmer"
+vc = {vc}
+[[players]]
+race = "humans"
+power = "mining"
+[regions]
+"L1.9" = {{ player = 0, tokens = 2 }}
+"L1.4" = {{ player = 1, tokens = 2, item = "aegis-of-aggramar" }}
+"L1.5" = {{ player = 1, tokens = 1 }}
+"""
+
+
+def test_aegis_may_be_paid_when_placing_a_bomb_which_then_owes_nothing_at_its_reveal():
+    """RULES §11 Aegis of Aggramar (revised ruling, KO): the 2 VC may be paid at any use of the
+    Aegis Region, including placing a Goblins' Bomb (``pay aegis`` at placement); a Bomb placed
+    after paying owes nothing more when revealed."""
+    s = scenario(AEGIS_PLACE.format(vc=5))
+    assert plants(s) == {"L1.5"} and "pay aegis" in acts(s)
+    s.apply("pay aegis")
+    assert s.vc == [3, 7] and plants(s) == {"L1.4", "L1.5"}
+    s.apply("plant L1.4")
+    s.apply("done")
+    while s.turn == 1 or s.current_player() != CHANCE:  # the Humans' turn passes
+        legal = sorted(acts(s))
+        s.apply("end" if "end" in legal else ("expand" if "expand" in legal else legal[0]))
+        if s.turn == 0 and s.current_player() == CHANCE:
+            break
+    assert s.turn == 0 and s.chance[0] == ("bomb", s.region_of("L1.4"), 0), "no second payment"
+
+
+def test_aegis_at_placement_needs_2_vc():
+    """RULES §8: who cannot pay in full cannot plant on the Aegis Region."""
+    s = scenario(AEGIS_PLACE.format(vc=1))
+    assert plants(s) == {"L1.5"} and "pay aegis" not in acts(s)
+
+
+def test_prepaid_bomb_survives_a_state_round_trip():
+    """The placement payment is public state and round-trips through JSON (RULES §15)."""
+    from smallworld.core.state import State
+
+    s = scenario(AEGIS_PLACE.format(vc=5))
+    s.apply("pay aegis")
+    s.apply("plant L1.4")
+    assert s.flags["bombs-prepaid"] == ("L1.4:aegis",)
+    assert State.from_dict(s.to_dict(), s.spec) == s

@@ -114,7 +114,6 @@ HOLDER_TURN = """
 boards = ["L1", "S3"]
 turn = 1
 phase = "conquer"
-flags = {{ harmony = [1] }}
 [[players]]
 race = "pandaren"
 power = "farmer"
@@ -123,6 +122,7 @@ race = "orcs"
 power = "ranger"
 hand = 8
 vc = {vc}
+harmony = {holder}
 [regions]
 "L1.4" = {{ player = 0, tokens = 1 }}
 "L1.5" = {{ player = 0, tokens = 1 }}
@@ -135,7 +135,7 @@ def test_holder_pays_once_then_attacks_freely():
     """RULES §9 Pandaren, RULES §8: the holder must pay 2 VC before its first attack on a
     Pandaren Region (``pay harmony`` instead of ``conquer``); after paying it conquers both
     Pandaren Regions without paying again. Other Regions never need the toll."""
-    s = scenario(HOLDER_TURN.format(vc=5))
+    s = scenario(HOLDER_TURN.format(vc=5, holder="true"))
     a = acts(s)
     assert "pay harmony" in a and "conquer L1.4" not in a and "conquer L1.5" not in a
     assert "conquer L1.13" in a
@@ -152,14 +152,14 @@ def test_holder_pays_once_then_attacks_freely():
 
 def test_holder_who_cannot_pay_cannot_attack():
     """RULES §8: with fewer than 2 VC the holder can neither pay nor attack the Pandaren."""
-    s = scenario(HOLDER_TURN.format(vc=1))
+    s = scenario(HOLDER_TURN.format(vc=1, holder="true"))
     a = acts(s)
     assert "pay harmony" not in a and "conquer L1.4" not in a and "conquer L1.13" in a
 
 
 def test_non_holder_attacks_freely():
     """RULES §9 Pandaren: a player without Harmony owes nothing."""
-    s = scenario(HOLDER_TURN.format(vc=5).replace("flags = { harmony = [1] }", ""))
+    s = scenario(HOLDER_TURN.format(vc=5, holder="false"))
     assert "conquer L1.4" in acts(s) and "pay harmony" not in acts(s)
 
 
@@ -169,16 +169,17 @@ def test_taken_back_at_the_start_of_the_pandaren_turn():
     s = scenario("""
         boards = ["L1", "M1", "S3"]
         phase = "start"
-        flags = { harmony = [1, 2] }
         [[players]]
         race = "pandaren"
         power = "farmer"
         [[players]]
         race = "humans"
         power = "mining"
+        harmony = true
         [[players]]
         race = "orcs"
         power = "ranger"
+        harmony = true
         [regions]
         "L1.9" = { player = 0, tokens = 2 }
     """)
@@ -201,13 +202,13 @@ def test_decline_turn_gives_nothing_and_in_decline_pandaren_are_free():
     s = scenario("""
         boards = ["L1", "S3"]
         phase = "start"
-        flags = { harmony = [1] }
         [[players]]
         race = "pandaren"
         power = "farmer"
         [[players]]
         race = "orcs"
         power = "ranger"
+        harmony = true
         hand = 6
         [regions]
         "L1.4" = { player = 0, tokens = 2 }
@@ -223,7 +224,7 @@ def test_decline_turn_gives_nothing_and_in_decline_pandaren_are_free():
 def test_helpers_for_other_attacks():
     """RULES §9 Pandaren ("removing a Pandaren token by any means"): the helpers other effects
     use: ``harmony_due`` per Region, ``pay_harmony``, and ``note_attack`` for the gift."""
-    s = scenario(HOLDER_TURN.format(vc=5))
+    s = scenario(HOLDER_TURN.format(vc=5, holder="true"))
     r4, r13 = s.region_of("L1.4"), s.region_of("L1.13")
     assert pandaren.harmony_due(s, 1, r4) == 2 and pandaren.harmony_due(s, 1, r13) == 0
     assert pandaren.harmony_toll_due(s, 1, 0) and not pandaren.harmony_toll_due(s, 0, 0)
@@ -231,7 +232,7 @@ def test_helpers_for_other_attacks():
     assert (s.vc[0], s.vc[1]) == (7, 3) and pandaren.harmony_due(s, 1, r4) == 0
     pandaren.pay_harmony(s, 1)  # nothing due any more
     assert s.vc[1] == 3
-    poor = scenario(HOLDER_TURN.format(vc=1))
+    poor = scenario(HOLDER_TURN.format(vc=1, holder="true"))
     with pytest.raises(IllegalActionError):
         pandaren.pay_harmony(poor, 1)
     s2 = scenario(PANDAREN_TURN)
@@ -248,13 +249,13 @@ def test_goblin_bomb_on_pandaren_is_an_attack():
         boards = ["L1", "S3"]
         turn = 1
         phase = "start"
-        flags = { harmony = [1] }
         [[players]]
         race = "pandaren"
         power = "farmer"
         [[players]]
         race = "goblins"
         power = "ranger"
+        harmony = true
         [regions]
         "L1.4" = { player = 0, tokens = 2, pieces = { bomb = 1 } }
         "L1.9" = { player = 1, tokens = 2 }

@@ -36,11 +36,13 @@ POSITION = """
     [[players]]
     race = "goblins"
     power = "championing"
+    harmony = true
 
     [[players]]
     race = "humans"
     power = "defensive"
     decline = "trolls"
+    harmony = true
 
     [regions]
     "L1.1"  = { player = 0, tokens = 3, pieces = { beast = 1 } }
@@ -59,7 +61,6 @@ POSITION = """
     "S1.8"  = { item = "well-of-eternity" }
 
     [flags]
-    harmony = [1, 2]
     beasts-hand-0 = 1
     bombs-live = 1
     bombs-dud = 2

@@ -126,7 +126,7 @@ def _bare_copy(s: State) -> State:
     n = s.spec.n_regions
     b.occ = [EMPTY] * n
     b.tokens = [0] * n
-    b.items = [None] * n
+    b.items = [()] * n
     b.pieces = {k: [0] * n for k in b.pieces}
     for q in range(s.spec.n_players):
         b.active[q] = b.power[q] = b.decline[q] = b.kept[q] = None
@@ -355,8 +355,7 @@ def position_value(s: State, p: int, w_opp: float | None = None) -> float:
         c = occ[r]
         if c == a_code:
             v += (1.0 + bv[r]) * ha
-            it = items[r]
-            if it is not None:
+            for it in items[r]:
                 v += ITEM_VALUE if it == "?" else ITEM_VALUE * 1.5
         elif c == d_code:
             v += hd

@@ -347,7 +347,7 @@ class HeuristicPolicy:
                     gain += w_opp * geometric(HOLD_DECLINE if dec else HOLD_ACTIVE, remaining_turns(s, q))
                 elif q == p:
                     gain -= geometric(HOLD_DECLINE, turns)  # own In Decline Region
-            if items[r] is not None:
+            if items[r]:
                 gain += 0.6
             placed = max(need, cost - aux)
             if placed <= hand:

@@ -176,13 +176,14 @@ def return_banner(s: State, race: str) -> None:
 def final_result(s: State, scores: list[int], toks: list[int]) -> dict[str, Any]:
     """R-TEAM-7: side scores (2–3 players: the player's own; 4–5: Alliance and Horde score the
     lower of their two players, Neutral its own). Highest side wins; a tie goes to the tied side
-    with the highest individual score, then to the side with the most race tokens on the boards
-    (R-END-1, summed over the side: ruling), else shared."""
+    with the highest individual score; still tied, the tied sides share the win (revised ruling,
+    KO: no token tie-break between sides). ``toks`` (race tokens on the boards by seat) is only
+    reported. Returns ``{"scores", "tokens", "winners", "sides", "winning_sides"}``."""
     sides = sorted(set(s.spec.sides))
     members = {side: [p for p in range(s.spec.n_players) if s.spec.sides[p] == side] for side in sides}
     side_score = {side: min(scores[p] for p in ps) for side, ps in members.items()}
     key = {
-        side: (side_score[side], max(scores[p] for p in ps), sum(toks[p] for p in ps))
+        side: (side_score[side], max(scores[p] for p in ps))
         for side, ps in members.items()
     }
     best = max(key.values())

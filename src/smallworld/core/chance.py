@@ -64,7 +64,9 @@ def _apply_item(s: State, ev: tuple[Any, ...], a: Action) -> None:
     item = str(a.args[0])
     r = ev[1]
     s.item_pool.remove(item)
-    s.items[r] = item
+    here = list(s.items[r])
+    here[here.index("?")] = item  # the face-down marker turns face up (R-ITEM-1)
+    s.items[r] = tuple(here)
     ab = s.spec.edition.item_abilities[item]
     if "on_reveal" in ab.hooks:
         ab.on_reveal(s, None, r)

@@ -128,12 +128,14 @@ def _outcomes_of(items: tuple[str, ...]) -> tuple[tuple[str, float], ...]:
 
 
 def return_banner(s: State, race: str) -> None:
-    """A race leaves the game (R-PICK-5): its banner goes to the lowest empty slot of the column
-    (a badge is then drawn for it), else to the bottom of the banner stack."""
-    for i, (r, _power, _coins) in enumerate(s.column):
+    """A race leaves the game (R-PICK-5, revised ruling): its banner goes to the bottom-most empty
+    slot of the column (the highest position, farthest from the free top slot; a badge is then
+    drawn for it if the slot has none), else to the bottom of the banner stack."""
+    column = s.column
+    for i in range(len(column) - 1, -1, -1):
+        r, power, coins = column[i]
         if r is None:
-            _, power, coins = s.column[i]
-            s.column[i] = (race, power, coins)
+            column[i] = (race, power, coins)
             if power is None:
                 s.chance.append(("badge", i))
             return

@@ -272,7 +272,7 @@ def resolve_conquest(s: State, p: int, r: int, cost: int, placed: int, mode: str
     s.occ[r] = 2 * p
     s.tokens[r] = placed
     s.conquests += 1
-    if s.items[r] == "?":
+    if "?" in s.items[r]:
         s.chance.append(("item", r))
     c = Conquest(p, r, code, race, defenders, discarded, cost, placed, mode)
     if "on_conquest" in hooks.LIVE_HOOKS:
@@ -282,7 +282,14 @@ def resolve_conquest(s: State, p: int, r: int, cost: int, placed: int, mode: str
     return c
 
 
+def toll_sum(tolls: Any) -> int:
+    """VC an action owing ``tolls`` (an iterable of :class:`~smallworld.core.ability.Toll`)
+    needs (RULES §8, revised ruling: several tolls on one action are paid together, so the player
+    must hold their sum before paying any). A key listed twice counts once."""
+    return sum({t.key: t.amount for t in tolls}.values())
+
+
 __all__ = [
     "Conquest", "targets", "conquest_cost", "resolve_conquest", "lose_region", "has_regions",
-    "defenders_in", "MURLOC",
+    "defenders_in", "toll_sum", "MURLOC",
 ]

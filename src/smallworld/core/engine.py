@@ -33,12 +33,7 @@ from typing import Any
 from smallworld.core import chance, hooks, troops
 from smallworld.core.actions import Action, as_action
 from smallworld.core.conquest import (
-    conquest_cost,
-    has_regions,
-    raw_costs,
-    resolve_conquest,
-    targets,
-    travel_to,
+    conquest_cost, has_regions, raw_costs, resolve_conquest, targets, toll_sum, travel_to,
 )
 from smallworld.core.decline import go_into_decline, may_decline
 from smallworld.core.errors import IllegalActionError
@@ -273,15 +268,19 @@ def conquer_actions(s: State, p: int) -> list[Action]:
             if raw > reach and conquest_cost(s, p, r, travel, reducers=reducers) > reach:
                 continue
             if holders:  # as hooks.tolls, inline: asked for every target
-                owed = False
+                owed = None
                 for owner, ab in holders:
                     for t in ab.tolls(s, owner, p, r):
                         if t.key not in paid:
-                            owed = True
-                            if t.key not in offered and vc >= t.amount:
+                            if owed is None:
+                                owed = []
+                            owed.append(t)
+                if owed is not None:
+                    if vc >= toll_sum(owed):  # RULES §8: the sum of the target's tolls
+                        for t in owed:
+                            if t.key not in offered:
                                 offered.add(t.key)
                                 out.append(Action("pay", (t.key,)))
-                if owed:
                     continue
             out.append(conquer[r])
     for ab in own:

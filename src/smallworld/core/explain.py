@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from smallworld.core import hooks
 from smallworld.core.actions import CHANCE_KINDS, Action
-from smallworld.core.conquest import conquest_cost, has_regions, targets
+from smallworld.core.conquest import conquest_cost, has_regions, targets, toll_sum
 from smallworld.core.engine import FINAL_CONQUEST_MAX_SHORT, phase_of
 from smallworld.core.state import CHOICE, CONQUER, DECIDE, DEFEND, OVER, PICK, REDEPLOY, State
 
@@ -38,6 +38,8 @@ def explain_illegal(s: State, a: Action) -> str:
             return f"{text!r}: no Region {rid!r} in play (boards: {', '.join(s.spec.faces)})"
     if phase == CONQUER and a.kind == "conquer":
         return _explain_conquer(s, s.actor, s.spec.index[str(a.args[0])], text)
+    if phase == CONQUER and a.kind == "pay" and a.args:
+        return _explain_pay(s, s.actor, str(a.args[0]), text)
     if phase == CONQUER and a.kind == "abandon" and s.conquests:
         return f"{text!r}: Regions can only be abandoned before the first conquest (R-TROOP-2)"
     if phase == PICK and a.kind == "pick":
@@ -52,6 +54,21 @@ def explain_illegal(s: State, a: Action) -> str:
     if a.kind == "redeploy" and phase in (REDEPLOY, DEFEND):
         return f"{text!r}: tokens go only to your own Active Regions, 1 to {s.hand[s.actor]} at a time (R-TROOP-3)"
     return f"{text!r} is not legal now: {who} must {allowed} (phase {phase})"
+
+
+def _explain_pay(s: State, p: int, key: str, text: str) -> str:
+    """A toll is owed but the tolls of the action it belongs to add up to more than ``p`` has
+    (RULES §8), or no such toll is owed."""
+    if "tolls" in hooks.LIVE_HOOKS:
+        for r in range(s.spec.n_regions):
+            owed = [t for t in hooks.tolls(s, p, r) if t.key not in s.paid]
+            if any(t.key == key for t in owed):
+                need = toll_sum(owed)
+                if s.vc[p] < need:
+                    names = " + ".join(f"{t.label} ({t.amount} VC)" for t in owed)
+                    return (f"{text!r}: attacking {s.spec.region_ids[r]} owes {names} = {need} VC, paid "
+                            f"together, and {s.spec.seats[p]} has {s.vc[p]} VC (RULES §8)")
+    return f"{text!r}: no such toll is owed now (RULES §8)"
 
 
 def _explain_conquer(s: State, p: int, r: int, text: str) -> str:

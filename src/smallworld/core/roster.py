@@ -70,8 +70,8 @@ class Roster:
         self.items = s.items[:]
         occ = s.occ
         items = s.items
-        # the few Regions holding a face-up item (compress skips the empty ones in C)
-        held = [(r, occ[r], items[r]) for r in compress(range(len(items)), items) if items[r] != "?"]
+        # the face-up items of the few Regions holding any (compress skips the empty ones in C)
+        held = [(r, occ[r], item) for r in compress(range(len(items)), items) for item in items[r] if item != "?"]
         self.item_occ = tuple([(r, c) for r, c, _ in held])
         own: list[tuple[Ability, ...]] = []
         lasting: list[tuple[Ability, ...]] = []

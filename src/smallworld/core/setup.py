@@ -57,7 +57,7 @@ def initial_state(spec: GameSpec) -> State:
     s.race_turns = [0] * n
     s.occ = [EMPTY] * R
     s.tokens = [0] * R
-    s.items = [None] * R
+    s.items = [()] * R
     s.column = [(None, None, 0)] * ed.column_size
     s.banner_stack = sorted(ed.races)
     s.banner_bottom = []
@@ -90,7 +90,7 @@ def initial_state(spec: GameSpec) -> State:
         if spec.mountain[r] and s.supply.get("mountain", 0) > 0:
             s.supply["mountain"] -= 1
     for r in spec.marker_regions:
-        s.items[r] = "?"
+        s.items[r] = ("?",)
     assert ed.variant is not None
     ed.variant.setup(s)
     return s

@@ -9,7 +9,8 @@ Region occupancy is one integer per Region (``occ``):
 - ``2 * p``: seat ``p``'s Active race; ``2 * p + 1``: seat ``p``'s In Decline race.
 
 ``tokens[r]`` counts the Murlocs or race tokens there. Pieces (Forts, Wisp Walls, Beasts, …) are
-counted per Region in ``pieces[kind]``; items lie in ``items[r]`` (``"?"`` while face down).
+counted per Region in ``pieces[kind]``; items lie in ``items[r]``, a tuple of item ids in the
+order they came (``"?"`` for a face-down one): a Region may hold any number of items (R-ITEM-2).
 
 Hidden facts (RULES §15) are never stored ahead of time: stack order, face-down items and Bomb
 sides are decided by chance actions when they are revealed (see :mod:`smallworld.core.chance`),
@@ -67,7 +68,7 @@ class State:
     race_turns: list[int]
     occ: list[int]
     tokens: list[int]
-    items: list[str | None]
+    items: list[tuple[str, ...]]
     column: list[tuple[str | None, str | None, int]]
     banner_stack: list[str]
     banner_bottom: list[str]
@@ -177,6 +178,7 @@ class State:
         except (KeyError, TypeError, AttributeError) as e:
             raise ValueError(f"bad state data: {e!r}") from None
         new.column = [tuple(c) for c in new.column]  # type: ignore[misc]
+        new.items = [tuple(x) for x in new.items]
         new.chance = [tuple(c) for c in new.chance]
         new.decisions = [tuple(c) for c in new.decisions]  # type: ignore[misc]
         new.last_score = [[tuple(x) for x in lst] for lst in new.last_score]  # type: ignore[misc]

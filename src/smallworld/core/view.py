@@ -25,12 +25,14 @@ def view(s: State, player: int | None) -> dict[str, Any]:
     Shape: ``{"round", "rounds", "turn", "phase", "actor", "column": [{"position", "race",
     "power", "coins", "cost"}], "stacks": {"banners", "badges", "badge_discards"},
     "players": [{"seat", "name", "race", "power", "decline", "kept", "hand", "vc"}],
-    "regions": [{"id", "occupant", "player", "tokens", "pieces", "item"}],
+    "regions": [{"id", "occupant", "player", "tokens", "pieces", "item", "items"}],
     "defeated_this_turn": {race: Regions}, "tolls_paid": [key], "box": {race: tokens} (races on
     view only),
     "supply": {piece: count}, "result", "flags", "turn_flags", "team"}``.
     ``vc`` is ``None`` for other players; ``occupant`` is ``"active"``, ``"decline"``,
-    ``"murlocs"`` or ``None``.
+    ``"murlocs"`` or ``None``. ``items`` lists every item in the Region in the order they came
+    (``"?"`` face down; a Region may hold several, R-ITEM-2); ``item`` is the first of them or
+    ``None`` (kept for drivers that show one item per Region).
     """
     spec = s.spec
     players = []
@@ -60,7 +62,7 @@ def view(s: State, player: int | None) -> dict[str, Any]:
         for r in compress(range(n), lst):  # the Regions holding that piece
             pieces[r][kind] = lst[r]
     regions = []
-    for r, code, tokens, item in zip(range(n), s.occ, s.tokens, s.items):
+    for r, code, tokens, here in zip(range(n), s.occ, s.tokens, s.items):
         if code >= 0:
             owner, occupant = code >> 1, _OCCUPANT[code & 1]
         else:
@@ -71,7 +73,8 @@ def view(s: State, player: int | None) -> dict[str, Any]:
             "player": owner,
             "tokens": tokens,
             "pieces": pieces[r],
-            "item": item,
+            "item": here[0] if here else None,
+            "items": list(here),
         })
     column = [
         {"position": k, "race": race, "power": power, "coins": coins, "cost": pick_cost(k)}

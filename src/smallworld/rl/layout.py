@@ -63,7 +63,7 @@ SCALES: dict[str, float] = {
 }
 
 #: public flags encoded (``view["flags"]``; ``beasts-hand-P`` per seat)
-FLAGS = ("bombs-live", "bombs-dud", "harmony", "champion-hand")
+FLAGS = ("bombs-live", "bombs-dud", "harmony", "champion-hand", "bombs-prepaid")
 FLAG_PREFIXES = ("beasts-hand-",)
 #: turn flags encoded (``view["turn_flags"]``), with the ``used:ITEM`` / ``pending:ITEM`` families
 TURN_FLAGS = (

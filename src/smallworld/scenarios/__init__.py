@@ -22,6 +22,8 @@ from typing import Any
 
 from smallworld.content import team as team_rules
 from smallworld.content.data import ITEMS, PIECE_SUPPLY, POWERS, RACES
+from smallworld.content.races import pandaren
+from smallworld.content.registry import POWER_ABILITIES
 from smallworld.core import engine
 from smallworld.core.errors import ScenarioError
 from smallworld.core.setup import initial_state, make_spec
@@ -39,8 +41,8 @@ _TOP_KEYS = {
     "edition", "boards", "seats", "round", "turn", "phase", "conquests", "players", "regions",
     "column", "setup_murlocs", "flags", "turn_flags", "defeated", "paid", "description", "team",
 }
-_PLAYER_KEYS = {"vc", "race", "power", "hand", "turns_with_race", "decline", "kept", "name"}
-_REGION_KEYS = {"player", "decline", "tokens", "murlocs", "pieces", "item"}
+_PLAYER_KEYS = {"vc", "race", "power", "hand", "turns_with_race", "decline", "kept", "name", "harmony"}
+_REGION_KEYS = {"player", "decline", "tokens", "murlocs", "pieces", "item", "items"}
 
 
 def load_scenario(path: str | Path) -> State:
@@ -97,7 +99,7 @@ def scenario_from_dict(d: dict[str, Any]) -> State:
     if not d.get("setup_murlocs", False):
         s.occ = [EMPTY] * spec.n_regions
         s.tokens = [0] * spec.n_regions
-        s.items = [None] * spec.n_regions
+        s.items = [()] * spec.n_regions
         s.supply["murloc"] = PIECE_SUPPLY["murloc"]
     used_races: set[str] = set()
     used_powers: set[str] = set()
@@ -131,6 +133,9 @@ def scenario_from_dict(d: dict[str, Any]) -> State:
         if "kept" in pl:
             _need(s.decline[i] is not None, f"{where}: a kept badge needs an In Decline race")
             s.kept[i] = power_id(pl["kept"], where)
+            _need(POWER_ABILITIES[s.kept[i]].lasts_in_decline,
+                  f"{where}: badge {s.kept[i]!r} does not last In Decline, so it cannot be kept "
+                  "(R-DEC-2: only Garrisoned and Marshdweller)")
         s.hand[i] = _int(pl.get("hand", 0), f"{where}.hand")
         _need(s.hand[i] == 0 or s.active[i] is not None, f"{where}: tokens in hand need an Active race")
         s.race_turns[i] = _int(pl.get("turns_with_race", 1 if s.active[i] else 0), f"{where}.turns_with_race")
@@ -154,13 +159,17 @@ def scenario_from_dict(d: dict[str, Any]) -> State:
             s.add_piece(kind, r, c)
             s.supply[kind] -= c
             _need(s.supply[kind] >= 0, f"{where}: more {kind} pieces than the box holds ({PIECE_SUPPLY[kind]})")
-        if "item" in spec_r:
-            item = spec_r["item"]
-            _need(item == "?" or item in ITEMS, f"{where}: unknown item {item!r}")
-            _need(item == "?" or item in s.item_pool, f"{where}: item {item!r} is placed twice")
-            s.items[r] = item
-            if item != "?":
-                s.item_pool.remove(item)
+        _need(not ("item" in spec_r and "items" in spec_r), f"{where}: give item or items, not both")
+        if "item" in spec_r or "items" in spec_r:
+            given = [spec_r["item"]] if "item" in spec_r else spec_r["items"]
+            _need(isinstance(given, list), f"{where}.items must be a list of item ids")
+            _need(given.count("?") <= 1, f"{where}: at most one face-down item per Region")
+            for item in given:
+                _need(item == "?" or item in ITEMS, f"{where}: unknown item {item!r}")
+                _need(item == "?" or item in s.item_pool, f"{where}: item {item!r} is placed twice")
+                if item != "?":
+                    s.item_pool.remove(item)
+            s.items[r] = tuple(given)
     for race, left in s.box.items():
         _need(left >= 0, f"race {race!r} has more tokens in play than its {RACES[race].in_box} in the box")
 
@@ -205,11 +214,34 @@ def scenario_from_dict(d: dict[str, Any]) -> State:
         s.phase = ""
     s.conquests = _int(d.get("conquests", 0), "conquests")
     s.flags = {k: _freeze(v) for k, v in d.get("flags", {}).items()}
+    _need(pandaren.HOLDERS not in s.flags,
+          "[flags]: set Harmony holders with harmony = true in their [[players]] table")
+    _harmony_holders(s, players)
     s.tflags = {k: _freeze(v) for k, v in d.get("turn_flags", {}).items()}
     s.defeated = {str(k): _int(v, f"defeated.{k}") for k, v in d.get("defeated", {}).items()}
     s.paid = {str(k): True for k in d.get("paid", [])}
     engine.run(s)
     return s
+
+
+def _harmony_holders(s: State, players: list[Any]) -> None:
+    """``harmony = true`` in a [[players]] table: that seat holds a Harmony token (RULES §9
+    Pandaren), taken from the Harmony supply (RULES §2.3)."""
+    holders = []
+    for i, pl in enumerate(players):
+        has = pl.get("harmony", False)
+        _need(isinstance(has, bool), f"players[{i}].harmony must be true or false, not {has!r}")
+        if has:
+            holders.append(i)
+    if not holders:
+        return
+    _need(pandaren.RACE in s.active, "a Harmony holder needs an Active Pandaren race in play")
+    seat = s.active.index(pandaren.RACE)
+    _need(seat not in holders, f"players[{seat}]: the Pandaren player cannot hold Harmony")
+    s.supply[pandaren.HARMONY] -= len(holders)
+    _need(s.supply[pandaren.HARMONY] >= 0,
+          f"{len(holders)} Harmony holders: the box holds {PIECE_SUPPLY[pandaren.HARMONY]} Harmony tokens")
+    s.flags[pandaren.HOLDERS] = tuple(holders)
 
 
 def _setup_team(s: State, t: Any, race_id: Any, power_id: Any, used: set[str]) -> None:

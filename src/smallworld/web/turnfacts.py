@@ -97,7 +97,7 @@ def _has(v: dict[str, Any], seat: int, kind: str, ident: str) -> bool:
         return me["race"] == ident
     if kind == "power":
         return me["race"] is not None and me["power"] == ident
-    return any(r["item"] == ident and r["occupant"] == "active" and r["player"] == seat
+    return any(ident in r["items"] and r["occupant"] == "active" and r["player"] == seat
                for r in v["regions"])
 
 

@@ -3,8 +3,8 @@ registers nothing.
 
 Conventions of the item modules:
 
-- an item lies in ``s.items[r]``; a Region holds at most one item, so an Artifact that would move
-  into a Region already holding an item (face up or face down) stays where it is (ruling);
+- an item lies in ``s.items[r]`` (a tuple: a Region may hold any number of items, R-ITEM-2), so an
+  Artifact always moves into the Region where it was used, whatever lies there;
 - "once per turn" uses the turn flag ``used:<item id>`` (``s.tflags`` is reset every turn, and
   "once per turn counts per player turn", R-ITEM-1);
 - an Artifact conquest that becomes the final conquest (R-CONQ-9) remembers its target in the
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from smallworld.core import hooks
 from smallworld.core.actions import Action
-from smallworld.core.conquest import resolve_conquest
+from smallworld.core.conquest import resolve_conquest, toll_sum
 from smallworld.core.state import CONQUER, State
 
 FINAL_MAX_SHORT = 3  # R-CONQ-9: the die adds at most 3
@@ -23,10 +23,22 @@ FINAL_MAX_SHORT = 3  # R-CONQ-9: the die adds at most 3
 
 def where(s: State, item: str) -> int:
     """Region number holding ``item`` face up, or -1."""
-    try:
-        return s.items.index(item)
-    except ValueError:
-        return -1
+    for r, here in enumerate(s.items):
+        if here and item in here:
+            return r
+    return -1
+
+
+def put(s: State, r: int, item: str) -> None:
+    """Lay ``item`` in region ``r`` beside whatever lies there (R-ITEM-2)."""
+    s.items[r] = (*s.items[r], item)
+
+
+def take(s: State, r: int, item: str) -> None:
+    """Lift ``item`` from region ``r`` (it must lie there)."""
+    here = list(s.items[r])
+    here.remove(item)
+    s.items[r] = tuple(here)
 
 
 def used_flag(item: str) -> str:
@@ -69,6 +81,13 @@ def unpaid_tolls(s: State, p: int, r: int) -> list:
     return [t for t in hooks.tolls(s, p, r) if t.key not in s.paid]
 
 
+def affordable(s: State, p: int, owed: list, extra: int = 0) -> bool:
+    """True if ``p`` holds the sum of the tolls ``owed`` for one action plus ``extra`` VC of the
+    action's own payment (RULES §8, revised ruling: several payments of one action are paid
+    together)."""
+    return s.vc[p] >= toll_sum(owed) + extra
+
+
 def pay_actions(s: State, p: int, owed: list) -> list[Action]:
     """``pay KEY`` for each owed toll ``p`` can afford (the engine drops duplicates)."""
     return [Action("pay", (t.key,)) for t in owed if s.vc[p] >= t.amount]
@@ -96,24 +115,23 @@ def follows_conquest(s: State, item: str, mode: str, c) -> bool:
 
 
 def move(s: State, item: str, dst: int) -> bool:
-    """R-ITEM-2: move the Artifact ``item`` into region ``dst`` unless another item lies there
-    (a Region holds one item: it then stays where it is). Returns True if it moved."""
+    """R-ITEM-2: move the Artifact ``item`` into region ``dst``, whatever other items lie there
+    (a Region may hold any number of items). Returns True if it moved (False when it is not on
+    the boards or already there)."""
     src = where(s, item)
     if src < 0 or src == dst:
         return False
-    if s.items[dst] is not None:
-        return False
-    s.items[src] = None
-    s.items[dst] = item
+    take(s, src, item)
+    put(s, dst, item)
     return True
 
 
 def placement_options(s: State, owner: int, item: str) -> list[int]:
-    """Regions of ``owner``'s Active race where ``item`` may be put at turn end: its own Region
-    (it stays) and every other one holding no item."""
+    """Regions of ``owner``'s Active race where ``item`` may be put at turn end: any of them,
+    whatever items lie there (R-ITEM-2); its own Region means it stays."""
     code = 2 * owner
-    occ, items = s.occ, s.items
-    return [r for r in range(len(occ)) if occ[r] == code and (items[r] is None or items[r] == item)]
+    occ = s.occ
+    return [r for r in range(len(occ)) if occ[r] == code]
 
 
 def ask_placement(s: State, owner: int, item: str) -> None:

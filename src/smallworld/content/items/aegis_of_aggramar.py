@@ -33,10 +33,10 @@ class AegisOfAggramar(Ability):
 
     def immune(self, s: State, owner: int, attacker: int, r: int) -> bool:
         """Its Region, for an opponent who has not paid this turn."""
-        return s.items[r] == ID and attacker != owner and TOLL_KEY not in s.paid
+        return ID in s.items[r] and attacker != owner and TOLL_KEY not in s.paid
 
     def tolls(self, s: State, owner: int, attacker: int, r: int) -> list[Toll]:
-        if s.items[r] == ID and attacker != owner:
+        if ID in s.items[r] and attacker != owner:
             return [Toll(TOLL_KEY, TOLL_VC, owner, "Aegis of Aggramar")]
         return []
 

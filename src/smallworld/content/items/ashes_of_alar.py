@@ -10,7 +10,7 @@ In Decline the Ashes do nothing (R-ITEM-1).
 
 from __future__ import annotations
 
-from smallworld.content.items import _shared
+from smallworld.content.items import _shared, frostmourne
 from smallworld.content.registry import SUMMARIES, register
 from smallworld.core import hooks
 from smallworld.core.ability import Ability
@@ -42,6 +42,7 @@ class AshesOfAlar(Ability):
         check_immune = "immune" in hooks.LIVE_HOOKS
         out: list[Action] = []
         owed: list = []
+        frost = frostmourne.bonus(s, owner)
         for r in range(spec.n_regions):
             if occ[r] == code:
                 continue
@@ -57,11 +58,14 @@ class AshesOfAlar(Ability):
                 if check_immune and hooks.immune_beyond_tolls(s, owner, r):
                     continue
             cost = conquest_cost(s, owner, r, 0, MODE)
-            if not _shared.feasible(s, owner, cost):
+            if not _shared.feasible(s, owner, cost) and not (
+                frost and _shared.feasible(s, owner, max(cost - frost, 1, hooks.min_tokens(s, owner)))
+            ):  # out of reach, even with Frostmourne's -2 (RULES §11: benefits cumulate)
                 continue
             unpaid = _shared.unpaid_tolls(s, owner, r)
-            if unpaid:
-                owed.extend(unpaid)
+            if unpaid:  # pay first (RULES §8): their sum
+                if _shared.affordable(s, owner, unpaid):
+                    owed.extend(unpaid)
                 continue
             out.append(Action("ashes", (ids[r],)))
         out.extend(_shared.pay_actions(s, owner, owed))
@@ -69,6 +73,9 @@ class AshesOfAlar(Ability):
 
     def apply(self, s: State, owner: int, action: Action) -> None:
         r = s.spec.region(str(action.args[0]))
+        needed = not _shared.feasible(s, owner, conquest_cost(s, owner, r, 0, MODE))
+        if frostmourne.ask(s, owner, r, MODE, action, needed):  # Frostmourne may cumulate (§11)
+            return
         s.tflags[_shared.used_flag(ID)] = 1
         cost = conquest_cost(s, owner, r, 0, MODE)
         _shared.conquer_or_final(s, owner, r, cost, MODE, ID)

@@ -50,7 +50,7 @@ class Battleground(Ability):
         self._ask(s, owner)
 
     def on_conquest(self, s: State, owner: int, c: Conquest) -> None:
-        if s.items[c.region] == ID:
+        if ID in s.items[c.region]:
             self._ask(s, owner)
 
     def on_reveal(self, s: State, owner: int | None, r: int) -> None:

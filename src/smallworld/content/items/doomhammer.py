@@ -1,8 +1,9 @@
 """Doomhammer (RULES §11, R-ITEM-2): once per turn, conquer an ordinary target with exactly 1
 token (Tauren 2: the race minimum, R-CONQ-4) after paying 2 VC to the target's owner, or to the
-stash when it has none (empty Region, Murlocs) or when it is the player's own In Decline race
-(``doomhammer R``). The payment is made in full before the action (RULES §8): a player with
-fewer than 2 VC cannot use it. The Doomhammer moves into the Region conquered.
+stash when it has none (empty Region, Murlocs) (``doomhammer R``). The payment is made in full
+before the action (RULES §8): a player with fewer than 2 VC cannot use it. On the player's own
+In Decline race the player pays itself (revised ruling): no VC moves, so no VC is needed. The
+Doomhammer moves into the Region conquered.
 
 Rulings: offered only where the ordinary cost is above the tokens it places; it is never a final
 conquest. Tolls on the target are paid first (``pay KEY``, offered here too: a target only the
@@ -26,10 +27,10 @@ PAYMENT_VC = 2
 
 
 def payee(s: State, owner: int, r: int) -> int | None:
-    """Who receives the Doomhammer's 2 VC for region ``r``: its occupant's player, or ``None``
-    (the stash) for an empty Region, Murlocs, or the owner's own In Decline race."""
+    """Who receives the Doomhammer's 2 VC for region ``r``: its occupant's player (the owner
+    itself for its own In Decline race), or ``None`` (the stash) for an empty Region or Murlocs."""
     code = s.occ[r]
-    if code < 0 or code // 2 == owner:
+    if code < 0:
         return None
     return code // 2
 
@@ -43,8 +44,9 @@ class Doomhammer(Ability):
     action_kinds = frozenset({"doomhammer"})
 
     def actions(self, s: State, owner: int) -> list[Action]:
-        if not _shared.may_use(s, owner, ID) or s.vc[owner] < PAYMENT_VC:
+        if not _shared.may_use(s, owner, ID):
             return []
+        broke = s.vc[owner] < PAYMENT_VC  # then only its own In Decline race (no VC moves)
         placed = hooks.min_tokens(s, owner)
         if s.hand[owner] < placed:
             return []
@@ -52,11 +54,15 @@ class Doomhammer(Ability):
         out: list[Action] = []
         owed: list = []
         for r, travel in targets(s, owner).items():
+            if broke and payee(s, owner, r) != owner:
+                continue
             if conquest_cost(s, owner, r, travel) <= placed:
                 continue
             unpaid = _shared.unpaid_tolls(s, owner, r)
             if unpaid:  # pay first (RULES §8); the engine drops a toll it offers already
-                owed.extend(unpaid)
+                own_payment = 0 if payee(s, owner, r) == owner else PAYMENT_VC
+                if _shared.affordable(s, owner, unpaid, own_payment):  # their sum with its 2 VC
+                    owed.extend(unpaid)
                 continue
             out.append(Action("doomhammer", (ids[r],)))
         out.extend(_shared.pay_actions(s, owner, owed))
@@ -65,10 +71,11 @@ class Doomhammer(Ability):
     def apply(self, s: State, owner: int, action: Action) -> None:
         r = s.spec.region(str(action.args[0]))
         s.tflags[_shared.used_flag(ID)] = 1
-        s.vc[owner] -= PAYMENT_VC
         to = payee(s, owner, r)
-        if to is not None:
-            s.vc[to] += PAYMENT_VC
+        if to != owner:  # the owner paying itself moves no VC
+            s.vc[owner] -= PAYMENT_VC
+            if to is not None:
+                s.vc[to] += PAYMENT_VC
         placed = hooks.min_tokens(s, owner)
         resolve_conquest(s, owner, r, placed, placed, MODE)
 

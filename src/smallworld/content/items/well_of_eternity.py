@@ -6,9 +6,9 @@ turn, if one of that player's races (Active or In Decline) holds strictly more R
 the Well than any other race (Murlocs count as a race), that player gains 2 VC; a tie gives
 nothing. The Well acts for whoever holds it or nobody (``acts_uncontrolled``).
 
-Rulings: Active and In Decline races of one player are two races (like R-SCORE-3); if the board's
-water Region already holds an item (an Artifact carried there by Naga), the Well stays where it was
-revealed (a Region holds one item).
+Rulings: Active and In Decline races of one player are two races (like R-SCORE-3). The Well moves
+onto the board's water Region even if an item lies there already (an Artifact carried there by
+Naga): a Region may hold any number of items (R-ITEM-2).
 """
 
 from __future__ import annotations
@@ -40,11 +40,10 @@ class WellOfEternity(Ability):
     def on_reveal(self, s: State, owner: int | None, r: int) -> None:
         w = s.spec.water_of_board[s.spec.board[r]]
         if w >= 0:
-            if s.items[w] is None:
-                s.items[r] = None
-                s.items[w] = ID
+            _shared.take(s, r, ID)
+            _shared.put(s, w, ID)
             return
-        s.items[r] = None  # the Well leaves the game
+        _shared.take(s, r, ID)  # the Well leaves the game
         s.chance.append((PLACE_EVENT, r))
 
     def at_any_turn_end(self, s: State, owner: int | None, p: int) -> None:
@@ -75,7 +74,7 @@ def _apply_place(s: State, ev: tuple[Any, ...], a: Action) -> None:
     item = str(a.args[0])
     r = ev[1]
     s.item_pool.remove(item)
-    s.items[r] = item
+    _shared.put(s, r, item)
     ab = ITEM_ABILITIES[item]
     if "on_reveal" in ab.hooks:
         ab.on_reveal(s, None, r)

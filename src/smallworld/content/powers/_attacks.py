@@ -8,6 +8,7 @@ from smallworld.content.races import pandaren
 from smallworld.core import hooks
 from smallworld.core.ability import Toll
 from smallworld.core.actions import Action
+from smallworld.core.conquest import toll_sum
 from smallworld.core.state import State
 
 
@@ -29,11 +30,13 @@ def attack_tolls(s: State, p: int, r: int) -> list[Toll] | None:
 
 
 def pay_actions(s: State, p: int, owed: list[Toll], offered: set[str]) -> list[Action]:
-    """``pay KEY`` for each toll of ``owed`` that ``p`` can afford and that is not in ``offered``
-    (updated)."""
+    """``pay KEY`` for each toll of ``owed`` (the tolls of one attack) not in ``offered``
+    (updated), when ``p`` holds their sum (RULES §8, revised ruling)."""
     out: list[Action] = []
+    if s.vc[p] < toll_sum(owed):
+        return out
     for t in owed:
-        if t.key not in offered and s.vc[p] >= t.amount:
+        if t.key not in offered:
             offered.add(t.key)
             out.append(Action("pay", (t.key,)))
     return out

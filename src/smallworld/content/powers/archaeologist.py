@@ -25,5 +25,5 @@ class Archaeologist(Ability):
             return []
         code = 2 * owner
         occ, items = s.occ, s.items
-        n = sum(1 for r in range(len(occ)) if occ[r] == code and items[r] is not None)
+        n = sum(len(items[r]) for r in range(len(occ)) if occ[r] == code)
         return [("Archaeologist: items", n)] if n else []

@@ -24,10 +24,11 @@
 State: ``s.pieces["champion"]`` on the board; ``s.flags["champion-hand"]`` the seat holding it
 in hand; ``s.tflags["champion-used"]`` once per turn.
 
+- A live Goblins' Bomb on its Region is a capture too (RULES §10, revised ruling: "treated as a
+  successful conquest"): no token discarded, 1 VC ransom to the Goblins' player.
+
 Rulings: R-CONQ-10 holds ("whatever its powers"): the Champion's conquest needs at least one
-token in hand. A live Bomb on its Region sends it back to hand with no token lost but no ransom
-(an explosion is no conquest by the Goblins). Intimidating takes race tokens, never the
-Champion.
+token in hand. Intimidating takes race tokens, never the Champion.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from smallworld.content.registry import SUMMARIES, register
 from smallworld.core import hooks, troops
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
-from smallworld.core.conquest import defenders_in, resolve_conquest
+from smallworld.core.conquest import defenders_in, resolve_conquest, toll_sum
 from smallworld.core.state import CONQUER, State
 
 CHAMPION = "champion"
@@ -45,6 +46,9 @@ USED = "champion-used"  # turn flag: the Champion's conquest was made this turn
 MODE = "champion"  # conquest mode of the free conquest
 KEY = "power:championing"
 RANSOM = 1
+#: losses that capture the Champion for a ransom: a conquest, and a live Goblins' Bomb ("treated
+#: as a successful conquest", revised ruling of RULES §10)
+RANSOM_CAUSES = frozenset({"conquest", "bomb"})
 
 
 def champion_region(s: State) -> int:
@@ -120,8 +124,9 @@ class Championing(Ability):
                 continue  # immune whatever is paid (Watch Tower); an unpaid Aegis owes its toll
             if check_tolls:
                 unpaid = [t for t in hooks.tolls(s, p, r) if t.key not in s.paid]
-                if unpaid:  # pay first (RULES §8); the core lists each toll once
-                    out.extend(Action("pay", (t.key,)) for t in unpaid if s.vc[p] >= t.amount)
+                if unpaid:  # pay first (RULES §8: their sum); the core lists each toll once
+                    if s.vc[p] >= toll_sum(unpaid):
+                        out.extend(Action("pay", (t.key,)) for t in unpaid)
                     continue
             out.append(Action("champion", (ids[r],)))
         return out
@@ -195,7 +200,7 @@ class Championing(Ability):
             return lost
         lst[r] = 0
         s.flags[HAND] = owner
-        if cause == "conquest" and attacker is not None and attacker != owner:
+        if cause in RANSOM_CAUSES and attacker is not None and attacker != owner:
             pay = min(RANSOM, s.vc[owner])
             s.vc[owner] -= pay
             s.vc[attacker] += pay

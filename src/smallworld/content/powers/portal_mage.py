@@ -1,20 +1,22 @@
 """Portal Mage (RULES §10): twice per turn, in the conquest phase ("during its conquests, before the
 final conquest"), swap all pieces between two Magic Regions of any boards: the occupant and its
-tokens (Murlocs too), Forts, Wisp Walls, Beasts, the Champion, Military Objectives and face-up
-Artifacts; Mountains, Legendary Places and face-down markers (face-down items, Bombs) stay. A
-race (or Murlocs) swapped into a Region with a face-down item reveals it (R-ITEM-1).
+tokens (Murlocs too), Forts, Wisp Walls, Beasts, the Champion, Military Objectives, placed Bombs
+and face-up Artifacts (revised ruling); Mountains, Legendary Places and face-down items stay. A
+player's race swapped into a Region with a face-down item reveals it (R-ITEM-1); Murlocs swapped
+there reveal nothing (revised ruling: only a player's race entering reveals, EN/KO).
 
 Action: ``portal A B`` (A before B in Region order). A swap is no conquest (no bonus, no loss).
 
 - Immune Regions (Watch Tower) cannot be part of a swap; an Aegis Region only once its toll is
-  paid (``pay aegis``).
+  paid (``pay aegis``). A swap owes the tolls of both its Regions: a toll is offered only for a
+  swap whose tolls together the player can pay (RULES §8, revised ruling).
 - Pandaren (Harmony): swapping the Active Pandaren's tokens away is an attack: a Harmony holder
   pays first (``pay harmony``); a Portal Mage Pandaren player attacks the Active races it moves
   (helpers of :mod:`smallworld.content.races.pandaren`).
 
 Rulings: any two Magic Regions may be swapped, not only the mage's own, but not two Regions with
-nothing to swap. Sea and Lake Regions never take part (only Naga may hold them, R-CONQ-5). An
-Artifact moves only if the other Region holds no item that stays (a Region holds one item).
+nothing to swap. Sea and Lake Regions never take part (only Naga may hold them, R-CONQ-5). The
+Artifacts always move, whatever items stay (a Region may hold any number of items, R-ITEM-2).
 """
 
 from __future__ import annotations
@@ -31,16 +33,16 @@ from smallworld.core.state import CONQUER, EMPTY, State
 
 USES = "portal-mage-uses"  # turn flag: swaps made this turn
 MAX_USES = 2
-STAY = frozenset({"mountain", "bomb"})  # pieces that never move (bombs are face-down markers)
+STAY = frozenset({"mountain"})  # pieces that never move (placed Bombs move: revised ruling)
 
 
-def _movable_item(item: str | None) -> bool:
-    """None or a face-up Artifact (Legendary Places and face-down markers stay)."""
-    return item is None or (item != "?" and ITEMS[item].kind == "artifact")
+def _movable_item(item: str) -> bool:
+    """A face-up Artifact (Legendary Places and face-down items stay)."""
+    return item != "?" and ITEMS[item].kind == "artifact"
 
 
 def _has_content(s: State, r: int) -> bool:
-    if s.occ[r] != EMPTY or s.items[r] not in (None, "?") and _movable_item(s.items[r]):
+    if s.occ[r] != EMPTY or any(_movable_item(it) for it in s.items[r]):
         return True
     return any(lst[r] for k, lst in s.pieces.items() if k not in STAY)
 
@@ -59,22 +61,29 @@ class PortalMage(Ability):
             return []
         spec = s.spec
         magic, water, ids = spec.magic, spec.water, spec.region_ids
-        ok: list[int] = []
+        cands: list[int] = []
+        owed_of: dict[int, list] = {}
         content: dict[int, bool] = {}
-        pays: list[Action] = []
-        offered: set[str] = set()
         for r in range(spec.n_regions):
             if not magic[r] or water[r]:
                 continue
             owed = attack_tolls(s, owner, r)
             if owed is None:  # immune
                 continue
-            if owed:  # pay first (Harmony, Aegis)
-                pays.extend(pay_actions(s, owner, owed, offered))
-                continue
-            ok.append(r)
+            cands.append(r)
+            owed_of[r] = owed
             content[r] = _has_content(s, r)
-        out = [Action("portal", (ids[a], ids[b])) for a, b in combinations(ok, 2) if content[a] or content[b]]
+        out: list[Action] = []
+        pays: list[Action] = []
+        offered: set[str] = set()
+        for a, b in combinations(cands, 2):
+            if not (content[a] or content[b]):
+                continue
+            owed = owed_of[a] + owed_of[b]
+            if not owed:
+                out.append(Action("portal", (ids[a], ids[b])))
+            else:  # pay first (Harmony, Aegis): the swap owes both Regions' tolls (RULES §8)
+                pays.extend(pay_actions(s, owner, owed, offered))
         return out + pays
 
     def apply(self, s: State, owner: int, action: Action) -> None:
@@ -92,8 +101,9 @@ class PortalMage(Ability):
             if kind not in STAY:
                 lst[a], lst[b] = lst[b], lst[a]
         items = s.items
-        if _movable_item(items[a]) and _movable_item(items[b]):
-            items[a], items[b] = items[b], items[a]
-        for r in (a, b):
-            if s.occ[r] != EMPTY and items[r] == "?" and ("item", r) not in s.chance:
+        ia, ib = items[a], items[b]
+        items[a] = tuple(x for x in ia if not _movable_item(x)) + tuple(x for x in ib if _movable_item(x))
+        items[b] = tuple(x for x in ib if not _movable_item(x)) + tuple(x for x in ia if _movable_item(x))
+        for r in (a, b):  # a player's race entering reveals; Murlocs reveal nothing
+            if s.occ[r] >= 0 and "?" in items[r] and ("item", r) not in s.chance:
                 s.chance.append(("item", r))

@@ -5,20 +5,23 @@ adjacent Region holding a Legendary Place at -2. Only one of the two per turn (K
 Actions (conquest phase, before the final conquest):
 
 - ``steal FROM TO``: the Artifact in Region FROM moves to the Ethereals' Region TO (adjacent to
-  FROM); the Active race holding TO controls it at once (R-ITEM-1).
+  FROM), whatever items lie in TO (a Region may hold any number, R-ITEM-2); the Active race
+  holding TO controls it at once (R-ITEM-1). When FROM holds several face-up Artifacts the
+  action names the one taken: ``steal FROM TO ARTIFACT``.
 - ``conquer-legend R``: conquer R (adjacent to an Ethereals Region, holding a face-up Legendary
   Place) with the cost reduced by 2 (stacking with other reductions, then min 1, R-CONQ-4). With
   too few tokens it is the final conquest (R-CONQ-9), as an ordinary ``conquer``.
 
 Rulings: only face-up items count (a face-down one is unknown to everyone, RULES §15). FROM may
 be any Region not held by the Active Ethereals (empty, Murlocs, any race, their own In Decline
-race) that is not immune to them ("Ethereals' theft" is a power, RULES §10); TO must hold no item
-(a Region holds one item). Tolls owed on R (Harmony, Marshdweller, Aegis) are paid first.
+race) that is not immune to them ("Ethereals' theft" is a power, RULES §10). Tolls owed on R
+(Harmony, Marshdweller, Aegis) are paid first.
 """
 
 from __future__ import annotations
 
 from smallworld.content.data import ITEMS
+from smallworld.content.items import _shared, frostmourne
 from smallworld.content.registry import SUMMARIES, register
 from smallworld.core import conquest, hooks
 from smallworld.core.ability import Ability
@@ -30,6 +33,12 @@ MODE = "ethereals"
 #: turn flag: which once-per-turn option was used this turn, "steal" or "conquer" (public)
 USED_FLAG = "ethereals-used"
 FINAL_MAX_SHORT = 3  # R-CONQ-9
+
+
+def _reachable(s: State, p: int, cost: int) -> bool:
+    """Enough tokens for a conquest at ``cost``, or at most 3 short for a final one (R-CONQ-9)."""
+    hand, need, aux = s.hand[p], hooks.min_tokens(s, p), hooks.auxiliaries(s, p)
+    return max(need, cost - aux) <= hand or (hand >= need and cost - hand - aux <= FINAL_MAX_SHORT)
 
 
 def _face_up(item: str | None, kind: str) -> bool:
@@ -53,7 +62,7 @@ class Ethereals(Ability):
         if s.phase != CONQUER or s.turn != owner or USED_FLAG in s.tflags:
             return []
         items = s.items
-        if not any(it is not None and it != "?" for it in items):
+        if not any(it != "?" for here in items for it in here):
             return []
         code = 2 * owner
         occ = s.occ
@@ -61,17 +70,18 @@ class Ethereals(Ability):
         ids = s.spec.region_ids
         out: list[Action] = []
         check_immune = "immune" in hooks.LIVE_HOOKS
-        for src, it in enumerate(items):
-            if occ[src] == code or it is None or it == "?":
+        for src, here in enumerate(items):
+            if occ[src] == code or not here:
                 continue
             near = [d for d in adj[src] if occ[d] == code]
             if not near:
                 continue
-            if ITEMS[it].kind == "artifact":
-                if check_immune and hooks.immune(s, owner, src):
-                    continue
-                out.extend(Action("steal", (ids[src], ids[d])) for d in near if items[d] is None)
-            else:
+            artifacts = [it for it in here if _face_up(it, "artifact")]
+            if artifacts and not (check_immune and hooks.immune(s, owner, src)):
+                for it in artifacts:  # into any Region of theirs, whatever lies there (R-ITEM-2)
+                    named = (it,) if len(artifacts) > 1 else ()
+                    out.extend(Action("steal", (ids[src], ids[d], *named)) for d in near)
+            if any(_face_up(it, "place") for it in here):
                 out.extend(self._legend_conquest(s, owner, src))
         return out
 
@@ -81,24 +91,34 @@ class Ethereals(Ability):
             return []
         need = hooks.min_tokens(s, owner)
         cost = conquest.conquest_cost(s, owner, r, 0, MODE)
-        aux = hooks.auxiliaries(s, owner)
-        if not (max(need, cost - aux) <= hand or (hand >= need and cost - hand - aux <= FINAL_MAX_SHORT)):
-            return []
+        if not _reachable(s, owner, cost):
+            frost = frostmourne.bonus(s, owner)  # Frostmourne's -2 cumulates (RULES §11)
+            if not (frost and _reachable(s, owner, max(cost - frost, 1, need))):
+                return []
         if "tolls" in hooks.LIVE_HOOKS:
             unpaid = [t for t in hooks.tolls(s, owner, r) if t.key not in s.paid]
-            if unpaid:
-                return [Action("pay", (t.key,)) for t in unpaid if s.vc[owner] >= t.amount]
+            if unpaid:  # pay first (RULES §8: their sum)
+                if s.vc[owner] < conquest.toll_sum(unpaid):
+                    return []
+                return [Action("pay", (t.key,)) for t in unpaid]
         return [Action("conquer-legend", (s.spec.region_ids[r],))]
 
     def apply(self, s: State, owner: int, action: Action) -> None:
         spec = s.spec
         if action.kind == "steal":
             src, dst = spec.region(str(action.args[0])), spec.region(str(action.args[1]))
-            s.items[dst] = s.items[src]
-            s.items[src] = None
+            if len(action.args) > 2:
+                item = str(action.args[2])
+            else:
+                item = next(it for it in s.items[src] if _face_up(it, "artifact"))
+            _shared.take(s, src, item)
+            _shared.put(s, dst, item)
             s.tflags[USED_FLAG] = "steal"
             return
         r = spec.region(str(action.args[0]))
+        needed = not _reachable(s, owner, conquest.conquest_cost(s, owner, r, 0, MODE))
+        if frostmourne.ask(s, owner, r, MODE, action, needed):  # Frostmourne cumulates (§11)
+            return
         s.tflags[USED_FLAG] = "conquer"
         cost = conquest.conquest_cost(s, owner, r, 0, MODE)
         placed = max(hooks.min_tokens(s, owner), cost - hooks.auxiliaries(s, owner))

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from smallworld.content.data import DIE_FACES
+from smallworld.content.items import frostmourne
 from smallworld.content.registry import SUMMARIES, register
 from smallworld.core import chance, conquest, hooks
 from smallworld.core.ability import Ability
@@ -37,6 +38,12 @@ _KEY = "race:gnomes"
 def _needed(s: State, p: int, cost: int) -> int:
     """Tokens from hand an ordinary conquest of this cost places (Beasts make up the rest)."""
     return max(hooks.min_tokens(s, p), cost - hooks.auxiliaries(s, p))
+
+
+def _hopeless(s: State, p: int, cost: int) -> bool:
+    """An assault at ``cost`` cannot succeed even after the best free roll and a final roll."""
+    need = hooks.min_tokens(s, p)
+    return max(cost - DIE_MAX, 1, need) - s.hand[p] - hooks.auxiliaries(s, p) > FINAL_MAX_SHORT
 
 
 def _owed(s: State, owner: int, r: int, guards: list[tuple[Any, Ability]]) -> list[Any] | None:
@@ -85,6 +92,7 @@ class Gnomes(Ability):
         mountain = spec.mountain
         defense = [lst for k in conquest.DEFENSE_PIECES if (lst := s.pieces.get(k)) is not None]
         out: list[Action] = []
+        frost = frostmourne.bonus(s, owner)  # an unused Frostmourne's -2 (RULES §11)
         for r in cands:
             if occ[r] == code:
                 continue
@@ -97,16 +105,17 @@ class Gnomes(Ability):
             raw = 2 + mountain[r] + conquest.defenders_in(s, r)
             for lst in defense:
                 raw += lst[r]
-            if max(raw - DIE_MAX, 1, need) - hand - aux > FINAL_MAX_SHORT:
-                cost = conquest.conquest_cost(s, owner, r, 0, MODE)
+            if max(raw - frost - DIE_MAX, 1, need) - hand - aux > FINAL_MAX_SHORT:
+                cost = conquest.conquest_cost(s, owner, r, 0, MODE) - frost  # Frostmourne cumulates
                 if max(cost - DIE_MAX, 1, need) - hand - aux > FINAL_MAX_SHORT:
                     continue  # hopeless even after the best free roll and a final roll
             if guards:
                 owed = _owed(s, owner, r, guards)
                 if owed is None:
                     continue
-                if owed:
-                    out.extend(Action("pay", (t.key,)) for t in owed if s.vc[owner] >= t.amount)
+                if owed:  # pay first (RULES §8: their sum)
+                    if s.vc[owner] >= conquest.toll_sum(owed):
+                        out.extend(Action("pay", (t.key,)) for t in owed)
                     continue
             out.append(Action("airborne", (spec.region_ids[r],)))
         return out
@@ -115,6 +124,9 @@ class Gnomes(Ability):
         kind = action.kind
         if kind == "airborne":
             r = s.spec.region(str(action.args[0]))
+            needed = _hopeless(s, owner, conquest.conquest_cost(s, owner, r, 0, MODE))
+            if frostmourne.ask(s, owner, r, MODE, action, needed):  # Frostmourne cumulates (§11)
+                return
             s.tflags[USED_FLAG] = True
             s.chance.append(("airborne", r, conquest.conquest_cost(s, owner, r, 0, MODE)))
             return

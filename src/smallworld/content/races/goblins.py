@@ -13,7 +13,10 @@ Each time the Goblins are picked, all 12 Bombs are shuffled into a new stack.
 
 - Placement (turn end, ``placement`` step): ``plant R`` on a Region adjacent to a Goblins Region,
   occupied by an opponent's Active race, not Sea/Lake (KO), at most one Bomb per Region, while
-  the stack lasts; ``done`` to stop.
+  the stack lasts; ``done`` to stop. A Region immune until a toll is paid (the Aegis of Aggramar)
+  takes a Bomb once its toll is paid: ``pay aegis`` is offered at placement (RULES §11, revised
+  ruling); a Bomb placed after paying owes nothing more when revealed (``s.flags
+  ["bombs-prepaid"]``: ``"L1.4:aegis"`` for each toll paid at a placement, public).
 - Reveal (start of the Goblins' turn, and at once when they go In Decline): each Bomb on a Region
   still occupied by an opponent (Active or In Decline) is revealed; live: the occupant withdraws
   as in R-CONQ-7 (``lose_region``, cause ``"bomb"``: Draenei and Light's Hope Chapel apply) and
@@ -40,6 +43,7 @@ from smallworld.content.registry import SUMMARIES, register
 from smallworld.core import chance, conquest, hooks
 from smallworld.core.ability import Ability, Toll
 from smallworld.core.actions import Action
+from smallworld.core.errors import IllegalActionError
 from smallworld.core.state import State
 
 BOMB = "bomb"
@@ -51,6 +55,17 @@ _ASK = "goblins-toll"  # turn flag: Regions whose Bomb waits for a toll decision
 _PLACING = "goblins-placing"  # turn flag: the placement decision is open
 _KEY = "race:goblins"
 _DONE = Action("done")
+#: persistent flag: ``"REGION-ID:toll key"`` strings, the tolls paid when the Bomb there was placed
+PREPAID = "bombs-prepaid"
+
+
+def _lifted_keys(s: State, owner: int, r: int) -> list[str]:
+    """Keys of the paid tolls that lift an immunity of ``r`` to the Goblins this turn (Aegis)."""
+    keys: list[str] = []
+    for o, ab in hooks.in_play(s):
+        if "immune" in ab.hooks and "tolls" in ab.hooks:
+            keys.extend(t.key for t in ab.tolls(s, o, owner, r) if t.key in s.paid)
+    return keys
 
 
 def _undetermined(s: State) -> tuple[int, int]:
@@ -62,6 +77,29 @@ def _return_bomb(s: State, r: int) -> None:
     """A Bomb goes back unrevealed to the stack."""
     s.pieces[BOMB][r] -= 1
     s.supply[BOMB] += 1
+    _forget_prepaid(s, r)
+
+
+def _forget_prepaid(s: State, r: int) -> None:
+    """The Bomb on ``r`` left the board: its placement payments are forgotten."""
+    paid = s.flags.get(PREPAID)
+    if paid:
+        mark = f"{s.spec.region_ids[r]}:"
+        rest = tuple(x for x in paid if not x.startswith(mark))
+        if rest:
+            s.flags[PREPAID] = rest
+        else:
+            del s.flags[PREPAID]
+
+
+def _placement_tolls(s: State, owner: int, r: int) -> list[Toll]:
+    """Unpaid tolls that lift an immunity of ``r`` to the Goblins (Aegis of Aggramar: "payable at
+    any use of that Region, including placing a Bomb", RULES §11)."""
+    owed: list[Toll] = []
+    for o, ab in hooks.in_play(s):
+        if "immune" in ab.hooks and "tolls" in ab.hooks and ab.immune(s, o, owner, r):
+            owed.extend(t for t in ab.tolls(s, o, owner, r) if t.key not in s.paid)
+    return owed
 
 
 def _owed(s: State, owner: int, r: int) -> list[Toll] | None:
@@ -74,7 +112,9 @@ def _owed(s: State, owner: int, r: int) -> list[Toll] | None:
     owed = attack_tolls(s, owner, r)
     if owed is None:
         return None
-    return list({t.key: t for t in owed}.values())  # one payment per key
+    mark = f"{s.spec.region_ids[r]}:"
+    prepaid = {x[len(mark):] for x in s.flags.get(PREPAID, ()) if x.startswith(mark)}  # at placement
+    return list({t.key: t for t in owed if t.key not in prepaid}.values())  # one payment per key
 
 
 def _reveal_all(s: State, owner: int) -> None:
@@ -103,7 +143,9 @@ def _reveal_all(s: State, owner: int) -> None:
         s.decisions.append((owner, _KEY))
 
 
-def _plant_targets(s: State, owner: int) -> list[int]:
+def _plant_candidates(s: State, owner: int) -> list[int]:
+    """Regions a Bomb could go to, immunity aside: adjacent to the Goblins, occupied by an
+    opponent's Active race, not Sea/Lake, with no Bomb yet."""
     code = 2 * owner
     occ = s.occ
     spec = s.spec
@@ -115,9 +157,34 @@ def _plant_targets(s: State, owner: int) -> list[int]:
                 c = occ[q]
                 if c >= 0 and c % 2 == 0 and c != code and not spec.water[q] and not (lst and lst[q]):
                     found.add(q)
-    if "immune" in hooks.LIVE_HOOKS:
-        found = {q for q in found if not hooks.immune(s, owner, q)}
     return sorted(found)
+
+
+def _plant_targets(s: State, owner: int) -> list[int]:
+    """Regions where ``plant R`` is legal now: candidates not immune to the Goblins."""
+    found = _plant_candidates(s, owner)
+    if "immune" in hooks.LIVE_HOOKS:
+        found = [q for q in found if not hooks.immune(s, owner, q)]
+    return found
+
+
+def _placement_pays(s: State, owner: int) -> list[Action]:
+    """``pay KEY`` for candidates immune only until a toll is paid (Aegis), when the Goblins hold
+    the sum of that Region's tolls (RULES §8)."""
+    if "immune" not in hooks.LIVE_HOOKS:
+        return []
+    out: list[Action] = []
+    offered: set[str] = set()
+    for q in _plant_candidates(s, owner):
+        if not hooks.immune(s, owner, q) or hooks.immune_beyond_tolls(s, owner, q):
+            continue
+        owed = _placement_tolls(s, owner, q)
+        if owed and s.vc[owner] >= conquest.toll_sum(owed):
+            for t in owed:
+                if t.key not in offered:
+                    offered.add(t.key)
+                    out.append(Action("pay", (t.key,)))
+    return out
 
 
 @register
@@ -144,7 +211,9 @@ class Goblins(Ability):
 
     def at_turn_end(self, s: State, owner: int, step: str) -> None:
         """R-ORDER-2 placements: open the Bomb placement when a Bomb can be placed."""
-        if step == "placement" and s.supply.get(BOMB, 0) > 0 and _plant_targets(s, owner):
+        if step == "placement" and s.supply.get(BOMB, 0) > 0 and (
+            _plant_targets(s, owner) or _placement_pays(s, owner)
+        ):
             s.tflags[_PLACING] = True
             s.decisions.append((owner, _KEY))
 
@@ -160,7 +229,8 @@ class Goblins(Ability):
             if s.vc[owner] >= sum(t.amount for t in owed):  # RULES §8: in full, before
                 out.insert(0, Action("bomb-pay", (ids[r],)))
             return out
-        return [Action("plant", (ids[r],)) for r in _plant_targets(s, owner)] + [_DONE]
+        plants = [Action("plant", (ids[r],)) for r in _plant_targets(s, owner)]
+        return plants + _placement_pays(s, owner) + [_DONE]
 
     def apply(self, s: State, owner: int, action: Action) -> None:
         kind = action.kind
@@ -189,11 +259,23 @@ class Goblins(Ability):
                 del s.tflags[_ASK]
                 s.decisions.pop()
             return
+        if kind == "pay":  # at placement: lift an Aegis for this turn (RULES §11)
+            key = str(action.args[0])
+            for q in _plant_candidates(s, owner):
+                for t in _placement_tolls(s, owner, q):
+                    if t.key == key:
+                        hooks.pay(s, owner, t)
+                        return
+            raise IllegalActionError(f"no toll {key!r} is owed for a Bomb placement")
         if kind == "plant":
             r = s.spec.region(str(action.args[0]))
             s.supply[BOMB] -= 1
             s.add_piece(BOMB, r)
-            if s.supply[BOMB] > 0 and _plant_targets(s, owner):
+            keys = _lifted_keys(s, owner, r)
+            if keys:  # placed after paying: owes nothing more at its reveal (RULES §11 Aegis)
+                rid = s.spec.region_ids[r]
+                s.flags[PREPAID] = (*s.flags.get(PREPAID, ()), *(f"{rid}:{k}" for k in keys))
+            if s.supply[BOMB] > 0 and (_plant_targets(s, owner) or _placement_pays(s, owner)):
                 return
         s.tflags.pop(_PLACING, None)
         s.decisions.pop()
@@ -215,6 +297,7 @@ def _apply_bomb(s: State, ev: tuple[Any, ...], a: Action) -> None:
     """A Bomb is revealed and leaves the game; a live one empties its Region (R-CONQ-7)."""
     _, r, owner = ev
     s.pieces[BOMB][r] -= 1
+    _forget_prepaid(s, r)
     if a.args[1] == "live":
         s.flags[LIVE_SEEN] = s.flags.get(LIVE_SEEN, 0) + 1
         code = s.occ[r]

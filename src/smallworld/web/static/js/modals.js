@@ -52,7 +52,7 @@ export function showResults() {
       : `Tied on ${top} coins and on tokens on the board: the victory is shared.`;
   }
   const note = team
-    ? `${sideRule(v)} A tie goes to the side with the highest single score, then to the most race tokens on the board.`
+    ? `${sideRule(v)} A tie goes to the side with the highest single score; still tied, those sides share the victory.`
     : "Ties on coins go to the player with the most race tokens on the board.";
   const modal = document.getElementById("modal");
   modal.replaceChildren(h("div", { class: "modal-card results", role: "dialog", "aria-label": "Results" },
