@@ -7,6 +7,7 @@ The checkout's ``src/`` goes first on the import path, so the site documents thi
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -23,3 +24,32 @@ def on_files(files, config):
     for name, text in card_pages().items():
         files.append(File.generated(config, f"rules/{name}", content=text))
     return files
+
+
+_TAG = re.compile(r"(<[^>]+>)")
+_RULE_ID = re.compile(r"\b(R-[A-Z]+-\d+)\b")
+
+
+def link_rule_ids(html: str, rules_url: str) -> str:
+    """Turn each rule ID (``R-CONQ-3``) in the text of ``html`` into a link to its heading on
+    the rules page ``rules_url``; IDs inside tags or inside an existing link are left alone."""
+    out, in_link = [], 0
+    for part in _TAG.split(html):
+        if part.startswith("<"):
+            if re.match(r"<a[\s>]", part):
+                in_link += 1
+            elif part.startswith("</a"):
+                in_link = max(0, in_link - 1)
+            out.append(part)
+        elif in_link:
+            out.append(part)
+        else:
+            out.append(_RULE_ID.sub(lambda m: f'<a href="{rules_url}#{m[1]}">{m[1]}</a>', part))
+    return "".join(out)
+
+
+def on_page_content(html, page, config, files):
+    """API reference pages: the rule IDs their docstrings cite link to the rules."""
+    if not page.file.src_uri.startswith("api/"):
+        return html
+    return link_rule_ids(html, "../../rules/swow/")
