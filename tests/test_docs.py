@@ -18,7 +18,8 @@ from smallworld.content.data import ITEMS, POWERS, RACES
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES_DIR = ROOT / "docs" / "rules"
-ID = re.compile(r"\b([RC]-[A-Z]+)-(\d+|\*)")
+# R-CONQ-3, C-CONQ-1, C-R-AMAZONS-1, C-P-DRAGON-5, and family wildcards such as R-CONQ-*
+ID = re.compile(r"(?<![\w-])([RC](?:-[A-Z]+)+)-(\d+|\*)")
 ANCHOR = re.compile(r"\{#([^}\s]+)\}")
 
 

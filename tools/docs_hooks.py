@@ -27,7 +27,7 @@ def on_files(files, config):
 
 
 _TAG = re.compile(r"(<[^>]+>)")
-_RULE_ID = re.compile(r"\b(R-[A-Z]+-\d+)\b")
+_RULE_ID = re.compile(r"(?<![\w-])(R-[A-Z]+-\d+)\b")
 
 
 def link_rule_ids(html: str, rules_url: str) -> str:

@@ -14,7 +14,7 @@ export function ruleHref(anchor) {
 export function withRuleLinks(text) {
   const out = [];
   let last = 0;
-  for (const m of String(text).matchAll(/\b[RC]-[A-Z]+-\d+\b/g)) {
+  for (const m of String(text).matchAll(/(?<![\w-])[RC](?:-[A-Z]+)+-\d+\b/g)) {
     if (m.index > last) out.push(text.slice(last, m.index));
     const a = document.createElement("a");
     a.href = ruleHref(m[0]);
