@@ -68,10 +68,10 @@ def _entries() -> list[Card]:
 
 _PAGES = {
     "race": ("races.md", "Races", ("The 16 races of Small World of Warcraft. A combo's tokens "
-                                   "are its banner value plus its badge value (R-PICK-3).")),
+                                   "are its banner value plus its badge value ([R-PICK-3](swow.md#R-PICK-3)).")),
     "power": ("powers.md", "Special Powers", "The 20 Special Power badges."),
     "item": ("items.md", "Artifacts and Legendary Places", ("The 5 Artifacts and 7 Legendary "
-             "Places, one face down on each board at the start (R-SET-4).")),
+             "Places, one face down on each board at the start ([R-SET-4](swow.md#R-SET-4)).")),
 }
 
 
