@@ -63,6 +63,19 @@ def test_every_cited_rule_id_is_a_heading_of_the_rules():
     assert not dangling, "rule IDs cited but not in docs/rules: " + ", ".join(dangling)
 
 
+def test_every_cited_section_is_a_heading_of_the_rules():
+    """``RULES §9``, ``§2.3`` and the like, cited in the code and tests, are section headings of
+    docs/rules/swow.md."""
+    text = (RULES_DIR / RULES_PAGE).read_text(encoding="utf-8")
+    headings = set(re.findall(r"^#+ §(\d+[a-z]?(?:\.\d+)?) ", text, re.MULTILINE))
+    cited = set()
+    for top in ("src", "tests"):
+        for path in (ROOT / top).rglob("*.py"):
+            cited |= set(re.findall(r"§ ?(\d+[a-z]?(?:\.\d+)?)(?![\d.])", path.read_text(encoding="utf-8")))
+    assert len(cited) > 10
+    assert cited <= headings, sorted(cited - headings)
+
+
 def test_every_rule_family_is_numbered_without_gaps():
     """The Warcraft rules page defines each family's IDs 1..n with no gap or repeat."""
     text = (RULES_DIR / RULES_PAGE).read_text(encoding="utf-8")
