@@ -24,6 +24,16 @@ def test_server_shows_the_built_site_at_docs(tmp_path, monkeypatch):
         assert c.get("/docs/").status_code == 200
 
 
+def test_server_finds_the_site_built_in_the_folder_it_starts_from(tmp_path, monkeypatch):
+    (tmp_path / "site").mkdir()
+    (tmp_path / "site" / "index.html").write_text("<h1>built here</h1>")
+    monkeypatch.delenv(docs_site.ENV, raising=False)
+    monkeypatch.chdir(tmp_path)
+    assert docs_site.site_dir() == tmp_path / "site"
+    with TestClient(create_app(tmp_path / "g.sqlite3", bot_delay=0)) as c:
+        assert "built here" in c.get("/docs/").text
+
+
 def test_server_says_how_to_build_a_missing_site(tmp_path, monkeypatch):
     monkeypatch.setenv(docs_site.ENV, str(tmp_path / "nowhere"))
     with TestClient(create_app(tmp_path / "g.sqlite3", bot_delay=0)) as c:
