@@ -170,12 +170,17 @@ def test_docs_site_builds_with_warnings_as_errors(tmp_path):
     api = (tmp_path / "site" / "api" / "engine" / "index.html").read_text(encoding="utf-8")
     assert "legal_actions" in api
     assert '<a href="../../rules/swow/#R-CONQ-3">R-CONQ-3</a>' in api  # docstrings link their rules
+    assert ":class:<code>" not in api  # Sphinx-style references became links or code
 
 
-def test_rule_ids_in_api_pages_become_links_but_not_inside_tags_or_links():
+def test_api_pages_link_rule_ids_and_cross_references():
     spec = importlib.util.spec_from_file_location("docs_hooks", ROOT / "tools" / "docs_hooks.py")
     hooks = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(hooks)
     html = '<p id="R-SET-1">Cost (R-CONQ-3), <a href="x">R-DEC-1</a> and R-CONQ-*</p>'
     assert hooks.link_rule_ids(html, "r/") == (
         '<p id="R-SET-1">Cost (<a href="r/#R-CONQ-3">R-CONQ-3</a>), <a href="x">R-DEC-1</a> and R-CONQ-*</p>')
+    roles = ":class:<code>~smallworld.core.state.State</code> and :mod:<code>smallworld.bots</code>"
+    assert hooks.link_roles(roles) == (
+        '<autoref identifier="smallworld.core.state.State" optional><code>State</code></autoref> and '
+        '<autoref identifier="smallworld.bots" optional><code>smallworld.bots</code></autoref>')

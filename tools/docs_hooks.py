@@ -48,8 +48,22 @@ def link_rule_ids(html: str, rules_url: str) -> str:
     return "".join(out)
 
 
+_ROLE = re.compile(r":(?:class|mod|func|meth|data|attr|exc|obj):<code>(~?)([\w.]+)</code>")
+
+
+def link_roles(html: str) -> str:
+    """The docstrings' cross-references written as Sphinx roles (``:class:`~a.b.C```) become
+    optional cross-references for mkdocs-autorefs (a link when the object is documented, plain
+    code otherwise); ``~`` shows the last name only."""
+    def repl(m: re.Match[str]) -> str:
+        shown = m[2].rsplit(".", 1)[-1] if m[1] else m[2]
+        return f'<autoref identifier="{m[2]}" optional><code>{shown}</code></autoref>'
+    return _ROLE.sub(repl, html)
+
+
 def on_page_content(html, page, config, files):
-    """API reference pages: the rule IDs their docstrings cite link to the rules."""
+    """API reference pages: Sphinx-style cross-references become links, and the rule IDs the
+    docstrings cite link to the rules."""
     if not page.file.src_uri.startswith("api/"):
         return html
-    return link_rule_ids(html, "../../rules/swow/")
+    return link_rule_ids(link_roles(html), "../../rules/swow/")
