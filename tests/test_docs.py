@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 RULES_DIR = ROOT / "docs" / "rules"
 # R-CONQ-3, C-CONQ-1, C-R-AMAZONS-1, C-P-DRAGON-5, and family wildcards such as R-CONQ-*
 ID = re.compile(r"(?<![\w-])([RC](?:-[A-Z]+)+)-(\d+|\*)")
-ANCHOR = re.compile(r"\{#([^}\s]+)\}")
+ANCHOR = re.compile(r"^#+ .*\{#([^}\s]+)\}\s*$", re.MULTILINE)  # a heading's anchor
 
 
 def _anchors(page: str) -> set[str]:
