@@ -3,7 +3,7 @@
 # exactly what CI runs (.ci/run). Extra arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-python -m pip install -q -e ".[test]"
+python -m pip install -q -e ".[test,docs]"   # docs: the site is built by tests/test_docs.py
 # Browser tests drive Debian's Chromium through Playwright (never `playwright install`).
 if ! command -v chromium >/dev/null 2>&1; then
     if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then

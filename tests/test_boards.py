@@ -327,3 +327,18 @@ def test_cli_boards_list_and_render(tmp_path):
     assert bad.exit_code == 2
     assert "unknown board face 'Q1'" in bad.output and "Traceback" not in bad.output
     assert not (tmp_path / "q.svg").exists()
+
+
+def test_cli_boards_render_shows_region_ids(tmp_path):
+    """RULES §14: the drawing names each Region with its id (``L1.13``) under its name, so a
+    position can be written by hand (docs/scenarios.md); ``--no-ids`` leaves names only."""
+    face = load_face("L1")
+    out = tmp_path / "l1.svg"
+    assert runner.invoke(app, ["boards", "render", "L1", "-o", str(out)]).exit_code == 0
+    labels = ET.parse(out).getroot().find(f".//{SVG}g[@class='sw-labels']")
+    by_region = {el.get("data-region"): "".join(el.itertext()) for el in labels}
+    for r in face.regions:
+        assert face.ref(r.index) in by_region[str(r.index)]
+    bare = tmp_path / "bare.svg"
+    assert runner.invoke(app, ["boards", "render", "L1", "--no-ids", "-o", str(bare)]).exit_code == 0
+    assert "L1.13" not in "".join(ET.parse(bare).getroot().find(f".//{SVG}g[@class='sw-labels']").itertext())

@@ -56,3 +56,16 @@ def test_bench_prints_figures():
     assert r.exit_code == 0, r.output
     for label in ("2 players", "3 players", "5 players", "state copy", "legal actions", "games/s"):
         assert label in r.output
+
+
+def test_simulate_json_team_has_no_lone_winner():
+    """R-TEAM-7: a side wins, so the team variant's JSON gives ``winners`` and
+    ``winning_sides`` only, never a single ``winner`` seat."""
+    r = runner.invoke(app, ["simulate", "--players", "4", "--games", "1", "--seed", "2",
+                            "--edition", "swow-team", "--json"])
+    assert r.exit_code == 0, r.output
+    game = json.loads(r.stdout)["games"][0]
+    assert "winner" not in game
+    assert game["winners"] and game["winning_sides"]
+    plain = json.loads(runner.invoke(app, ["simulate", "--players", "2", "--games", "1", "--json"]).stdout)
+    assert plain["games"][0]["winner"] == plain["games"][0]["winners"][0]

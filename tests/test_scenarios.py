@@ -12,7 +12,7 @@ from smallworld.core.conquest import conquest_cost, targets
 from smallworld.core.errors import ScenarioError
 from smallworld.scenarios import load_scenario, scenario_from_text
 
-HERE = Path(__file__).parent / "scenarios"
+HERE = Path(__file__).resolve().parents[1] / "examples" / "scenarios"  # the README's examples
 
 
 def test_mountain_defenders_file():
@@ -127,3 +127,11 @@ def test_cli_scenario_lists_actions_and_applies():
 def test_cli_scenario_illegal_action_exit_2():
     r = CliRunner().invoke(app, ["scenario", str(HERE / "mountain_defenders.toml"), "-a", "conquer L1.3"])
     assert r.exit_code == 2 and "neither adjacent" in r.output
+
+
+def test_cli_scenario_says_no_race_in_plain_words():
+    """A seat with no In Decline race reads "no race In Decline", never "None"."""
+    r = CliRunner().invoke(app, ["scenario", str(HERE / "mountain_defenders.toml")])
+    assert r.exit_code == 0, r.output
+    assert "None" not in r.output
+    assert "In Decline: none" in r.output

@@ -137,3 +137,17 @@ def test_cli_errors_are_clear(args, message):
     assert r.exit_code == 2
     flat = " ".join(r.output.replace("│", " ").split())  # rich may wrap the error box
     assert message in flat
+
+
+def test_cli_says_when_games_leave_seats_unbalanced():
+    """3 games over 6 seat arrangements leave some seatings unplayed: the table says so, and
+    names the multiple that balances them; a multiple of 6 says nothing."""
+    base = ["--bots", "greedy,random", "--players", "2", "--workers", "1", "--seed", "3"]
+    r = _cli(*base, "--games", "3")
+    assert r.exit_code == 0, r.output
+    assert "seats are unbalanced" in r.output and "multiple of 2" in r.output
+    r = _cli(*base, "--games", "4")
+    assert r.exit_code == 0, r.output
+    assert "unbalanced" not in r.output
+    data = json.loads(_cli(*base, "--games", "3", "--json").stdout)
+    assert data["balanced"] is False

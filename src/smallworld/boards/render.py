@@ -103,8 +103,8 @@ def _title(region: RegionSpec) -> str:
     return f"{region.name} ({region.terrain.capitalize()}{tail})"
 
 
-def _label(region: RegionSpec, x: float, y: float) -> str:
-    lines = _wrap(region.name)
+def _label(region: RegionSpec, x: float, y: float, ref: str | None = None) -> str:
+    lines = _wrap(region.name) + ([ref] if ref else [])
     top = y - 7 * (len(lines) - 1) - 4
     spans = "".join(
         f'<tspan x="{_fmt(x)}" y="{_fmt(top + 14 * k)}">{escape(line)}</tspan>'
@@ -139,9 +139,10 @@ def _icons(face: Face, region: RegionSpec, x: float, y: float) -> str:
     return "".join(out)
 
 
-def render_svg(face: Face, *, labels: bool = True) -> str:
+def render_svg(face: Face, *, labels: bool = True, ids: bool = False) -> str:
     """A standalone SVG document drawing ``face``: terrain colours and hatching, borders, the
-    coastline, Region names (``labels=True``) and icons for Entry, Magic, Cavern, Murloc and
+    coastline, Region names (``labels=True``), each Region's id under its name (``ids=True``,
+    e.g. ``L1.13``, the id scenario files use) and icons for Entry, Magic, Cavern, Murloc and
     the S/M/L marker. Each Region is a ``<path id="<FACE>.<i>" data-terrain=...>``.
     """
     whole = island([r.polygon for r in face.regions])
@@ -183,14 +184,14 @@ def render_svg(face: Face, *, labels: bool = True) -> str:
         )
         for r in face.regions:
             x, y = r.label_point
-            parts.append(_label(r, x, y - 8))
+            parts.append(_label(r, x, y - 8, face.ref(r.index) if ids else None))
         parts.append("</g>")
     parts.append(
         '<g class="sw-symbols" text-anchor="middle" font-family="Georgia, \'DejaVu Serif\', serif">'
     )
     for r in face.regions:
         x, y = r.label_point
-        lines = len(_wrap(r.name)) if labels else 0
+        lines = len(_wrap(r.name)) + (1 if ids else 0) if labels else 0
         parts.append(_icons(face, r, x, y + 7 * lines - 8 if labels else y - 11))
     parts.append("</g></svg>")
     return "\n".join(parts) + "\n"

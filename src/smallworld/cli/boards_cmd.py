@@ -58,10 +58,13 @@ def render(
         Path | None, typer.Option("-o", "--output", help="SVG file (default: stdout)")
     ] = None,
     labels: Annotated[bool, typer.Option("--labels/--no-labels", help="Draw Region names")] = True,
+    ids: Annotated[
+        bool, typer.Option("--ids/--no-ids", help="Draw each Region's id (L1.13) under its name")
+    ] = True,
 ) -> None:
-    """Draw one face as a standalone SVG."""
+    """Draw one face as a standalone SVG, each Region named with its id (for scenario files)."""
     try:
-        svg = render_svg(load_face(face), labels=labels)
+        svg = render_svg(load_face(face), labels=labels, ids=ids)
     except BoardError as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from None

@@ -48,7 +48,8 @@ def simulate(
                 g.record.save(save_dir / f"game-{players}p-seed{gseed}.json")
             results.append({
                 "seed": gseed,
-                "winner": res["winners"][0],
+                # a side wins in the team variant (R-TEAM-7): no single winning seat there
+                **({} if "sides" in res else {"winner": res["winners"][0]}),
                 "winners": res["winners"],
                 "scores": res["scores"],
                 "rounds": g.state.round,

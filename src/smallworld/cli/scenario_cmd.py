@@ -31,8 +31,8 @@ def scenario_cmd(
     spec = s.spec
     typer.echo(f"round {s.round}/{spec.rounds}, {spec.seats[s.turn]}'s turn, phase {phase_of(s)}")
     for p in range(spec.n_players):
-        typer.echo(f"  {spec.seats[p]}: race {s.active[p]}, power {s.power[p]}, In Decline {s.decline[p]}, "
-                   f"hand {s.hand[p]}, {s.vc[p]} VC")
+        typer.echo(f"  {spec.seats[p]}: race {s.active[p] or 'none'}, power {s.power[p] or 'none'}, "
+                   f"In Decline: {s.decline[p] or 'none'}, hand {s.hand[p]}, {s.vc[p]} VC")
     if s.is_over():
         typer.echo(f"game over: {s.result}")
         return

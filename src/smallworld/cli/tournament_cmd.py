@@ -90,6 +90,7 @@ def tournament(
     tasks = schedule(names, players, games, seed, edition=edition,
                      bot_options={"time_limit": mcts_time, "iterations": mcts_iterations})
     n_arr = len(arrangements(names, players))
+    balanced = games % n_arr == 0  # every seating played equally often
     with Progress(
         TextColumn("[progress.description]{task.description}"), BarColumn(), MofNCompleteColumn(),
         TimeElapsedColumn(), TimeRemainingColumn(), console=err, transient=True,
@@ -102,7 +103,7 @@ def tournament(
         games_out = [{k: v for k, v in g.items() if k != "record"} for g in result.games]
         typer.echo(json.dumps({
             "bots": names, "players": players, "games": games, "seed": seed, "edition": edition,
-            "arrangements": n_arr, "ci": "wilson-95", "rows": result.rows, "results": games_out,
+            "arrangements": n_arr, "balanced": balanced, "ci": "wilson-95", "rows": result.rows, "results": games_out,
         }))
         return
     title = (f"{games} {edition} games, {players} players, seed {seed}, "
@@ -120,5 +121,9 @@ def tournament(
     Console(width=120).print(table)
     typer.echo(f"win rate: shared wins split equally; even odds are {100 / players:.1f}% per seat; "
                f"{result.seconds:.1f} s with {workers} {backend} worker{'s' if workers != 1 else ''}")
+    if not balanced:
+        counted = "1 game does" if games == 1 else f"{games} games do"
+        typer.echo(f"note: {counted} not cover the {n_arr} seat arrangements equally, so seats are "
+                   f"unbalanced; use a multiple of {n_arr} games for balanced seats")
     if save_dir is not None:
         typer.echo(f"records saved to {save_dir}")

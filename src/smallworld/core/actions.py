@@ -67,7 +67,7 @@ def parse_action(text: str) -> Action:
 
     Raises:
         ActionSyntaxError: empty text, a bad word, or a core kind with the wrong number of
-        arguments.
+            arguments.
     """
     if not isinstance(text, str):
         raise ActionSyntaxError(f"an action must be text, not {type(text).__name__}")

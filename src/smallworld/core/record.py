@@ -116,7 +116,7 @@ def replay(record: GameRecord, *, upto: int | None = None) -> State:
 
     Raises:
         ReplayError: naming the 0-based index and text of the first action that does not parse
-        or is not legal, or a ``result`` that the replayed game does not reach.
+            or is not legal, or a ``result`` that the replayed game does not reach.
     """
     s = start_state(record.header)
     actions = record.actions if upto is None else record.actions[:upto]

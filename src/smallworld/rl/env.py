@@ -213,7 +213,7 @@ class SmallWorldEnv(AECEnv):
 
         Raises:
             IllegalActionError: ``action`` is not a legal index now (the message says which
-            action it names and why it is illegal); nothing changes.
+                action it names and why it is illegal); nothing changes.
             TypeError: ``action`` is not an integer.
         """
         if self._done():

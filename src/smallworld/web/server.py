@@ -28,6 +28,7 @@ from smallworld.core.errors import ActionSyntaxError, IllegalActionError, Replay
 from smallworld.core.game import Game
 from smallworld.core.record import GameRecord
 from smallworld.web.board import table_svg
+from smallworld.web.docs_site import mount_docs
 from smallworld.web.games import (
     Connection,
     GameHub,
@@ -138,6 +139,7 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4) -> FastAPI:
         return RedirectResponse("/static/img/icon.svg")
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    mount_docs(app)  # the rules pages the Guide and rule-citing messages link to
 
     # ---- API ---------------------------------------------------------------------------------
 

@@ -4,6 +4,7 @@ import { api } from "./api.js";
 import { G, SIDES, seatName, sideMembers, sidesInPlay } from "./ctx.js";
 import { sideRule } from "./players.js";
 import { h, toast, PLAYER_COLOURS, FACTION } from "./ui.js";
+import { ruleHref } from "./rulelinks.js";
 
 function closeButton(label = "Close") {
   return h("button", { type: "button", class: "primary", onclick: () => { document.getElementById("modal").hidden = true; } }, label);
@@ -87,12 +88,14 @@ export async function exportRecord() {
 
 export function showGuide() {
   const { meta } = G;
-  const section = (title, table) => h("section", { class: "guide-section" }, h("h3", {}, title),
-    h("dl", { class: "guide-list" }, ...Object.entries(table).sort((a, b) => a[1].name.localeCompare(b[1].name)).flatMap(([, x]) => [
+  // each step, race, power and item links to its rule in the rules pages (rulelinks.js)
+  const rule = (anchor, label = "rule") => h("a", { class: "rule-link", href: ruleHref(anchor), target: "_blank", rel: "noopener" }, label);
+  const section = (title, kind, table) => h("section", { class: "guide-section" }, h("h3", {}, title),
+    h("dl", { class: "guide-list" }, ...Object.entries(table).sort((a, b) => a[1].name.localeCompare(b[1].name)).flatMap(([id, x]) => [
       h("dt", {}, x.name, x.value !== undefined ? h("span", { class: "val" }, x.value) : null,
         x.faction ? h("span", { class: `tip-tag ${x.faction}` }, FACTION[x.faction]) : null,
         x.kind ? h("span", { class: "tip-tag" }, x.kind === "artifact" ? "Artifact" : "Legendary Place") : null),
-      h("dd", {}, x.summary)])));
+      h("dd", {}, x.summary, " ", rule(`${kind}-${id}`))])));
   const team = G.P && G.P.view.team;
   const modal = document.getElementById("modal");
   modal.replaceChildren(h("div", { class: "modal-card guide", role: "dialog", "aria-label": "Guide" },
@@ -100,16 +103,17 @@ export function showGuide() {
     h("ol", { class: "guide-steps" },
       h("li", {}, h("b", {}, "Pick"), team
         ? " a race of your side and the power in the same row (row N costs N coins)."
-        : " a race and a power from the column (each step down costs 1 coin). Their two numbers add up to your tokens."),
-      h("li", {}, h("b", {}, "Conquer"), ": a Region costs 2 tokens + 1 per defender, Mountain, Fort or Wisp Wall, + 1 when you arrive from the sea. Your first conquest lands on an Entry Region (anchor)."),
-      h("li", {}, h("b", {}, "Final conquest"), ": short of tokens by up to 3? Roll the reinforcement die (0, 0, 0, 1, 2, 3). Then conquests end."),
-      h("li", {}, h("b", {}, "Redeploy"), " the tokens in your hand among your Regions."),
-      h("li", {}, h("b", {}, "Score"), team ? " 1 coin per Region you hold, plus bonuses. Teammates see each other's coins." : " 1 coin per Region you hold, plus bonuses. Coins are secret."),
-      h("li", {}, h("b", {}, "Decline"), ": instead of expanding, flip your tired race grey; it still scores, and next turn you pick a fresh one."),
+        : " a race and a power from the column (each step down costs 1 coin). Their two numbers add up to your tokens.", " ", rule(team ? "R-TEAM-3" : "R-PICK-2")),
+      h("li", {}, h("b", {}, "Conquer"), ": a Region costs 2 tokens + 1 per defender, Mountain, Fort or Wisp Wall, + 1 when you arrive from the sea. Your first conquest lands on an Entry Region (anchor).", " ", rule("R-CONQ-3")),
+      h("li", {}, h("b", {}, "Final conquest"), ": short of tokens by up to 3? Roll the reinforcement die (0, 0, 0, 1, 2, 3). Then conquests end.", " ", rule("R-CONQ-9")),
+      h("li", {}, h("b", {}, "Redeploy"), " the tokens in your hand among your Regions.", " ", rule("R-TROOP-3")),
+      h("li", {}, h("b", {}, "Score"), team ? " 1 coin per Region you hold, plus bonuses. Teammates see each other's coins." : " 1 coin per Region you hold, plus bonuses. Coins are secret.", " ", rule("R-SCORE-1")),
+      h("li", {}, h("b", {}, "Decline"), ": instead of expanding, flip your tired race grey; it still scores, and next turn you pick a fresh one.", " ", rule("R-DEC-1")),
       team
         ? h("li", {}, h("b", {}, "Battle for Azeroth"), `: you play for the Alliance, the Horde or the Neutrals. ${sideRule(G.P.view)}`)
-        : h("li", {}, "Alliance and Horde races earn 1 coin per race of the other faction they beat in a turn. Most coins after the last round wins; ties go to the most tokens on the board.")),
-    section("Races", meta.races), section("Special Powers", meta.powers), section("Artifacts and Legendary Places", meta.items),
+        : h("li", {}, "Alliance and Horde races earn 1 coin per race of the other faction they beat in a turn. Most coins after the last round wins; ties go to the most tokens on the board.", " ", rule("R-SCORE-3"))),
+    section("Races", "race", meta.races), section("Special Powers", "power", meta.powers), section("Artifacts and Legendary Places", "item", meta.items),
+    h("p", {}, rule("glossary", "All the rules, in full")),
     h("div", { class: "actions" }, closeButton())));
   modal.hidden = false;
 }

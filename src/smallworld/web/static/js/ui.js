@@ -1,4 +1,5 @@
 // DOM helpers, player colours, names and the shared tooltip.
+import { withRuleLinks } from "./rulelinks.js";
 
 export const PLAYER_COLOURS = ["#c8372d", "#2f62b5", "#e29a17", "#7b4bb7", "#d4548e"];
 export const PLAYER_INK = ["#fff", "#fff", "#2a1a05", "#fff", "#fff"];
@@ -136,7 +137,7 @@ export function timeAgo(iso) {
 export function toast(text, kind = "") {
   let box = document.getElementById("toasts");
   if (!box) { box = h("div", { id: "toasts", class: "toasts" }); document.body.append(box); }
-  const t = h("div", { class: `toast ${kind}`, role: "status" }, text);
+  const t = h("div", { class: `toast ${kind}`, role: "status" }, withRuleLinks(text));
   box.append(t);
   while (box.children.length > 3) box.firstElementChild.remove();
   setTimeout(() => t.classList.add("out"), 3800);

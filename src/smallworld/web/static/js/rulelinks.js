@@ -1,0 +1,32 @@
+// Links from the game page to the rules of the documentation site (docs/rules, served at /docs/
+// by the server once it is built). A message citing a rule ID ("... (R-TROOP-2)") shows a
+// "see the rule" link to that rule's heading instead of the ID; the Guide links to rule headings.
+
+const PAGES = { R: "/docs/rules/swow/", C: "/docs/rules/classic/" };
+
+// The address of a rule heading: ruleHref("R-CONQ-3"), or of a race, power or item:
+// ruleHref("race-trolls") (docs/rules/swow.md anchors, smallworld.content.cards.rule_anchor).
+export function ruleHref(anchor) {
+  return `${/^C-/.test(anchor) ? PAGES.C : PAGES.R}#${anchor}`;
+}
+
+// Text -> an array of strings and <a> links, one link per rule ID it cites (for h(...) children).
+export function withRuleLinks(text) {
+  const out = [];
+  let last = 0;
+  for (const m of String(text).matchAll(/(?<![\w-])[RC](?:-[A-Z]+)+-\d+\b/g)) {
+    if (m.index > last) out.push(text.slice(last, m.index));
+    const a = document.createElement("a");
+    a.href = ruleHref(m[0]);
+    a.target = "_blank";
+    a.rel = "noopener";
+    a.className = "rule-link";
+    a.title = "Open this rule in the rules pages";
+    a.style.cssText = "color: inherit; text-decoration: underline; pointer-events: auto";
+    a.textContent = "see the rule";
+    out.push(a);
+    last = m.index + m[0].length;
+  }
+  if (last < String(text).length) out.push(String(text).slice(last));
+  return out;
+}
