@@ -1,4 +1,4 @@
-"""The ability mechanism (content/abilities.py, core/hooks.py): closed hooks, complete content,
+"""The ability mechanism (core/ability.py, core/hooks.py): closed hooks, complete content,
 and the engine calling hooks at the rulebook's decision points."""
 
 from __future__ import annotations

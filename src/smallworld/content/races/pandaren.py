@@ -9,7 +9,7 @@
   (conquering a Pandaren Region, or removing a Pandaren token by any means: Bomb, Intimidating,
   Portal Mage swap). Once paid, the holder attacks freely until the token is taken back.
 
-Harmony is a core toll (RULES §8, :class:`content.abilities.Toll`), key ``harmony``: the
+Harmony is a core toll (RULES §8, :class:`~smallworld.core.ability.Toll`), key ``harmony``: the
 conquest phase offers ``pay harmony`` instead of ``conquer R`` for a Pandaren Region while it is
 unpaid, and any other attack asks the same ``tolls`` hook (Goblins' Bomb reveal does). The key is
 marked in ``s.paid`` for the rest of the holder's turn; the Pandaren take the token back at the
