@@ -68,7 +68,9 @@ def targets(
     R-CONQ-1: with no Region, only Entry Regions (+1 travel), plus races' own first targets
     (Kobolds' Caverns, Naga's water, no travel). R-CONQ-2: otherwise Regions adjacent to its
     Regions (and those its abilities treat as adjacent) with no travel, or any Entry Region
-    (+1 when not adjacent). Excludes its own Active Regions, Sea/Lake unless allowed (R-CONQ-5)
+    (+1 when not adjacent). The edition sets the travel cost and whether Entry Regions stay
+    targets after a first conquest (classic: border Regions, no travel, first conquest only,
+    C-CONQ-1/2). Excludes its own Active Regions, Sea/Lake unless allowed (R-CONQ-5)
     and immune Regions (except those a toll makes attackable once paid: Aegis, see
     :func:`hooks.immune_beyond_tolls`). Callers that have them already pass ``abilities``
     (``hooks.own_abilities(s, p)``) and ``play`` (``list(hooks.in_play(s))``).
@@ -93,9 +95,11 @@ def targets(
             if "first_targets" in ab.hooks:
                 for q in ab.first_targets(s, p):
                     out[q] = 0
-    for e in spec.entries:
-        if e not in out:
-            out[e] = 1
+    if not own or spec.entries_always:  # C-CONQ-1/2: classic borders only for a first conquest
+        travel = spec.travel
+        for e in spec.entries:
+            if e not in out:
+                out[e] = travel
     if out and any(ab.no_travel_cost(s, p) for ab in abilities if "no_travel_cost" in ab.hooks):
         out = dict.fromkeys(out, 0)
     for r in own:
@@ -125,6 +129,8 @@ def travel_to(s: State, p: int, r: int, abilities: Any = None) -> int:
     ``targets(s, p)[r]`` for any ``r`` in :func:`targets`, found without listing every target
     (R-CONQ-1, R-CONQ-2). For a Region that is not a target the answer means nothing.
     ``abilities`` as in :func:`targets`."""
+    if not s.spec.travel:  # an edition without travel (C-CONQ-1)
+        return 0
     if abilities is None:
         abilities = hooks.own_abilities(s, p)
     for ab in abilities:

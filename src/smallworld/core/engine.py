@@ -242,7 +242,7 @@ def legal_actions(s: State) -> list[Action]:
         ks = variant.pickable(s, p)
         return [Action("pick", (k,)) for k in ks] if ks else [END]
     if phase == DECIDE:
-        if s.hand[p] or has_regions(s, p):
+        if s.hand[p] or has_regions(s, p) or s.spec.edition.keep_empty_race:  # C-CONQ-11
             return [EXPAND, DECLINE]
         return [DECLINE]  # R-CONQ-11
     return []
