@@ -38,8 +38,8 @@ def classic(text: str) -> State:
     return scenario_from_text(textwrap.dedent(text))
 
 
-def make(race="ratmen", power="merchant", hand=10, regions="", p0="", p1="",
-         race1="humans", power1="forest") -> State:
+def make(race="ratmen", power="merchant", hand=5, regions="", p0="", p1="",
+         race1="sorcerers", power1="stout") -> State:
     """Seat 0 plays ``race``+``power`` with ``hand`` tokens in its conquest phase on C2."""
     return classic(BASE.format(race=race, power=power, hand=hand, regions=regions, p0=p0, p1=p1,
                                race1=race1, power1=power1))

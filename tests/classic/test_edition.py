@@ -96,7 +96,7 @@ def test_lost_tribe_and_mountain_defense():
     assert cost(s, 5) == 3
     s.apply("conquer C2.6")
     r = rid(s, 6)
-    assert s.occ[r] == 0 and s.tokens[r] == 3 and s.hand[0] == 7
+    assert s.occ[r] == 0 and s.tokens[r] == 3 and s.hand[0] == 2
     assert s.supply["lost-tribe"] == 17  # the discarded Lost Tribe does not come back
 
 
@@ -108,7 +108,8 @@ def test_seas_and_lake_unconquerable():
 
 def test_conquest_losses_active_defender():
     """C-CONQ-7: the defender loses 1 token and redeploys the rest at the end of the turn."""
-    s = make(regions='"C2.1" = { player = 0, tokens = 1 }\n"C2.2" = { player = 1, tokens = 3 }\n'
+    s = make(race1="humans", power1="forest",
+             regions='"C2.1" = { player = 0, tokens = 1 }\n"C2.2" = { player = 1, tokens = 3 }\n'
                      '"C2.3" = { player = 1, tokens = 1 }')
     assert cost(s, 2) == 5
     s.apply("conquer C2.2")

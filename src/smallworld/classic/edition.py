@@ -51,5 +51,9 @@ CLASSIC = edition.register(
         neutral_piece="lost-tribe",
         decline_losses_all=False,  # C-CONQ-7
         keep_empty_race=True,  # C-CONQ-11
+        # C-CONQ-3: +1 defense each; removed when the Region falls (C-CONQ-7) or is abandoned
+        # (R-TROOP-2; Encampments go back to their owner's supply, C-P-BIVOUACKING-4)
+        defense_pieces=("troll-lair", "fortress", "encampment"),
+        abandon_removes=("troll-lair", "fortress", "encampment"),
     )
 )

@@ -12,8 +12,9 @@ from typing import Any
 from smallworld.core import hooks
 from smallworld.core.state import EMPTY, MURLOC, State
 
-#: pieces that add +1 defense each (R-CONQ-3) and are discarded when their Region falls or is
-#: emptied (R-CONQ-7, R-TROOP-2)
+#: Warcraft's pieces that add +1 defense each (R-CONQ-3) and are discarded when their Region
+#: falls or is emptied (R-CONQ-7, R-TROOP-2); the core reads the edition's
+#: (``spec.defense_pieces``, ``spec.abandon_removes``), these are Warcraft's defaults
 DEFENSE_PIECES = ("fort", "wisp-wall")
 #: pieces that count as race tokens for defense (R-CONQ-3)
 TOKEN_PIECES = ("beast", "champion")
@@ -158,7 +159,7 @@ def raw_costs(s: State, tg: dict[int, int]) -> list[tuple[int, int, int]]:
     travel`` of ``tg`` (the answer of :func:`targets`), in its order. An upper bound of
     :func:`conquest_cost` for races whose minimum is 1 or 2."""
     occ, tokens, mountain, pieces = s.occ, s.tokens, s.spec.mountain, s.pieces
-    defense = [lst for lst in map(pieces.get, DEFENSE_PIECES) if lst is not None]
+    defense = [lst for lst in map(pieces.get, s.spec.defense_pieces) if lst is not None]
     extra = [lst for lst in map(pieces.get, TOKEN_PIECES) if lst is not None]
     out = []
     for r, travel in tg.items():
@@ -192,7 +193,7 @@ def conquest_cost(
     prices many Regions at once.
     """
     pieces = 0
-    for kind in DEFENSE_PIECES:
+    for kind in s.spec.defense_pieces:
         lst = s.pieces.get(kind)
         if lst is not None:
             pieces += lst[r]
@@ -248,7 +249,7 @@ def lose_region(s: State, r: int, *, attacker: int | None, cause: str) -> tuple[
                 s.defenders.append(q)
     s.occ[r] = EMPTY
     s.tokens[r] = 0
-    for kind in DEFENSE_PIECES:
+    for kind in s.spec.defense_pieces:
         lst = s.pieces.get(kind)
         if lst is not None and lst[r]:
             s.supply[kind] += lst[r]

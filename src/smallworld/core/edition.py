@@ -121,6 +121,9 @@ class Edition:
             Region as ``MURLOC``: an In Decline token of nobody (never moves or scores).
         decline_losses_all: a conquered In Decline Region loses all its tokens (R-CONQ-7: True);
             False where it loses one and the rest are redeployed (C-CONQ-7).
+        defense_pieces: pieces adding +1 defense each, removed when their Region falls
+            (R-CONQ-3/7: Forts, Wisp Walls; classic: Troll Lairs, Fortresses, Encampments).
+        abandon_removes: pieces removed when their Region is abandoned or emptied (R-TROOP-2).
         keep_empty_race: a player whose Active race has no token left may keep it for the turn
             instead of declining (C-CONQ-11: True); R-CONQ-11 allows only the decline (False).
     """
@@ -150,6 +153,8 @@ class Edition:
     neutral_piece: str = "murloc"
     decline_losses_all: bool = True
     keep_empty_race: bool = False
+    defense_pieces: tuple[str, ...] = ("fort", "wisp-wall")
+    abandon_removes: tuple[str, ...] = ("fort", "wisp-wall", "watch-tower")
     # the chance actions of this edition, made once (outcome lists reuse them)
     banner_actions: dict[str, Action] = field(init=False, repr=False)
     badge_actions: dict[str, Action] = field(init=False, repr=False)

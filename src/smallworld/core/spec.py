@@ -45,7 +45,7 @@ class GameSpec:
         "terrain", "board", "magic", "cavern", "murloc", "entry", "water", "mountain", "marker",
         "adj", "entries", "marker_regions", "water_of_board", "n_regions", "_face_objs", "sides",
         "conquer_actions", "abandon_actions", "_region_actions", "_redeploy_actions", "near",
-        "waters", "symbols", "travel", "entries_always",
+        "waters", "symbols", "travel", "entries_always", "defense_pieces", "abandon_removes",
     )
 
     def __init__(
@@ -105,6 +105,9 @@ class GameSpec:
         #: targets after a first conquest (R-CONQ-2; not in classic, C-CONQ-2)
         self.travel = ed.travel_cost
         self.entries_always = ed.entries_after_first
+        #: the edition's defense pieces (R-CONQ-3) and pieces an emptied Region loses (R-TROOP-2)
+        self.defense_pieces = tuple(ed.defense_pieces)
+        self.abandon_removes = tuple(ed.abandon_removes)
         self.water = tuple(t in WATER for t in terrain)
         self.mountain = tuple(t == "mountain" for t in terrain)
         self.marker = tuple(marker)
