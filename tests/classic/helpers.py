@@ -58,3 +58,8 @@ def cost(s: State, n: int, p: int = 0) -> int:
 def tg(s: State, p: int = 0) -> set[int]:
     """Target Regions of seat ``p`` as map ids."""
     return {int(s.spec.region_ids[r].split(".")[1]) for r in targets(s, p)}
+
+
+def acts_text(s: State) -> set[str]:
+    """The legal actions of ``s`` as text."""
+    return {str(a) for a in s.legal_actions()}

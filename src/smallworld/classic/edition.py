@@ -5,7 +5,7 @@ so :func:`smallworld.core.edition.get` finds it without the caller importing thi
 
 What differs from Warcraft is said by Edition fields, never by the edition's name: border
 Regions and no travel cost (C-CONQ-1/2), Lost Tribes on their symbol (C-SET-3), In Decline
-losses (C-CONQ-7), keeping an emptied race (C-CONQ-11); no items, no factions (C-SCORE-3).
+pieces (C-CONQ-3), keeping an emptied race (C-CONQ-11); no items, no factions (C-SCORE-3).
 """
 
 from __future__ import annotations
@@ -49,7 +49,6 @@ CLASSIC = edition.register(
         entries_after_first=False,  # C-CONQ-2
         neutral_symbol="lost-tribe",  # C-SET-3
         neutral_piece="lost-tribe",
-        decline_losses_all=False,  # C-CONQ-7
         keep_empty_race=True,  # C-CONQ-11
         # C-CONQ-3: +1 defense each; removed when the Region falls (C-CONQ-7) or is abandoned
         # (R-TROOP-2; Encampments go back to their owner's supply, C-P-BIVOUACKING-4)

@@ -261,8 +261,14 @@ def lose_region(s: State, r: int, *, attacker: int | None, cause: str) -> tuple[
     return code, discarded
 
 
-def resolve_conquest(s: State, p: int, r: int, cost: int, placed: int, mode: str) -> Conquest:
+def resolve_conquest(
+    s: State, p: int, r: int, cost: int, placed: int, mode: str, cause: str = "conquest"
+) -> Conquest:
     """Seat ``p`` takes region ``r`` placing ``placed`` tokens from hand (R-CONQ-6..8).
+
+    ``cause`` is what the defender's losses see (:func:`lose_region`): ``"conquest"``, or an
+    ability's name for a conquest that is not an attack in the ``losses`` sense (classic
+    Sorcerers' substitution: ``"sorcery"``, C-R-ELVES-2).
 
     Records the defeated race for the faction bonus (R-SCORE-3), queues the reveal of a
     face-down item (R-ITEM-1) and calls the ``on_conquest`` and ``on_region_conquered`` hooks.
@@ -272,7 +278,7 @@ def resolve_conquest(s: State, p: int, r: int, cost: int, placed: int, mode: str
     defenders = defenders_in(s, r) if code != EMPTY else 0
     discarded = 0
     if code != EMPTY:
-        discarded = lose_region(s, r, attacker=p, cause="conquest")[1]
+        discarded = lose_region(s, r, attacker=p, cause=cause)[1]
     if race is not None:
         s.defeated[race] = s.defeated.get(race, 0) + 1
     s.hand[p] -= placed

@@ -119,8 +119,6 @@ class Edition:
         neutral_symbol, neutral_piece: the Region symbol that gets a neutral token at setup and
             the piece it is (Murlocs, R-SET-3; Lost Tribes, C-SET-3). Neutral tokens occupy a
             Region as ``MURLOC``: an In Decline token of nobody (never moves or scores).
-        decline_losses_all: a conquered In Decline Region loses all its tokens (R-CONQ-7: True);
-            False where it loses one and the rest are redeployed (C-CONQ-7).
         defense_pieces: pieces adding +1 defense each, removed when their Region falls
             (R-CONQ-3/7: Forts, Wisp Walls; classic: Troll Lairs, Fortresses, Encampments).
         abandon_removes: pieces removed when their Region is abandoned or emptied (R-TROOP-2).
@@ -151,7 +149,6 @@ class Edition:
     entries_after_first: bool = True
     neutral_symbol: str = "murloc"
     neutral_piece: str = "murloc"
-    decline_losses_all: bool = True
     keep_empty_race: bool = False
     defense_pieces: tuple[str, ...] = ("fort", "wisp-wall")
     abandon_removes: tuple[str, ...] = ("fort", "wisp-wall", "watch-tower")
