@@ -39,7 +39,7 @@ def classic(text: str) -> State:
 
 
 def make(race="ratmen", power="merchant", hand=5, regions="", p0="", p1="",
-         race1="sorcerers", power1="stout") -> State:
+         race1="sorcerers", power1="spirit") -> State:
     """Seat 0 plays ``race``+``power`` with ``hand`` tokens in its conquest phase on C2."""
     return classic(BASE.format(race=race, power=power, hand=hand, regions=regions, p0=p0, p1=p1,
                                race1=race1, power1=power1))
