@@ -93,11 +93,14 @@ def replay_cmd(
 def bench(
     games: int = typer.Option(200, "--games", "-g", min=10, help="Games per player count."),
     profile: bool = typer.Option(False, "--profile", help="Also print a cProfile summary."),
+    edition: str = typer.Option("swow", "--edition", "-e", help="An installed edition (swow, classic, ...)."),
 ) -> None:
     """Random-playout throughput of the engine, single process."""
     from smallworld.bench import run
 
-    out = run(games=games, profile=profile)
+    if edition not in editions.names():
+        raise typer.BadParameter(f"unknown edition {edition!r}; known: {', '.join(editions.names())}", param_hint="--edition")
+    out = run(games=games, profile=profile, edition=edition)
     for n in (2, 3, 5):
         f = out[f"{n}p"]
         typer.echo(f"{n} players: {f['games_per_s']:7.1f} games/s  {f['actions_per_s']:9.0f} actions/s  "
