@@ -58,7 +58,7 @@ def test_refusal_names_the_reason():
     try:
         s.apply("conquer C2.13")
     except IllegalActionError as e:
-        assert str(e)
+        assert "border Region (C-CONQ-1)" in str(e)
     else:
         raise AssertionError("inland first conquest accepted")
 

@@ -50,6 +50,11 @@ CLASSIC = edition.register(
         neutral_symbol="lost-tribe",  # C-SET-3
         neutral_piece="lost-tribe",
         keep_empty_race=True,  # C-CONQ-11
+        entry_word="border",
+        rule_ids={
+            "R-CONQ-1": "C-CONQ-1", "R-CONQ-2": "C-CONQ-2", "R-CONQ-3": "C-CONQ-3",
+            "R-CONQ-5": "C-CONQ-5", "R-CONQ-7": "C-CONQ-7", "R-CONQ-11": "C-CONQ-11",
+        },
         # C-CONQ-3: +1 defense each; removed when the Region falls (C-CONQ-7) or is abandoned
         # (R-TROOP-2; Encampments go back to their owner's supply, C-P-BIVOUACKING-4)
         defense_pieces=("troll-lair", "fortress", "encampment"),

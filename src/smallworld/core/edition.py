@@ -122,6 +122,10 @@ class Edition:
         defense_pieces: pieces adding +1 defense each, removed when their Region falls
             (R-CONQ-3/7: Forts, Wisp Walls; classic: Troll Lairs, Fortresses, Encampments).
         abandon_removes: pieces removed when their Region is abandoned or emptied (R-TROOP-2).
+        entry_word: what the edition calls a first-conquest Region in refusals ("Entry",
+            "border").
+        rule_ids: the edition's rule id for a core rule id it replaces, in refusals
+            (``{"R-CONQ-1": "C-CONQ-1"}``); the core's ids otherwise.
         keep_empty_race: a player whose Active race has no token left may keep it for the turn
             instead of declining (C-CONQ-11: True); R-CONQ-11 allows only the decline (False).
     """
@@ -150,6 +154,8 @@ class Edition:
     neutral_symbol: str = "murloc"
     neutral_piece: str = "murloc"
     keep_empty_race: bool = False
+    entry_word: str = "Entry"
+    rule_ids: Mapping[str, str] = field(default_factory=dict)
     defense_pieces: tuple[str, ...] = ("fort", "wisp-wall")
     abandon_removes: tuple[str, ...] = ("fort", "wisp-wall", "watch-tower")
     # the chance actions of this edition, made once (outcome lists reuse them)
@@ -170,6 +176,10 @@ class Edition:
             from smallworld.core.combos import STANDARD
 
             self.variant = STANDARD
+
+    def rule(self, core_id: str) -> str:
+        """This edition's id of core rule ``core_id`` (``"R-CONQ-1"`` -> ``"C-CONQ-1"``)."""
+        return self.rule_ids.get(core_id, core_id)
 
     def abilities(self) -> list[Ability]:
         """Every ability of this edition (races, powers, items)."""
