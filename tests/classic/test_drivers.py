@@ -79,3 +79,22 @@ def test_greedy_bots_play_classic():
     """The greedy bot reads the classic tables (race and power values)."""
     g = play_game([make_bot("greedy", f"g{p}") for p in range(2)], seed=3, edition="classic")
     assert g.state.is_over()
+
+
+def test_scenario_file_and_cli():
+    """C-CONQ-1, C-SET-3 through a scenario file: Lost Tribes on their 9 symbols, targets are the
+    border land Regions, a border Lost Tribe Region costs 3; ``smallworld scenario`` lists it."""
+    from pathlib import Path
+
+    from smallworld.core.conquest import conquest_cost, targets
+    from smallworld.scenarios import load_scenario
+
+    path = Path(__file__).parent / "scenarios" / "first_conquest.toml"
+    s = load_scenario(path)
+    assert sum(1 for c in s.occ if c == -2) == 9 and s.supply["lost-tribe"] == 9
+    tg = targets(s, 0)
+    assert set(tg) == {r for r in s.spec.entries if not s.spec.water[r]}
+    r = s.region_of("C2.3")
+    assert conquest_cost(s, 0, r, tg[r]) == 3
+    res = CliRunner().invoke(app, ["scenario", str(path)])
+    assert res.exit_code == 0 and "conquer C2.3" in res.output, res.output
