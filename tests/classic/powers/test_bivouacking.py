@@ -30,9 +30,19 @@ def test_break_camp_each_turn_and_decline():
     assert s.piece("encampment", rid(s, 1)) == 0 and s.supply["encampment"] == 5
 
 
-def test_conquered_camps_go_back_to_owner():
-    """C-P-BIVOUACKING-4: the Encampments of a conquered Region are not lost."""
+def test_conquered_camps_go_back_to_owner_and_are_replaced_that_turn():
+    """C-P-BIVOUACKING-4, C-TROOP-4: the 2 Encampments of a conquered Region go back to their
+    owner, who places them again at the end of that turn (before redeploying its tokens)."""
     s = make(race="humans", power="forest", hand=8, race1="ratmen", power1="bivouacking", regions=(
-        '"C2.1" = { player = 0 }\n"C2.2" = { player = 1, pieces = { encampment = 2 } }\n"C2.3" = { player = 1 }'))
+        '"C2.1" = { player = 0 }\n"C2.2" = { player = 1, tokens = 2, pieces = { encampment = 2 } }\n'
+        '"C2.3" = { player = 1 }'))
+    s.flags["bivouacking-placed"] = 2
     s.apply("conquer C2.2")
     assert s.piece("encampment", rid(s, 2)) == 0 and s.supply["encampment"] == 5
+    s.apply("end")
+    while s.actor == 0 and s.phase == "redeploy":
+        s.apply(str(s.legal_actions()[-1]))
+    assert s.current_player() == 1 and acts_text(s) == {"camp C2.3", "done"}
+    s.apply("camp C2.3")
+    s.apply("camp C2.3")
+    assert s.piece("encampment", rid(s, 3)) == 2 and s.decisions == []
