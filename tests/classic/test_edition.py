@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from smallworld.classic import data, maps
+from smallworld.classic import maps
 from smallworld.core import edition
 from smallworld.core.game import Game
 from smallworld.core.state import CHANCE, MURLOC

@@ -8,6 +8,7 @@ from smallworld.core.ability import Ability
 from smallworld.core.conquest import Conquest
 from smallworld.core.state import EMPTY, State
 
+
 def was_non_empty(c: Conquest) -> bool:
     """True if the conquered Region held a Lost Tribe or any race token, the conqueror's own In
     Decline race included (C-R-ORCS-1, C-EDGE-5, F14)."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -56,7 +56,7 @@ def face_id(players: int) -> str:
     return f"C{players}"
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_face(fid: str) -> MapFace:
     """The map ``"C2"`` .. ``"C5"`` (C-SET-1).
 

@@ -97,7 +97,7 @@ def _fill_definitions() -> None:
 
 
 # the effect modules register themselves on import (after `register` exists)
-from smallworld.classic import powers as _powers  # noqa: E402,F401
-from smallworld.classic import races as _races  # noqa: E402,F401
+from smallworld.classic import powers as _powers  # noqa: F401
+from smallworld.classic import races as _races  # noqa: F401
 
 _fill_definitions()

@@ -34,9 +34,9 @@ class Fortified(Ability):
     summary = SUMMARIES["fortified"]
 
     def at_turn_end(self, s: State, owner: int, step: str) -> None:
-        if step == "placement" and s.power[owner] == self.id and s.supply.get(FORTRESS, 0) > 0:
-            if _spots(s, owner):
-                s.decisions.append((owner, _KEY))
+        if (step == "placement" and s.power[owner] == self.id and s.supply.get(FORTRESS, 0) > 0
+                and _spots(s, owner)):
+            s.decisions.append((owner, _KEY))
 
     def actions(self, s: State, owner: int) -> list[Action]:
         if not s.decisions or s.decisions[-1] != (owner, _KEY):
