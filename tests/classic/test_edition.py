@@ -151,3 +151,18 @@ def test_random_games_complete(n):
             g.apply(rng.choice(g.legal_actions()))
     assert g.state.round == ED.rounds_by_players[n]
     assert g.state.result is not None
+
+
+def test_decline_one_at_a_time_c_dec_2_3():
+    """C-DEC-2/3, C-PICK-5: declining keeps 1 token per Region, returns the rest and the hand to
+    the box, removes the older In Decline race (its banner to the bottom of the stack) and
+    discards the badge unless it lasts."""
+    s = make(race="ratmen", power="merchant", hand=2, p0='decline = "orcs"', regions=(
+        '"C2.1" = { player = 0, tokens = 3 }\n"C2.20" = { player = 0, decline = true }'))
+    s.phase, s.step = "decide", "choose"
+    box = s.box["ratmen"]
+    s.apply("decline")
+    assert s.decline[0] == "ratmen" and s.active[0] is None
+    assert s.tokens[rid(s, 1)] == 1 and s.occ[rid(s, 1)] == 1 and s.occ[rid(s, 20)] == -1
+    assert s.box["ratmen"] == box + 2 + 2
+    assert s.banner_bottom[-1] == "orcs" and "merchant" in s.badge_discard
