@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from smallworld.content.data import PIECE_SUPPLY, POWERS, RACES
 from smallworld.core.state import EMPTY, MURLOC, State
 
 
@@ -19,12 +18,17 @@ def race_token_counts(s: State) -> dict[str, int]:
             race = s.race_of(code)
             assert race is not None, f"Region {s.spec.region_ids[r]} held by a missing race"
             counts[race] += s.tokens[r]
+    for key, n in s.flags.items():  # tokens an ability holds off the map (classic Amazons)
+        if key.startswith("off-map:"):
+            counts[key.partition(":")[2]] += n
     return counts
 
 
 def check_invariants(s: State) -> None:
     """Tokens conserved per race within box caps (RULES §2.1); pieces within supply (§2.3);
-    occupancy consistent; no race in two places."""
+    occupancy consistent; no race in two places. The tables are the game's edition's."""
+    ed = s.spec.edition
+    RACES, POWERS, PIECE_SUPPLY = ed.races, ed.powers, ed.pieces
     counts = race_token_counts(s)
     for race, n in counts.items():
         assert n == RACES[race].in_box, f"{race}: {n} tokens counted, {RACES[race].in_box} in the box"
@@ -33,7 +37,7 @@ def check_invariants(s: State) -> None:
         assert min(lst) >= 0, f"negative {kind} count"
         assert sum(lst) + s.supply[kind] <= PIECE_SUPPLY[kind], f"{kind}: more pieces than the box"
     murlocs = sum(s.tokens[r] for r, c in enumerate(s.occ) if c == MURLOC)
-    assert murlocs <= PIECE_SUPPLY["murloc"]
+    assert murlocs <= PIECE_SUPPLY[ed.neutral_piece]
     for r, code in enumerate(s.occ):
         if code == EMPTY:
             assert s.tokens[r] == 0, f"empty Region {s.spec.region_ids[r]} has tokens"

@@ -33,9 +33,9 @@ def random_playout(s: State, rng: random.Random) -> int:
     return n
 
 
-def measure(players: int, games: int, seed: int = 0) -> dict[str, float]:
+def measure(players: int, games: int, seed: int = 0, edition: str = "swow") -> dict[str, float]:
     """Play ``games`` random games; returns games/s, actions/s and mean actions per game."""
-    starts = [new_state(players, seed=f"{seed}-{i}") for i in range(games)]
+    starts = [new_state(players, seed=f"{seed}-{i}", edition=edition) for i in range(games)]
     rng = random.Random(seed)
     t = time.perf_counter()
     actions = sum(random_playout(s, rng) for s in starts)
@@ -43,13 +43,13 @@ def measure(players: int, games: int, seed: int = 0) -> dict[str, float]:
     return {"games_per_s": games / dt, "actions_per_s": actions / dt, "actions_per_game": actions / games}
 
 
-def sample_states(players: int = 3, count: int = 200, seed: int = 1) -> list[State]:
+def sample_states(players: int = 3, count: int = 200, seed: int = 1, edition: str = "swow") -> list[State]:
     """Mid-game states from random play (for copy / legal-action timings)."""
     rng = random.Random(seed)
     out: list[State] = []
     i = 0
     while len(out) < count:
-        s = new_state(players, seed=f"sample-{seed}-{i}")
+        s = new_state(players, seed=f"sample-{seed}-{i}", edition=edition)
         i += 1
         steps = 0
         while not s.is_over():
@@ -72,18 +72,18 @@ def time_per_call(fn: Any, items: list[Any], repeat: int = 5) -> float:
     return best
 
 
-def run(games: int = 200, profile: bool = False) -> dict[str, Any]:
-    """All figures as a dict (see module doc)."""
+def run(games: int = 200, profile: bool = False, edition: str = "swow") -> dict[str, Any]:
+    """All figures as a dict (see module doc), for the games of ``edition``."""
     out: dict[str, Any] = {}
     for n in (2, 3, 5):
-        out[f"{n}p"] = measure(n, max(10, games if n != 5 else games // 2), seed=n)
-    states = sample_states()
+        out[f"{n}p"] = measure(n, max(10, games if n != 5 else games // 2), seed=n, edition=edition)
+    states = sample_states(edition=edition)
     out["copy_us"] = time_per_call(lambda s: s.copy(), states) * 1e6
     out["legal_actions_us"] = time_per_call(lambda s: s.legal_actions(), states) * 1e6
     if profile:
         pr = cProfile.Profile()
         pr.enable()
-        measure(3, max(10, games // 4), seed=99)
+        measure(3, max(10, games // 4), seed=99, edition=edition)
         pr.disable()
         buf = io.StringIO()
         pstats.Stats(pr, stream=buf).sort_stats("tottime").print_stats(15)

@@ -125,7 +125,7 @@ def test_cli_table_and_json_are_reproducible(tmp_path):
         (["--games", "0"], "games must be at least 1"),
         (["--games", "many"], "--games"),
         (["--workers", "0"], "workers must be at least 1"),
-        (["--edition", "classic"], "unknown edition"),
+        (["--edition", "nonesuch"], "unknown edition"),  # classic is an edition now
         (["--backend", "dask"], "unknown backend"),
         (["--address", "ray://x:10001"], "--address needs --backend ray"),
         (["--mcts-time", "0"], "mcts time must be positive"),

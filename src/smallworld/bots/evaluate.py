@@ -20,7 +20,6 @@ import math
 from functools import lru_cache
 
 from smallworld.content import team
-from smallworld.content.data import POWERS, RACES
 from smallworld.core import hooks
 from smallworld.core.scoring import faction_bonus, score_turn
 from smallworld.core.state import DEFEND, EMPTY, MURLOC, State
@@ -239,7 +238,8 @@ def best_visible_tokens(s: State, q: int) -> float:
     vc = s.vc[q]
     for k, (race, power, coins) in enumerate(s.column):
         if race and power and k <= vc:
-            n = min(RACES[race].value + POWERS[power].value, s.box.get(race, 0))
+            ed = s.spec.edition  # the game's edition's values (Warcraft or classic)
+            n = min(ed.races[race].value + ed.powers[power].value, s.box.get(race, 0))
             best = max(best, n + 0.5 * (coins - k))
     return best if best > 0 else NEW_COMBO_TOKENS
 

@@ -36,7 +36,7 @@ from smallworld.bots.evaluate import (
     remaining_turns,
     seat_counts,
 )
-from smallworld.content.data import DIE_FACES, POWERS, RACES
+from smallworld.content.data import DIE_FACES
 from smallworld.core import chance, hooks
 from smallworld.core.actions import Action
 from smallworld.core.conquest import conquest_cost, targets
@@ -170,7 +170,8 @@ class HeuristicPolicy:
             race, power, coins = s.column[k]
         if race is None or power is None:
             return -k
-        tokens = min(RACES[race].value + POWERS[power].value, s.box.get(race, 0))
+        ed = s.spec.edition  # the game's edition's values (Warcraft or classic)
+        tokens = min(ed.races[race].value + ed.powers[power].value, s.box.get(race, 0))
         turns = remaining_turns(s, p)
         bv = bonus_vector(s, p, race, power)
         land = [b for r, b in enumerate(bv) if not s.spec.water[r]]

@@ -12,7 +12,7 @@ from rich.progress import Progress
 from rich.table import Table
 
 from smallworld.bots import BOTS, make_bot
-from smallworld.content.editions import EDITIONS
+from smallworld.core import edition as editions
 from smallworld.core.errors import ReplayError
 from smallworld.core.record import GameRecord, replay
 from smallworld.bots.play import play_game
@@ -25,15 +25,15 @@ def simulate(
     games: int = typer.Option(10, "--games", "-g", min=1, help="Number of games."),
     seed: int = typer.Option(0, "--seed", "-s", help="Seed of the first game (game i uses seed+i)."),
     bot: str = typer.Option("random", "--bot", help=f"Bot for every seat ({', '.join(sorted(BOTS))})."),
-    edition: str = typer.Option("swow", "--edition", "-e", help="swow or swow-team (RULES §12)."),
+    edition: str = typer.Option("swow", "--edition", "-e", help="swow, swow-team (RULES §12) or another installed edition (classic)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object instead of a table."),
     save_dir: Path | None = typer.Option(None, "--save-dir", help="Write each game record here."),
 ) -> None:
     """Play complete games with bots and summarise them."""
     if bot not in BOTS:
         raise typer.BadParameter(f"unknown bot {bot!r}; known: {', '.join(sorted(BOTS))}", param_hint="--bot")
-    if edition not in EDITIONS:
-        raise typer.BadParameter(f"unknown edition {edition!r}; known: {', '.join(EDITIONS)}", param_hint="--edition")
+    if edition not in editions.names():
+        raise typer.BadParameter(f"unknown edition {edition!r}; known: {', '.join(editions.names())}", param_hint="--edition")
     if save_dir is not None:
         save_dir.mkdir(parents=True, exist_ok=True)
     results = []
@@ -94,11 +94,14 @@ def replay_cmd(
 def bench(
     games: int = typer.Option(200, "--games", "-g", min=10, help="Games per player count."),
     profile: bool = typer.Option(False, "--profile", help="Also print a cProfile summary."),
+    edition: str = typer.Option("swow", "--edition", "-e", help="An installed edition (swow, classic, ...)."),
 ) -> None:
     """Random-playout throughput of the engine, single process."""
     from smallworld.bench import run
 
-    out = run(games=games, profile=profile)
+    if edition not in editions.names():
+        raise typer.BadParameter(f"unknown edition {edition!r}; known: {', '.join(editions.names())}", param_hint="--edition")
+    out = run(games=games, profile=profile, edition=edition)
     for n in (2, 3, 5):
         f = out[f"{n}p"]
         typer.echo(f"{n} players: {f['games_per_s']:7.1f} games/s  {f['actions_per_s']:9.0f} actions/s  "

@@ -25,7 +25,7 @@ from smallworld.bots.tournament import (
     run_tournament,
     schedule,
 )
-from smallworld.content.editions import EDITIONS
+from smallworld.core import edition as editions
 
 err = Console(stderr=True)
 DEFAULT_WORKERS = default_workers()
@@ -43,7 +43,7 @@ def tournament(
     games: int = typer.Option(12, "--games", "-g", help="Number of games."),
     seed: int = typer.Option(0, "--seed", "-s", help="Tournament seed (game seeds follow from it)."),
     workers: int = typer.Option(DEFAULT_WORKERS, "--workers", "-w", help="Parallel worker processes (1: none)."),
-    edition: str = typer.Option("swow", "--edition", "-e", help="swow or swow-team (RULES §12)."),
+    edition: str = typer.Option("swow", "--edition", "-e", help="swow, swow-team (RULES §12) or another installed edition (classic)."),
     save_dir: Path | None = typer.Option(None, "--save-dir", help="Write each game record here."),
     backend: str = typer.Option("process", "--backend", help="process (ProcessPoolExecutor) or ray."),
     address: str | None = typer.Option(None, "--address", help="Ray cluster address (with --backend ray)."),
@@ -71,8 +71,8 @@ def tournament(
         _fail(f"games must be at least 1, not {games}", "--games")
     if workers < 1:
         _fail(f"workers must be at least 1, not {workers}", "--workers")
-    if edition not in EDITIONS:
-        _fail(f"unknown edition {edition!r}; known: {', '.join(EDITIONS)}", "--edition")
+    if edition not in editions.names():
+        _fail(f"unknown edition {edition!r}; known: {', '.join(editions.names())}", "--edition")
     if backend not in BACKENDS:
         _fail(f"unknown backend {backend!r}; known: {', '.join(BACKENDS)}", "--backend")
     if address is not None and backend != "ray":

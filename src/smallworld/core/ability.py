@@ -155,6 +155,12 @@ class Ability:
         them all)."""
         return 0
 
+    def no_final_conquest(self, s: State, owner: int) -> bool:
+        """Attacker: True if the race never makes the final conquest with the reinforcement die
+        (R-CONQ-9): only targets it can pay for in full are offered (classic Berserk, which
+        rolls before each conquest instead, C-P-BERSERK-3)."""
+        return False
+
     def min_tokens(self, s: State, owner: int) -> int:
         """The fewest tokens of this race a Region may hold and a conquest may place (Tauren: 2,
         R-CONQ-4)."""

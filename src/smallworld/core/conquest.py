@@ -12,8 +12,9 @@ from typing import Any
 from smallworld.core import hooks
 from smallworld.core.state import EMPTY, MURLOC, State
 
-#: pieces that add +1 defense each (R-CONQ-3) and are discarded when their Region falls or is
-#: emptied (R-CONQ-7, R-TROOP-2)
+#: Warcraft's pieces that add +1 defense each (R-CONQ-3) and are discarded when their Region
+#: falls or is emptied (R-CONQ-7, R-TROOP-2); the core reads the edition's
+#: (``spec.defense_pieces``, ``spec.abandon_removes``), these are Warcraft's defaults
 DEFENSE_PIECES = ("fort", "wisp-wall")
 #: pieces that count as race tokens for defense (R-CONQ-3)
 TOKEN_PIECES = ("beast", "champion")
@@ -68,7 +69,9 @@ def targets(
     R-CONQ-1: with no Region, only Entry Regions (+1 travel), plus races' own first targets
     (Kobolds' Caverns, Naga's water, no travel). R-CONQ-2: otherwise Regions adjacent to its
     Regions (and those its abilities treat as adjacent) with no travel, or any Entry Region
-    (+1 when not adjacent). Excludes its own Active Regions, Sea/Lake unless allowed (R-CONQ-5)
+    (+1 when not adjacent). The edition sets the travel cost and whether Entry Regions stay
+    targets after a first conquest (classic: border Regions, no travel, first conquest only,
+    C-CONQ-1/2). Excludes its own Active Regions, Sea/Lake unless allowed (R-CONQ-5)
     and immune Regions (except those a toll makes attackable once paid: Aegis, see
     :func:`hooks.immune_beyond_tolls`). Callers that have them already pass ``abilities``
     (``hooks.own_abilities(s, p)``) and ``play`` (``list(hooks.in_play(s))``).
@@ -93,9 +96,11 @@ def targets(
             if "first_targets" in ab.hooks:
                 for q in ab.first_targets(s, p):
                     out[q] = 0
-    for e in spec.entries:
-        if e not in out:
-            out[e] = 1
+    if not own or spec.entries_always:  # C-CONQ-1/2: classic borders only for a first conquest
+        travel = spec.travel
+        for e in spec.entries:
+            if e not in out:
+                out[e] = travel
     if out and any(ab.no_travel_cost(s, p) for ab in abilities if "no_travel_cost" in ab.hooks):
         out = dict.fromkeys(out, 0)
     for r in own:
@@ -125,6 +130,8 @@ def travel_to(s: State, p: int, r: int, abilities: Any = None) -> int:
     ``targets(s, p)[r]`` for any ``r`` in :func:`targets`, found without listing every target
     (R-CONQ-1, R-CONQ-2). For a Region that is not a target the answer means nothing.
     ``abilities`` as in :func:`targets`."""
+    if not s.spec.travel:  # an edition without travel (C-CONQ-1)
+        return 0
     if abilities is None:
         abilities = hooks.own_abilities(s, p)
     for ab in abilities:
@@ -152,7 +159,7 @@ def raw_costs(s: State, tg: dict[int, int]) -> list[tuple[int, int, int]]:
     travel`` of ``tg`` (the answer of :func:`targets`), in its order. An upper bound of
     :func:`conquest_cost` for races whose minimum is 1 or 2."""
     occ, tokens, mountain, pieces = s.occ, s.tokens, s.spec.mountain, s.pieces
-    defense = [lst for lst in map(pieces.get, DEFENSE_PIECES) if lst is not None]
+    defense = [lst for lst in map(pieces.get, s.spec.defense_pieces) if lst is not None]
     extra = [lst for lst in map(pieces.get, TOKEN_PIECES) if lst is not None]
     out = []
     for r, travel in tg.items():
@@ -186,7 +193,7 @@ def conquest_cost(
     prices many Regions at once.
     """
     pieces = 0
-    for kind in DEFENSE_PIECES:
+    for kind in s.spec.defense_pieces:
         lst = s.pieces.get(kind)
         if lst is not None:
             pieces += lst[r]
@@ -242,7 +249,7 @@ def lose_region(s: State, r: int, *, attacker: int | None, cause: str) -> tuple[
                 s.defenders.append(q)
     s.occ[r] = EMPTY
     s.tokens[r] = 0
-    for kind in DEFENSE_PIECES:
+    for kind in s.spec.defense_pieces:
         lst = s.pieces.get(kind)
         if lst is not None and lst[r]:
             s.supply[kind] += lst[r]
@@ -254,8 +261,14 @@ def lose_region(s: State, r: int, *, attacker: int | None, cause: str) -> tuple[
     return code, discarded
 
 
-def resolve_conquest(s: State, p: int, r: int, cost: int, placed: int, mode: str) -> Conquest:
+def resolve_conquest(
+    s: State, p: int, r: int, cost: int, placed: int, mode: str, cause: str = "conquest"
+) -> Conquest:
     """Seat ``p`` takes region ``r`` placing ``placed`` tokens from hand (R-CONQ-6..8).
+
+    ``cause`` is what the defender's losses see (:func:`lose_region`): ``"conquest"``, or an
+    ability's name for a conquest that is not an attack in the ``losses`` sense (classic
+    Sorcerers' substitution: ``"sorcery"``, C-R-ELVES-2).
 
     Records the defeated race for the faction bonus (R-SCORE-3), queues the reveal of a
     face-down item (R-ITEM-1) and calls the ``on_conquest`` and ``on_region_conquered`` hooks.
@@ -265,7 +278,7 @@ def resolve_conquest(s: State, p: int, r: int, cost: int, placed: int, mode: str
     defenders = defenders_in(s, r) if code != EMPTY else 0
     discarded = 0
     if code != EMPTY:
-        discarded = lose_region(s, r, attacker=p, cause="conquest")[1]
+        discarded = lose_region(s, r, attacker=p, cause=cause)[1]
     if race is not None:
         s.defeated[race] = s.defeated.get(race, 0) + 1
     s.hand[p] -= placed

@@ -69,9 +69,7 @@ def remove_decline_race(s: State, p: int) -> None:
 
 def _clear_emptied(s: State, r: int) -> None:
     """An emptied Region loses its Forts, Wisp Walls and Watch Towers (R-TROOP-2, RULES §9-10)."""
-    from smallworld.core.conquest import ABANDON_REMOVES
-
-    for kind in ABANDON_REMOVES:
+    for kind in s.spec.abandon_removes:
         lst = s.pieces.get(kind)
         if lst is not None and lst[r]:
             s.supply[kind] += lst[r]

@@ -110,6 +110,24 @@ class Edition:
         load_face: face id -> board face (geometry, Regions, adjacency).
         variant: the :class:`Variant` rules; ``None`` means the standard column
             (:mod:`smallworld.core.combos`).
+        entry_symbol: the Region symbol of first-conquest targets (Warcraft ``"entry"``,
+            R-CONQ-1; classic ``"border"``, C-CONQ-1).
+        travel_cost: tokens added to a conquest of an Entry Region not adjacent to the
+            attacker's Regions (R-CONQ-1/2: 1); 0 in an edition without travel (C-CONQ-1).
+        entries_after_first: Entry Regions stay conquest targets after the first conquest
+            (R-CONQ-2: True); False where only a first conquest may use them (C-CONQ-1, C-CONQ-2).
+        neutral_symbol, neutral_piece: the Region symbol that gets a neutral token at setup and
+            the piece it is (Murlocs, R-SET-3; Lost Tribes, C-SET-3). Neutral tokens occupy a
+            Region as ``MURLOC``: an In Decline token of nobody (never moves or scores).
+        defense_pieces: pieces adding +1 defense each, removed when their Region falls
+            (R-CONQ-3/7: Forts, Wisp Walls; classic: Troll Lairs, Fortresses, Encampments).
+        abandon_removes: pieces removed when their Region is abandoned or emptied (R-TROOP-2).
+        entry_word: what the edition calls a first-conquest Region in refusals ("Entry",
+            "border").
+        rule_ids: the edition's rule id for a core rule id it replaces, in refusals
+            (``{"R-CONQ-1": "C-CONQ-1"}``); the core's ids otherwise.
+        keep_empty_race: a player whose Active race has no token left may keep it for the turn
+            instead of declining (C-CONQ-11: True); R-CONQ-11 allows only the decline (False).
     """
 
     name: str
@@ -130,6 +148,16 @@ class Edition:
     opposing_factions: Mapping[str, str] = field(default_factory=dict)
     sides_by_players: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
     variant: Variant | None = None
+    entry_symbol: str = "entry"
+    travel_cost: int = 1
+    entries_after_first: bool = True
+    neutral_symbol: str = "murloc"
+    neutral_piece: str = "murloc"
+    keep_empty_race: bool = False
+    entry_word: str = "Entry"
+    rule_ids: Mapping[str, str] = field(default_factory=dict)
+    defense_pieces: tuple[str, ...] = ("fort", "wisp-wall")
+    abandon_removes: tuple[str, ...] = ("fort", "wisp-wall", "watch-tower")
     # the chance actions of this edition, made once (outcome lists reuse them)
     banner_actions: dict[str, Action] = field(init=False, repr=False)
     badge_actions: dict[str, Action] = field(init=False, repr=False)
@@ -148,6 +176,10 @@ class Edition:
             from smallworld.core.combos import STANDARD
 
             self.variant = STANDARD
+
+    def rule(self, core_id: str) -> str:
+        """This edition's id of core rule ``core_id`` (``"R-CONQ-1"`` -> ``"C-CONQ-1"``)."""
+        return self.rule_ids.get(core_id, core_id)
 
     def abilities(self) -> list[Ability]:
         """Every ability of this edition (races, powers, items)."""

@@ -237,7 +237,7 @@ def legal_actions(s: State) -> list[Action]:
         ks = variant.pickable(s, p)
         return [Action("pick", (k,)) for k in ks] if ks else [END]
     if phase == DECIDE:
-        if s.hand[p] or has_regions(s, p):
+        if s.hand[p] or has_regions(s, p) or s.spec.edition.keep_empty_race:  # C-CONQ-11
             return [EXPAND, DECLINE]
         return [DECLINE]  # R-CONQ-11
     return []
@@ -262,7 +262,11 @@ def conquer_actions(s: State, p: int) -> list[Action]:
         paid = s.paid
         vc = s.vc[p]
         conquer = spec.conquer_actions
-        reach = hand + aux + FINAL_CONQUEST_MAX_SHORT  # the most a conquest may cost now
+        short = FINAL_CONQUEST_MAX_SHORT
+        if "no_final_conquest" in hooks.LIVE_HOOKS:  # classic Berserk (C-P-BERSERK-3)
+            if any(ab.no_final_conquest(s, p) for ab in ro.own_hook(p, "no_final_conquest")):
+                short = 0
+        reach = hand + aux + short  # the most a conquest may cost now
         for r, travel, raw in raw_costs(s, targets(s, p, own, ro.play)):
             # reductions only lower the cost: price them only when the raw cost is out of reach
             if raw > reach and conquest_cost(s, p, r, travel, reducers=reducers) > reach:

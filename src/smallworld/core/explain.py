@@ -76,13 +76,17 @@ def _explain_conquer(s: State, p: int, r: int, text: str) -> str:
     if s.hand[p] < 1:
         return f"{text!r}: no token in hand (R-CONQ-10)"
     tg = targets(s, p)
+    ed = s.spec.edition
     if r not in tg:
         if s.occ[r] == 2 * p:
             return f"{text!r}: {rid} is already yours"
         if s.spec.water[r]:
-            return f"{text!r}: Seas and Lakes cannot be conquered (R-CONQ-5)"
+            return f"{text!r}: Seas and Lakes cannot be conquered ({ed.rule('R-CONQ-5')})"
         if not has_regions(s, p):
-            return f"{text!r}: a first conquest must target an Entry Region (R-CONQ-1)"
+            article = "an" if ed.entry_word[:1] in "AEIOUaeiou" else "a"
+            return f"{text!r}: a first conquest must target {article} {ed.entry_word} Region ({ed.rule('R-CONQ-1')})"
+        if not s.spec.entries_always:
+            return f"{text!r}: {rid} is not adjacent to your Regions ({ed.rule('R-CONQ-2')})"
         return f"{text!r}: {rid} is neither adjacent to your Regions nor an Entry Region (R-CONQ-2)"
     cost = conquest_cost(s, p, r, tg[r])
     if "tolls" in hooks.LIVE_HOOKS:

@@ -38,7 +38,8 @@ def make_spec(
 
 
 def initial_state(spec: GameSpec) -> State:
-    """The position before the first chance draws (R-SET-2..5): Murlocs on Murloc symbols and
+    """The position before the first chance draws (R-SET-2..5): Murlocs on Murloc symbols (the
+    edition's neutral tokens: Lost Tribes in classic, C-SET-3) and
     Mountains on Mountain Regions (while pieces last), one face-down item on each board's marker
     Region, 5 VC each, the column empty with its 6 combos queued for reveal."""
     n = spec.n_players
@@ -82,11 +83,12 @@ def initial_state(spec: GameSpec) -> State:
     s.actor = 0
     s.conquests = 0
     s.result = None
+    neutral = ed.neutral_piece  # Murlocs (R-SET-3), Lost Tribes (C-SET-3)
     for r in range(R):
-        if spec.murloc[r] and s.supply.get("murloc", 0) > 0:
+        if spec.murloc[r] and s.supply.get(neutral, 0) > 0:
             s.occ[r] = MURLOC
             s.tokens[r] = 1
-            s.supply["murloc"] -= 1
+            s.supply[neutral] -= 1
         if spec.mountain[r] and s.supply.get("mountain", 0) > 0:
             s.supply["mountain"] -= 1
     for r in spec.marker_regions:

@@ -27,7 +27,8 @@ class GameSpec:
         n_players: 2–5. rounds: number of rounds (RULES §2.4). seats: player names.
         faces: face ids in play, e.g. ``("L1", "M3", "S2")``.
         region_ids: notation per Region; ``index``: notation -> region number.
-        names, terrain, board (index into ``faces``), magic, cavern, murloc, entry, water,
+        names, terrain, board (index into ``faces``), symbols, magic, cavern, murloc (the
+        edition's neutral symbol), entry (the edition's first-conquest symbol), water,
         mountain (Mountain terrain: a Mountain piece lies there, R-SET-3), marker (the S/M/L
         marker Region of its board, R-SET-4).
         adj: tuple of tuples of adjacent region numbers (derived from geometry).
@@ -44,7 +45,7 @@ class GameSpec:
         "terrain", "board", "magic", "cavern", "murloc", "entry", "water", "mountain", "marker",
         "adj", "entries", "marker_regions", "water_of_board", "n_regions", "_face_objs", "sides",
         "conquer_actions", "abandon_actions", "_region_actions", "_redeploy_actions", "near",
-        "waters",
+        "waters", "symbols", "travel", "entries_always", "defense_pieces", "abandon_removes",
     )
 
     def __init__(
@@ -94,10 +95,19 @@ class GameSpec:
         self.names = tuple(names)
         self.terrain = tuple(terrain)
         self.board = tuple(board)
+        #: every symbol of each Region (frozensets)
+        self.symbols = tuple(symbols)
         self.magic = tuple("magic" in s for s in symbols)
         self.cavern = tuple("cavern" in s for s in symbols)
-        self.murloc = tuple("murloc" in s for s in symbols)
-        self.entry = tuple("entry" in s for s in symbols)
+        self.murloc = tuple(ed.neutral_symbol in s for s in symbols)
+        self.entry = tuple(ed.entry_symbol in s for s in symbols)
+        #: the travel cost (R-CONQ-1; 0 in classic, C-CONQ-1) and whether Entry Regions stay
+        #: targets after a first conquest (R-CONQ-2; not in classic, C-CONQ-2)
+        self.travel = ed.travel_cost
+        self.entries_always = ed.entries_after_first
+        #: the edition's defense pieces (R-CONQ-3) and pieces an emptied Region loses (R-TROOP-2)
+        self.defense_pieces = tuple(ed.defense_pieces)
+        self.abandon_removes = tuple(ed.abandon_removes)
         self.water = tuple(t in WATER for t in terrain)
         self.mountain = tuple(t == "mountain" for t in terrain)
         self.marker = tuple(marker)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from smallworld.core import hooks
-from smallworld.core.conquest import ABANDON_REMOVES
 from smallworld.core.state import EMPTY, State
 
 
@@ -31,7 +30,7 @@ def abandon(s: State, p: int, r: int) -> None:
     s.hand[p] += s.tokens[r]
     s.tokens[r] = 0
     s.occ[r] = EMPTY
-    for kind in ABANDON_REMOVES:
+    for kind in s.spec.abandon_removes:
         lst = s.pieces.get(kind)
         if lst is not None and lst[r]:
             s.supply[kind] += lst[r]

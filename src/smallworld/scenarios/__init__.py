@@ -21,9 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from smallworld.content import team as team_rules
-from smallworld.content.data import ITEMS, PIECE_SUPPLY, POWERS, RACES
 from smallworld.content.races import pandaren
-from smallworld.content.registry import POWER_ABILITIES
 from smallworld.core import engine
 from smallworld.core.errors import ScenarioError
 from smallworld.core.setup import initial_state, make_spec
@@ -42,7 +40,7 @@ _TOP_KEYS = {
     "column", "setup_murlocs", "flags", "turn_flags", "defeated", "paid", "description", "team",
 }
 _PLAYER_KEYS = {"vc", "race", "power", "hand", "turns_with_race", "decline", "kept", "name", "harmony"}
-_REGION_KEYS = {"player", "decline", "tokens", "murlocs", "pieces", "item", "items"}
+_REGION_KEYS = {"player", "decline", "tokens", "murlocs", "lost_tribes", "pieces", "item", "items"}
 
 
 def load_scenario(path: str | Path) -> State:
@@ -96,11 +94,16 @@ def scenario_from_dict(d: dict[str, Any]) -> State:
         raise ScenarioError(str(e)) from None
     s = initial_state(spec)
     s.chance = []
+    # the edition's tables (Warcraft RULES §2, classic RULES-classic §2)
+    ed = spec.edition
+    RACES, POWERS, ITEMS, PIECE_SUPPLY = ed.races, ed.powers, ed.items, ed.pieces
+    neutral = ed.neutral_piece  # Murlocs, or classic Lost Tribes
     if not d.get("setup_murlocs", False):
         s.occ = [EMPTY] * spec.n_regions
         s.tokens = [0] * spec.n_regions
         s.items = [()] * spec.n_regions
-        s.supply["murloc"] = PIECE_SUPPLY["murloc"]
+        if neutral in PIECE_SUPPLY:
+            s.supply[neutral] = PIECE_SUPPLY[neutral]
     used_races: set[str] = set()
     used_powers: set[str] = set()
 
@@ -133,9 +136,9 @@ def scenario_from_dict(d: dict[str, Any]) -> State:
         if "kept" in pl:
             _need(s.decline[i] is not None, f"{where}: a kept badge needs an In Decline race")
             s.kept[i] = power_id(pl["kept"], where)
-            _need(POWER_ABILITIES[s.kept[i]].lasts_in_decline,
+            _need(ed.power_abilities[s.kept[i]].lasts_in_decline,
                   f"{where}: badge {s.kept[i]!r} does not last In Decline, so it cannot be kept "
-                  "(R-DEC-2: only Garrisoned and Marshdweller)")
+                  f"({ed.rule('R-DEC-2')})")
         s.hand[i] = _int(pl.get("hand", 0), f"{where}.hand")
         _need(s.hand[i] == 0 or s.active[i] is not None, f"{where}: tokens in hand need an Active race")
         s.race_turns[i] = _int(pl.get("turns_with_race", 1 if s.active[i] else 0), f"{where}.turns_with_race")
@@ -153,7 +156,7 @@ def scenario_from_dict(d: dict[str, Any]) -> State:
         r = spec.index[rid]
         _place_region(s, r, spec_r, where, n)
         for kind, cnt in spec_r.get("pieces", {}).items():
-            _need(kind in PIECE_SUPPLY and kind not in ("murloc", "mountain"),
+            _need(kind in PIECE_SUPPLY and kind not in (neutral, "mountain"),
                   f"{where}: unknown piece {kind!r}")
             c = _int(cnt, f"{where}.pieces.{kind}")
             s.add_piece(kind, r, c)
@@ -176,7 +179,7 @@ def scenario_from_dict(d: dict[str, Any]) -> State:
     s.banner_stack = sorted(set(RACES) - used_races)
     s.badge_stack = sorted(set(POWERS) - used_powers)
     column = d.get("column")
-    if spec.edition.name == team_rules.EDITION:
+    if ed.name == team_rules.EDITION:
         _need(column is None, "the team variant has no [column]; use [team]")
         _setup_team(s, d.get("team", {}), race_id, power_id, used_races)
     elif column is not None:
@@ -240,7 +243,7 @@ def _harmony_holders(s: State, players: list[Any]) -> None:
     _need(seat not in holders, f"players[{seat}]: the Pandaren player cannot hold Harmony")
     s.supply[pandaren.HARMONY] -= len(holders)
     _need(s.supply[pandaren.HARMONY] >= 0,
-          f"{len(holders)} Harmony holders: the box holds {PIECE_SUPPLY[pandaren.HARMONY]} Harmony tokens")
+          f"{len(holders)} Harmony holders: the box holds {s.spec.edition.pieces[pandaren.HARMONY]} Harmony tokens")
     s.flags[pandaren.HOLDERS] = tuple(holders)
 
 
@@ -249,6 +252,7 @@ def _setup_team(s: State, t: Any, race_id: Any, power_id: Any, used: set[str]) -
     ``badges`` = up to 4 power ids. Unnamed rows are filled from the unused ids in order; the
     decks hold the side's remaining races (R-TEAM-2)."""
     _need(isinstance(t, dict), "[team] must be a table")
+    RACES = s.spec.edition.races
     bad = set(t) - {"A", "H", "N", "badges"}
     _need(not bad, f"[team]: unknown key(s) {sorted(bad)}; known: A, H, N, badges")
     s.column = []
@@ -285,13 +289,16 @@ def _setup_team(s: State, t: Any, race_id: Any, power_id: Any, used: set[str]) -
 
 
 def _place_region(s: State, r: int, spec_r: dict[str, Any], where: str, n: int) -> None:
-    if "murlocs" in spec_r:
+    key = "lost_tribes" if "lost_tribes" in spec_r else "murlocs"  # the edition's neutral tokens
+    if key in spec_r:
         _need("player" not in spec_r, f"{where}: Murlocs and a player cannot share a Region")
-        m = _int(spec_r["murlocs"], f"{where}.murlocs")
+        neutral = s.spec.edition.neutral_piece
+        m = _int(spec_r[key], f"{where}.{key}")
         s.occ[r] = MURLOC if m else EMPTY
         s.tokens[r] = m
-        s.supply["murloc"] -= m
-        _need(s.supply["murloc"] >= 0, f"{where}: more than {PIECE_SUPPLY['murloc']} Murlocs in play")
+        s.supply[neutral] -= m
+        _need(s.supply[neutral] >= 0,
+              f"{where}: more than {s.spec.edition.pieces[neutral]} {neutral} tokens in play")
         return
     if "player" not in spec_r:
         _need("tokens" not in spec_r, f"{where}: tokens need a player (or use murlocs = N)")

@@ -1,0 +1,64 @@
+"""The ``classic`` edition (the original Small World, RULES-classic.md), registered into the core.
+
+Importing this module registers it; the ``smallworld.editions`` entry point ``classic`` names it,
+so :func:`smallworld.core.edition.get` finds it without the caller importing this package.
+
+What differs from Warcraft is said by Edition fields, never by the edition's name: border
+Regions and no travel cost (C-CONQ-1/2), Lost Tribes on their symbol (C-SET-3), In Decline
+pieces (C-CONQ-3), keeping an emptied race (C-CONQ-11); no items, no factions (C-SCORE-3).
+"""
+
+from __future__ import annotations
+
+from smallworld.classic import maps
+from smallworld.classic.data import (
+    DIE_FACES,
+    PIECE_SUPPLY,
+    POWERS,
+    RACES,
+    ROUNDS_BY_PLAYERS,
+    STARTING_VC,
+)
+from smallworld.classic.registry import POWER_ABILITIES, RACE_ABILITIES
+from smallworld.core import edition
+from smallworld.core.edition import Edition
+
+#: the edition's name in records and on the command line
+NAME = "classic"
+
+#: the original Small World, 2–5 players
+CLASSIC = edition.register(
+    Edition(
+        name=NAME,
+        title="Small World",
+        races=RACES,
+        powers=POWERS,
+        items={},
+        pieces=PIECE_SUPPLY,
+        die_faces=DIE_FACES,
+        rounds_by_players=ROUNDS_BY_PLAYERS,
+        starting_vc=STARTING_VC,
+        race_abilities=RACE_ABILITIES,
+        power_abilities=POWER_ABILITIES,
+        item_abilities={},
+        choose_faces=maps.choose_faces,
+        load_face=maps.load_face,
+        column_size=6,  # C-SET-2: 5 in the column + the stack tops = 6 visible combos
+        entry_symbol=maps.BORDER,  # C-CONQ-1
+        travel_cost=0,  # C-CONQ-1: no travel cost
+        entries_after_first=False,  # C-CONQ-2
+        neutral_symbol="lost-tribe",  # C-SET-3
+        neutral_piece="lost-tribe",
+        keep_empty_race=True,  # C-CONQ-11
+        entry_word="border",
+        rule_ids={
+            "R-CONQ-1": "C-CONQ-1", "R-CONQ-2": "C-CONQ-2", "R-CONQ-3": "C-CONQ-3",
+            "R-CONQ-5": "C-CONQ-5", "R-CONQ-7": "C-CONQ-7", "R-CONQ-11": "C-CONQ-11",
+            "R-DEC-2": "C-DEC-2",
+        },
+        # C-CONQ-3: +1 defense each; removed when the Region falls (C-CONQ-7) or is abandoned
+        # (R-TROOP-2; Encampments go back to their owner's supply, C-P-BIVOUACKING-4)
+        defense_pieces=("troll-lair", "fortress", "encampment"),
+        abandon_removes=("troll-lair", "fortress", "encampment"),
+    )
+)

@@ -1,0 +1,87 @@
+"""Bivouacking (C-P-BIVOUACKING-1..5).
+
+- At the end of each of its turns (the placement step, after redeployment, C-ORDER-2) the player
+  takes its 5 Encampments back and places them anew in Regions of its Active race, several in one
+  Region if it likes (``camp R`` up to 5 times, or ``done``); each is +1 defense (an edition
+  defense piece) and a lone token with an Encampment cannot be replaced by a Sorcerer.
+- An Encampment never holds a Region alone; when its Region is conquered it goes back to its
+  owner (the core returns defense pieces to the supply), who places it again at the end of that
+  turn, before redeploying the withdrawn tokens (C-P-BIVOUACKING-4, C-TROOP-4: the
+  ``at_any_turn_end`` hook offers ``camp R`` for as many as were lost); holding no Region then,
+  it keeps them for its next placement. All leave the map when the race goes In Decline.
+"""
+
+from __future__ import annotations
+
+from smallworld.classic.registry import SUMMARIES, register
+from smallworld.core.ability import Ability
+from smallworld.core.actions import Action
+from smallworld.core.state import State
+
+CAMP = "encampment"
+_KEY = "power:bivouacking"
+_DONE = Action("done")
+_PLACED = "bivouacking-placed"
+
+
+def _take_back(s: State) -> None:
+    lst = s.pieces.get(CAMP)
+    if lst is not None:
+        for r in range(len(lst)):
+            lst[r] = 0
+    s.supply[CAMP] = s.spec.edition.pieces[CAMP]
+
+
+def _on_map(s: State) -> int:
+    lst = s.pieces.get(CAMP)
+    return sum(lst) if lst is not None else 0
+
+
+@register
+class Bivouacking(Ability):
+    id = "bivouacking"
+    kind = "power"
+    rule = "C-P-BIVOUACKING-1"
+    summary = SUMMARIES["bivouacking"]
+
+    def at_turn_end(self, s: State, owner: int, step: str) -> None:
+        if step != "placement":
+            return
+        _take_back(s)
+        s.flags[_PLACED] = 0
+        s.tflags.pop("bivouacking-allowed", None)
+        if s.regions_of(2 * owner):
+            s.decisions.append((owner, _KEY))
+
+    def actions(self, s: State, owner: int) -> list[Action]:
+        if not s.decisions or s.decisions[-1] != (owner, _KEY):
+            return []
+        acts = s.spec.region_actions("camp")
+        return [acts[r] for r in s.regions_of(2 * owner)] + [_DONE]
+
+    def apply(self, s: State, owner: int, action: Action) -> None:
+        if action.kind == "camp":
+            s.add_piece(CAMP, s.spec.region(str(action.args[0])))
+            s.supply[CAMP] -= 1
+            s.flags[_PLACED] = s.flags.get(_PLACED, 0) + 1
+            if s.supply[CAMP] > 0 and s.flags.get(_PLACED, 0) < self._allowed(s):
+                return
+        s.decisions.pop()
+
+    def _allowed(self, s: State) -> int:
+        """How many Encampments the current placement may reach on the map."""
+        return int(s.tflags.get("bivouacking-allowed", s.spec.edition.pieces[CAMP]))
+
+    def at_any_turn_end(self, s: State, owner: int | None, current: int) -> None:
+        """Another player's turn: re-place the Encampments its conquests sent back."""
+        if owner is None or current == owner or s.power[owner] != self.id:
+            return
+        lost = s.flags.get(_PLACED, 0) - _on_map(s)
+        if lost > 0 and s.regions_of(2 * owner):
+            s.flags[_PLACED] = _on_map(s)
+            s.tflags["bivouacking-allowed"] = s.flags[_PLACED] + lost
+            s.decisions.append((owner, _KEY))
+
+    def on_decline(self, s: State, owner: int) -> None:
+        _take_back(s)
+        s.flags.pop(_PLACED, None)

@@ -1,0 +1,65 @@
+"""Diplomat (C-P-DIPLOMAT-1..3).
+
+- The Diplomat race's conquests (a Dragon conquest or Sorcerer substitution included) against an
+  opponent's Active race are recorded this turn (C-EDGE-7).
+- At the end of the turn, before scoring (the ``gift`` step, C-ORDER-2), the player may name one
+  opponent it did not attack (``ally SEAT``, or ``done``); an opponent with no Active race may be
+  named (a Ruling).
+- Until the start of the player's next turn the ally may not conquer or aim any effect at the
+  Diplomat's Active Regions (``immune``); the In Decline race is not protected. The peace ends
+  when the player's next turn starts (``on_turn_start``) and with a new pick.
+
+Not covered: the ally's In Decline Ghouls are not bound by the peace (C-R-GHOULS-4); Ghouls'
+mini-turn is not implemented, so the question does not arise yet.
+"""
+
+from __future__ import annotations
+
+from smallworld.classic.registry import SUMMARIES, register
+from smallworld.core.ability import Ability
+from smallworld.core.actions import Action
+from smallworld.core.conquest import Conquest
+from smallworld.core.state import State
+
+_KEY = "power:diplomat"
+_ALLY = "diplomat-ally"
+_HIT = "diplomat-attacked"
+_DONE = Action("done")
+
+
+@register
+class Diplomat(Ability):
+    id = "diplomat"
+    kind = "power"
+    rule = "C-P-DIPLOMAT-1"
+    summary = SUMMARIES["diplomat"]
+
+    def on_turn_start(self, s: State, owner: int) -> None:
+        s.flags.pop(_ALLY, None)
+
+    def on_pick(self, s: State, owner: int) -> None:
+        s.flags.pop(_ALLY, None)
+
+    def on_conquest(self, s: State, owner: int, c: Conquest) -> None:
+        if c.defender >= 0 and c.defender % 2 == 0 and c.defender // 2 != owner:
+            hit = s.tflags.get(_HIT, ())
+            s.tflags[_HIT] = tuple(sorted({*hit, c.defender // 2}))
+
+    def at_turn_end(self, s: State, owner: int, step: str) -> None:
+        if step == "gift" and s.active[owner] is not None:
+            s.decisions.append((owner, _KEY))
+
+    def actions(self, s: State, owner: int) -> list[Action]:
+        if not s.decisions or s.decisions[-1] != (owner, _KEY):
+            return []
+        hit = s.tflags.get(_HIT, ())
+        n = s.spec.n_players
+        return [Action("ally", (q,)) for q in range(n) if q != owner and q not in hit] + [_DONE]
+
+    def apply(self, s: State, owner: int, action: Action) -> None:
+        s.decisions.pop()
+        if action.kind == "ally":
+            s.flags[_ALLY] = int(action.args[0])
+
+    def immune(self, s: State, owner: int | None, attacker: int, r: int) -> bool:
+        return owner is not None and s.flags.get(_ALLY) == attacker and s.occ[r] == 2 * owner

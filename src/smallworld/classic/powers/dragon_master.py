@@ -1,0 +1,66 @@
+"""Dragon Master (C-P-DRAGON-1..5).
+
+- Once per turn in the conquest phase, ``dragon R`` conquers a legal target (adjacent, or by the
+  first-conquest rules; not immune) with exactly 1 token from hand, whatever defends it
+  (C-EDGE-2); the defender loses as usual (C-CONQ-7). R-CONQ-10: a token in hand is needed.
+- The Dragon goes there; its Region is immune (C-CONQ-12) to every other player until the next
+  Dragon conquest moves it; it is not redeployed.
+- It leaves the map when the race goes In Decline; if its Region is abandoned it waits for the
+  next Dragon conquest (C-P-DRAGON-5, a Ruling).
+"""
+
+from __future__ import annotations
+
+from smallworld.classic.registry import SUMMARIES, register
+from smallworld.core.ability import Ability
+from smallworld.core.actions import Action
+from smallworld.core.conquest import resolve_conquest, targets
+from smallworld.core.state import CONQUER, State
+
+DRAGON = "dragon"
+_USED = "dragon-used"
+
+
+def _lift(s: State) -> None:
+    lst = s.pieces.get(DRAGON)
+    if lst is not None:
+        for r in range(len(lst)):
+            lst[r] = 0
+    s.supply[DRAGON] = s.spec.edition.pieces[DRAGON]
+
+
+@register
+class DragonMaster(Ability):
+    id = "dragon-master"
+    kind = "power"
+    rule = "C-P-DRAGON-1"
+    summary = SUMMARIES["dragon-master"]
+    action_kinds = frozenset({"dragon"})
+
+    def actions(self, s: State, owner: int) -> list[Action]:
+        if s.phase != CONQUER or s.decisions or s.chance or s.tflags.get(_USED):
+            return []
+        if s.hand[owner] < 1:
+            return []
+        acts = s.spec.region_actions("dragon")
+        return [acts[r] for r in targets(s, owner)]
+
+    def apply(self, s: State, owner: int, action: Action) -> None:
+        r = s.spec.region(str(action.args[0]))
+        _lift(s)
+        s.tflags[_USED] = True
+        resolve_conquest(s, owner, r, 1, 1, "dragon")
+        s.add_piece(DRAGON, r)
+        s.supply[DRAGON] -= 1
+
+    def immune(self, s: State, owner: int | None, attacker: int, r: int) -> bool:
+        lst = s.pieces.get(DRAGON)
+        return lst is not None and lst[r] > 0 and owner is not None and attacker != owner
+
+    def on_abandon(self, s: State, owner: int, r: int) -> None:
+        lst = s.pieces.get(DRAGON)
+        if lst is not None and lst[r]:
+            _lift(s)
+
+    def on_decline(self, s: State, owner: int) -> None:
+        _lift(s)

@@ -1,0 +1,68 @@
+"""Heroic (C-P-HEROIC-1/2): at the end of each turn (placement step, C-ORDER-2) the player puts
+its 2 Heroes in 2 different Regions of its Active race (one if it holds only one); a Hero's
+Region is immune (C-CONQ-12) to every other player until the Heroes move. The Heroes are taken
+back and placed anew each turn (``hero R`` decision, compulsory) and leave the map when the race
+goes In Decline; a Hero in an abandoned Region goes back to the supply."""
+
+from __future__ import annotations
+
+from smallworld.classic.registry import SUMMARIES, register
+from smallworld.core.ability import Ability
+from smallworld.core.actions import Action
+from smallworld.core.state import State
+
+HERO = "hero"
+_KEY = "power:heroic"
+
+
+def _take_back(s: State) -> None:
+    lst = s.pieces.get(HERO)
+    if lst is not None:
+        for r in range(len(lst)):
+            lst[r] = 0
+    s.supply[HERO] = s.spec.edition.pieces[HERO]
+
+
+def _spots(s: State, owner: int) -> list[int]:
+    lst = s.pieces.get(HERO)
+    return [r for r in s.regions_of(2 * owner) if lst is None or not lst[r]]
+
+
+@register
+class Heroic(Ability):
+    id = "heroic"
+    kind = "power"
+    rule = "C-P-HEROIC-1"
+    summary = SUMMARIES["heroic"]
+
+    def at_turn_end(self, s: State, owner: int, step: str) -> None:
+        if step != "placement":
+            return
+        _take_back(s)
+        if _spots(s, owner):
+            s.decisions.append((owner, _KEY))
+
+    def actions(self, s: State, owner: int) -> list[Action]:
+        if not s.decisions or s.decisions[-1] != (owner, _KEY):
+            return []
+        acts = s.spec.region_actions("hero")
+        return [acts[r] for r in _spots(s, owner)]
+
+    def apply(self, s: State, owner: int, action: Action) -> None:
+        s.add_piece(HERO, s.spec.region(str(action.args[0])))
+        s.supply[HERO] -= 1
+        if s.supply[HERO] <= 0 or not _spots(s, owner):
+            s.decisions.pop()
+
+    def immune(self, s: State, owner: int | None, attacker: int, r: int) -> bool:
+        lst = s.pieces.get(HERO)
+        return lst is not None and lst[r] > 0 and owner is not None and attacker != owner
+
+    def on_abandon(self, s: State, owner: int, r: int) -> None:
+        lst = s.pieces.get(HERO)
+        if lst is not None and lst[r]:
+            s.supply[HERO] += lst[r]
+            lst[r] = 0
+
+    def on_decline(self, s: State, owner: int) -> None:
+        _take_back(s)

@@ -1,0 +1,16 @@
+"""Hill (C-P-HILL-1): +1 VC per Hills Region the Active race occupies at turn end."""
+
+from __future__ import annotations
+
+from smallworld.classic._common import TerrainBonus
+from smallworld.classic.registry import SUMMARIES, register
+
+
+@register
+class Hill(TerrainBonus):
+    id = "hill"
+    kind = "power"
+    rule = "C-P-HILL-1"
+    summary = SUMMARIES["hill"]
+    terrain_id = "hills"
+    label = "Hill: Hills"

@@ -1,0 +1,16 @@
+"""Swamp (C-P-SWAMP-1): +1 VC per Swamp Region the Active race occupies at turn end."""
+
+from __future__ import annotations
+
+from smallworld.classic._common import TerrainBonus
+from smallworld.classic.registry import SUMMARIES, register
+
+
+@register
+class Swamp(TerrainBonus):
+    id = "swamp"
+    kind = "power"
+    rule = "C-P-SWAMP-1"
+    summary = SUMMARIES["swamp"]
+    terrain_id = "swamp"
+    label = "Swamp: Swamp"

@@ -1,0 +1,23 @@
+"""Wealthy (C-P-WEALTHY-1): +7 VC once, at the end of the turn in which the combo was picked."""
+
+from __future__ import annotations
+
+from smallworld.classic.registry import SUMMARIES, register
+from smallworld.core.ability import Ability
+from smallworld.core.state import State
+
+_KEY = "wealthy-picked"
+
+
+@register
+class Wealthy(Ability):
+    id = "wealthy"
+    kind = "power"
+    rule = "C-P-WEALTHY-1"
+    summary = SUMMARIES["wealthy"]
+
+    def on_pick(self, s: State, owner: int) -> None:
+        s.tflags[_KEY] = True
+
+    def score(self, s: State, owner: int) -> list[tuple[str, int]]:
+        return [("Wealthy", 7)] if s.tflags.get(_KEY) else []

@@ -1,0 +1,65 @@
+"""Halflings (C-R-HALFLINGS-1..4).
+
+- Their first conquest (and any later first conquest) may target any land Region (C-R-HALFLINGS-1;
+  water only with Seafaring: the core filters it).
+- A Hole-in-the-Ground goes into each of the first two Regions this Halfling race conquers; a
+  Hole makes its Region immune (C-CONQ-12) to every other player's conquests and effects.
+- Holes never move; both leave the map when the Halflings go In Decline; abandoning a Hole's
+  Region loses that Hole for good (not replaced: the count of Holes placed is kept for the life
+  of the race, C-R-HALFLINGS-3/4).
+"""
+
+from __future__ import annotations
+
+from smallworld.classic.registry import SUMMARIES, register
+from smallworld.core.ability import Ability
+from smallworld.core.conquest import Conquest
+from smallworld.core.state import State
+
+HOLE = "hole"
+_PLACED = "halflings-holes-placed"
+
+
+def _remove_all(s: State) -> None:
+    lst = s.pieces.get(HOLE)
+    if lst is None:
+        return
+    for r in range(len(lst)):
+        if lst[r]:
+            lst[r] = 0
+    s.supply[HOLE] = s.spec.edition.pieces[HOLE]
+
+
+@register
+class Halflings(Ability):
+    id = "halflings"
+    kind = "race"
+    rule = "C-R-HALFLINGS-1"
+    summary = SUMMARIES["halflings"]
+
+    def first_targets(self, s: State, owner: int) -> list[int]:
+        water = s.spec.water
+        return [r for r in range(s.spec.n_regions) if not water[r]]
+
+    def on_pick(self, s: State, owner: int) -> None:
+        s.flags[_PLACED] = 0
+
+    def on_conquest(self, s: State, owner: int, c: Conquest) -> None:
+        placed = s.flags.get(_PLACED, 0)
+        if placed < 2 and s.supply.get(HOLE, 0) > 0:
+            s.add_piece(HOLE, c.region)
+            s.supply[HOLE] -= 1
+            s.flags[_PLACED] = placed + 1
+
+    def immune(self, s: State, owner: int | None, attacker: int, r: int) -> bool:
+        lst = s.pieces.get(HOLE)
+        return lst is not None and lst[r] > 0 and owner is not None and attacker != owner
+
+    def on_abandon(self, s: State, owner: int, r: int) -> None:
+        lst = s.pieces.get(HOLE)
+        if lst is not None and lst[r]:
+            lst[r] = 0  # lost for good: not back to the supply (C-R-HALFLINGS-4)
+
+    def on_decline(self, s: State, owner: int) -> None:
+        _remove_all(s)
+        s.flags.pop(_PLACED, None)

@@ -1,0 +1,14 @@
+"""Ratmen (C-R-RATMEN-1): no race benefit; their strength is their 8 + 5 tokens (§2.1)."""
+
+from __future__ import annotations
+
+from smallworld.classic.registry import SUMMARIES, register
+from smallworld.core.ability import Ability
+
+
+@register
+class Ratmen(Ability):
+    id = "ratmen"
+    kind = "race"
+    rule = "C-R-RATMEN-1"
+    summary = SUMMARIES["ratmen"]

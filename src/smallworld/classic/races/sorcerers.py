@@ -1,0 +1,63 @@
+"""Sorcerers (C-R-SORCERERS-1..5).
+
+- Once per turn **per opponent**, in the conquest phase, ``sorcery R`` conquers Region ``R`` by
+  replacing the lone token of an opponent's **Active** race there with a Sorcerer token from the
+  box; the replaced token goes back to the box (an Elf too: the loss's cause is ``"sorcery"``,
+  not ``"conquest"``, C-R-ELVES-2).
+- The token must be the only race token there; a Troll Lair, Fortress or Mountain does not
+  protect it (they are removed as in any conquest), an Encampment does. Immune Regions and a
+  Diplomat's peace are respected (the core's targets leave them out).
+- The Region must be a target of the Sorcerers' ordinary conquests while they hold a Region
+  (adjacency, widened by Flying and Underworld: a Ruling); never a first conquest.
+- No token in hand is needed (R-CONQ-10's one exception); impossible with no Sorcerer left in the
+  box (C-EDGE-10) and after a final-conquest roll (the conquest phase is over then).
+- It is a conquest of a non-empty Region (Pillaging, Diplomat count it); exactly 1 Sorcerer
+  token is placed; nothing is redeployed by the victim.
+"""
+
+from __future__ import annotations
+
+from smallworld.classic.registry import SUMMARIES, register
+from smallworld.core.ability import Ability
+from smallworld.core.actions import Action
+from smallworld.core.conquest import has_regions, resolve_conquest, targets
+from smallworld.core.state import CONQUER, State
+
+_USED = "sorcerers-victims"
+ENCAMPMENT = "encampment"
+
+
+@register
+class Sorcerers(Ability):
+    id = "sorcerers"
+    kind = "race"
+    rule = "C-R-SORCERERS-1"
+    summary = SUMMARIES["sorcerers"]
+    action_kinds = frozenset({"sorcery"})
+
+    def actions(self, s: State, owner: int) -> list[Action]:
+        if s.phase != CONQUER or s.decisions or s.chance or s.box[self.id] < 1:
+            return []
+        if not has_regions(s, owner):
+            return []
+        used = s.tflags.get(_USED, ())
+        occ, tokens = s.occ, s.tokens
+        camps = s.pieces.get(ENCAMPMENT)
+        acts = s.spec.region_actions("sorcery")
+        out = []
+        for r in targets(s, owner):
+            c = occ[r]
+            if c < 0 or c % 2 or c // 2 == owner or c // 2 in used or tokens[r] != 1:
+                continue
+            if camps is not None and camps[r]:
+                continue
+            out.append(acts[r])
+        return out
+
+    def apply(self, s: State, owner: int, action: Action) -> None:
+        r = s.spec.region(str(action.args[0]))
+        victim = s.occ[r] // 2
+        s.tflags[_USED] = tuple(sorted({*s.tflags.get(_USED, ()), victim}))
+        s.box[self.id] -= 1
+        s.hand[owner] += 1
+        resolve_conquest(s, owner, r, 1, 1, "sorcery", cause="sorcery")

@@ -1,0 +1,26 @@
+"""Trolls (C-R-TROLLS-1..3): a Troll Lair (+1 defense) goes into each Region the Active Trolls
+conquer, while the 10 Lairs last. Lairs stay when the Trolls go In Decline (the core removes
+pieces only from emptied Regions) and no new Lair is placed In Decline; a Lair is removed when
+its Region is abandoned or conquered (``troll-lair`` is one of the edition's defense pieces)."""
+
+from __future__ import annotations
+
+from smallworld.classic.registry import SUMMARIES, register
+from smallworld.core.ability import Ability
+from smallworld.core.conquest import Conquest
+from smallworld.core.state import State
+
+LAIR = "troll-lair"
+
+
+@register
+class Trolls(Ability):
+    id = "trolls"
+    kind = "race"
+    rule = "C-R-TROLLS-1"
+    summary = SUMMARIES["trolls"]
+
+    def on_conquest(self, s: State, owner: int, c: Conquest) -> None:
+        if s.supply.get(LAIR, 0) > 0 and not s.piece(LAIR, c.region):
+            s.add_piece(LAIR, c.region)
+            s.supply[LAIR] -= 1

@@ -1,0 +1,16 @@
+"""Wizards (C-R-WIZARDS-1): +1 VC per Magic Source Region they occupy at turn end."""
+
+from __future__ import annotations
+
+from smallworld.classic._common import TerrainBonus
+from smallworld.classic.registry import SUMMARIES, register
+
+
+@register
+class Wizards(TerrainBonus):
+    id = "wizards"
+    kind = "race"
+    rule = "C-R-WIZARDS-1"
+    summary = SUMMARIES["wizards"]
+    symbol_id = "magic"
+    label = "Wizards: Magic Sources"
