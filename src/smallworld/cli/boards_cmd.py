@@ -12,6 +12,7 @@ from rich.table import Table
 
 from smallworld.boards import FACE_IDS, BoardError, all_faces, check_all, load_face, render_svg
 from smallworld.boards.check import all_legal_selections
+from smallworld.boards.classic import CLASSIC_MAP_IDS, check_all_maps, load_map_by_id
 
 app = typer.Typer(help="Validate and draw board faces (RULES §14).", no_args_is_help=True)
 
@@ -40,8 +41,9 @@ def list_faces() -> None:
 
 @app.command("check")
 def check() -> None:
-    """Check every face and every legal 2–5 player selection against RULES §14."""
-    problems = check_all()
+    """Check every face and every legal 2–5 player selection against RULES §14, and the four
+    classic maps against RULES-classic §2.4 and their adjacency facts."""
+    problems = check_all() + check_all_maps()
     if problems:
         typer.echo(f"FAIL: {problems[0]}", err=True)
         if len(problems) > 1:
@@ -49,19 +51,21 @@ def check() -> None:
         raise typer.Exit(1)
     n = len(all_legal_selections())
     typer.echo(f"all {len(FACE_IDS)} faces and {n} selections OK")
+    typer.echo(f"all {len(CLASSIC_MAP_IDS)} classic maps OK ({', '.join(CLASSIC_MAP_IDS.values())})")
 
 
 @app.command("render")
 def render(
-    face: Annotated[str, typer.Argument(help="Face id, e.g. L1")],
+    face: Annotated[str, typer.Argument(help="Face id, e.g. L1, or classic map id C2..C5")],
     output: Annotated[
         Path | None, typer.Option("-o", "--output", help="SVG file (default: stdout)")
     ] = None,
     labels: Annotated[bool, typer.Option("--labels/--no-labels", help="Draw Region names")] = True,
 ) -> None:
-    """Draw one face as a standalone SVG."""
+    """Draw one face (or classic map) as a standalone SVG."""
     try:
-        svg = render_svg(load_face(face), labels=labels)
+        board = load_map_by_id(face) if face in CLASSIC_MAP_IDS.values() else load_face(face)
+        svg = render_svg(board, labels=labels)
     except BoardError as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from None
