@@ -572,10 +572,13 @@ def draw(cells: Cells, rng: random.Random, rough: float = 0.07) -> list[list[tup
     mids = set(cells.mid.values())
     curves: dict[tuple[int, int, int], list] = {}
     for (u, v), (a, m, b) in sorted(cells.borders.items()):
-        safe = Polygon([pts[a], sites[v], pts[m], sites[u]]).union(
-            Polygon([pts[m], sites[v], pts[b], sites[u]]))
-        if not safe.is_valid:
-            safe = safe.buffer(0)
+        # the fan triangles of this border in both cells (disjoint from every other border's)
+        tris = [shapely.make_valid(Polygon([pts[x], pts[y], sites[c]]))
+                for x, y in ((a, m), (m, b)) for c in (u, v)]
+        try:
+            safe = shapely.union_all(tris)
+        except shapely.errors.GEOSException:
+            safe = Polygon()
         first = wavy(pts[a], pts[m], pts[b], safe, rng, rough)
         curves[(a, m, b)] = first
     polys = []
