@@ -46,7 +46,9 @@ import shapely
 from smallworld.boards.classic import FRAME, map_from_dict, check_map
 
 DATA = Path(__file__).resolve().parent.parent / "src" / "smallworld" / "boards" / "data" / "classic"
-REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "classic" / "maps.json"
+#: The rules reference's maps.json: shared/ beside the repository, or beside its worktree.
+REFERENCE = next((p / "shared" / "classic" / "maps.json" for p in Path(__file__).resolve().parents[2:4]
+                  if (p / "shared" / "classic" / "maps.json").exists()), Path("maps.json"))
 
 #: Border Regions that touch no board edge: land on a Sea's shore only (maps.json
 #: ``border_definition``; reproduces the literal edge flags of the source).
