@@ -545,7 +545,7 @@ def wavy(a, m, b, safe, rng: random.Random, rough: float) -> list[tuple[float, f
     from shapely.geometry import LineString
 
     xy, normal, t, length = resample(chaikin([a, m, b]))
-    harmonics = [(k, rng.uniform(-1, 1) / k**1.2, rng.uniform(0.8, 1.2)) for k in range(1, 6)]
+    harmonics = [(k, rng.uniform(-1, 1) / k**1.1, rng.uniform(0.8, 1.2)) for k in range(1, 8)]
     inner = safe.buffer(-1.5)
     for scale in (1.0, 0.6, 0.35, 0.15, 0.0):
         amp = rough * length * scale
@@ -645,7 +645,7 @@ def make_map(facts: dict, verbose: bool = False) -> dict:
     cells = Cells(graph, pos, cycle, tpos)
     cells.points, _, energy = relax(cells, targets, iters=800, verbose=verbose)
     names = invent_names([terrain[v] for v in range(len(regions))], rng)
-    for rough in (0.07, 0.05, 0.03, 0.0):
+    for rough in (0.1, 0.07, 0.05, 0.03, 0.0):
         polys = draw(cells, random.Random(f"smallworld-classic/{players}/wave"), rough)
         data = {
             "face": f"C{players}", "name": MAP_NAMES[players], "players": players,
