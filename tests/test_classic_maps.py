@@ -6,7 +6,6 @@ drawing is ``tools/make_classic_maps.py``'s. Adjacency used by games comes from 
 
 from __future__ import annotations
 
-import copy
 import importlib.util
 import json
 import xml.etree.ElementTree as ET
@@ -16,7 +15,13 @@ import pytest
 from shapely.geometry import Polygon, box
 from typer.testing import CliRunner
 
-from smallworld.boards import BoardError, derive_adjacency, face_from_dict, parse_region_ref, render_svg
+from smallworld.boards import (
+    BoardError,
+    derive_adjacency,
+    face_from_dict,
+    parse_region_ref,
+    render_svg,
+)
 from smallworld.boards.classic import (
     FRAME,
     check_map,

@@ -16,12 +16,16 @@ drawn (deterministic: every random choice comes from ``random.Random`` seeded wi
    Regions that are neighbours along the frame, a point on the frame; each Region's cell is
    the ring of the junctions around it (two cells share a border exactly when the Regions
    are adjacent);
-4. the junctions are moved by gradient descent towards cells of planned area (Seas larger,
-   each Region a little different) and round shapes, with no border shorter than
-   :data:`MIN_BORDER`; every step keeps each cell star-shaped around a site, so the cells
-   never cross;
+   (before that, the Tutte edge weights and the frame shares are tuned a few rounds towards
+   the planned areas; each border also gets a bend point, so a Region with two neighbours
+   still has four corners);
+4. the junctions are moved (L-BFGS-B) towards cells of planned area (Seas about twice a land
+   Region, each Region a little different) and round shapes, with no border shorter than
+   :data:`MIN_BORDER`; a result whose cells are not all simple polygons is refused (a map
+   whose cells are all simple and turn the same way cannot overlap itself);
 5. each shared border becomes one smooth wavy curve (a few random sine harmonics, kept inside
-   the two cells' kite) used by both cells; coordinates are rounded to 0.1;
+   the border's fan triangles towards the two cells' kernel points, so no two curves cross)
+   used by both cells; frame runs stay straight; coordinates are rounded to 0.1;
 6. the result must pass ``smallworld.boards.classic.check_map``.
 
 Usage: ``python tools/make_classic_maps.py [2 3 4 5] [--maps maps.json] [--out DIR]
@@ -33,6 +37,7 @@ and compares with the committed files instead of writing.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
 import random
@@ -43,7 +48,7 @@ import networkx as nx
 import numpy as np
 import shapely
 
-from smallworld.boards.classic import FRAME, map_from_dict, check_map
+from smallworld.boards.classic import FRAME, check_map, map_from_dict
 
 DATA = Path(__file__).resolve().parent.parent / "src" / "smallworld" / "boards" / "data" / "classic"
 #: The rules reference's maps.json: shared/ beside the repository, or beside its worktree.
@@ -397,9 +402,14 @@ def kernel_point(ring: np.ndarray, fallback=None) -> np.ndarray:
     return np.array([p.x, p.y])
 
 
-def relax(cells: Cells, targets: np.ndarray, iters: int = 1500, verbose: bool = False):
-    """Move the junctions towards cells of the planned areas and round shapes (gradient
-    descent; a step that would leave any cell not star-shaped around its site is halved)."""
+def relax(cells: Cells, targets: np.ndarray, iters: int = 800,
+          verbose: bool = False) -> tuple[np.ndarray, float]:
+    """Move the junctions towards cells of the planned areas (``targets``), round shapes and
+    borders no shorter than :data:`MIN_BORDER` (L-BFGS-B on an energy with its gradient;
+    frame junctions slide along their side of the frame). Returns the points and the energy.
+    A result whose cells are not all valid polygons is refused (halfway back is tried)."""
+    from scipy.optimize import minimize
+
     pts = cells.points.copy()
     n = cells.n
     rid = np.concatenate([[v] * len(r) for v, r in enumerate(cells.rings)])
@@ -409,31 +419,25 @@ def relax(cells: Cells, targets: np.ndarray, iters: int = 1500, verbose: bool = 
     segs = np.array([(a, m) for a, m, _ in cells.borders.values()]
                     + [(m, b) for _, m, b in cells.borders.values()], int)
     seg_min = MIN_BORDER / 2
-    movable = np.zeros(len(pts), bool)
-    movable[: cells.corner_base] = True
-    frame_js = np.array(sorted(cells.frame_t), int)
     x0, y0, x1, y1 = FRAME
     side_of = {j: frame_side(t) for j, t in cells.frame_t.items()}
-    sites = np.array([kernel_point(pts[r]) for r in cells.rings])
     W_AREA, W_SHAPE, W_SHORT = 4.0, 0.6, 8.0
 
-    def energy(p, s):
+    def energy(p):
         a = p[cur]
         b = p[nx_]
         cross = a[:, 0] * b[:, 1] - b[:, 0] * a[:, 1]
         area = np.bincount(rid, cross, n) / 2
         seg = np.hypot(*(b - a).T)
         perim = np.bincount(rid, seg, n)
-        iso = perim**2 / (4 * math.pi * area)
+        iso = perim**2 / (4 * math.pi * area)  # 1 for a disc
         bl = np.hypot(*(p[segs[:, 0]] - p[segs[:, 1]]).T)
         short = np.maximum(0, seg_min - bl) / seg_min
-        mean = np.stack([np.bincount(rid, a[:, 0], n), np.bincount(rid, a[:, 1], n)], 1)
-        mean /= np.bincount(rid, minlength=n)[:, None]
         e = (W_AREA * np.sum(np.log(area / targets) ** 2) + W_SHAPE * np.sum(iso - 1)
              + W_SHORT * np.sum(short**2))
-        return e, dict(a=a, b=b, area=area, seg=seg, perim=perim, bl=bl, short=short, mean=mean)
+        return e, {"a": a, "b": b, "area": area, "seg": seg, "perim": perim, "bl": bl, "short": short}
 
-    def grad(p, s, c):
+    def grad(p, c):
         g = np.zeros_like(p)
         a, b = c["a"], c["b"]
         area, perim = c["area"], c["perim"]
@@ -452,32 +456,19 @@ def relax(cells: Cells, targets: np.ndarray, iters: int = 1500, verbose: bool = 
         np.add.at(g, segs[:, 1], -coef * ub)
         return g
 
-    def star(p, s=None):
+    def valid(p):
         """Per cell: is its ring a simple polygon, turning the right way, with some room?"""
-        rings = shapely.linearrings(p[cur], indices=rid)
-        polys = shapely.polygons(rings)
+        polys = shapely.polygons(shapely.linearrings(p[cur], indices=rid))
         a, b = p[cur], p[nx_]
         area = np.bincount(rid, a[:, 0] * b[:, 1] - b[:, 0] * a[:, 1], n) / 2
         return shapely.is_valid(polys) & (area > 50) & (shapely.minimum_clearance(polys) > 2.0)
 
-    def project(p):
-        for j in frame_js:
-            x, y = p[j]
-            side = side_of[j]
-            if side in (0, 2):
-                p[j] = (min(max(x, x0 + 25), x1 - 25), y0 if side == 0 else y1)
-            else:
-                p[j] = (x1 if side == 1 else x0, min(max(y, y0 + 25), y1 - 25))
-        return p
-
-    if not star(pts).all():
+    if not valid(pts).all():
         raise SystemExit("start cells are not valid polygons")
-    from scipy.optimize import minimize
-
     free = np.arange(cells.corner_base)
     bounds = []
     for j in free:
-        if j in side_of:
+        if j in side_of:  # a frame junction: on its side, away from the corners
             side = side_of[j]
             if side in (0, 2):
                 yy = y0 if side == 0 else y1
@@ -492,10 +483,10 @@ def relax(cells: Cells, targets: np.ndarray, iters: int = 1500, verbose: bool = 
         p = pts.copy()
         p[free] = z.reshape(-1, 2)
         with np.errstate(invalid="ignore", divide="ignore"):
-            e, c = energy(p, None)
+            e, c = energy(p)
         if not np.all(c["area"] > 0):
             return 1e9, np.zeros_like(z)
-        return e, grad(p, None, c)[free].ravel()
+        return e, grad(p, c)[free].ravel()
 
     best = pts.copy()
     for _ in range(3):
@@ -503,15 +494,13 @@ def relax(cells: Cells, targets: np.ndarray, iters: int = 1500, verbose: bool = 
                        options={"maxiter": iters})
         cand = best.copy()
         cand[free] = res.x.reshape(-1, 2)
-        if star(cand).all():
+        if valid(cand).all():
             best = cand
             break
         if verbose:
-            print("L-BFGS result not valid; retrying from the midpoint", file=sys.stderr)
-        best = (best + cand) / 2 if star((best + cand) / 2).all() else best
-    pts = best
-    e, _ = energy(pts, None)
-    return pts, sites, e
+            print("L-BFGS result not valid; retrying from halfway", file=sys.stderr)
+        best = (best + cand) / 2 if valid((best + cand) / 2).all() else best
+    return best, float(energy(best)[0])
 
 # ---------------------------------------------------------------------------- drawing
 
@@ -520,7 +509,7 @@ def chaikin(pts: list[np.ndarray], rounds: int = 2) -> list[np.ndarray]:
     """Corner cutting with the end points kept."""
     for _ in range(rounds):
         out = [pts[0]]
-        for a, b in zip(pts, pts[1:]):
+        for a, b in itertools.pairwise(pts):
             out += [0.75 * a + 0.25 * b, 0.25 * a + 0.75 * b]
         out.append(pts[-1])
         pts = out
@@ -643,7 +632,7 @@ def make_map(facts: dict, verbose: bool = False) -> dict:
     targets = weights / weights.sum() * (x1 - x0) * (y1 - y0)
     pos, cycle, tpos = layout(graph, cycle, terrain, targets, extra, verbose=verbose)
     cells = Cells(graph, pos, cycle, tpos)
-    cells.points, _, energy = relax(cells, targets, iters=800, verbose=verbose)
+    cells.points, _ = relax(cells, targets, iters=800, verbose=verbose)
     names = invent_names([terrain[v] for v in range(len(regions))], rng)
     for rough in (0.1, 0.07, 0.05, 0.03, 0.0):
         polys = draw(cells, random.Random(f"smallworld-classic/{players}/wave"), rough)

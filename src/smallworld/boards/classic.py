@@ -27,8 +27,8 @@ from shapely.geometry import box
 from smallworld.boards.geometry import (
     as_polygon,
     border_lengths,
-    island,
     is_connected,
+    island,
     overlaps,
 )
 from smallworld.boards.loader import build_face

@@ -10,7 +10,14 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from smallworld.boards import FACE_IDS, BoardError, all_faces, check_all, load_face, render_svg
+from smallworld.boards import (
+    FACE_IDS,
+    BoardError,
+    all_faces,
+    check_all,
+    load_face,
+    render_svg,
+)
 from smallworld.boards.check import all_legal_selections
 from smallworld.boards.classic import CLASSIC_MAP_IDS, check_all_maps, load_map_by_id
 
