@@ -246,6 +246,10 @@ def test_cli_render_and_check(tmp_path):
     result = runner.invoke(app, ["boards", "render", "C5", "-o", str(out)])
     assert result.exit_code == 0, result.output
     assert ET.parse(out).getroot().get("data-face") == "C5"
+    bad = runner.invoke(app, ["boards", "render", "C9", "-o", str(tmp_path / "c9.svg")])
+    assert bad.exit_code == 2 and "classic maps: C2, C3, C4, C5" in bad.output
+    listing = runner.invoke(app, ["boards", "list"])
+    assert listing.exit_code == 0 and "Classic Small World maps" in listing.output
     result = runner.invoke(app, ["boards", "check"])
     assert result.exit_code == 0, result.output
     assert "all 4 classic maps OK" in result.output
