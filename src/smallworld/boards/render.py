@@ -156,6 +156,15 @@ def _icons(face: Face, region: RegionSpec, x: float, y: float) -> str:
     return "".join(out)
 
 
+def _inside_frame(face: Face, region: RegionSpec) -> tuple[float, float]:
+    """A classic map's label point moved off the frame's edge so the name stays on the board
+    (about 7.5 units per character of the 13-unit bold labels)."""
+    x, y = region.label_point
+    x0, y0, x1, y1 = face.frame  # type: ignore[attr-defined]
+    half = 3.8 * max(len(line) for line in _wrap(region.name)) + 4
+    return (min(max(x, x0 + half), x1 - half), min(max(y, y0 + 22), y1 - 26))
+
+
 def render_svg(face: Face, *, labels: bool = True) -> str:
     """A standalone SVG document drawing ``face``: terrain colours and hatching, borders, the
     coastline, Region names (``labels=True``) and icons for Entry, Magic, Cavern, Murloc and
@@ -209,14 +218,14 @@ def render_svg(face: Face, *, labels: bool = True) -> str:
             'style="pointer-events:none">'
         )
         for r in face.regions:
-            x, y = r.label_point
+            x, y = _inside_frame(face, r) if classic else r.label_point
             parts.append(_label(r, x, y - 8))
         parts.append("</g>")
     parts.append(
         '<g class="sw-symbols" text-anchor="middle" font-family="Georgia, \'DejaVu Serif\', serif">'
     )
     for r in face.regions:
-        x, y = r.label_point
+        x, y = _inside_frame(face, r) if classic else r.label_point
         lines = len(_wrap(r.name)) if labels else 0
         parts.append(_icons(face, r, x, y + 7 * lines - 8 if labels else y - 11))
     parts.append("</g></svg>")
