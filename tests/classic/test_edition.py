@@ -6,7 +6,6 @@ import random
 
 import pytest
 
-from smallworld.classic import maps
 from smallworld.core import edition
 from smallworld.core.game import Game
 from smallworld.core.state import CHANCE, MURLOC
@@ -45,8 +44,8 @@ def test_every_ability_defined_with_summary():
 ])
 def test_maps(n, regions, borders, tribes, mountains):
     """RULES-classic §2.4: Regions, border Regions, Lost Tribes, Mountains per map (C-SET-1)."""
-    f = maps.load_face(maps.face_id(n))
     assert ED.choose_faces(n, random.Random(0)) == (f"C{n}",)
+    f = ED.load_face(f"C{n}")
     assert len(f.regions) == regions
     assert sum("border" in r.symbols for r in f.regions) == borders
     assert sum("lost-tribe" in r.symbols for r in f.regions) == tribes

@@ -18,6 +18,18 @@ TERRAINS: frozenset[str] = LAND_TERRAINS | WATER_TERRAINS
 #: Region symbols (RULES §1). The S/M/L marker is a separate flag, not a symbol.
 SYMBOLS: frozenset[str] = frozenset({"magic", "cavern", "murloc", "entry"})
 
+#: Land terrains of the original Small World maps (RULES-classic §2.4): Farmland, not Fields.
+CLASSIC_LAND_TERRAINS: frozenset[str] = frozenset(
+    {"farmland", "hills", "forest", "swamp", "mountain"}
+)
+CLASSIC_TERRAINS: frozenset[str] = CLASSIC_LAND_TERRAINS | WATER_TERRAINS
+#: Printed symbols of the classic maps, plus "border" (C-CONQ-1: the map's edge or a Sea's
+#: shore), which the loader adds from the data's border flag.
+CLASSIC_SYMBOLS: frozenset[str] = frozenset({"cavern", "mine", "magic", "lost-tribe", "border"})
+#: Classic map ids by player count (one map per count); Region notation ``C5.28``.
+CLASSIC_MAP_IDS: dict[int, str] = {2: "C2", 3: "C3", 4: "C4", 5: "C5"}
+_ANY_LAND = LAND_TERRAINS | CLASSIC_LAND_TERRAINS
+
 #: Face ids: 4 Large, 4 Medium, 4 Small (RULES §14).
 FACE_IDS: tuple[str, ...] = (
     "L1", "L2", "L3", "L4", "M1", "M2", "M3", "M4", "S1", "S2", "S3", "S4",
@@ -54,7 +66,8 @@ def region_ref(face_id: str, index: int) -> str:
 def parse_region_ref(ref: str) -> tuple[str, int]:
     """Parse ``"L1.4"`` into ``("L1", 4)``; raise :class:`BoardError` on bad syntax."""
     face_id, dot, index = ref.partition(".")
-    if not dot or face_id not in FACE_IDS or not index.isdigit():
+    known = face_id in FACE_IDS or face_id in CLASSIC_MAP_IDS.values()
+    if not dot or not known or not index.isdigit():
         raise BoardError(f"bad Region reference {ref!r} (expected <FACE>.<index>, e.g. L1.4)")
     return face_id, int(index)
 
@@ -83,7 +96,7 @@ class RegionSpec:
 
     @property
     def is_land(self) -> bool:
-        return self.terrain in LAND_TERRAINS
+        return self.terrain in _ANY_LAND
 
     @property
     def is_entry(self) -> bool:

@@ -23,6 +23,7 @@ VIEWBOX = (0, 0, 1000, 700)
 #: Board-game palette by terrain.
 TERRAIN_COLOURS: dict[str, str] = {
     "fields": "#e9c46a",
+    "farmland": "#e6cf6e",
     "hills": "#b3ae5b",
     "forest": "#3f7a44",
     "swamp": "#4f8078",
@@ -32,13 +33,19 @@ TERRAIN_COLOURS: dict[str, str] = {
 }
 OCEAN = "#cfe4ee"
 INK = "#3b2c1d"
-SYMBOL_ORDER = ("entry", "magic", "cavern", "murloc")
-_ICON_TITLES = {"entry": "Entry ⚓", "magic": "Magic", "cavern": "Cavern", "murloc": "Murloc"}
+SYMBOL_ORDER = ("entry", "magic", "cavern", "murloc", "mine", "lost-tribe")
+_ICON_TITLES = {"entry": "Entry ⚓", "magic": "Magic", "cavern": "Cavern", "murloc": "Murloc",
+                "mine": "Mine", "lost-tribe": "Lost Tribe"}
+#: Classic maps (RULES-classic §2.4): the board's wooden frame around the Regions.
+FRAME_WOOD = "#5a3b22"
 
 _TEXTURES = {
     "fields": ('<pattern id="sw-tex-fields" width="18" height="11" patternUnits="userSpaceOnUse">'
                '<path d="M1 6h11" stroke="#8a5a10" stroke-opacity=".28" stroke-width="1.4"/>'
                "</pattern>"),
+    "farmland": ('<pattern id="sw-tex-farmland" width="16" height="16" patternUnits="userSpaceOnUse"'
+                 ' patternTransform="rotate(-20)"><path d="M0 4h16M0 12h16" stroke="#8a6a10" '
+                 'stroke-opacity=".22" stroke-width="1.6"/></pattern>'),
     "hills": ('<pattern id="sw-tex-hills" width="26" height="18" patternUnits="userSpaceOnUse">'
               '<path d="M3 14q7-10 14 0" fill="none" stroke="#4a4a10" stroke-opacity=".35" '
               'stroke-width="1.5"/></pattern>'),
@@ -73,6 +80,14 @@ _ICONS = """
  fill="#e0604f"/><circle cx="9" cy="11" r="2.6" fill="#fff"/><circle cx="15" cy="11" r="2.6"
  fill="#fff"/><circle cx="9.4" cy="11.2" r="1.2"/><circle cx="14.6" cy="11.2" r="1.2"/>
  <path d="M8 15.5q4 3 8 0" fill="none" stroke="#0f2f2a" stroke-width="1.4"/></symbol>
+<symbol id="sw-icon-mine" viewBox="0 0 24 24"><circle cx="12" cy="12" r="11" fill="#4a4a52"
+ stroke="#f2e2a0" stroke-width="1.5"/><path d="M6 18l9-9M13 5q5 1 6 6q-3-4-6-6z" fill="#d9d3c0"
+ stroke="#d9d3c0" stroke-width="2" stroke-linecap="round"/><circle cx="8" cy="9" r="1.6"
+ fill="#f5c542"/><circle cx="16" cy="17" r="1.6" fill="#f5c542"/></symbol>
+<symbol id="sw-icon-lost-tribe" viewBox="0 0 24 24"><circle cx="12" cy="12" r="11"
+ fill="#c9b48a" stroke="#3b2c1d" stroke-width="1.5"/><circle cx="12" cy="8" r="3.2"
+ fill="#3b2c1d"/><path d="M6 19q0-7 6-7t6 7z" fill="#3b2c1d"/><path d="M5 6l3 2M19 6l-3 2"
+ stroke="#3b2c1d" stroke-width="1.5"/></symbol>
 """
 
 
@@ -96,7 +111,9 @@ def _wrap(name: str, width: int = 14) -> list[str]:
 
 
 def _title(region: RegionSpec) -> str:
-    extras = [s.capitalize() for s in SYMBOL_ORDER if s in region.symbols]
+    extras = [_ICON_TITLES[s].replace(" ⚓", "") for s in SYMBOL_ORDER if s in region.symbols]
+    if "border" in region.symbols:
+        extras.append("border Region")
     if region.marker:
         extras.append("marker")
     tail = f" · {', '.join(extras)}" if extras else ""
@@ -139,6 +156,15 @@ def _icons(face: Face, region: RegionSpec, x: float, y: float) -> str:
     return "".join(out)
 
 
+def _inside_frame(face: Face, region: RegionSpec) -> tuple[float, float]:
+    """A classic map's label point moved off the frame's edge so the name stays on the board
+    (about 7.5 units per character of the 13-unit bold labels)."""
+    x, y = region.label_point
+    x0, y0, x1, y1 = face.frame  # type: ignore[attr-defined]
+    half = 3.8 * max(len(line) for line in _wrap(region.name)) + 4
+    return (min(max(x, x0 + half), x1 - half), min(max(y, y0 + 22), y1 - 26))
+
+
 def render_svg(face: Face, *, labels: bool = True, ids: bool = False) -> str:
     """A standalone SVG document drawing ``face``: terrain colours and hatching, borders, the
     coastline, Region names (``labels=True``), each Region's id under its name (``ids=True``,
@@ -148,18 +174,28 @@ def render_svg(face: Face, *, labels: bool = True, ids: bool = False) -> str:
     whole = island([r.polygon for r in face.regions])
     outline = "M" + " L".join(f"{_fmt(x)} {_fmt(y)}" for x, y in whole.exterior.coords[:-1]) + " Z"
     x0, y0, w, h = VIEWBOX
+    classic = hasattr(face, "frame")  # a classic map (smallworld.boards.classic.ClassicMap)
     parts = [
         (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{x0} {y0} {w} {h}" width="{w}" '
          f'height="{h}" data-face="{face.id}" class="sw-face">'),
         f"<title>{escape(face.id)}: {escape(face.name)}</title>",
         "<defs>", *_TEXTURES.values(), _ICONS, "</defs>",
-        f'<rect x="{x0}" y="{y0}" width="{w}" height="{h}" fill="{OCEAN}"/>',
-        f'<rect x="{x0}" y="{y0}" width="{w}" height="{h}" fill="url(#sw-tex-water)" opacity=".6"/>',
-        (f'<path d="{outline}" fill="#e9f4f8" stroke="#e9f4f8" stroke-width="18" '
-         'stroke-linejoin="round"/>'),
-        f'<path d="{outline}" fill="#000" fill-opacity=".18" transform="translate(4 6)"/>',
-        f'<g class="sw-regions" stroke="{INK}" stroke-width="1.6" stroke-linejoin="round">',
     ]
+    if classic:
+        parts += [
+            f'<rect x="{x0}" y="{y0}" width="{w}" height="{h}" rx="14" fill="{FRAME_WOOD}"/>',
+            (f'<rect x="{x0 + 7}" y="{y0 + 7}" width="{w - 14}" height="{h - 14}" rx="9" '
+             'fill="none" stroke="#c9a060" stroke-width="2"/>'),
+        ]
+    else:
+        parts += [
+            f'<rect x="{x0}" y="{y0}" width="{w}" height="{h}" fill="{OCEAN}"/>',
+            f'<rect x="{x0}" y="{y0}" width="{w}" height="{h}" fill="url(#sw-tex-water)" opacity=".6"/>',
+            (f'<path d="{outline}" fill="#e9f4f8" stroke="#e9f4f8" stroke-width="18" '
+             'stroke-linejoin="round"/>'),
+            f'<path d="{outline}" fill="#000" fill-opacity=".18" transform="translate(4 6)"/>',
+        ]
+    parts.append(f'<g class="sw-regions" stroke="{INK}" stroke-width="1.6" stroke-linejoin="round">')
     for r in face.regions:
         parts.append(
             f'<path id="{face.ref(r.index)}" class="sw-region" data-index="{r.index}" '
@@ -183,14 +219,14 @@ def render_svg(face: Face, *, labels: bool = True, ids: bool = False) -> str:
             'style="pointer-events:none">'
         )
         for r in face.regions:
-            x, y = r.label_point
+            x, y = _inside_frame(face, r) if classic else r.label_point
             parts.append(_label(r, x, y - 8, face.ref(r.index) if ids else None))
         parts.append("</g>")
     parts.append(
         '<g class="sw-symbols" text-anchor="middle" font-family="Georgia, \'DejaVu Serif\', serif">'
     )
     for r in face.regions:
-        x, y = r.label_point
+        x, y = _inside_frame(face, r) if classic else r.label_point
         lines = len(_wrap(r.name)) + (1 if ids else 0) if labels else 0
         parts.append(_icons(face, r, x, y + 7 * lines - 8 if labels else y - 11))
     parts.append("</g></svg>")

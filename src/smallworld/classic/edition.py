@@ -10,7 +10,9 @@ pieces (C-CONQ-3), keeping an emptied race (C-CONQ-11); no items, no factions (C
 
 from __future__ import annotations
 
-from smallworld.classic import maps
+from typing import Any
+
+from smallworld.boards.classic import CLASSIC_MAP_IDS, load_map_by_id
 from smallworld.classic.data import (
     DIE_FACES,
     PIECE_SUPPLY,
@@ -25,6 +27,13 @@ from smallworld.core.edition import Edition
 
 #: the edition's name in records and on the command line
 NAME = "classic"
+#: the symbol the map loader gives a C-CONQ-1 border Region (a legal first-conquest target)
+BORDER = "border"
+
+
+def choose_faces(n_players: int, rng: Any) -> tuple[str, ...]:
+    """C-SET-1: the one map for the player count (``("C3",)``); ``rng`` is not needed."""
+    return (CLASSIC_MAP_IDS[n_players],)
 
 #: the original Small World, 2–5 players
 CLASSIC = edition.register(
@@ -41,10 +50,10 @@ CLASSIC = edition.register(
         race_abilities=RACE_ABILITIES,
         power_abilities=POWER_ABILITIES,
         item_abilities={},
-        choose_faces=maps.choose_faces,
-        load_face=maps.load_face,
+        choose_faces=choose_faces,
+        load_face=load_map_by_id,  # the four maps drawn as polygons (boards/data/classic)
         column_size=6,  # C-SET-2: 5 in the column + the stack tops = 6 visible combos
-        entry_symbol=maps.BORDER,  # C-CONQ-1
+        entry_symbol=BORDER,  # C-CONQ-1
         travel_cost=0,  # C-CONQ-1: no travel cost
         entries_after_first=False,  # C-CONQ-2
         neutral_symbol="lost-tribe",  # C-SET-3

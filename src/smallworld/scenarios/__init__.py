@@ -136,7 +136,7 @@ def scenario_from_dict(d: dict[str, Any]) -> State:
         if "kept" in pl:
             _need(s.decline[i] is not None, f"{where}: a kept badge needs an In Decline race")
             s.kept[i] = power_id(pl["kept"], where)
-            _need(ed.power_abilities[s.kept[i]].lasts_in_decline,
+            _need(ed.powers[s.kept[i]].lasts,  # the fact decline uses (R-DEC-2)
                   f"{where}: badge {s.kept[i]!r} does not last In Decline, so it cannot be kept "
                   f"({ed.rule('R-DEC-2')})")
         s.hand[i] = _int(pl.get("hand", 0), f"{where}.hand")
