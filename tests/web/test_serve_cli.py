@@ -61,3 +61,27 @@ def test_bare_command_takes_the_serve_options(monkeypatch, tmp_path):
     assert "http://127.0.0.1:8798/" in r.output
     assert calls[0]["port"] == 8798 and db.exists()
     assert calls[0]["app"].state.bot_delay == 0
+
+
+def test_a_websocket_with_a_very_long_url_is_answered(tmp_path):
+    """A 60,000-character WebSocket URL gets an answer (before: never answered, the
+    connection held open)."""
+    import signal
+    import socket
+
+    from tests.web.test_kill import _free_port, _start
+
+    proc, base = _start(tmp_path / "g.sqlite3", _free_port())
+    try:
+        port = int(base.rsplit(":", 1)[1])
+        s = socket.create_connection(("127.0.0.1", port))
+        s.settimeout(30)  # a hang guard, not a speed goal
+        s.sendall((f"GET /ws/abc?token={'a' * 60_000} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+                   "Upgrade: websocket\r\nConnection: Upgrade\r\n"
+                   "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
+        answer = s.recv(200)
+        s.close()
+        assert answer.startswith(b"HTTP/1.1 ")
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=10)

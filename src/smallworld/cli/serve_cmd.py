@@ -84,4 +84,6 @@ def serve(
     typer.echo("Press Ctrl+C to stop.")
     if not no_browser and _can_open_browser():
         threading.Timer(1.0, lambda: webbrowser.open(url)).start()
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    # wsproto answers every WebSocket handshake (the websockets library leaves one with a
+    # URL over 8 KB unanswered, holding the connection open)
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws="wsproto")

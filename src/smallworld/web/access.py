@@ -17,6 +17,9 @@ from smallworld.core.errors import ReplayError
 from smallworld.web.games import GameHub, LiveGame
 from smallworld.web.payload import seat_payload
 
+#: longer tokens are refused unread (real ones are 24 characters)
+MAX_TOKEN = 100
+
 
 class ApiError(Exception):
     """An HTTP error answered as ``{"error": message}`` with ``status``."""
@@ -62,12 +65,15 @@ def authorize(hub: GameHub, game_id: str, token: str | None, seat: int | None) -
     n = len(live.seats)
     if seat is not None and not 0 <= seat < n:
         raise ApiError(400, f"no seat {seat} in this game (seats 0-{n - 1})")
-    if secrets.compare_digest(token, live.host_token):
+    if len(token) > MAX_TOKEN:
+        raise ApiError(403, "wrong token for this game")
+    given = token.encode("utf-8", "replace")  # any text compares (as bytes), never raises
+    if secrets.compare_digest(given, live.host_token.encode()):
         if seat is not None and live.seats[seat].kind != "human":
             raise ApiError(403, f"seat {seat} ({live.seats[seat].name}) is played by a bot")
         return Access(live, seat, True)
     for i, s in enumerate(live.seats):
-        if s.token and secrets.compare_digest(token, s.token):
+        if s.token and secrets.compare_digest(given, s.token.encode()):
             if seat is not None and seat != i:
                 raise ApiError(403, f"this link is for seat {i} ({s.name}), not seat {seat}")
             return Access(live, i, False)

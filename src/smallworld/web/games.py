@@ -100,15 +100,38 @@ def check_seats(seats: list[dict[str, Any]]) -> list[Seat]:
     return out
 
 
+#: messages waiting for one page before it counts as too slow and is disconnected
+OUTBOX_SIZE = 32
+
+
 @dataclass
 class Connection:
-    """One open WebSocket: who it is (``seat`` or the hotseat host) and what it has been sent."""
+    """One open WebSocket: who it is (``seat`` or the hotseat host) and what it has been sent.
+
+    Messages for the page wait in ``outbox`` (at most :data:`OUTBOX_SIZE`); a sender task of
+    its own (:meth:`smallworld.web.liveplay.LivePlay.pump`) writes them, so a page that stops
+    reading never holds up its game. ``dead`` is set once the page is dropped."""
 
     ws: Any
     seat: int | None
     host: bool
     log_sent: int = 0
     perspective: int | None = -99
+    outbox: asyncio.Queue[dict[str, Any]] = field(
+        default_factory=lambda: asyncio.Queue(maxsize=OUTBOX_SIZE))
+    dead: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def push(self, data: dict[str, Any]) -> bool:
+        """Queue ``data`` for the page without waiting. False (and the page is marked dead)
+        when its outbox is full: it has stopped reading."""
+        if self.dead.is_set():
+            return False
+        try:
+            self.outbox.put_nowait(data)
+        except asyncio.QueueFull:
+            self.dead.set()
+            return False
+        return True
 
 
 @dataclass
@@ -206,14 +229,15 @@ class LiveGame:
             store.append(self.id, start, g.record.actions[start:], round=g.state.round,
                          result=g.record.result)
         except Exception:
-            self._restore(store, n_log)
+            self._restore(start, n_log)
             raise
 
-    def _restore(self, store: Store, n_log: int) -> None:
-        stored = store.load(self.id)
-        if stored is None:  # deleted meanwhile
-            return
-        self.game = Game.from_record(stored.record())
+    def _restore(self, start: int, n_log: int) -> None:
+        """Undo everything after action ``start`` by replaying the record's first ``start``
+        actions (in memory: works even when the database cannot be read)."""
+        g = self.game
+        record = GameRecord(dict(g.record.header), g.record.actions[:start], None)
+        self.game = Game.from_record(record)
         del self.log.entries[n_log:]
 
     def act(self, store: Store, seat: int, action: str | Action) -> Action:
@@ -233,7 +257,7 @@ class LiveGame:
             raise NotYourTurn(f"it is not {self.seats[seat].name}'s turn to act: waiting for {who}")
         a = as_action(action)
         start, n_log = len(self.game.record.actions), len(self.log.entries)
-        self._play(store, a, n_log)
+        self._play(a, start, n_log)
         self._commit(store, start, n_log)
         if self.seats[seat].kind == "human":
             self.last_human = seat
@@ -267,10 +291,10 @@ class LiveGame:
         if self.bot_to_move() != p:
             raise NotYourTurn(f"{self.seats[p].name} is no longer to move")
         start, n_log = len(self.game.record.actions), len(self.log.entries)
-        self._play(store, a, n_log)
+        self._play(a, start, n_log)
         self._commit(store, start, n_log)
 
-    def _play(self, store: Store, a: Action, n_log: int) -> None:
+    def _play(self, a: Action, start: int, n_log: int) -> None:
         """Apply ``a`` then resolve chance. The engine refuses an illegal action without
         changing anything; any other failure (a bug) rebuilds the game from the database."""
         try:
@@ -278,12 +302,12 @@ class LiveGame:
         except RulesError:
             raise
         except Exception:
-            self._restore(store, n_log)
+            self._restore(start, n_log)
             raise
         try:
             self._settle()
         except Exception:
-            self._restore(store, n_log)
+            self._restore(start, n_log)
             raise
 
     def bot_step(self, store: Store) -> bool:

@@ -3,6 +3,10 @@
 Bots think in a worker thread on a copy of the state, one action at a time, so a slow bot never
 blocks the server; each action is stored (:class:`smallworld.web.storage.Store`) before it is
 pushed to the WebSockets of the game's pages.
+
+Pushes never wait for a page while the game's lock is held: each page has its own bounded
+outbox and sender task (:meth:`LivePlay.pump`); a page that stops reading (outbox full, or one
+send taking longer than ``send_timeout`` seconds) is disconnected, never the game.
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ import logging
 from typing import Any
 
 from smallworld.web.access import Access, payload_for, perspective_of
-from smallworld.web.games import GameHub, LiveGame
+from smallworld.web.games import Connection, GameHub, LiveGame
 from smallworld.web.storage import Store
 
 log = logging.getLogger("smallworld.web")
@@ -22,14 +26,16 @@ class LivePlay:
     """Pushes and bot turns for the games of ``hub``; ``settings.bot_delay`` (seconds between
     bot actions shown to the pages, 0: at once) is read at each turn, so it may change."""
 
-    def __init__(self, hub: GameHub, store: Store, settings: Any) -> None:
+    def __init__(self, hub: GameHub, store: Store, settings: Any, *,
+                 send_timeout: float = 10.0) -> None:
         self.hub = hub
         self.store = store
         self.settings = settings
+        self.send_timeout = send_timeout
 
     async def broadcast(self, live: LiveGame) -> None:
-        """Send each open page of ``live`` what is new for its perspective."""
-        dead = []
+        """Queue for each open page of ``live`` what is new for its perspective. Never waits
+        for a page: one whose outbox is full is dropped."""
         for conn in list(live.sockets):
             acc = Access(live, conn.seat, conn.host)
             persp = perspective_of(acc)
@@ -37,16 +43,42 @@ class LivePlay:
             # resends the whole log
             fresh = persp != conn.perspective or live.game.state.is_over()
             since = 0 if fresh else conn.log_sent
-            try:
-                data = payload_for(acc, since)
-                await conn.ws.send_json(data)
+            data = payload_for(acc, since)
+            if conn.push(data):
                 conn.log_sent = data["log_total"]
                 conn.perspective = persp
-            except Exception:  # a closed page
-                dead.append(conn)
-        for conn in dead:
-            if conn in live.sockets:
-                live.sockets.remove(conn)
+            else:
+                self.drop(live, conn, "too slow")
+
+    def tell(self, live: LiveGame, data: dict[str, Any]) -> None:
+        """Queue the same message (an error, a deletion) for every page of ``live``."""
+        for conn in list(live.sockets):
+            if not conn.push(data):
+                self.drop(live, conn, "too slow")
+
+    def drop(self, live: LiveGame, conn: Connection, why: str) -> None:
+        """Forget page ``conn`` (its sender and reader stop; see :meth:`pump`)."""
+        conn.dead.set()
+        if conn in live.sockets:
+            live.sockets.remove(conn)
+            log.info("game %s: page dropped (%s)", live.id, why)
+
+    async def pump(self, live: LiveGame, conn: Connection) -> None:
+        """The sender of one page: writes its outbox in order, each send bounded by
+        ``send_timeout`` seconds. A closed, failing or too slow page is dropped and closed."""
+        try:
+            while not conn.dead.is_set():
+                data = await conn.outbox.get()
+                await asyncio.wait_for(conn.ws.send_json(data), self.send_timeout)
+                if data.get("type") == "deleted":
+                    break
+        except (asyncio.CancelledError, Exception) as e:  # noqa: BLE001 - a page that went away
+            log.debug("game %s: page sender stops (%s)", live.id, type(e).__name__)
+        self.drop(live, conn, "closed")
+        try:
+            await asyncio.wait_for(conn.ws.close(code=1008), 1.0)
+        except (asyncio.CancelledError, Exception) as e:  # noqa: BLE001 - already closed or stuck
+            log.debug("game %s: page not closed cleanly (%s)", live.id, type(e).__name__)
 
     async def run_bots(self, live: LiveGame) -> None:
         """Let bots play until a human must act. With no delay they play here and now (the
@@ -85,10 +117,6 @@ class LivePlay:
                     live.bot_apply(self.store, p, a)
                 except Exception as e:  # an engine or bot bug: stop, tell the pages
                     log.exception("bot failed in game %s", live.id)
-                    for conn in list(live.sockets):
-                        try:
-                            await conn.ws.send_json({"type": "error", "error": f"a bot failed: {e}"})
-                        except Exception:
-                            pass
+                    self.tell(live, {"type": "error", "error": f"a bot failed: {e}"})
                     return
                 await self.broadcast(live)

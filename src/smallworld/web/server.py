@@ -9,24 +9,35 @@ acts for every human seat, showing the view of the human seat whose turn it is. 
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, ValidationError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from smallworld.bots import BOTS
+from smallworld.boards.selection import legal_selections
 from smallworld.core.errors import ActionSyntaxError, IllegalActionError, ReplayError
 from smallworld.core.game import Game
 from smallworld.core.record import GameRecord
+from smallworld.web import access
+from smallworld.web.access import (
+    Access,
+    ApiError,
+    payload_for,
+    perspective_of,
+    seat_param,
+    token_of,
+)
 from smallworld.web.board import table_svg
 from smallworld.web.games import (
     Connection,
@@ -40,8 +51,6 @@ from smallworld.web.games import (
     new_token,
     rebuild_log,
 )
-from smallworld.web import access
-from smallworld.web.access import Access, ApiError, payload_for, perspective_of, seat_param, token_of
 from smallworld.web.liveplay import LivePlay
 from smallworld.web.payload import meta
 from smallworld.web.storage import Store, StoreError
@@ -54,14 +63,15 @@ MAX_IMPORT_BYTES = 5_000_000
 
 class SeatIn(BaseModel):
     name: str = Field("", max_length=60)
-    kind: str = "human"
-    bot: str | None = None
+    kind: str = Field("human", max_length=10)
+    bot: str | None = Field(None, max_length=20)
 
 
 class NewGameIn(BaseModel):
-    edition: str = "swow"
-    seats: list[SeatIn]
-    seed: int | str | None = None
+    edition: str = Field("swow", max_length=20)
+    seats: list[SeatIn] = Field(..., max_length=20)
+    # a seed chosen by the creator (tests, reproducible games): shown to every seat as chosen
+    seed: Annotated[int, Field(ge=-(2**63), le=2**63)] | Annotated[str, Field(max_length=64)] | None = None
     shuffle: bool = False
     title: str | None = Field(None, max_length=120)
 
@@ -74,7 +84,9 @@ class ActionIn(BaseModel):
 
 class ImportIn(BaseModel):
     record: Any
-    bots: dict[str, str] | None = None  # seat index -> bot name; other seats are human
+    # seat index -> bot name; other seats are human
+    bots: dict[Annotated[str, Field(max_length=2)], Annotated[str, Field(max_length=20)]] | None = Field(
+        None, max_length=5)
     title: str | None = Field(None, max_length=120)
 
 
@@ -101,10 +113,22 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4) -> FastAPI:
     async def _api_error(request: Request, exc: ApiError) -> JSONResponse:
         return JSONResponse({"error": exc.message}, status_code=exc.status)
 
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        detail = str(exc.detail)
+        if "parsing the body" in detail:
+            detail = "bad request: the body is not JSON that can be read"
+        return JSONResponse({"error": detail}, status_code=exc.status_code, headers=exc.headers)
+
+    @app.exception_handler(StoreError)
+    async def _store_error(request: Request, exc: StoreError) -> JSONResponse:
+        return JSONResponse({"error": str(exc)}, status_code=503, headers={"Retry-After": "1"})
+
     @app.exception_handler(Exception)
     async def _internal(request: Request, exc: Exception) -> JSONResponse:
         log.exception("internal error on %s", request.url.path)
-        return JSONResponse({"error": f"internal error: {exc}"}, status_code=500)
+        return JSONResponse({"error": "internal error (the server's log has the details)"},
+                            status_code=500)
 
     @app.exception_handler(RequestValidationError)
     async def _bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -198,7 +222,7 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4) -> FastAPI:
             raise ApiError(413, "the file is too large to be a game record")
         try:
             body = ImportIn.model_validate_json(raw)
-        except Exception:
+        except ValidationError:
             # a bare record (the exported file itself) is accepted too
             try:
                 body = ImportIn(record=GameRecord.loads(raw.decode("utf-8")).to_json())
@@ -208,33 +232,24 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4) -> FastAPI:
                 raise ApiError(400, "not a game record: the file is not UTF-8 text") from None
         try:
             record = GameRecord.from_json(body.record)
+        except ReplayError as e:
+            raise ApiError(400, f"this game record cannot be loaded: {e}") from None
+        seats = _import_seats(record.header, body.bots or {})
+        try:
             game = Game.from_record(record)
         except ReplayError as e:
             raise ApiError(400, f"this game record cannot be loaded: {e}") from None
         except Exception as e:  # noqa: BLE001 - any malformed content is the file's fault
-            raise ApiError(400, f"this game record cannot be loaded: {e}") from None
-        names = [str(n) for n in record.header.get("seats", [])]
-        bots = body.bots or {}
-        seats = []
-        for i, name in enumerate(names):
-            b = bots.get(str(i))
-            if b is not None:
-                seats.append({"name": name, "kind": "bot", "bot": b})
-            else:
-                seats.append({"name": name, "kind": "human"})
-        unknown = sorted({d["bot"] for d in seats if d["kind"] == "bot" and d["bot"] not in BOTS})
-        if unknown:
-            raise ApiError(400, f"unknown bot {unknown[0]!r} (known: {', '.join(sorted(BOTS))})")
-        seat_objs = [Seat(name=d["name"], kind=d["kind"], bot=d.get("bot"),
-                          token=new_token() if d["kind"] == "human" else None)
-                     for d in seats]
+            log.info("import refused: %s", type(e).__name__)
+            raise ApiError(400, "this game record cannot be loaded: it does not replay") from None
+        names = [s.name for s in seats]
         live = LiveGame(
             id=new_game_id(), title=(body.title or "").strip() or "Imported: " + ", ".join(names),
-            seats=seat_objs, host_token=new_token(), game=game, log=rebuild_log(record),
+            seats=seats, host_token=new_token(), game=game, log=rebuild_log(record),
         )
         store.create(
             game_id=live.id, title=live.title, header=game.record.header,
-            seats=[s.to_json() for s in seat_objs], host_token=live.host_token,
+            seats=[s.to_json() for s in seats], host_token=live.host_token,
             actions=game.record.actions, round=game.state.round, result=game.record.result,
         )
         hub.add(live)
@@ -314,12 +329,7 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4) -> FastAPI:
         live = acc.live
         hub.forget(game_id)
         store.delete(game_id)
-        for conn in list(live.sockets):
-            try:
-                await conn.ws.send_json({"type": "deleted"})
-                await conn.ws.close()
-            except Exception:
-                pass
+        play.tell(live, {"type": "deleted"})
         return {"deleted": game_id}
 
     # ---- WebSocket -----------------------------------------------------------------------------
@@ -329,7 +339,9 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4) -> FastAPI:
         token = websocket.query_params.get("token")
         raw_seat = websocket.query_params.get("seat")
         try:
-            seat = int(raw_seat) if raw_seat not in (None, "") else None
+            seat = int(raw_seat) if raw_seat not in (None, "") and len(raw_seat) < 10 else None
+            if raw_seat not in (None, "") and seat is None:
+                raise ValueError(raw_seat)
             acc = authorize(game_id, token, seat)
         except (ApiError, ValueError) as e:
             await websocket.accept()
@@ -340,25 +352,72 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4) -> FastAPI:
         await websocket.accept()
         live = acc.live
         conn = Connection(ws=websocket, seat=acc.seat, host=acc.host)
-        async with live.lock:
-            live.sockets.append(conn)
-            await run_bots(live)
-            data = payload_for(acc)
-            conn.log_sent = data["log_total"]
-            conn.perspective = perspective_of(acc)
-            await websocket.send_json(data)
+        sender = asyncio.create_task(play.pump(live, conn))
         try:
-            while True:
-                msg = await websocket.receive_text()
-                if msg == "ping":
-                    await websocket.send_json({"type": "pong"})
-        except WebSocketDisconnect:
-            pass
+            async with live.lock:
+                live.sockets.append(conn)
+                await run_bots(live)
+                data = payload_for(acc)
+                conn.log_sent = data["log_total"]
+                conn.perspective = perspective_of(acc)
+                conn.push(data)
+            await _read_until_closed(websocket, conn)
         finally:
-            if conn in live.sockets:
-                live.sockets.remove(conn)
+            play.drop(live, conn, "closed")
+            sender.cancel()
 
     return app
+
+
+def _import_seats(header: dict[str, Any], bots: dict[str, str]) -> list[Seat]:
+    """The seats of an imported record: its names (checked as a new game's seats are) and
+    the bots asked for. Also checks the boards are a legal selection (R-SET-1).
+
+    Raises:
+        ApiError: 400 naming the bad seat, bot or board list.
+    """
+    names = header.get("seats")
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise ApiError(400, "this game record cannot be loaded: its seats are not a list of names")
+    if header.get("players") != len(names):
+        raise ApiError(400, "this game record cannot be loaded: the seats do not match the players")
+    asked = [{"name": n, "kind": "bot", "bot": bots[str(i)]} if str(i) in bots
+             else {"name": n, "kind": "human"} for i, n in enumerate(names)]
+    try:
+        seats = check_seats(asked)
+    except SetupError as e:
+        raise ApiError(400, f"this game record cannot be loaded: {e}") from None
+    for i, (seat, name) in enumerate(zip(seats, names)):
+        if seat.name != name:
+            raise ApiError(400, f"this game record cannot be loaded: seat {i + 1}'s name "
+                                f"{name[:30]!r} is not a plain name")
+    boards = header.get("boards")
+    legal = {frozenset(sel) for sel in legal_selections(len(names))}
+    if (not isinstance(boards, list) or not all(isinstance(b, str) for b in boards)
+            or frozenset(boards) not in legal or len(set(boards)) != len(boards)):
+        raise ApiError(400, "this game record cannot be loaded: its boards are not a legal "
+                            f"selection for {len(names)} players")
+    return seats
+
+
+async def _read_until_closed(ws: WebSocket, conn: Connection) -> None:
+    """Answer ``ping`` with ``pong`` until the page closes or is dropped (``conn.dead``).
+    Anything else the page sends (other text, binary frames) is ignored."""
+    dead = asyncio.ensure_future(conn.dead.wait())
+    try:
+        while True:
+            recv = asyncio.ensure_future(ws.receive())
+            done, _ = await asyncio.wait({recv, dead}, return_when=asyncio.FIRST_COMPLETED)
+            if recv not in done:
+                recv.cancel()
+                return
+            msg = recv.result()
+            if msg["type"] == "websocket.disconnect":
+                return
+            if msg.get("text") == "ping":
+                conn.push({"type": "pong"})
+    finally:
+        dead.cancel()
 
 
 def _is_local(request: Request) -> bool:

@@ -11,7 +11,9 @@ written. A game is rebuilt from its rows with :meth:`StoredGame.record` and
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+import logging
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -30,15 +32,49 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import OperationalError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from smallworld.core.record import GameRecord
 
 SCHEMA_VERSION = 1
+#: seconds a write waits for another writer's lock before failing with :class:`StoreBusy`
+BUSY_TIMEOUT = 2.0
+
+log = logging.getLogger("smallworld.web")
 
 
 class StoreError(RuntimeError):
-    """The database refused a write (for example two writers raced for one action index)."""
+    """The database refused a read or a write (for example two writers raced for one action
+    index, or the file is read-only). The message is for players: it never holds the driver's
+    text, SQL or parameters (those go to the server log without parameters)."""
+
+
+class StoreBusy(StoreError):
+    """Another program held the database's write lock for longer than the lock wait."""
+
+
+@contextmanager
+def _db_errors(what: str) -> Iterator[None]:
+    """Turn driver errors into :class:`StoreError` naming the cause in plain words."""
+    try:
+        yield
+    except StoreError:
+        raise
+    except OperationalError as e:
+        text = str(e.orig).lower() if e.orig is not None else ""
+        log.warning("database error while trying to %s: %s", what, type(e.orig).__name__)
+        if "locked" in text or "busy" in text:
+            raise StoreBusy(f"could not {what}: the database is busy (another program is "
+                            "writing to it); try again in a moment") from None
+        if "readonly" in text or "read-only" in text or "read only" in text:
+            raise StoreError(f"could not {what}: the database is read-only") from None
+        if "full" in text:
+            raise StoreError(f"could not {what}: the disk is full") from None
+        raise StoreError(f"could not {what}: the database cannot be used right now") from None
+    except SQLAlchemyError as e:
+        log.warning("database error while trying to %s: %s", what, type(e).__name__)
+        raise StoreError(f"could not {what}: the database refused it") from None
 
 
 class Base(DeclarativeBase):
@@ -105,14 +141,19 @@ def now() -> str:
 
 
 class Store:
-    """All database access of the web app. ``path`` is the SQLite file (created if missing)."""
+    """All database access of the web app. ``path`` is the SQLite file (created if missing);
+    ``busy_timeout`` the seconds a write waits for another writer before :class:`StoreBusy`.
 
-    def __init__(self, path: str | Path) -> None:
+    Every method raises :class:`StoreError` (never a driver exception) when the database
+    fails."""
+
+    def __init__(self, path: str | Path, *, busy_timeout: float = BUSY_TIMEOUT) -> None:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self.engine: Engine = create_engine(
             f"sqlite:///{self.path}",
-            connect_args={"check_same_thread": False, "timeout": 15},
+            connect_args={"check_same_thread": False, "timeout": busy_timeout},
+            hide_parameters=True,  # tokens are parameters: never in logs or messages
         )
         event.listen(self.engine, "connect", _sqlite_pragmas)
         Base.metadata.create_all(self.engine)
@@ -139,7 +180,7 @@ class Store:
     ) -> None:
         """Insert a new game with its first actions, in one transaction."""
         stamp = now()
-        with Session(self.engine) as db, db.begin():
+        with _db_errors("save the new game"), Session(self.engine) as db, db.begin():
             db.add(GameRow(
                 id=game_id, title=title, created_at=stamp, updated_at=stamp,
                 header=_plain(header), seats=_plain(list(seats)), host_token=host_token,
@@ -171,37 +212,32 @@ class Store:
         if not actions:
             return
         stamp = now()
-        try:
-            with Session(self.engine) as db, db.begin():
-                row = db.get(GameRow, game_id)
-                if row is None:
-                    raise StoreError(f"no game {game_id!r} in the database")
-                if row.n_actions != start:
-                    raise StoreError(
-                        f"game {game_id}: database holds {row.n_actions} actions, cannot append at {start}"
-                    )
-                db.add_all(
-                    ActionRow(game_id=game_id, idx=start + i, text=t, created_at=stamp)
-                    for i, t in enumerate(actions)
+        with _db_errors("save the action"), Session(self.engine) as db, db.begin():
+            row = db.get(GameRow, game_id)
+            if row is None:
+                raise StoreError(f"no game {game_id!r} in the database")
+            if row.n_actions != start:
+                raise StoreError(
+                    f"game {game_id}: database holds {row.n_actions} actions, cannot append at {start}"
                 )
-                db.execute(
-                    update(GameRow)
-                    .where(GameRow.id == game_id)
-                    .values(
-                        n_actions=start + len(actions),
-                        updated_at=stamp,
-                        round=round,
-                        status="over" if result is not None else "active",
-                        result=_plain(result),
-                    )
+            db.add_all(
+                ActionRow(game_id=game_id, idx=start + i, text=t, created_at=stamp)
+                for i, t in enumerate(actions)
+            )
+            db.execute(
+                update(GameRow)
+                .where(GameRow.id == game_id)
+                .values(
+                    n_actions=start + len(actions),
+                    updated_at=stamp,
+                    round=round,
+                    status="over" if result is not None else "active",
+                    result=_plain(result),
                 )
-        except StoreError:
-            raise
-        except Exception as e:  # sqlalchemy.exc.* — report as one error type
-            raise StoreError(f"could not save game {game_id}: {e}") from e
+            )
 
     def delete(self, game_id: str) -> bool:
-        with Session(self.engine) as db, db.begin():
+        with _db_errors("delete the game"), Session(self.engine) as db, db.begin():
             db.execute(delete(ActionRow).where(ActionRow.game_id == game_id))
             n = db.execute(delete(GameRow).where(GameRow.id == game_id)).rowcount
         return bool(n)
@@ -209,7 +245,7 @@ class Store:
     # ---- reads -----------------------------------------------------------------------------
 
     def load(self, game_id: str) -> StoredGame | None:
-        with Session(self.engine) as db:
+        with _db_errors("read the game"), Session(self.engine) as db:
             row = db.get(GameRow, game_id)
             if row is None:
                 return None
@@ -225,7 +261,7 @@ class Store:
 
     def list(self) -> list[dict[str, Any]]:
         """Summaries of every game, most recently played first."""
-        with Session(self.engine) as db:
+        with _db_errors("list the games"), Session(self.engine) as db:
             rows = db.scalars(select(GameRow).order_by(GameRow.updated_at.desc(), GameRow.id))
             return [
                 {
