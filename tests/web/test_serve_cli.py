@@ -85,3 +85,25 @@ def test_a_websocket_with_a_very_long_url_is_answered(tmp_path):
     finally:
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=10)
+
+
+def test_serving_the_network_prints_the_addresses_others_can_use(monkeypatch, tmp_path):
+    """``--host 0.0.0.0``: the server prints its LAN address for the other players and trusts
+    it as a host name; seat links use it (#14 point 5)."""
+    import uvicorn
+    from fastapi.testclient import TestClient
+
+    from smallworld.web import guard
+
+    calls = []
+    monkeypatch.setattr(uvicorn, "run", _fake_run(calls))
+    monkeypatch.setattr(guard, "machine_addresses", lambda: ["192.168.1.5"])
+    r = runner.invoke(app, ["serve", "--host", "0.0.0.0", "--port", "8797", "--db",
+                            str(tmp_path / "g.sqlite3"), "--no-browser"])
+    assert r.exit_code == 0, r.output
+    assert "Other players on your network can join at http://192.168.1.5:8797/" in r.output
+    with TestClient(calls[0]["app"], base_url="http://127.0.0.1:8797", client=("127.0.0.1", 5)) as c:
+        g = c.post("/api/games", json={"seats": [{"name": "A"}, {"name": "B"}]}).json()
+        assert g["seats"][1]["url"].startswith("http://192.168.1.5:8797/play/")
+    with TestClient(calls[0]["app"], base_url="http://192.168.1.5:8797", client=("192.168.1.9", 5)) as c:
+        assert c.get("/api/games").status_code == 200

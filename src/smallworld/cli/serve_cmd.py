@@ -72,14 +72,21 @@ def serve(
     elif not _port_free(host, port):
         typer.echo(f"error: cannot listen on {host}:{port} (already in use?); choose another --port", err=True)
         raise typer.Exit(1)
+    from smallworld.web.guard import share_addresses
+
+    others = share_addresses(host)
     try:
-        app = create_app(db_path, bot_delay=bot_delay)
-    except Exception as e:
+        app = create_app(db_path, bot_delay=bot_delay, hosts=others)
+    except Exception as e:  # noqa: BLE001 - any failure to open the database is reported
         typer.echo(f"error: cannot open the database {db_path}: {e}", err=True)
         raise typer.Exit(1) from None
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     url = f"http://{shown}:{port}/"
     typer.echo(f"Small World of Warcraft is running at {url}")
+    lan = [a for a in others if a != shown]
+    if lan:
+        typer.echo("Other players on your network can join at " +
+                   ", ".join(f"http://{a}:{port}/" for a in lan))
     typer.echo(f"Games are saved in {db_path}")
     typer.echo("Press Ctrl+C to stop.")
     if not no_browser and _can_open_browser():

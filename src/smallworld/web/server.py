@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
@@ -31,6 +31,7 @@ from smallworld.core.game import Game
 from smallworld.core.record import GameRecord
 from smallworld.web import access
 from smallworld.web.access import (
+    MAX_TOKEN,
     Access,
     ApiError,
     payload_for,
@@ -51,14 +52,14 @@ from smallworld.web.games import (
     new_token,
     rebuild_log,
 )
+from smallworld.web.guard import MAX_IMPORT_BYTES, Guard, host_name, is_loopback
 from smallworld.web.liveplay import LivePlay
 from smallworld.web.payload import meta
-from smallworld.web.storage import Store, StoreError
+from smallworld.web.storage import BUSY_TIMEOUT, Store, StoreError
 
 log = logging.getLogger("smallworld.web")
 
 STATIC = Path(str(resources.files("smallworld.web") / "static"))
-MAX_IMPORT_BYTES = 5_000_000
 
 
 class SeatIn(BaseModel):
@@ -82,6 +83,10 @@ class ActionIn(BaseModel):
     expect: int | None = None  # the number of actions the page has seen (optional check)
 
 
+class ChangeIn(BaseModel):
+    public: bool
+
+
 class ImportIn(BaseModel):
     record: Any
     # seat index -> bot name; other seats are human
@@ -90,11 +95,20 @@ class ImportIn(BaseModel):
     title: str | None = Field(None, max_length=120)
 
 
-def create_app(db_path: str | Path, *, bot_delay: float = 0.4) -> FastAPI:
-    """The web app on the SQLite file ``db_path``. ``bot_delay``: seconds between bot actions
-    pushed to the pages (0: bots play at once, inside the request that hands them the turn)."""
-    store = Store(db_path)
+def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[str] = (),
+               busy_timeout: float = BUSY_TIMEOUT) -> FastAPI:
+    """The web app on the SQLite file ``db_path``.
+
+    ``bot_delay``: seconds between bot actions pushed to the pages (0: bots play at once,
+    inside the request that hands them the turn). ``hosts``: the addresses others use to reach
+    this server (the ones it prints); they are trusted as ``Host`` names besides the loopback
+    names, and seat links use the first when the host reached the server by a loopback name.
+    ``busy_timeout``: seconds a write waits for another writer before a 503.
+    """
+    store = Store(db_path, busy_timeout=busy_timeout)
     hub = GameHub(store)
+    hosts = [host_name(h) for h in hosts]
+    own = {h for h in hosts if not is_loopback(h)}
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -105,6 +119,7 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4) -> FastAPI:
         store.close()
 
     app = FastAPI(title="Small World of Warcraft", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.add_middleware(Guard, trusted=hosts)
     app.state.store = store
     app.state.hub = hub
     app.state.bot_delay = bot_delay
@@ -169,17 +184,50 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4) -> FastAPI:
     async def api_meta() -> dict[str, Any]:
         return meta()
 
+    def is_local(request: Request) -> bool:
+        """A caller on the machine running the server (loopback, or one of its own LAN
+        addresses): the owner, who sees every game with its host link."""
+        host = request.client.host if request.client else ""
+        return host == "testclient" or is_loopback(host) or host in own
+
+    def require_local(request: Request) -> None:
+        if not is_local(request):
+            raise ApiError(403, "new games can only be started on the computer running the server")
+
     @app.get("/api/games")
     async def api_list(request: Request) -> dict[str, Any]:
-        local = _is_local(request)
-        games = store.list()
-        for g in games:
-            token = g.pop("host_token")
-            g["link"] = f"/play/{g['id']}?token={token}" if local else None
-        return {"games": games, "local": local}
+        """The lobby. The machine running the server sees every game with its host link;
+        anyone else only the games they hold a link for (tokens in the ``X-Tokens`` header,
+        comma-separated) and the games their hosts made public."""
+        local = is_local(request)
+        raw = request.headers.get("x-tokens", "")
+        mine = {t.strip() for t in raw.split(",")[:100] if 0 < len(t.strip()) <= MAX_TOKEN}
+        out = []
+        for g in store.list():
+            host_token, seat_tokens = g.pop("host_token"), g.pop("seat_tokens")
+            if local or host_token in mine:
+                g["link"] = f"/play/{g['id']}?token={host_token}"
+            else:
+                seat = next((i for i, t in enumerate(seat_tokens) if t and t in mine), None)
+                if seat is None and not g["public"]:
+                    continue
+                g["link"] = (f"/play/{g['id']}?seat={seat}&token={seat_tokens[seat]}"
+                             if seat is not None else None)
+            out.append(g)
+        return {"games": out, "local": local}
+
+    @app.patch("/api/games/{game_id}")
+    async def api_change(game_id: str, body: ChangeIn, request: Request) -> dict[str, Any]:
+        """The host lists the game in every lobby (``{"public": true}``) or stops."""
+        acc = authorize(game_id, token_of(request), None)
+        if not acc.host:
+            raise ApiError(403, "only the host link can change the game")
+        store.set_public(game_id, body.public)
+        return {"id": game_id, "public": body.public}
 
     @app.post("/api/games", status_code=201)
-    async def api_create(body: NewGameIn) -> dict[str, Any]:
+    async def api_create(body: NewGameIn, request: Request) -> dict[str, Any]:
+        require_local(request)
         try:
             seats = check_seats([s.model_dump() for s in body.seats])
         except SetupError as e:
@@ -199,24 +247,42 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4) -> FastAPI:
         hub.add(live)
         async with live.lock:
             await after_change(live)
-        return created(live)
+        return created(live, request)
 
-    def created(live: LiveGame) -> dict[str, Any]:
+    def share_base(request: Request) -> str:
+        """Where others reach this server (#14): the address the host used, unless that is a
+        loopback name, then the first address the server printed for others."""
+        host = request.headers.get("host", "")
+        name = host_name(host)
+        if is_loopback(name) or name == "testserver":
+            port = host.rsplit(":", 1)[1] if ":" in host.replace(f"[{name}]", "") else None
+            for h in hosts:
+                if not is_loopback(h):
+                    shown = f"[{h}]" if ":" in h else h
+                    return f"http://{shown}:{port}" if port else f"http://{shown}"
+        return f"http://{host}"
+
+    def created(live: LiveGame, request: Request) -> dict[str, Any]:
+        """The host's answer: links (paths) and, under ``url``, the full addresses to send to
+        the other players."""
         sides = live.game.state.spec.sides  # team variant: the side of each seat (R-TEAM-1)
+        base = share_base(request)
+        seats = []
+        for i, s in enumerate(live.seats):
+            link = f"/play/{live.id}?seat={i}&token={s.token}" if s.token else None
+            seats.append({"seat": i, "name": s.name, "kind": s.kind, "bot": s.bot,
+                          "side": sides[i] if sides else None,
+                          "link": link, "url": base + link if link else None})
         return {
             "id": live.id,
             "host_token": live.host_token,
             "hotseat": f"/play/{live.id}?token={live.host_token}",
-            "seats": [
-                {"seat": i, "name": s.name, "kind": s.kind, "bot": s.bot,
-                 "side": sides[i] if sides else None,
-                 "link": f"/play/{live.id}?seat={i}&token={s.token}" if s.token else None}
-                for i, s in enumerate(live.seats)
-            ],
+            "seats": seats,
         }
 
     @app.post("/api/games/import", status_code=201)
     async def api_import(request: Request) -> dict[str, Any]:
+        require_local(request)
         raw = await request.body()
         if len(raw) > MAX_IMPORT_BYTES:
             raise ApiError(413, "the file is too large to be a game record")
@@ -255,7 +321,7 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4) -> FastAPI:
         hub.add(live)
         async with live.lock:
             await after_change(live)
-        return created(live)
+        return created(live, request)
 
     @app.get("/api/games/{game_id}/board")
     async def api_board(game_id: str, request: Request) -> dict[str, Any]:
@@ -274,7 +340,7 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4) -> FastAPI:
         acc = authorize(game_id, token_of(request), None)
         if not acc.host:
             raise ApiError(403, "only the host link can list the seat links")
-        return created(acc.live)
+        return created(acc.live, request)
 
     @app.post("/api/games/{game_id}/actions")
     async def api_act(game_id: str, body: ActionIn, request: Request) -> dict[str, Any]:
@@ -418,8 +484,3 @@ async def _read_until_closed(ws: WebSocket, conn: Connection) -> None:
                 conn.push({"type": "pong"})
     finally:
         dead.cancel()
-
-
-def _is_local(request: Request) -> bool:
-    host = request.client.host if request.client else ""
-    return host in ("127.0.0.1", "::1", "localhost", "testclient") or host.startswith("127.")

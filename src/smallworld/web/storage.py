@@ -21,6 +21,7 @@ from typing import Any
 
 from sqlalchemy import (
     JSON,
+    Boolean,
     ForeignKey,
     Integer,
     String,
@@ -28,7 +29,9 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Engine
@@ -37,7 +40,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from smallworld.core.record import GameRecord
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 #: seconds a write waits for another writer's lock before failing with :class:`StoreBusy`
 BUSY_TIMEOUT = 2.0
 
@@ -96,6 +99,10 @@ class GameRow(Base):
     status: Mapped[str] = mapped_column(String(16), default="active")  # active | over
     round: Mapped[int] = mapped_column(Integer, default=1)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    #: listed in every caller's lobby (the host made it public); schema 2
+    public: Mapped[bool] = mapped_column(Boolean, default=False, server_default=text("0"))
+    #: the game's secret chance seed until it is revealed in the header; schema 2
+    secret: Mapped[str | None] = mapped_column(String(128), nullable=True)
 
 
 class ActionRow(Base):
@@ -131,6 +138,8 @@ class StoredGame:
     round: int
     result: dict[str, Any] | None
     actions: list[str]
+    secret: str | None = None
+    public: bool = False
 
     def record(self) -> GameRecord:
         return GameRecord(dict(self.header), list(self.actions), self.result)
@@ -157,9 +166,7 @@ class Store:
         )
         event.listen(self.engine, "connect", _sqlite_pragmas)
         Base.metadata.create_all(self.engine)
-        with Session(self.engine) as db, db.begin():
-            if db.get(MetaRow, "schema") is None:
-                db.add(MetaRow(key="schema", value=str(SCHEMA_VERSION)))
+        _migrate(self.engine)
 
     def close(self) -> None:
         self.engine.dispose()
@@ -177,15 +184,17 @@ class Store:
         actions: Sequence[str],
         round: int,
         result: dict[str, Any] | None,
+        secret: str | None = None,
     ) -> None:
-        """Insert a new game with its first actions, in one transaction."""
+        """Insert a new game with its first actions, in one transaction. ``secret``: the
+        game's chance seed while it is secret (never sent to a page)."""
         stamp = now()
         with _db_errors("save the new game"), Session(self.engine) as db, db.begin():
             db.add(GameRow(
                 id=game_id, title=title, created_at=stamp, updated_at=stamp,
                 header=_plain(header), seats=_plain(list(seats)), host_token=host_token,
                 n_actions=len(actions), status="over" if result is not None else "active",
-                round=round, result=_plain(result),
+                round=round, result=_plain(result), secret=secret,
             ))
             db.flush()
             db.add_all(
@@ -201,9 +210,10 @@ class Store:
         *,
         round: int,
         result: dict[str, Any] | None,
+        header: dict[str, Any] | None = None,
     ) -> None:
         """Store ``actions`` as indexes ``start, start+1, ...`` and the game's new summary, in
-        one transaction.
+        one transaction (and the new ``header`` when given: the seed revealed at the end).
 
         Raises:
             StoreError: the game is unknown or its stored action count is not ``start`` (the
@@ -233,8 +243,14 @@ class Store:
                     round=round,
                     status="over" if result is not None else "active",
                     result=_plain(result),
+                    **({"header": _plain(header)} if header is not None else {}),
                 )
             )
+
+    def set_public(self, game_id: str, public: bool) -> None:
+        """List the game in every caller's lobby (or stop)."""
+        with _db_errors("change the game"), Session(self.engine) as db, db.begin():
+            db.execute(update(GameRow).where(GameRow.id == game_id).values(public=public))
 
     def delete(self, game_id: str) -> bool:
         with _db_errors("delete the game"), Session(self.engine) as db, db.begin():
@@ -256,11 +272,12 @@ class Store:
                 id=row.id, title=row.title, created_at=row.created_at, updated_at=row.updated_at,
                 header=dict(row.header), seats=[dict(s) for s in row.seats],
                 host_token=row.host_token, status=row.status, round=row.round,
-                result=row.result, actions=texts,
+                result=row.result, actions=texts, secret=row.secret, public=bool(row.public),
             )
 
     def list(self) -> list[dict[str, Any]]:
-        """Summaries of every game, most recently played first."""
+        """Summaries of every game, most recently played first. Each holds ``host_token`` and
+        ``seat_tokens`` for the caller to match and remove (never sent as they are)."""
         with _db_errors("list the games"), Session(self.engine) as db:
             rows = db.scalars(select(GameRow).order_by(GameRow.updated_at.desc(), GameRow.id))
             return [
@@ -269,11 +286,27 @@ class Store:
                     "updated_at": r.updated_at, "edition": r.header.get("edition"),
                     "players": r.header.get("players"), "boards": r.header.get("boards"),
                     "seats": [{"name": s["name"], "kind": s["kind"], "bot": s.get("bot")} for s in r.seats],
-                    "host_token": r.host_token, "status": r.status, "round": r.round,
+                    "host_token": r.host_token, "seat_tokens": [s.get("token") for s in r.seats],
+                    "public": bool(r.public), "status": r.status, "round": r.round,
                     "actions": r.n_actions, "result": r.result,
                 }
                 for r in rows
             ]
+
+
+def _migrate(engine: Engine) -> None:
+    """Bring a database from an older schema to :data:`SCHEMA_VERSION` (adds columns)."""
+    have = {c["name"] for c in inspect(engine).get_columns("games")}
+    with Session(engine) as db, db.begin():
+        if "public" not in have:
+            db.execute(text("ALTER TABLE games ADD COLUMN public BOOLEAN NOT NULL DEFAULT 0"))
+        if "secret" not in have:
+            db.execute(text("ALTER TABLE games ADD COLUMN secret VARCHAR(128)"))
+        row = db.get(MetaRow, "schema")
+        if row is None:
+            db.add(MetaRow(key="schema", value=str(SCHEMA_VERSION)))
+        else:
+            row.value = str(SCHEMA_VERSION)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
