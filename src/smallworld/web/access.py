@@ -37,14 +37,17 @@ class Access:
     host: bool
 
 
-def get_live(hub: GameHub, game_id: str) -> LiveGame:
-    """The game ``game_id`` in play (loaded from storage if needed).
+async def get_live(hub: GameHub, game_id: str) -> LiveGame:
+    """The game ``game_id`` in play (loaded from storage in a worker thread if needed).
 
     Raises:
         ApiError: 404 unknown game; 500 a saved game that no longer replays.
+        StoreError: the database cannot be read (answered 503).
     """
+    if len(game_id) > 40:
+        raise ApiError(404, "no such game")
     try:
-        live = hub.get(game_id)
+        live = await hub.fetch(game_id)
     except ReplayError as e:
         raise ApiError(500, f"saved game {game_id} cannot be replayed: {e}") from None
     if live is None:
@@ -52,14 +55,14 @@ def get_live(hub: GameHub, game_id: str) -> LiveGame:
     return live
 
 
-def authorize(hub: GameHub, game_id: str, token: str | None, seat: int | None) -> Access:
+async def authorize(hub: GameHub, game_id: str, token: str | None, seat: int | None) -> Access:
     """Check ``token`` (and the ``seat`` asked for, if any) against game ``game_id``.
 
     Raises:
         ApiError: 401 no token, 400 no such seat, 403 a wrong token or a seat played by a bot
         or by someone else, 404/500 as :func:`get_live`.
     """
-    live = get_live(hub, game_id)
+    live = await get_live(hub, game_id)
     if not token:
         raise ApiError(401, "missing token: open this game from its link")
     n = len(live.seats)

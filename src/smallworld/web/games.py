@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -336,26 +337,78 @@ def _default_title(seats: list[Seat]) -> str:
     return ", ".join(s.name for s in seats)
 
 
-class GameHub:
-    """The live games of one server, loaded from ``store`` on demand."""
+#: live games kept in memory; beyond it the least recently used idle ones are forgotten
+#: (reloaded from the database on their next use)
+MAX_LIVE = 256
 
-    def __init__(self, store: Store) -> None:
+
+class GameHub:
+    """The live games of one server, loaded from ``store`` on demand. At most ``max_live``
+    are kept: the least recently used games with no open page, no bot at work and no request
+    in progress are forgotten first."""
+
+    def __init__(self, store: Store, *, max_live: int = MAX_LIVE) -> None:
         self.store = store
-        self.live: dict[str, LiveGame] = {}
+        self.max_live = max_live
+        self.live: OrderedDict[str, LiveGame] = OrderedDict()
 
     def get(self, game_id: str) -> LiveGame | None:
-        live = self.live.get(game_id)
+        """The game (loading it here, blocking: see :meth:`fetch` for the server's way).
+
+        Raises:
+            ReplayError: the saved game no longer replays. StoreError: the database failed.
+        """
+        live = self.cached(game_id)
         if live is not None:
             return live
         stored = self.store.load(game_id)
-        if stored is None:
-            return None
-        live = LiveGame.load(stored)
-        self.live[game_id] = live
+        return None if stored is None else self.adopt(LiveGame.load(stored))
+
+    async def fetch(self, game_id: str) -> LiveGame | None:
+        """:meth:`get` with the database read and the replay in a worker thread, so the event
+        loop never waits for the disk."""
+        live = self.cached(game_id)
+        if live is not None:
+            return live
+
+        def load() -> LiveGame | None:
+            stored = self.store.load(game_id)
+            return None if stored is None else LiveGame.load(stored)
+
+        live = await asyncio.to_thread(load)
+        return None if live is None else self.adopt(live)
+
+    def cached(self, game_id: str) -> LiveGame | None:
+        live = self.live.get(game_id)
+        if live is not None:
+            self.live.move_to_end(game_id)
+        return live
+
+    def adopt(self, live: LiveGame) -> LiveGame:
+        """Keep ``live`` (or the copy already kept, if two requests loaded it at once)."""
+        kept = self.live.get(live.id)
+        if kept is not None:
+            return kept
+        self.add(live)
         return live
 
     def add(self, live: LiveGame) -> None:
         self.live[live.id] = live
+        self.live.move_to_end(live.id)
+        self._evict()
+
+    def _evict(self) -> None:
+        excess = len(self.live) - self.max_live
+        if excess <= 0:
+            return
+        for game_id, live in list(self.live.items()):
+            if excess <= 0:
+                break
+            busy = (live.sockets or live.lock.locked()
+                    or (live.bot_task is not None and not live.bot_task.done()))
+            if not busy:
+                del self.live[game_id]
+                excess -= 1
 
     def forget(self, game_id: str) -> None:
         live = self.live.pop(game_id, None)

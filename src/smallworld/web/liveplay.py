@@ -17,7 +17,7 @@ from typing import Any
 
 from smallworld.web.access import Access, payload_for, perspective_of
 from smallworld.web.games import Connection, GameHub, LiveGame
-from smallworld.web.storage import Store
+from smallworld.web.storage import Store, StoreError
 
 log = logging.getLogger("smallworld.web")
 
@@ -82,10 +82,11 @@ class LivePlay:
 
     async def run_bots(self, live: LiveGame) -> None:
         """Let bots play until a human must act. With no delay they play here and now (the
-        caller holds the lock); otherwise a background task plays one action at a time."""
+        caller holds the lock; thinking and saving in a worker thread); otherwise a background
+        task plays one action at a time."""
         delay = self.settings.bot_delay
         if delay <= 0:
-            while live.bot_step(self.store):
+            while await asyncio.to_thread(live.bot_step, self.store):
                 pass
             return
         if live.bot_to_move() is None:
@@ -114,9 +115,10 @@ class LivePlay:
                     s = live.game.state
                     bot = live.bot_for(p)
                     a = await asyncio.to_thread(bot.choose, s.copy(), p, s.legal_actions())
-                    live.bot_apply(self.store, p, a)
+                    await asyncio.to_thread(live.bot_apply, self.store, p, a)
                 except Exception as e:  # an engine or bot bug: stop, tell the pages
                     log.exception("bot failed in game %s", live.id)
-                    self.tell(live, {"type": "error", "error": f"a bot failed: {e}"})
+                    why = str(e) if isinstance(e, StoreError) else "the server's log has the details"
+                    self.tell(live, {"type": "error", "error": f"a bot's move failed: {why}"})
                     return
                 await self.broadcast(live)

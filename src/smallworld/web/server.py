@@ -10,6 +10,7 @@ acts for every human seat, showing the view of the human seat whose turn it is. 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import random
 from collections.abc import AsyncIterator, Sequence
@@ -153,11 +154,8 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
             msgs.append(f"{where or 'body'}: {err.get('msg', 'invalid')}")
         return JSONResponse({"error": "bad request: " + "; ".join(msgs)}, status_code=422)
 
-    def get_live(game_id: str) -> LiveGame:
-        return access.get_live(hub, game_id)
-
-    def authorize(game_id: str, token: str | None, seat: int | None) -> Access:
-        return access.authorize(hub, game_id, token, seat)
+    async def authorize(game_id: str, token: str | None, seat: int | None) -> Access:
+        return await access.authorize(hub, game_id, token, seat)
 
     play = LivePlay(hub, store, app.state)
     run_bots, after_change = play.run_bots, play.after_change
@@ -203,7 +201,7 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
         raw = request.headers.get("x-tokens", "")
         mine = {t.strip() for t in raw.split(",")[:100] if 0 < len(t.strip()) <= MAX_TOKEN}
         out = []
-        for g in store.list():
+        for g in await asyncio.to_thread(store.list):
             host_token, seat_tokens = g.pop("host_token"), g.pop("seat_tokens")
             if local or host_token in mine:
                 g["link"] = f"/play/{g['id']}?token={host_token}"
@@ -219,10 +217,10 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
     @app.patch("/api/games/{game_id}")
     async def api_change(game_id: str, body: ChangeIn, request: Request) -> dict[str, Any]:
         """The host lists the game in every lobby (``{"public": true}``) or stops."""
-        acc = authorize(game_id, token_of(request), None)
+        acc = await authorize(game_id, token_of(request), None)
         if not acc.host:
             raise ApiError(403, "only the host link can change the game")
-        store.set_public(game_id, body.public)
+        await asyncio.to_thread(store.set_public, game_id, body.public)
         return {"id": game_id, "public": body.public}
 
     @app.post("/api/games", status_code=201)
@@ -240,8 +238,9 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
             if seed is not None and seed.lstrip("-").isdigit():
                 seed = int(seed)
         try:
-            live = LiveGame.create(store, seats=seats, edition=body.edition, seed=seed,
-                                   title=(body.title or "").strip() or None)
+            live = await asyncio.to_thread(
+                LiveGame.create, store, seats=seats, edition=body.edition, seed=seed,
+                title=(body.title or "").strip() or None)
         except SetupError as e:
             raise ApiError(400, str(e)) from None
         hub.add(live)
@@ -302,7 +301,7 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
             raise ApiError(400, f"this game record cannot be loaded: {e}") from None
         seats = _import_seats(record.header, body.bots or {})
         try:
-            game = Game.from_record(record)
+            game = await asyncio.to_thread(Game.from_record, record)
         except ReplayError as e:
             raise ApiError(400, f"this game record cannot be loaded: {e}") from None
         except Exception as e:  # noqa: BLE001 - any malformed content is the file's fault
@@ -311,9 +310,11 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
         names = [s.name for s in seats]
         live = LiveGame(
             id=new_game_id(), title=(body.title or "").strip() or "Imported: " + ", ".join(names),
-            seats=seats, host_token=new_token(), game=game, log=rebuild_log(record),
+            seats=seats, host_token=new_token(), game=game,
+            log=await asyncio.to_thread(rebuild_log, record),
         )
-        store.create(
+        await asyncio.to_thread(
+            store.create,
             game_id=live.id, title=live.title, header=game.record.header,
             seats=[s.to_json() for s in seats], host_token=live.host_token,
             actions=game.record.actions, round=game.state.round, result=game.record.result,
@@ -325,26 +326,26 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
 
     @app.get("/api/games/{game_id}/board")
     async def api_board(game_id: str, request: Request) -> dict[str, Any]:
-        acc = authorize(game_id, token_of(request), seat_param(request))
+        acc = await authorize(game_id, token_of(request), seat_param(request))
         return table_svg(tuple(acc.live.game.state.spec.faces))
 
     @app.get("/api/games/{game_id}/state")
     async def api_state(game_id: str, request: Request) -> dict[str, Any]:
-        acc = authorize(game_id, token_of(request), seat_param(request))
+        acc = await authorize(game_id, token_of(request), seat_param(request))
         async with acc.live.lock:
             await run_bots(acc.live)
             return payload_for(acc)
 
     @app.get("/api/games/{game_id}/links")
     async def api_links(game_id: str, request: Request) -> dict[str, Any]:
-        acc = authorize(game_id, token_of(request), None)
+        acc = await authorize(game_id, token_of(request), None)
         if not acc.host:
             raise ApiError(403, "only the host link can list the seat links")
         return created(acc.live, request)
 
     @app.post("/api/games/{game_id}/actions")
     async def api_act(game_id: str, body: ActionIn, request: Request) -> dict[str, Any]:
-        acc = authorize(game_id, token_of(request), body.seat)
+        acc = await authorize(game_id, token_of(request), body.seat)
         live = acc.live
         async with live.lock:
             if body.expect is not None and body.expect != len(live.game.record.actions):
@@ -360,7 +361,7 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
                 seat = acc.seat
             assert seat is not None
             try:
-                live.act(store, seat, body.action)
+                await asyncio.to_thread(live.act, store, seat, body.action)
             except NotYourTurn as e:
                 raise ApiError(409, str(e)) from None
             except ActionSyntaxError as e:
@@ -374,14 +375,13 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
 
     @app.get("/api/games/{game_id}/record")
     async def api_record(game_id: str, request: Request) -> Response:
-        acc = authorize(game_id, token_of(request), seat_param(request))
+        acc = await authorize(game_id, token_of(request), seat_param(request))
         live = acc.live
         if not acc.host and not live.game.state.is_over():
             raise ApiError(403, "the record reveals every player's coins: it can be downloaded "
                                 "from the host page, or by anyone once the game is over")
-        import json
-
-        text = json.dumps(live.export(), indent=1)
+        async with live.lock:
+            text = json.dumps(live.export(), indent=1)
         return Response(
             text + "\n", media_type="application/json",
             headers={"Content-Disposition": f'attachment; filename="smallworld-{live.id}.json"'},
@@ -389,12 +389,12 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
 
     @app.delete("/api/games/{game_id}")
     async def api_delete(game_id: str, request: Request) -> dict[str, Any]:
-        acc = authorize(game_id, token_of(request), None)
+        acc = await authorize(game_id, token_of(request), None)
         if not acc.host:
             raise ApiError(403, "only the host link can delete a game")
         live = acc.live
         hub.forget(game_id)
-        store.delete(game_id)
+        await asyncio.to_thread(store.delete, game_id)
         play.tell(live, {"type": "deleted"})
         return {"deleted": game_id}
 
@@ -408,7 +408,7 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
             seat = int(raw_seat) if raw_seat not in (None, "") and len(raw_seat) < 10 else None
             if raw_seat not in (None, "") and seat is None:
                 raise ValueError(raw_seat)
-            acc = authorize(game_id, token, seat)
+            acc = await authorize(game_id, token, seat)
         except (ApiError, ValueError) as e:
             await websocket.accept()
             msg = e.message if isinstance(e, ApiError) else "seat must be a number"
