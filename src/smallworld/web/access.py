@@ -111,9 +111,12 @@ def perspective_of(acc: Access) -> int | None:
 
 
 def payload_for(acc: Access, log_since: int = 0) -> dict[str, Any]:
-    """The page payload for this access (:func:`smallworld.web.payload.seat_payload`)."""
+    """The page payload for this access (:func:`smallworld.web.payload.seat_payload`), with
+    ``chance``: how the game's dice and draws can be checked (:meth:`LiveGame.fairness`)."""
     persp = perspective_of(acc)
-    return seat_payload(
+    data = seat_payload(
         acc.live, persp, can_act=acc.host or acc.seat == persp,
         mode="hotseat" if acc.host else "seat", log_since=log_since,
     )
+    data["chance"] = acc.live.fairness()  # the same for every seat (commitment, or the seed)
+    return data

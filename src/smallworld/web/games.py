@@ -23,6 +23,7 @@ from smallworld.bots import BOTS, make_bot
 from smallworld.core.actions import Action, as_action
 from smallworld.core.chance import sample
 from smallworld.core.errors import IllegalActionError, RulesError
+from smallworld.core.fairness import verify
 from smallworld.core.game import Game
 from smallworld.core.record import GameRecord, start_state
 from smallworld.core.spec import EDITIONS
@@ -149,6 +150,7 @@ class LiveGame:
     bots: dict[int, Any] = field(default_factory=dict)
     bot_task: asyncio.Task[Any] | None = None
     last_human: int | None = None
+    verdict: Any = None  # the fairness check, once the seed is revealed
 
     # ---- building ---------------------------------------------------------------------------
 
@@ -171,6 +173,7 @@ class LiveGame:
             game_id=live.id, title=live.title, header=game.record.header,
             seats=[s.to_json() for s in seats], host_token=live.host_token,
             actions=game.record.actions, round=game.state.round, result=game.record.result,
+            secret=game.secret,
         )
         return live
 
@@ -178,7 +181,7 @@ class LiveGame:
     def load(cls, stored: StoredGame) -> LiveGame:
         """Rebuild a saved game (``Game.from_record``) and its log. Raises ``ReplayError``."""
         record = stored.record()
-        game = Game.from_record(record)
+        game = Game.from_record(record, secret=stored.secret)
         live = cls(
             id=stored.id, title=stored.title, seats=[Seat.from_json(s) for s in stored.seats],
             host_token=stored.host_token, game=game, log=rebuild_log(record),
@@ -227,8 +230,10 @@ class LiveGame:
     def _commit(self, store: Store, start: int, n_log: int) -> None:
         g = self.game
         try:
+            # the end of the game reveals the sealed seed in the header (fairness)
             store.append(self.id, start, g.record.actions[start:], round=g.state.round,
-                         result=g.record.result)
+                         result=g.record.result,
+                         header=g.record.header if g.record.result is not None else None)
         except Exception:
             self._restore(start, n_log)
             raise
@@ -237,8 +242,12 @@ class LiveGame:
         """Undo everything after action ``start`` by replaying the record's first ``start``
         actions (in memory: works even when the database cannot be read)."""
         g = self.game
-        record = GameRecord(dict(g.record.header), g.record.actions[:start], None)
-        self.game = Game.from_record(record)
+        header = dict(g.record.header)
+        if g.secret is not None:  # the game was not over before: its seed stays sealed
+            header.pop("seed", None)
+        record = GameRecord(header, g.record.actions[:start], None)
+        self.game = Game.from_record(record, secret=g.secret)
+        self.verdict = None
         del self.log.entries[n_log:]
 
     def act(self, store: Store, seat: int, action: str | Action) -> Action:
@@ -274,8 +283,10 @@ class LiveGame:
     def bot_for(self, p: int) -> Any:
         bot = self.bots.get(p)
         if bot is None:
-            # seeded from the game's seed: the same seed and human moves give the same game
-            seed = self.game.record.header.get("seed")
+            # seeded from the game's seed (a sealed seed: its commitment): the same seed and
+            # human moves give the same game
+            h = self.game.record.header
+            seed = h["chance"].get("commit") if isinstance(h.get("chance"), dict) else h.get("seed")
             bot = self.bots[p] = make_bot(self.seats[p].bot or "random", f"{seed}-{p}")
         return bot
 
@@ -321,6 +332,31 @@ class LiveGame:
 
     def export(self) -> dict[str, Any]:
         return self.game.record.to_json()
+
+    def fairness(self) -> dict[str, Any]:
+        """How this game's chance can be trusted, for every seat's page (fairness):
+        ``kind`` ``"sealed"`` (secret seed, commitment shown), ``"revealed"`` (the game is over:
+        seed shown and checked, ``verified``), or ``"chosen"`` (the creator chose the seed);
+        ``text``: one plain sentence."""
+        h = self.game.record.header
+        info = h.get("chance")
+        if not isinstance(info, dict):
+            return {"kind": "chosen", "commitment": None, "seed": None, "verified": None,
+                    "text": "The game's creator chose the seed for dice and draws, so they "
+                            "could know every roll in advance."}
+        commit = str(info.get("commit"))
+        if h.get("seed") is None:
+            return {"kind": "sealed", "commitment": commit, "seed": None, "verified": None,
+                    "text": "Dice and draws come from a secret seed locked in before the game "
+                            f"began (fingerprint {commit[:12]}). It is revealed when the game "
+                            "ends, so anyone can check every roll."}
+        if self.verdict is None:
+            self.verdict = verify(self.game.record)
+        v = self.verdict
+        text = ("The secret seed is revealed and every die roll and draw checks out." if v.ok
+                else f"The revealed seed does not explain this game's chance: {v.message}.")
+        return {"kind": "revealed", "commitment": commit, "seed": h.get("seed"),
+                "verified": v.ok, "text": text}
 
 
 def rebuild_log(record: GameRecord) -> Logbook:

@@ -15,6 +15,7 @@ import logging
 import random
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
+from functools import partial
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any
@@ -28,6 +29,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from smallworld.boards.selection import legal_selections
 from smallworld.core.errors import ActionSyntaxError, IllegalActionError, ReplayError
+from smallworld.core.fairness import new_secret_seed, seal, verify
 from smallworld.core.game import Game
 from smallworld.core.record import GameRecord
 from smallworld.web import access
@@ -300,8 +302,9 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
         except ReplayError as e:
             raise ApiError(400, f"this game record cannot be loaded: {e}") from None
         seats = _import_seats(record.header, body.bots or {})
+        record, secret = _reseal(record)
         try:
-            game = await asyncio.to_thread(Game.from_record, record)
+            game = await asyncio.to_thread(partial(Game.from_record, record, secret=secret))
         except ReplayError as e:
             raise ApiError(400, f"this game record cannot be loaded: {e}") from None
         except Exception as e:  # noqa: BLE001 - any malformed content is the file's fault
@@ -318,6 +321,7 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
             game_id=live.id, title=live.title, header=game.record.header,
             seats=[s.to_json() for s in seats], host_token=live.host_token,
             actions=game.record.actions, round=game.state.round, result=game.record.result,
+            secret=game.secret,
         )
         hub.add(live)
         async with live.lock:
@@ -335,6 +339,18 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
         async with acc.live.lock:
             await run_bots(acc.live)
             return payload_for(acc)
+
+    @app.get("/api/games/{game_id}/verify")
+    async def api_verify(game_id: str, request: Request) -> dict[str, Any]:
+        """Check that every chance outcome of the game follows from its revealed seed
+        (fairness); a sealed game answers ``ok: false, kind: "sealed"``."""
+        acc = await authorize(game_id, token_of(request), seat_param(request))
+        async with acc.live.lock:
+            record = GameRecord(dict(acc.live.game.record.header), list(acc.live.game.record.actions),
+                                acc.live.game.record.result)
+        v = await asyncio.to_thread(verify, record)
+        return {"ok": v.ok, "kind": v.kind, "checked": v.checked, "unchecked": v.unchecked,
+                "bad_action": v.bad, "message": v.message}
 
     @app.get("/api/games/{game_id}/links")
     async def api_links(game_id: str, request: Request) -> dict[str, Any]:
@@ -433,6 +449,30 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
             sender.cancel()
 
     return app
+
+
+_HEADER_KEYS = ("format", "engine", "edition", "players", "boards", "seats", "seed", "chance")
+
+
+def _reseal(record: GameRecord) -> tuple[GameRecord, str | None]:
+    """An imported record's header, cleaned (known keys only, a plain seed), and for a game in
+    progress whose seed was sealed, sealed again with a new secret seed from the import on
+    (the importer never knew the old one). Returns the record and the new secret (or None).
+
+    Raises:
+        ApiError: 400 for a seed that is not a plain number or short text.
+    """
+    header = {k: record.header[k] for k in _HEADER_KEYS if k in record.header}
+    seed = header.get("seed")
+    if not (seed is None or (isinstance(seed, int) and abs(seed) <= 2**63)
+            or (isinstance(seed, str) and len(seed) <= 80)):
+        raise ApiError(400, "this game record cannot be loaded: its seed is not a plain number "
+                            "or a short text")
+    secret = None
+    if "chance" in header and record.result is None:
+        secret = new_secret_seed()
+        seal(header, secret, start=len(record.actions))
+    return GameRecord(header, list(record.actions), record.result), secret
 
 
 def _import_seats(header: dict[str, Any], bots: dict[str, str]) -> list[Seat]:
