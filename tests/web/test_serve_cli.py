@@ -107,3 +107,50 @@ def test_serving_the_network_prints_the_addresses_others_can_use(monkeypatch, tm
         assert g["seats"][1]["url"].startswith("http://192.168.1.5:8797/play/")
     with TestClient(calls[0]["app"], base_url="http://192.168.1.5:8797", client=("192.168.1.9", 5)) as c:
         assert c.get("/api/games").status_code == 200
+
+
+def test_a_second_server_on_the_same_database_says_so_and_exits(monkeypatch, tmp_path):
+    """Before: it silently took the next port and served stale games (#15 point 6)."""
+    import signal
+
+    import uvicorn
+
+    from tests.web.test_kill import _free_port, _start
+
+    db = tmp_path / "games.sqlite3"
+    proc, base = _start(db, _free_port())
+    try:
+        calls = []
+        monkeypatch.setattr(uvicorn, "run", _fake_run(calls))
+        r = runner.invoke(app, ["serve", "--db", str(db), "--no-browser"])
+        assert r.exit_code == 1 and not calls
+        assert f"another Small World server is already using {db} at {base}/" in r.output
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=10)
+    # killed: the database is free again
+    calls = []
+    monkeypatch.setattr(uvicorn, "run", _fake_run(calls))
+    r = runner.invoke(app, ["serve", "--db", str(db), "--no-browser", "--port", "8796"])
+    assert r.exit_code == 0 and calls
+
+
+def test_a_write_protected_shm_file_is_refused_at_start(monkeypatch, tmp_path):
+    """SQLite maps ``-shm`` into memory: a write-protected one killed the server with SIGBUS
+    at the first write. Now the start refuses it, naming the file (#15 point 6)."""
+    import os
+    from pathlib import Path
+
+    from smallworld.web.storage import Store
+
+    db = tmp_path / "games.sqlite3"
+    Store(db).close()
+    shm = Path(f"{db}-shm")
+    shm.write_bytes(b"")
+    shm.chmod(0o444)
+    if os.geteuid() == 0:  # root may write anything: see the file as its owner would
+        real = os.access
+        monkeypatch.setattr(os, "access", lambda p, m: not (Path(p) == shm and m == os.W_OK) and real(p, m))
+    r = runner.invoke(app, ["serve", "--db", str(db), "--no-browser", "--port", "8795"])
+    assert r.exit_code == 1
+    assert "write-protected" in r.output and "-shm" in r.output

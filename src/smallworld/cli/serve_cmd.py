@@ -8,6 +8,7 @@ import sys
 import threading
 import webbrowser
 from pathlib import Path
+from typing import Any
 
 import typer
 
@@ -30,6 +31,36 @@ def _port_free(host: str, port: int) -> bool:
         except OSError:
             return False
     return True
+
+
+def _claim(db_path: Path) -> Any:
+    """Claim ``db_path`` for this server: one server per SQLite file (two would each keep
+    their own copy of a game and serve stale moves). Exits with a message naming the other
+    server's address when it is taken."""
+    from filelock import FileLock, Timeout
+
+    db_path.parent.mkdir(parents=True, exist_ok=True)
+    lock = FileLock(str(db_path) + ".lock")
+    try:
+        lock.acquire(timeout=0)
+    except Timeout:
+        where = ""
+        try:
+            where = " at " + Path(str(db_path) + ".server").read_text(encoding="utf-8").strip()
+        except OSError:
+            pass
+        typer.echo(f"error: another Small World server is already using {db_path}{where}; "
+                   "open that one, or stop it before starting a new one", err=True)
+        raise typer.Exit(1) from None
+    return lock
+
+
+def _note_address(db_path: Path, url: str) -> None:
+    """Leave this server's address beside the database for a second start to name."""
+    try:
+        Path(str(db_path) + ".server").write_text(url + "\n", encoding="utf-8")
+    except OSError:
+        pass
 
 
 def _can_open_browser() -> bool:
@@ -64,6 +95,7 @@ def serve(
         typer.echo(f"error: the web app needs FastAPI and uvicorn ({e})", err=True)
         raise typer.Exit(1) from None
     db_path = db if db is not None else default_db()
+    lock = _claim(db_path)  # held until this process ends (the OS frees it even on kill -9)
     if port is None:
         port = next((p for p in range(DEFAULT_PORT, DEFAULT_PORT + 20) if _port_free(host, p)), None)
         if port is None:
@@ -82,6 +114,7 @@ def serve(
         raise typer.Exit(1) from None
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     url = f"http://{shown}:{port}/"
+    _note_address(db_path, url)
     typer.echo(f"Small World of Warcraft is running at {url}")
     lan = [a for a in others if a != shown]
     if lan:
@@ -93,4 +126,7 @@ def serve(
         threading.Timer(1.0, lambda: webbrowser.open(url)).start()
     # wsproto answers every WebSocket handshake (the websockets library leaves one with a
     # URL over 8 KB unanswered, holding the connection open)
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws="wsproto")
+    try:
+        uvicorn.run(app, host=host, port=port, log_level="warning", ws="wsproto")
+    finally:
+        lock.release()

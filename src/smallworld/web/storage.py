@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -159,6 +160,7 @@ class Store:
     def __init__(self, path: str | Path, *, busy_timeout: float = BUSY_TIMEOUT) -> None:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        _check_writable(self.path)
         self.engine: Engine = create_engine(
             f"sqlite:///{self.path}",
             connect_args={"check_same_thread": False, "timeout": busy_timeout},
@@ -292,6 +294,20 @@ class Store:
                 }
                 for r in rows
             ]
+
+
+def _check_writable(path: Path) -> None:
+    """Refuse a database whose file, ``-wal`` or ``-shm`` file exists but cannot be written:
+    SQLite maps ``-shm`` into memory, and a write-protected one kills the process (SIGBUS)
+    at the first write instead of failing cleanly.
+
+    Raises:
+        StoreError: naming the file.
+    """
+    for p in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+        if p.exists() and not os.access(p, os.W_OK):
+            raise StoreError(f"the database file {p} is write-protected; make it writable "
+                             "(or remove a stale -shm file) and start again")
 
 
 def _migrate(engine: Engine) -> None:
