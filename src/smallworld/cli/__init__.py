@@ -34,11 +34,13 @@ def _root(
     db: Path | None = serve_cmd.DB,
     no_browser: bool = serve_cmd.NO_BROWSER,
     bot_delay: float = serve_cmd.BOT_DELAY,
+    durability: str = serve_cmd.DURABILITY,
 ) -> None:
     """Small World of Warcraft. With no command: ``serve`` (play in the browser), taking its
     options (``smallworld --port 9000`` = ``smallworld serve --port 9000``)."""
     if ctx.invoked_subcommand is None:
-        serve_cmd.serve(host=host, port=port, db=db, no_browser=no_browser, bot_delay=bot_delay)
+        serve_cmd.serve(host=host, port=port, db=db, no_browser=no_browser, bot_delay=bot_delay,
+                        durability=durability)
 
 
 def main() -> None:

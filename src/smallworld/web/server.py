@@ -99,16 +99,17 @@ class ImportIn(BaseModel):
 
 
 def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[str] = (),
-               busy_timeout: float = BUSY_TIMEOUT) -> FastAPI:
+               busy_timeout: float = BUSY_TIMEOUT, durability: str = "full") -> FastAPI:
     """The web app on the SQLite file ``db_path``.
 
     ``bot_delay``: seconds between bot actions pushed to the pages (0: bots play at once,
     inside the request that hands them the turn). ``hosts``: the addresses others use to reach
     this server (the ones it prints); they are trusted as ``Host`` names besides the loopback
     names, and seat links use the first when the host reached the server by a loopback name.
-    ``busy_timeout``: seconds a write waits for another writer before a 503.
+    ``busy_timeout``: seconds a write waits for another writer before a 503. ``durability``:
+    see :class:`smallworld.web.storage.Store`.
     """
-    store = Store(db_path, busy_timeout=busy_timeout)
+    store = Store(db_path, busy_timeout=busy_timeout, durability=durability)
     hub = GameHub(store)
     hosts = [host_name(h) for h in hosts]
     own = {h for h in hosts if not is_loopback(h)}
