@@ -414,6 +414,26 @@ class GameHub:
         live = await asyncio.to_thread(load)
         return None if live is None else self.adopt(live)
 
+    async def refresh(self, live: LiveGame) -> bool:
+        """Bring ``live`` up to date with the database when other server processes share it
+        (PostgreSQL): reload it if the database holds more actions. Call with ``live.lock``
+        held. False when the game is gone from the database. No-op for SQLite (one server
+        per file)."""
+        if not self.store.shared:
+            return True
+        n = await asyncio.to_thread(self.store.count, live.id)
+        if n is None:
+            self.forget(live.id)
+            return False
+        if n != len(live.game.record.actions):
+            stored = await asyncio.to_thread(self.store.load, live.id)
+            if stored is None:
+                self.forget(live.id)
+                return False
+            fresh = await asyncio.to_thread(LiveGame.load, stored)
+            live.game, live.log, live.verdict = fresh.game, fresh.log, None
+        return True
+
     def cached(self, game_id: str) -> LiveGame | None:
         live = self.live.get(game_id)
         if live is not None:

@@ -17,7 +17,7 @@ from typing import Any
 
 from smallworld.web.access import Access, payload_for, perspective_of
 from smallworld.web.games import Connection, GameHub, LiveGame
-from smallworld.web.storage import Store, StoreError
+from smallworld.web.storage import Store, StoreError, StoreStale
 
 log = logging.getLogger("smallworld.web")
 
@@ -80,6 +80,34 @@ class LivePlay:
         except (asyncio.CancelledError, Exception) as e:  # noqa: BLE001 - already closed or stuck
             log.debug("game %s: page not closed cleanly (%s)", live.id, type(e).__name__)
 
+    async def listen(self) -> None:
+        """Several server processes on one PostgreSQL database: hear the moves the others
+        store (``LISTEN smallworld_moves``) and push them to this process's pages. Runs until
+        cancelled; reconnects after a lost connection."""
+        import psycopg
+
+        from smallworld.web.storage import CHANNEL
+
+        while True:
+            try:
+                con = await psycopg.AsyncConnection.connect(self.store.dsn, autocommit=True)
+                async with con:
+                    await con.execute(f"LISTEN {CHANNEL}")
+                    async for note in con.notifies():
+                        game_id, _, count = note.payload.partition(" ")
+                        live = self.hub.live.get(game_id)
+                        if live is None or not live.sockets:
+                            continue
+                        async with live.lock:
+                            if int(count) > len(live.game.record.actions):
+                                await self.hub.refresh(live)
+                                await self.broadcast(live)
+            except asyncio.CancelledError:
+                raise
+            except Exception as e:  # noqa: BLE001 - the database restarting: try again
+                log.warning("move notifications interrupted (%s); reconnecting", type(e).__name__)
+                await asyncio.sleep(1.0)
+
     async def run_bots(self, live: LiveGame) -> None:
         """Let bots play until a human must act. With no delay they play here and now (the
         caller holds the lock; thinking and saving in a worker thread); otherwise a background
@@ -109,6 +137,8 @@ class LivePlay:
                 if self.hub.live.get(live.id) is not live:
                     return
                 try:
+                    if not await self.hub.refresh(live):
+                        return
                     p = live.bot_to_move()
                     if p is None:
                         return
@@ -116,6 +146,8 @@ class LivePlay:
                     bot = live.bot_for(p)
                     a = await asyncio.to_thread(bot.choose, s.copy(), p, s.legal_actions())
                     await asyncio.to_thread(live.bot_apply, self.store, p, a)
+                except StoreStale:  # another server process moved first: look again
+                    continue
                 except Exception as e:  # an engine or bot bug: stop, tell the pages
                     log.exception("bot failed in game %s", live.id)
                     why = str(e) if isinstance(e, StoreError) else "the server's log has the details"

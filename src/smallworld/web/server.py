@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 import random
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
@@ -58,7 +59,7 @@ from smallworld.web.games import (
 from smallworld.web.guard import MAX_IMPORT_BYTES, Guard, host_name, is_loopback
 from smallworld.web.liveplay import LivePlay
 from smallworld.web.payload import meta
-from smallworld.web.storage import BUSY_TIMEOUT, Store, StoreError
+from smallworld.web.storage import BUSY_TIMEOUT, Store, StoreError, StoreStale
 
 log = logging.getLogger("smallworld.web")
 
@@ -116,7 +117,10 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        listener = asyncio.create_task(play.listen()) if store.shared else None
         yield
+        if listener is not None:
+            listener.cancel()
         for live in list(hub.live.values()):
             if live.bot_task is not None:
                 live.bot_task.cancel()
@@ -159,6 +163,12 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
 
     async def authorize(game_id: str, token: str | None, seat: int | None) -> Access:
         return await access.authorize(hub, game_id, token, seat)
+
+    async def fresh(live: LiveGame) -> None:
+        """Several servers on one PostgreSQL database: catch up with moves stored by the
+        others (call with the game's lock held)."""
+        if not await hub.refresh(live):
+            raise ApiError(404, f"no game {live.id!r}")
 
     play = LivePlay(hub, store, app.state)
     run_bots, after_change = play.run_bots, play.after_change
@@ -338,6 +348,7 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
     async def api_state(game_id: str, request: Request) -> dict[str, Any]:
         acc = await authorize(game_id, token_of(request), seat_param(request))
         async with acc.live.lock:
+            await fresh(acc.live)
             await run_bots(acc.live)
             return payload_for(acc)
 
@@ -347,6 +358,7 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
         (fairness); a sealed game answers ``ok: false, kind: "sealed"``."""
         acc = await authorize(game_id, token_of(request), seat_param(request))
         async with acc.live.lock:
+            await fresh(acc.live)
             record = GameRecord(dict(acc.live.game.record.header), list(acc.live.game.record.actions),
                                 acc.live.game.record.result)
         v = await asyncio.to_thread(verify, record)
@@ -365,6 +377,7 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
         acc = await authorize(game_id, token_of(request), body.seat)
         live = acc.live
         async with live.lock:
+            await fresh(live)
             if body.expect is not None and body.expect != len(live.game.record.actions):
                 raise ApiError(409, "the game has moved on since this page was drawn; it is up to date now")
             s = live.game.state
@@ -385,6 +398,10 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
                 raise ApiError(400, f"bad action: {e}") from None
             except IllegalActionError as e:
                 raise ApiError(409, f"illegal action: {e}") from None
+            except StoreStale:
+                await fresh(live)
+                raise ApiError(409, "the game has moved on since this page was drawn; it is up "
+                                    "to date now") from None
             except StoreError as e:
                 raise ApiError(503, f"the action was not saved, so it was undone: {e}") from None
             await after_change(live)
@@ -398,6 +415,7 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
             raise ApiError(403, "the record reveals every player's coins: it can be downloaded "
                                 "from the host page, or by anyone once the game is over")
         async with live.lock:
+            await fresh(live)
             text = json.dumps(live.export(), indent=1)
         return Response(
             text + "\n", media_type="application/json",
@@ -438,6 +456,7 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
         sender = asyncio.create_task(play.pump(live, conn))
         try:
             async with live.lock:
+                await fresh(live)
                 live.sockets.append(conn)
                 await run_bots(live)
                 data = payload_for(acc)
@@ -525,3 +544,13 @@ async def _read_until_closed(ws: WebSocket, conn: Connection) -> None:
                 conn.push({"type": "pong"})
     finally:
         dead.cancel()
+
+
+def app_from_env() -> FastAPI:
+    """The app of one worker of ``smallworld serve --workers N`` (a uvicorn factory): its
+    settings come from the environment the command set (``SMALLWORLD_DB``,
+    ``SMALLWORLD_BOT_DELAY``, ``SMALLWORLD_HOSTS``, ``SMALLWORLD_DURABILITY``)."""
+    env = os.environ
+    return create_app(env["SMALLWORLD_DB"], bot_delay=float(env.get("SMALLWORLD_BOT_DELAY", "0.4")),
+                      hosts=[h for h in env.get("SMALLWORLD_HOSTS", "").split(",") if h],
+                      durability=env.get("SMALLWORLD_DURABILITY", "full"))

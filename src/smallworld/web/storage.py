@@ -31,18 +31,21 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    false,
     inspect,
     select,
     text,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import OperationalError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from smallworld.core.record import GameRecord
 
 SCHEMA_VERSION = 2
+#: PostgreSQL notification channel: ``"<game id> <action count>"`` after each stored move
+CHANNEL = "smallworld_moves"
 #: seconds a write waits for another writer's lock before failing with :class:`StoreBusy`
 BUSY_TIMEOUT = 2.0
 
@@ -53,6 +56,10 @@ class StoreError(RuntimeError):
     """The database refused a read or a write (for example two writers raced for one action
     index, or the file is read-only). The message is for players: it never holds the driver's
     text, SQL or parameters (those go to the server log without parameters)."""
+
+
+class StoreStale(StoreError):
+    """Another server process moved the game on first (this copy is behind)."""
 
 
 class StoreBusy(StoreError):
@@ -69,7 +76,7 @@ def _db_errors(what: str) -> Iterator[None]:
     except OperationalError as e:
         text = str(e.orig).lower() if e.orig is not None else ""
         log.warning("database error while trying to %s: %s", what, type(e.orig).__name__)
-        if "locked" in text or "busy" in text:
+        if "locked" in text or "busy" in text or "lock timeout" in text:
             raise StoreBusy(f"could not {what}: the database is busy (another program is "
                             "writing to it); try again in a moment") from None
         if "readonly" in text or "read-only" in text or "read only" in text:
@@ -102,7 +109,7 @@ class GameRow(Base):
     round: Mapped[int] = mapped_column(Integer, default=1)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     #: listed in every caller's lobby (the host made it public); schema 2
-    public: Mapped[bool] = mapped_column(Boolean, default=False, server_default=text("0"))
+    public: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     #: the game's secret chance seed until it is revealed in the header; schema 2
     secret: Mapped[str | None] = mapped_column(String(128), nullable=True)
 
@@ -151,8 +158,15 @@ def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
+def is_postgres_url(db: str | Path) -> bool:
+    """True when ``db`` names a PostgreSQL database (``postgresql://...``)."""
+    return str(db).startswith(("postgresql://", "postgresql+psycopg://", "postgres://"))
+
+
 class Store:
-    """All database access of the web app. ``path`` is the SQLite file (created if missing);
+    """All database access of the web app. ``path`` is the SQLite file (created if missing),
+    or a ``postgresql://user:password@host/db`` URL (several server processes may then share
+    it: see :attr:`shared`, :meth:`count` and the ``smallworld_moves`` notifications);
     ``busy_timeout`` the seconds a write waits for another writer before :class:`StoreBusy`;
     ``durability`` ``"full"`` (an acknowledged move survives a power cut: one fsync per move)
     or ``"normal"`` (it survives the server being killed, not a power cut; much faster).
@@ -162,23 +176,39 @@ class Store:
 
     def __init__(self, path: str | Path, *, busy_timeout: float = BUSY_TIMEOUT,
                  durability: str = "full") -> None:
-        self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        _check_writable(self.path)
-        # one writer at a time inside this process: threads queue here, in order, instead of
-        # polling SQLite's lock (the busy timeout is then only for other programs)
-        self.writing = threading.Lock()
-        self.engine: Engine = create_engine(
-            f"sqlite:///{self.path}",
-            connect_args={"check_same_thread": False, "timeout": busy_timeout},
-            hide_parameters=True,  # tokens are parameters: never in logs or messages
-        )
         if durability not in ("full", "normal"):
             raise ValueError(f"durability must be 'full' or 'normal', not {durability!r}")
-        sync = durability.upper()
-        event.listen(self.engine, "connect", lambda con, _rec: _sqlite_pragmas(con, sync))
-        Base.metadata.create_all(self.engine)
-        _migrate(self.engine)
+        # one writer at a time inside this process: threads queue here, in order, instead of
+        # polling the database's lock (the lock wait is then only for other processes)
+        self.writing = threading.Lock()
+        #: True when other server processes may write to the same database (PostgreSQL)
+        self.shared = is_postgres_url(path)
+        if self.shared:
+            self.path = None
+            url = make_url(str(path)).set(drivername="postgresql+psycopg")
+            self.dsn = url.set(drivername="postgresql").render_as_string(hide_password=False)
+            lock_ms = int(busy_timeout * 1000)
+            self.engine: Engine = create_engine(
+                url, hide_parameters=True, pool_pre_ping=True,
+                connect_args={"options": f"-c lock_timeout={lock_ms}",
+                              "connect_timeout": 10},
+            )
+            if durability == "normal":
+                event.listen(self.engine, "connect", _pg_async_commit)
+        else:
+            self.path = Path(path)
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            _check_writable(self.path)
+            self.engine = create_engine(
+                f"sqlite:///{self.path}",
+                connect_args={"check_same_thread": False, "timeout": busy_timeout},
+                hide_parameters=True,  # tokens are parameters: never in logs or messages
+            )
+            sync = durability.upper()
+            event.listen(self.engine, "connect", lambda con, _rec: _sqlite_pragmas(con, sync))
+        with _db_errors("open the database"):
+            Base.metadata.create_all(self.engine)
+            _migrate(self.engine)
 
     def close(self) -> None:
         self.engine.dispose()
@@ -242,16 +272,21 @@ class Store:
             values["header"] = _plain(header)
         # SQLAlchemy Core, not the ORM: this runs once per move and is the server's hot path
         with self.writing, _db_errors("save the action"), self.engine.begin() as con:
-            held = con.execute(select(GameRow.n_actions).where(GameRow.id == game_id)).scalar()
+            # the game's row lock: one writer per game across every server process
+            held = con.execute(select(GameRow.n_actions).where(GameRow.id == game_id)
+                               .with_for_update()).scalar()
             if held is None:
                 raise StoreError(f"no game {game_id!r} in the database")
             if held != start:
-                raise StoreError(f"game {game_id}: database holds {held} actions, cannot append at {start}")
+                raise StoreStale(f"game {game_id}: database holds {held} actions, cannot append at {start}")
             con.execute(ActionRow.__table__.insert(), [
                 {"game_id": game_id, "idx": start + i, "text": t, "created_at": stamp}
                 for i, t in enumerate(actions)
             ])
             con.execute(update(GameRow).where(GameRow.id == game_id).values(**values))
+            if self.shared:  # the other server processes hear of it when this commits
+                con.execute(text("SELECT pg_notify(:ch, :msg)"),
+                            {"ch": CHANNEL, "msg": f"{game_id} {start + len(actions)}"})
 
     def set_public(self, game_id: str, public: bool) -> None:
         """List the game in every caller's lobby (or stop)."""
@@ -265,6 +300,11 @@ class Store:
         return bool(n)
 
     # ---- reads -----------------------------------------------------------------------------
+
+    def count(self, game_id: str) -> int | None:
+        """How many actions the database holds for the game (None: no such game)."""
+        with _db_errors("read the game"), self.engine.connect() as con:
+            return con.execute(select(GameRow.n_actions).where(GameRow.id == game_id)).scalar()
 
     def load(self, game_id: str) -> StoredGame | None:
         with _db_errors("read the game"), Session(self.engine) as db:
@@ -317,9 +357,10 @@ def _check_writable(path: Path) -> None:
 def _migrate(engine: Engine) -> None:
     """Bring a database from an older schema to :data:`SCHEMA_VERSION` (adds columns)."""
     have = {c["name"] for c in inspect(engine).get_columns("games")}
+    no = "false" if engine.dialect.name == "postgresql" else "0"
     with Session(engine) as db, db.begin():
         if "public" not in have:
-            db.execute(text("ALTER TABLE games ADD COLUMN public BOOLEAN NOT NULL DEFAULT 0"))
+            db.execute(text(f"ALTER TABLE games ADD COLUMN public BOOLEAN NOT NULL DEFAULT {no}"))
         if "secret" not in have:
             db.execute(text("ALTER TABLE games ADD COLUMN secret VARCHAR(128)"))
         row = db.get(MetaRow, "schema")
@@ -327,6 +368,15 @@ def _migrate(engine: Engine) -> None:
             db.add(MetaRow(key="schema", value=str(SCHEMA_VERSION)))
         else:
             row.value = str(SCHEMA_VERSION)
+
+
+def _pg_async_commit(dbapi_connection: Any, _record: Any) -> None:
+    """durability "normal" on PostgreSQL: commits do not wait for the disk flush (a crash of
+    the database server, not of ours, may lose the last moments)."""
+    cur = dbapi_connection.cursor()
+    cur.execute("SET synchronous_commit = off")
+    cur.close()
+    dbapi_connection.commit()
 
 
 def _sqlite_pragmas(dbapi_connection: Any, sync: str) -> None:
