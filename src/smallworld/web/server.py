@@ -128,6 +128,7 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
 
     app = FastAPI(title="Small World of Warcraft", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.add_middleware(Guard, trusted=hosts)
+    app.openapi = lambda: _openapi_with_tokens(app)  # type: ignore[method-assign]
     app.state.store = store
     app.state.hub = hub
     app.state.bot_delay = bot_delay
@@ -469,6 +470,33 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
             sender.cancel()
 
     return app
+
+
+def _openapi_with_tokens(app: FastAPI) -> dict[str, Any]:
+    """The OpenAPI document, naming the token and seat every game route reads from the
+    request (``X-Token`` header or ``token`` query; ``seat`` query), so schema-driven tools
+    (schemathesis) exercise them too."""
+    if app.openapi_schema is None:
+        from fastapi.openapi.utils import get_openapi
+
+        doc = get_openapi(title=app.title, version="1", routes=app.routes)
+        extra = [
+            {"name": "X-Token", "in": "header", "required": False, "schema": {"type": "string"}},
+            {"name": "token", "in": "query", "required": False, "schema": {"type": "string"}},
+            {"name": "seat", "in": "query", "required": False, "schema": {"type": "string"}},
+        ]
+        for path, ops in doc.get("paths", {}).items():
+            if "{game_id}" not in path:
+                continue
+            for op in ops.values():
+                names = {p["name"] for p in op.get("parameters", [])}
+                op.setdefault("parameters", []).extend(p for p in extra if p["name"] not in names)
+        lobby = doc.get("paths", {}).get("/api/games", {}).get("get")
+        if lobby is not None:
+            lobby.setdefault("parameters", []).append(
+                {"name": "X-Tokens", "in": "header", "required": False, "schema": {"type": "string"}})
+        app.openapi_schema = doc
+    return app.openapi_schema
 
 
 _HEADER_KEYS = ("format", "engine", "edition", "players", "boards", "seats", "seed", "chance")
