@@ -8,10 +8,10 @@ import pytest
 
 schemathesis = pytest.importorskip("schemathesis", reason="schemathesis is not installed")
 
-from hypothesis import HealthCheck, settings  # noqa: E402
-from fastapi.testclient import TestClient  # noqa: E402
+from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, settings
 
-from smallworld.web.server import create_app  # noqa: E402
+from smallworld.web.server import create_app
 
 EXAMPLES = 15
 
