@@ -18,6 +18,7 @@ Usage (from the repository root; it loads the machine, so run it alone)::
     python benchmarks/load.py                         # K = 10, 50, 100, 20 s each
     python benchmarks/load.py --games 100 --seconds 30 --kill-after 10
     python benchmarks/load.py --games 50 --json
+    python benchmarks/load.py --db postgresql://user:pw@127.0.0.1/db --workers 2
 
 Latencies include the client's own time on a shared machine (client and server share the
 CPUs): they are upper bounds of the server's.
@@ -31,7 +32,6 @@ import json
 import os
 import signal
 import socket
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -92,19 +92,32 @@ class Server:
         raise RuntimeError("server did not start")
 
     def rss_mb(self) -> float:
+        """Resident memory of the server and its workers, MB."""
         if self.proc is None:
             return float("nan")
-        try:
-            for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
-                if line.startswith("VmRSS:"):
-                    return int(line.split()[1]) / 1024
-        except OSError:
-            pass
-        return float("nan")
+        kids = subprocess.run(["ps", "-o", "pid=", "--ppid", str(self.proc.pid)],
+                              capture_output=True, text=True, check=False).stdout.split()
+        total = 0.0
+        for pid in [self.proc.pid, *map(int, kids)]:
+            try:
+                for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                    if line.startswith("VmRSS:"):
+                        total += int(line.split()[1]) / 1024
+            except OSError:
+                pass
+        return total
 
     def kill(self) -> None:
+        """SIGKILL the server (with several workers: the master and every worker)."""
         if self.proc is not None:
+            kids = subprocess.run(["ps", "-o", "pid=", "--ppid", str(self.proc.pid)],
+                                  capture_output=True, text=True, check=False).stdout.split()
             self.proc.send_signal(signal.SIGKILL)
+            for pid in kids:
+                try:
+                    os.kill(int(pid), signal.SIGKILL)
+                except OSError:
+                    pass
             self.proc.wait()
 
 
@@ -193,9 +206,10 @@ async def drive(client: httpx.AsyncClient, g: Game, st: Stats, stop: asyncio.Eve
 
 
 async def run(k: int, seconds: float, think: float, kill_after: float | None,
-              url: str | None, extra: list[str]) -> dict[str, Any]:
+              url: str | None, extra: list[str], db_url: str | None = None) -> dict[str, Any]:
     tmp = tempfile.mkdtemp(prefix="swload-")
-    server = None if url else Server(str(Path(tmp) / "games.sqlite3"), free_port(), extra)
+    db = db_url or str(Path(tmp) / "games.sqlite3")
+    server = None if url else Server(db, free_port(), extra)
     if server is not None:
         server.start()
     base = url or server.url  # type: ignore[union-attr]
@@ -259,10 +273,12 @@ def main() -> None:
     ap.add_argument("--kill-after", type=float, default=None)
     ap.add_argument("--url", default=None, help="use a running server instead of starting one")
     ap.add_argument("--durability", choices=["full", "normal"], default="full")
+    ap.add_argument("--db", default=None, help="a postgresql:// URL (default: a fresh SQLite file)")
+    ap.add_argument("--workers", type=int, default=1, help="server processes (PostgreSQL only)")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
-    extra = ["--durability", a.durability]
-    out = [asyncio.run(run(k, a.seconds, a.think, a.kill_after, a.url, extra)) for k in a.games]
+    extra = ["--durability", a.durability, "--workers", str(a.workers)]
+    out = [asyncio.run(run(k, a.seconds, a.think, a.kill_after, a.url, extra, a.db)) for k in a.games]
     if a.json:
         print(json.dumps(out, indent=1))
         return
@@ -274,7 +290,6 @@ def main() -> None:
               f"{r['pushes_over_2s']} of {r['pushes']} over 2 s  RSS {r['server_rss_mb']} MB  "
               f"lost {r['lost_actions']}{' (server killed and restarted)' if r['killed'] else ''}"
               f"{'  errors ' + str(r['errors']) if r['errors'] else ''}")
-    _ = statistics  # (kept for callers extending the report)
 
 
 if __name__ == "__main__":
