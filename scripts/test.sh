@@ -13,6 +13,25 @@ if ! command -v chromium >/dev/null 2>&1; then
         echo "warning: chromium not found and cannot be installed here; browser tests will be skipped" >&2
     fi
 fi
+# PostgreSQL for tests/web/test_api_postgres.py (Debian's package; no systemd: pg_ctlcluster).
+# Anything missing only makes those tests skip with a message; it never fails this script.
+if [ -z "${SMALLWORLD_TEST_PG:-}" ] && [ "$(id -u)" = "0" ]; then
+    if ! command -v pg_ctlcluster >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; then
+        (DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null 2>&1 \
+            || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null)) \
+            || echo "warning: could not install postgresql; its tests will be skipped" >&2
+    fi
+    if command -v pg_ctlcluster >/dev/null 2>&1; then
+        cluster="$(pg_lsclusters -h 2>/dev/null | awk 'NR==1 {print $1" "$2}')" || cluster=""
+        if [ -n "$cluster" ]; then
+            # shellcheck disable=SC2086
+            pg_ctlcluster $cluster start >/dev/null 2>&1 || true
+            { su postgres -c "psql -qtAc \"select 1 from pg_roles where rolname='smallworld_test'\"" 2>/dev/null | grep -q 1; } \
+                || su postgres -c "psql -qc \"create role smallworld_test login password 'smallworld' createdb\"" >/dev/null 2>&1 \
+                || echo "warning: could not create the PostgreSQL test role; its tests will be skipped" >&2
+        fi
+    fi
+fi
 # Layers point one way: drivers -> content -> core (contracts in pyproject.toml)
 lint-imports --no-cache
 python -m pytest -n 2 "$@"

@@ -61,3 +61,96 @@ def test_bare_command_takes_the_serve_options(monkeypatch, tmp_path):
     assert "http://127.0.0.1:8798/" in r.output
     assert calls[0]["port"] == 8798 and db.exists()
     assert calls[0]["app"].state.bot_delay == 0
+
+
+def test_a_websocket_with_a_very_long_url_is_answered(tmp_path):
+    """A 60,000-character WebSocket URL gets an answer (before: never answered, the
+    connection held open)."""
+    import signal
+    import socket
+
+    from tests.web.test_kill import _free_port, _start
+
+    proc, base = _start(tmp_path / "g.sqlite3", _free_port())
+    try:
+        port = int(base.rsplit(":", 1)[1])
+        s = socket.create_connection(("127.0.0.1", port))
+        s.settimeout(30)  # a hang guard, not a speed goal
+        s.sendall((f"GET /ws/abc?token={'a' * 60_000} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+                   "Upgrade: websocket\r\nConnection: Upgrade\r\n"
+                   "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
+        answer = s.recv(200)
+        s.close()
+        assert answer.startswith(b"HTTP/1.1 ")
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=10)
+
+
+def test_serving_the_network_prints_the_addresses_others_can_use(monkeypatch, tmp_path):
+    """``--host 0.0.0.0``: the server prints its LAN address for the other players and trusts
+    it as a host name; seat links use it (#14 point 5)."""
+    import uvicorn
+    from fastapi.testclient import TestClient
+
+    from smallworld.web import guard
+
+    calls = []
+    monkeypatch.setattr(uvicorn, "run", _fake_run(calls))
+    monkeypatch.setattr(guard, "machine_addresses", lambda: ["192.168.1.5"])
+    r = runner.invoke(app, ["serve", "--host", "0.0.0.0", "--port", "8797", "--db",
+                            str(tmp_path / "g.sqlite3"), "--no-browser"])
+    assert r.exit_code == 0, r.output
+    assert "Other players on your network can join at http://192.168.1.5:8797/" in r.output
+    with TestClient(calls[0]["app"], base_url="http://127.0.0.1:8797", client=("127.0.0.1", 5)) as c:
+        g = c.post("/api/games", json={"seats": [{"name": "A"}, {"name": "B"}]}).json()
+        assert g["seats"][1]["url"].startswith("http://192.168.1.5:8797/play/")
+    with TestClient(calls[0]["app"], base_url="http://192.168.1.5:8797", client=("192.168.1.9", 5)) as c:
+        assert c.get("/api/games").status_code == 200
+
+
+def test_a_second_server_on_the_same_database_says_so_and_exits(monkeypatch, tmp_path):
+    """Before: it silently took the next port and served stale games (#15 point 6)."""
+    import signal
+
+    import uvicorn
+
+    from tests.web.test_kill import _free_port, _start
+
+    db = tmp_path / "games.sqlite3"
+    proc, base = _start(db, _free_port())
+    try:
+        calls = []
+        monkeypatch.setattr(uvicorn, "run", _fake_run(calls))
+        r = runner.invoke(app, ["serve", "--db", str(db), "--no-browser"])
+        assert r.exit_code == 1 and not calls
+        assert f"another Small World server is already using {db} at {base}/" in r.output
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=10)
+    # killed: the database is free again
+    calls = []
+    monkeypatch.setattr(uvicorn, "run", _fake_run(calls))
+    r = runner.invoke(app, ["serve", "--db", str(db), "--no-browser", "--port", "8796"])
+    assert r.exit_code == 0 and calls
+
+
+def test_a_write_protected_shm_file_is_refused_at_start(monkeypatch, tmp_path):
+    """SQLite maps ``-shm`` into memory: a write-protected one killed the server with SIGBUS
+    at the first write. Now the start refuses it, naming the file (#15 point 6)."""
+    import os
+    from pathlib import Path
+
+    from smallworld.web.storage import Store
+
+    db = tmp_path / "games.sqlite3"
+    Store(db).close()
+    shm = Path(f"{db}-shm")
+    shm.write_bytes(b"")
+    shm.chmod(0o444)
+    if os.geteuid() == 0:  # root may write anything: see the file as its owner would
+        real = os.access
+        monkeypatch.setattr(os, "access", lambda p, m: not (Path(p) == shm and m == os.W_OK) and real(p, m))
+    r = runner.invoke(app, ["serve", "--db", str(db), "--no-browser", "--port", "8795"])
+    assert r.exit_code == 1
+    assert "write-protected" in r.output and "-shm" in r.output

@@ -5,8 +5,6 @@ Each command group lives in its own module and is registered on :data:`app` here
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import typer
 
 from smallworld.cli import boards_cmd, play_cmds, scenario_cmd, serve_cmd, tournament_cmd
@@ -31,14 +29,17 @@ def _root(
     ctx: typer.Context,
     host: str = serve_cmd.HOST,
     port: int | None = serve_cmd.PORT,
-    db: Path | None = serve_cmd.DB,
+    db: str | None = serve_cmd.DB,
     no_browser: bool = serve_cmd.NO_BROWSER,
     bot_delay: float = serve_cmd.BOT_DELAY,
+    durability: str = serve_cmd.DURABILITY,
+    workers: int = serve_cmd.WORKERS,
 ) -> None:
     """Small World of Warcraft. With no command: ``serve`` (play in the browser), taking its
     options (``smallworld --port 9000`` = ``smallworld serve --port 9000``)."""
     if ctx.invoked_subcommand is None:
-        serve_cmd.serve(host=host, port=port, db=db, no_browser=no_browser, bot_delay=bot_delay)
+        serve_cmd.serve(host=host, port=port, db=db, no_browser=no_browser, bot_delay=bot_delay,
+                        durability=durability, workers=workers)
 
 
 def main() -> None:

@@ -74,14 +74,26 @@ def simulate(
 
 def replay_cmd(
     file: Path = typer.Argument(..., help="A game record (JSON)."),
+    verify: bool = typer.Option(
+        False, "--verify", help="Also check that every die roll and draw follows from the revealed seed."),
 ) -> None:
-    """Re-apply a game record and print the final scores (exit 2 on a bad record)."""
+    """Re-apply a game record and print the final scores (exit 2 on a bad record). With
+    ``--verify``, also check its chance against the seed (exit 2 when it does not follow, or
+    while the seed is still sealed)."""
+    from smallworld.core.fairness import verify as check_chance
+
     try:
         record = GameRecord.load(file)
         s = replay(record)
     except ReplayError as e:
         err.print(f"[red]error:[/red] {e}")
         raise typer.Exit(2) from None
+    if verify:
+        v = check_chance(record)
+        if not v.ok:
+            err.print(f"[red]chance not verified:[/red] {v.message}")
+            raise typer.Exit(2)
+        typer.echo(f"chance verified: {v.message}")
     seats = s.spec.seats
     if s.result is None:
         typer.echo(f"{len(record.actions)} actions replayed; game in progress (round {s.round}, {seats[s.turn]} to play)")

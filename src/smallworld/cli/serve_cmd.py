@@ -8,6 +8,7 @@ import sys
 import threading
 import webbrowser
 from pathlib import Path
+from typing import Any
 
 import typer
 
@@ -32,6 +33,46 @@ def _port_free(host: str, port: int) -> bool:
     return True
 
 
+def _claim(db_path: Path) -> Any:
+    """Claim ``db_path`` for this server: one server per SQLite file (two would each keep
+    their own copy of a game and serve stale moves). Exits with a message naming the other
+    server's address when it is taken."""
+    from filelock import FileLock, Timeout
+
+    db_path.parent.mkdir(parents=True, exist_ok=True)
+    lock = FileLock(str(db_path) + ".lock")
+    try:
+        lock.acquire(timeout=0)
+    except Timeout:
+        where = ""
+        try:
+            where = " at " + Path(str(db_path) + ".server").read_text(encoding="utf-8").strip()
+        except OSError:
+            pass
+        typer.echo(f"error: another Small World server is already using {db_path}{where}; "
+                   "open that one, or stop it before starting a new one", err=True)
+        raise typer.Exit(1) from None
+    return lock
+
+
+def _masked(url: str) -> str:
+    """A database URL without its password, to print."""
+    from sqlalchemy.engine import make_url
+
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except Exception:  # noqa: BLE001 - not a URL at all: print nothing of it
+        return "the PostgreSQL database"
+
+
+def _note_address(db_path: Path, url: str) -> None:
+    """Leave this server's address beside the database for a second start to name."""
+    try:
+        Path(str(db_path) + ".server").write_text(url + "\n", encoding="utf-8")
+    except OSError:
+        pass
+
+
 def _can_open_browser() -> bool:
     if os.environ.get("CI"):
         return False
@@ -43,19 +84,29 @@ def _can_open_browser() -> bool:
 # the options of the main job, shared by ``smallworld serve`` and bare ``smallworld``
 HOST = typer.Option(DEFAULT_HOST, "--host", help="Address to listen on (0.0.0.0: your network).")
 PORT = typer.Option(None, "--port", min=1, max=65535, help=f"Port (default {DEFAULT_PORT}, or the next free one).")
-DB = typer.Option(None, "--db", help="SQLite database file (default: user data directory).")
+DB = typer.Option(None, "--db", help="SQLite database file (default: user data directory), or a "
+                  "postgresql://user:password@host/db URL (several workers may share it).")
+WORKERS = typer.Option(1, "--workers", min=1, max=32,
+                       help="Server processes (more than 1 needs a PostgreSQL --db).")
 NO_BROWSER = typer.Option(False, "--no-browser", help="Do not open a browser.")
+DURABILITY = typer.Option(
+    "full", "--durability",
+    help="full: every acknowledged move survives a power cut (slower); normal: it survives the "
+         "server being killed, not a power cut (several times faster under load).")
 BOT_DELAY = typer.Option(0.4, "--bot-delay", min=0.0, max=10.0, help="Seconds between bot moves shown to the players.")
 
 
 def serve(
     host: str = HOST,
     port: int | None = PORT,
-    db: Path | None = DB,
+    db: str | None = DB,
     no_browser: bool = NO_BROWSER,
     bot_delay: float = BOT_DELAY,
+    durability: str = DURABILITY,
+    workers: int = WORKERS,
 ) -> None:
-    """Play in the browser: start the local web server (FastAPI + SQLite)."""
+    """Play in the browser: start the local web server (FastAPI + SQLite, or PostgreSQL with
+    several workers)."""
     try:
         import uvicorn
 
@@ -63,7 +114,19 @@ def serve(
     except ImportError as e:  # pragma: no cover - the web extras are regular dependencies
         typer.echo(f"error: the web app needs FastAPI and uvicorn ({e})", err=True)
         raise typer.Exit(1) from None
-    db_path = db if db is not None else default_db()
+    if durability not in ("full", "normal"):
+        raise typer.BadParameter("choose full or normal", param_hint="--durability")
+    from smallworld.web.storage import is_postgres_url
+
+    shared = db is not None and is_postgres_url(db)
+    if workers > 1 and not shared:
+        typer.echo("error: several workers need a PostgreSQL database (--db postgresql://...); "
+                   "an SQLite file is served by one process", err=True)
+        raise typer.Exit(1)
+    db_path: Any = db if shared else (Path(db) if db is not None else default_db())
+    shown_db = _masked(db) if shared else str(db_path)
+    # one server per SQLite file, held until this process ends (the OS frees it on kill -9)
+    lock = None if shared else _claim(db_path)
     if port is None:
         port = next((p for p in range(DEFAULT_PORT, DEFAULT_PORT + 20) if _port_free(host, p)), None)
         if port is None:
@@ -72,16 +135,41 @@ def serve(
     elif not _port_free(host, port):
         typer.echo(f"error: cannot listen on {host}:{port} (already in use?); choose another --port", err=True)
         raise typer.Exit(1)
+    from smallworld.web.guard import share_addresses
+
+    others = share_addresses(host)
     try:
-        app = create_app(db_path, bot_delay=bot_delay)
-    except Exception as e:
-        typer.echo(f"error: cannot open the database {db_path}: {e}", err=True)
+        app = create_app(db_path, bot_delay=bot_delay, hosts=others, durability=durability)
+    except Exception as e:  # noqa: BLE001 - any failure to open the database is reported
+        why = str(e) if not shared else type(e).__name__
+        typer.echo(f"error: cannot open the database {shown_db}: {why}", err=True)
         raise typer.Exit(1) from None
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     url = f"http://{shown}:{port}/"
+    if not shared:
+        _note_address(db_path, url)
     typer.echo(f"Small World of Warcraft is running at {url}")
-    typer.echo(f"Games are saved in {db_path}")
+    lan = [a for a in others if a != shown]
+    if lan:
+        typer.echo("Other players on your network can join at " +
+                   ", ".join(f"http://{a}:{port}/" for a in lan))
+    typer.echo(f"Games are saved in {shown_db}" + (f" ({workers} workers)" if workers > 1 else ""))
     typer.echo("Press Ctrl+C to stop.")
     if not no_browser and _can_open_browser():
         threading.Timer(1.0, lambda: webbrowser.open(url)).start()
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    # wsproto answers every WebSocket handshake (the websockets library leaves one with a
+    # URL over 8 KB unanswered, holding the connection open)
+    try:
+        if workers > 1:
+            # each worker builds its own app (smallworld.web.server.app_from_env) on the
+            # shared database; moves reach every worker's pages through LISTEN/NOTIFY
+            os.environ.update(SMALLWORLD_DB=str(db_path), SMALLWORLD_BOT_DELAY=str(bot_delay),
+                              SMALLWORLD_HOSTS=",".join(others), SMALLWORLD_DURABILITY=durability)
+            app.state.store.close()
+            uvicorn.run("smallworld.web.server:app_from_env", factory=True, workers=workers,
+                        host=host, port=port, log_level="warning", ws="wsproto")
+        else:
+            uvicorn.run(app, host=host, port=port, log_level="warning", ws="wsproto")
+    finally:
+        if lock is not None:
+            lock.release()

@@ -3,16 +3,20 @@
 :class:`Game` is what drivers (CLI, web server, tournaments, RL) hold: it applies actions,
 appends them to the record, and resolves chance events from its own seeded RNG (never the global
 one), so the same seed and the same player actions give the same game.
+
+Without a seed, a game gets a secret 256-bit seed: the header commits to it and reveals it when
+the game ends (:mod:`smallworld.core.fairness`); ``Game.new(n, seed=7)`` keeps the reproducible
+stream of a chosen seed.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
-from smallworld.core import chance
+from smallworld.core import chance, fairness
 from smallworld.core.actions import Action, as_action
+from smallworld.core.errors import ReplayError
 from smallworld.core.record import GameRecord, replay
 from smallworld.core.setup import header_for, new_state
 from smallworld.core.state import CHANCE, State
@@ -25,10 +29,12 @@ class Game:
         state: the current :class:`State`. record: the :class:`GameRecord` so far.
     """
 
-    def __init__(self, state: State, record: GameRecord, rng: random.Random) -> None:
+    def __init__(self, state: State, record: GameRecord, rng: Any, secret: str | None = None) -> None:
         self.state = state
         self.record = record
         self.rng = rng
+        #: the sealed seed (never in the record before the end), None for a chosen seed
+        self.secret = secret
 
     @classmethod
     def new(
@@ -40,26 +46,50 @@ class Game:
         edition: str = "swow",
         seats: Sequence[str] | None = None,
     ) -> Game:
-        """A new game; with ``seed`` None a random seed is chosen (and recorded).
+        """A new game. With ``seed`` None, a secret 256-bit seed is drawn and sealed: the header
+        holds its commitment, and the seed itself once the game is over (fairness). A chosen
+        ``seed`` is recorded as it is and gives the same game every time.
 
         Raises:
             ValueError: bad player count, edition, face ids or seats.
         """
         if seed is None:
-            seed = random.SystemRandom().randrange(2**31)
+            secret = fairness.new_secret_seed()
+            s = new_state(n_players, seed=secret, faces=faces, edition=edition, seats=seats)
+            header = header_for(s, None)
+            fairness.seal(header, secret)
+            return cls(s, GameRecord(header), fairness.SecretChance(secret), secret)
         s = new_state(n_players, seed=seed, faces=faces, edition=edition, seats=seats)
-        return cls(s, GameRecord(header_for(s, seed)), _chance_rng(seed))
+        return cls(s, GameRecord(header_for(s, seed)), fairness.chosen_chance(seed))
 
     @classmethod
-    def from_record(cls, record: GameRecord) -> Game:
+    def from_record(cls, record: GameRecord, *, secret: str | None = None) -> Game:
         """Resume a recorded game (replays it; raises ``ReplayError`` if it does not replay).
-        Later chance draws come from the header seed advanced past the recorded ones."""
+        Later chance draws come from the seed advanced past the recorded ones: the header's
+        seed, or for a sealed game ``secret`` (without it, drawing chance raises).
+
+        Raises:
+            ReplayError: the record does not replay, or ``secret`` does not match the
+            header's commitment.
+        """
         s = replay(record)
-        rng = _chance_rng(record.header.get("seed"))
+        header = dict(record.header)
         words = {h[0] for h in chance.HANDLERS.values()}
-        for _ in range(sum(1 for a in record.actions if a.split()[0] in words)):
-            rng.random()
-        return cls(s, GameRecord(dict(record.header), list(record.actions), record.result), rng)
+        info = header.get("chance")
+        if isinstance(info, dict):
+            seed = header.get("seed") or secret
+            if seed is not None and fairness.commitment(str(seed)) != info.get("commit"):
+                raise ReplayError("the secret seed does not match the record's commitment")
+            start = int(info.get("from", 0))
+            drawn = sum(1 for a in record.actions[start:] if a.split()[0] in words)
+            rng: Any = fairness.SecretChance(str(seed), drawn) if seed else fairness.UnknownSeed()
+            secret = str(seed) if seed else None
+        else:
+            rng = fairness.chosen_chance(header.get("seed"))
+            for _ in range(sum(1 for a in record.actions if a.split()[0] in words)):
+                rng.random()
+            secret = None
+        return cls(s, GameRecord(header, list(record.actions), record.result), rng, secret)
 
     def legal_actions(self) -> list[Action]:
         return self.state.legal_actions()
@@ -75,6 +105,8 @@ class Game:
         self.record.actions.append(str(a))
         if self.state.is_over():
             self.record.result = self.state.result
+            if self.secret is not None:  # the end reveals the sealed seed (fairness)
+                self.record.header["seed"] = self.secret
         return a
 
     def resolve_chance(self) -> Action:
@@ -90,6 +122,3 @@ class Game:
     def result(self) -> dict[str, Any] | None:
         return self.state.result
 
-
-def _chance_rng(seed: Any) -> random.Random:
-    return random.Random(f"smallworld:{seed}:chance")

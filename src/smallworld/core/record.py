@@ -79,6 +79,10 @@ class GameRecord:
             data = json.loads(text)
         except json.JSONDecodeError as e:
             raise ReplayError(f"game record is not valid JSON ({e.msg} at line {e.lineno}, column {e.colno}); the file may be truncated") from None
+        except RecursionError:
+            raise ReplayError("game record is nested too deeply to be a game record") from None
+        except ValueError:  # a number of more than 4300 digits
+            raise ReplayError("game record holds a number too long to be part of a game record") from None
         return cls.from_json(data)
 
     @classmethod

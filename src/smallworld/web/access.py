@@ -17,6 +17,9 @@ from smallworld.core.errors import ReplayError
 from smallworld.web.games import GameHub, LiveGame
 from smallworld.web.payload import seat_payload
 
+#: longer tokens are refused unread (real ones are 24 characters)
+MAX_TOKEN = 100
+
 
 class ApiError(Exception):
     """An HTTP error answered as ``{"error": message}`` with ``status``."""
@@ -34,14 +37,17 @@ class Access:
     host: bool
 
 
-def get_live(hub: GameHub, game_id: str) -> LiveGame:
-    """The game ``game_id`` in play (loaded from storage if needed).
+async def get_live(hub: GameHub, game_id: str) -> LiveGame:
+    """The game ``game_id`` in play (loaded from storage in a worker thread if needed).
 
     Raises:
         ApiError: 404 unknown game; 500 a saved game that no longer replays.
+        StoreError: the database cannot be read (answered 503).
     """
+    if len(game_id) > 40:
+        raise ApiError(404, "no such game")
     try:
-        live = hub.get(game_id)
+        live = await hub.fetch(game_id)
     except ReplayError as e:
         raise ApiError(500, f"saved game {game_id} cannot be replayed: {e}") from None
     if live is None:
@@ -49,25 +55,28 @@ def get_live(hub: GameHub, game_id: str) -> LiveGame:
     return live
 
 
-def authorize(hub: GameHub, game_id: str, token: str | None, seat: int | None) -> Access:
+async def authorize(hub: GameHub, game_id: str, token: str | None, seat: int | None) -> Access:
     """Check ``token`` (and the ``seat`` asked for, if any) against game ``game_id``.
 
     Raises:
         ApiError: 401 no token, 400 no such seat, 403 a wrong token or a seat played by a bot
         or by someone else, 404/500 as :func:`get_live`.
     """
-    live = get_live(hub, game_id)
+    live = await get_live(hub, game_id)
     if not token:
         raise ApiError(401, "missing token: open this game from its link")
     n = len(live.seats)
     if seat is not None and not 0 <= seat < n:
         raise ApiError(400, f"no seat {seat} in this game (seats 0-{n - 1})")
-    if secrets.compare_digest(token, live.host_token):
+    if len(token) > MAX_TOKEN:
+        raise ApiError(403, "wrong token for this game")
+    given = token.encode("utf-8", "replace")  # any text compares (as bytes), never raises
+    if secrets.compare_digest(given, live.host_token.encode()):
         if seat is not None and live.seats[seat].kind != "human":
             raise ApiError(403, f"seat {seat} ({live.seats[seat].name}) is played by a bot")
         return Access(live, seat, True)
     for i, s in enumerate(live.seats):
-        if s.token and secrets.compare_digest(token, s.token):
+        if s.token and secrets.compare_digest(given, s.token.encode()):
             if seat is not None and seat != i:
                 raise ApiError(403, f"this link is for seat {i} ({s.name}), not seat {seat}")
             return Access(live, i, False)
@@ -102,9 +111,12 @@ def perspective_of(acc: Access) -> int | None:
 
 
 def payload_for(acc: Access, log_since: int = 0) -> dict[str, Any]:
-    """The page payload for this access (:func:`smallworld.web.payload.seat_payload`)."""
+    """The page payload for this access (:func:`smallworld.web.payload.seat_payload`), with
+    ``chance``: how the game's dice and draws can be checked (:meth:`LiveGame.fairness`)."""
     persp = perspective_of(acc)
-    return seat_payload(
+    data = seat_payload(
         acc.live, persp, can_act=acc.host or acc.seat == persp,
         mode="hotseat" if acc.host else "seat", log_since=log_since,
     )
+    data["chance"] = acc.live.fairness()  # the same for every seat (commitment, or the seed)
+    return data

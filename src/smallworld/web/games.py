@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,6 +24,7 @@ from smallworld.content.editions import EDITIONS
 from smallworld.core.actions import Action, as_action
 from smallworld.core.chance import sample
 from smallworld.core.errors import IllegalActionError, RulesError
+from smallworld.core.fairness import verify
 from smallworld.core.game import Game
 from smallworld.core.record import GameRecord, start_state
 from smallworld.core.state import CHANCE, NOBODY
@@ -100,15 +102,38 @@ def check_seats(seats: list[dict[str, Any]]) -> list[Seat]:
     return out
 
 
+#: messages waiting for one page before it counts as too slow and is disconnected
+OUTBOX_SIZE = 32
+
+
 @dataclass
 class Connection:
-    """One open WebSocket: who it is (``seat`` or the hotseat host) and what it has been sent."""
+    """One open WebSocket: who it is (``seat`` or the hotseat host) and what it has been sent.
+
+    Messages for the page wait in ``outbox`` (at most :data:`OUTBOX_SIZE`); a sender task of
+    its own (:meth:`smallworld.web.liveplay.LivePlay.pump`) writes them, so a page that stops
+    reading never holds up its game. ``dead`` is set once the page is dropped."""
 
     ws: Any
     seat: int | None
     host: bool
     log_sent: int = 0
     perspective: int | None = -99
+    outbox: asyncio.Queue[dict[str, Any]] = field(
+        default_factory=lambda: asyncio.Queue(maxsize=OUTBOX_SIZE))
+    dead: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def push(self, data: dict[str, Any]) -> bool:
+        """Queue ``data`` for the page without waiting. False (and the page is marked dead)
+        when its outbox is full: it has stopped reading."""
+        if self.dead.is_set():
+            return False
+        try:
+            self.outbox.put_nowait(data)
+        except asyncio.QueueFull:
+            self.dead.set()
+            return False
+        return True
 
 
 @dataclass
@@ -125,6 +150,7 @@ class LiveGame:
     bots: dict[int, Any] = field(default_factory=dict)
     bot_task: asyncio.Task[Any] | None = None
     last_human: int | None = None
+    verdict: Any = None  # the fairness check, once the seed is revealed
 
     # ---- building ---------------------------------------------------------------------------
 
@@ -147,6 +173,7 @@ class LiveGame:
             game_id=live.id, title=live.title, header=game.record.header,
             seats=[s.to_json() for s in seats], host_token=live.host_token,
             actions=game.record.actions, round=game.state.round, result=game.record.result,
+            secret=game.secret,
         )
         return live
 
@@ -154,7 +181,7 @@ class LiveGame:
     def load(cls, stored: StoredGame) -> LiveGame:
         """Rebuild a saved game (``Game.from_record``) and its log. Raises ``ReplayError``."""
         record = stored.record()
-        game = Game.from_record(record)
+        game = Game.from_record(record, secret=stored.secret)
         live = cls(
             id=stored.id, title=stored.title, seats=[Seat.from_json(s) for s in stored.seats],
             host_token=stored.host_token, game=game, log=rebuild_log(record),
@@ -203,17 +230,24 @@ class LiveGame:
     def _commit(self, store: Store, start: int, n_log: int) -> None:
         g = self.game
         try:
+            # the end of the game reveals the sealed seed in the header (fairness)
             store.append(self.id, start, g.record.actions[start:], round=g.state.round,
-                         result=g.record.result)
+                         result=g.record.result,
+                         header=g.record.header if g.record.result is not None else None)
         except Exception:
-            self._restore(store, n_log)
+            self._restore(start, n_log)
             raise
 
-    def _restore(self, store: Store, n_log: int) -> None:
-        stored = store.load(self.id)
-        if stored is None:  # deleted meanwhile
-            return
-        self.game = Game.from_record(stored.record())
+    def _restore(self, start: int, n_log: int) -> None:
+        """Undo everything after action ``start`` by replaying the record's first ``start``
+        actions (in memory: works even when the database cannot be read)."""
+        g = self.game
+        header = dict(g.record.header)
+        if g.secret is not None:  # the game was not over before: its seed stays sealed
+            header.pop("seed", None)
+        record = GameRecord(header, g.record.actions[:start], None)
+        self.game = Game.from_record(record, secret=g.secret)
+        self.verdict = None
         del self.log.entries[n_log:]
 
     def act(self, store: Store, seat: int, action: str | Action) -> Action:
@@ -233,7 +267,7 @@ class LiveGame:
             raise NotYourTurn(f"it is not {self.seats[seat].name}'s turn to act: waiting for {who}")
         a = as_action(action)
         start, n_log = len(self.game.record.actions), len(self.log.entries)
-        self._play(store, a, n_log)
+        self._play(a, start, n_log)
         self._commit(store, start, n_log)
         if self.seats[seat].kind == "human":
             self.last_human = seat
@@ -249,8 +283,10 @@ class LiveGame:
     def bot_for(self, p: int) -> Any:
         bot = self.bots.get(p)
         if bot is None:
-            # seeded from the game's seed: the same seed and human moves give the same game
-            seed = self.game.record.header.get("seed")
+            # seeded from the game's seed (a sealed seed: its commitment): the same seed and
+            # human moves give the same game
+            h = self.game.record.header
+            seed = h["chance"].get("commit") if isinstance(h.get("chance"), dict) else h.get("seed")
             bot = self.bots[p] = make_bot(self.seats[p].bot or "random", f"{seed}-{p}")
         return bot
 
@@ -267,10 +303,10 @@ class LiveGame:
         if self.bot_to_move() != p:
             raise NotYourTurn(f"{self.seats[p].name} is no longer to move")
         start, n_log = len(self.game.record.actions), len(self.log.entries)
-        self._play(store, a, n_log)
+        self._play(a, start, n_log)
         self._commit(store, start, n_log)
 
-    def _play(self, store: Store, a: Action, n_log: int) -> None:
+    def _play(self, a: Action, start: int, n_log: int) -> None:
         """Apply ``a`` then resolve chance. The engine refuses an illegal action without
         changing anything; any other failure (a bug) rebuilds the game from the database."""
         try:
@@ -278,12 +314,12 @@ class LiveGame:
         except RulesError:
             raise
         except Exception:
-            self._restore(store, n_log)
+            self._restore(start, n_log)
             raise
         try:
             self._settle()
         except Exception:
-            self._restore(store, n_log)
+            self._restore(start, n_log)
             raise
 
     def bot_step(self, store: Store) -> bool:
@@ -296,6 +332,31 @@ class LiveGame:
 
     def export(self) -> dict[str, Any]:
         return self.game.record.to_json()
+
+    def fairness(self) -> dict[str, Any]:
+        """How this game's chance can be trusted, for every seat's page (fairness):
+        ``kind`` ``"sealed"`` (secret seed, commitment shown), ``"revealed"`` (the game is over:
+        seed shown and checked, ``verified``), or ``"chosen"`` (the creator chose the seed);
+        ``text``: one plain sentence."""
+        h = self.game.record.header
+        info = h.get("chance")
+        if not isinstance(info, dict):
+            return {"kind": "chosen", "commitment": None, "seed": None, "verified": None,
+                    "text": "The game's creator chose the seed for dice and draws, so they "
+                            "could know every roll in advance."}
+        commit = str(info.get("commit"))
+        if h.get("seed") is None:
+            return {"kind": "sealed", "commitment": commit, "seed": None, "verified": None,
+                    "text": "Dice and draws come from a secret seed locked in before the game "
+                            f"began (fingerprint {commit[:12]}). It is revealed when the game "
+                            "ends, so anyone can check every roll."}
+        if self.verdict is None:
+            self.verdict = verify(self.game.record)
+        v = self.verdict
+        text = ("The secret seed is revealed and every die roll and draw checks out." if v.ok
+                else f"The revealed seed does not explain this game's chance: {v.message}.")
+        return {"kind": "revealed", "commitment": commit, "seed": h.get("seed"),
+                "verified": v.ok, "text": text}
 
 
 def rebuild_log(record: GameRecord) -> Logbook:
@@ -312,26 +373,98 @@ def _default_title(seats: list[Seat]) -> str:
     return ", ".join(s.name for s in seats)
 
 
-class GameHub:
-    """The live games of one server, loaded from ``store`` on demand."""
+#: live games kept in memory; beyond it the least recently used idle ones are forgotten
+#: (reloaded from the database on their next use)
+MAX_LIVE = 256
 
-    def __init__(self, store: Store) -> None:
+
+class GameHub:
+    """The live games of one server, loaded from ``store`` on demand. At most ``max_live``
+    are kept: the least recently used games with no open page, no bot at work and no request
+    in progress are forgotten first."""
+
+    def __init__(self, store: Store, *, max_live: int = MAX_LIVE) -> None:
         self.store = store
-        self.live: dict[str, LiveGame] = {}
+        self.max_live = max_live
+        self.live: OrderedDict[str, LiveGame] = OrderedDict()
 
     def get(self, game_id: str) -> LiveGame | None:
-        live = self.live.get(game_id)
+        """The game (loading it here, blocking: see :meth:`fetch` for the server's way).
+
+        Raises:
+            ReplayError: the saved game no longer replays. StoreError: the database failed.
+        """
+        live = self.cached(game_id)
         if live is not None:
             return live
         stored = self.store.load(game_id)
-        if stored is None:
-            return None
-        live = LiveGame.load(stored)
-        self.live[game_id] = live
+        return None if stored is None else self.adopt(LiveGame.load(stored))
+
+    async def fetch(self, game_id: str) -> LiveGame | None:
+        """:meth:`get` with the database read and the replay in a worker thread, so the event
+        loop never waits for the disk."""
+        live = self.cached(game_id)
+        if live is not None:
+            return live
+
+        def load() -> LiveGame | None:
+            stored = self.store.load(game_id)
+            return None if stored is None else LiveGame.load(stored)
+
+        live = await asyncio.to_thread(load)
+        return None if live is None else self.adopt(live)
+
+    async def refresh(self, live: LiveGame) -> bool:
+        """Bring ``live`` up to date with the database when other server processes share it
+        (PostgreSQL): reload it if the database holds more actions. Call with ``live.lock``
+        held. False when the game is gone from the database. No-op for SQLite (one server
+        per file)."""
+        if not self.store.shared:
+            return True
+        n = await asyncio.to_thread(self.store.count, live.id)
+        if n is None:
+            self.forget(live.id)
+            return False
+        if n != len(live.game.record.actions):
+            stored = await asyncio.to_thread(self.store.load, live.id)
+            if stored is None:
+                self.forget(live.id)
+                return False
+            fresh = await asyncio.to_thread(LiveGame.load, stored)
+            live.game, live.log, live.verdict = fresh.game, fresh.log, None
+        return True
+
+    def cached(self, game_id: str) -> LiveGame | None:
+        live = self.live.get(game_id)
+        if live is not None:
+            self.live.move_to_end(game_id)
+        return live
+
+    def adopt(self, live: LiveGame) -> LiveGame:
+        """Keep ``live`` (or the copy already kept, if two requests loaded it at once)."""
+        kept = self.live.get(live.id)
+        if kept is not None:
+            return kept
+        self.add(live)
         return live
 
     def add(self, live: LiveGame) -> None:
         self.live[live.id] = live
+        self.live.move_to_end(live.id)
+        self._evict()
+
+    def _evict(self) -> None:
+        excess = len(self.live) - self.max_live
+        if excess <= 0:
+            return
+        for game_id, live in list(self.live.items()):
+            if excess <= 0:
+                break
+            busy = (live.sockets or live.lock.locked()
+                    or (live.bot_task is not None and not live.bot_task.done()))
+            if not busy:
+                del self.live[game_id]
+                excess -= 1
 
     def forget(self, game_id: str) -> None:
         live = self.live.pop(game_id, None)

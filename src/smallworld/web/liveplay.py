@@ -3,6 +3,10 @@
 Bots think in a worker thread on a copy of the state, one action at a time, so a slow bot never
 blocks the server; each action is stored (:class:`smallworld.web.storage.Store`) before it is
 pushed to the WebSockets of the game's pages.
+
+Pushes never wait for a page while the game's lock is held: each page has its own bounded
+outbox and sender task (:meth:`LivePlay.pump`); a page that stops reading (outbox full, or one
+send taking longer than ``send_timeout`` seconds) is disconnected, never the game.
 """
 
 from __future__ import annotations
@@ -12,8 +16,8 @@ import logging
 from typing import Any
 
 from smallworld.web.access import Access, payload_for, perspective_of
-from smallworld.web.games import GameHub, LiveGame
-from smallworld.web.storage import Store
+from smallworld.web.games import Connection, GameHub, LiveGame
+from smallworld.web.storage import Store, StoreError, StoreStale
 
 log = logging.getLogger("smallworld.web")
 
@@ -22,14 +26,16 @@ class LivePlay:
     """Pushes and bot turns for the games of ``hub``; ``settings.bot_delay`` (seconds between
     bot actions shown to the pages, 0: at once) is read at each turn, so it may change."""
 
-    def __init__(self, hub: GameHub, store: Store, settings: Any) -> None:
+    def __init__(self, hub: GameHub, store: Store, settings: Any, *,
+                 send_timeout: float = 10.0) -> None:
         self.hub = hub
         self.store = store
         self.settings = settings
+        self.send_timeout = send_timeout
 
     async def broadcast(self, live: LiveGame) -> None:
-        """Send each open page of ``live`` what is new for its perspective."""
-        dead = []
+        """Queue for each open page of ``live`` what is new for its perspective. Never waits
+        for a page: one whose outbox is full is dropped."""
         for conn in list(live.sockets):
             acc = Access(live, conn.seat, conn.host)
             persp = perspective_of(acc)
@@ -37,23 +43,78 @@ class LivePlay:
             # resends the whole log
             fresh = persp != conn.perspective or live.game.state.is_over()
             since = 0 if fresh else conn.log_sent
-            try:
-                data = payload_for(acc, since)
-                await conn.ws.send_json(data)
+            data = payload_for(acc, since)
+            if conn.push(data):
                 conn.log_sent = data["log_total"]
                 conn.perspective = persp
-            except Exception:  # a closed page
-                dead.append(conn)
-        for conn in dead:
-            if conn in live.sockets:
-                live.sockets.remove(conn)
+            else:
+                self.drop(live, conn, "too slow")
+
+    def tell(self, live: LiveGame, data: dict[str, Any]) -> None:
+        """Queue the same message (an error, a deletion) for every page of ``live``."""
+        for conn in list(live.sockets):
+            if not conn.push(data):
+                self.drop(live, conn, "too slow")
+
+    def drop(self, live: LiveGame, conn: Connection, why: str) -> None:
+        """Forget page ``conn`` (its sender and reader stop; see :meth:`pump`)."""
+        conn.dead.set()
+        if conn in live.sockets:
+            live.sockets.remove(conn)
+            log.info("game %s: page dropped (%s)", live.id, why)
+
+    async def pump(self, live: LiveGame, conn: Connection) -> None:
+        """The sender of one page: writes its outbox in order, each send bounded by
+        ``send_timeout`` seconds. A closed, failing or too slow page is dropped and closed."""
+        try:
+            while not conn.dead.is_set():
+                data = await conn.outbox.get()
+                await asyncio.wait_for(conn.ws.send_json(data), self.send_timeout)
+                if data.get("type") == "deleted":
+                    break
+        except (asyncio.CancelledError, Exception) as e:  # noqa: BLE001 - a page that went away
+            log.debug("game %s: page sender stops (%s)", live.id, type(e).__name__)
+        self.drop(live, conn, "closed")
+        try:
+            await asyncio.wait_for(conn.ws.close(code=1008), 1.0)
+        except (asyncio.CancelledError, Exception) as e:  # noqa: BLE001 - already closed or stuck
+            log.debug("game %s: page not closed cleanly (%s)", live.id, type(e).__name__)
+
+    async def listen(self) -> None:
+        """Several server processes on one PostgreSQL database: hear the moves the others
+        store (``LISTEN smallworld_moves``) and push them to this process's pages. Runs until
+        cancelled; reconnects after a lost connection."""
+        import psycopg
+
+        from smallworld.web.storage import CHANNEL
+
+        while True:
+            try:
+                con = await psycopg.AsyncConnection.connect(self.store.dsn, autocommit=True)
+                async with con:
+                    await con.execute(f"LISTEN {CHANNEL}")
+                    async for note in con.notifies():
+                        game_id, _, count = note.payload.partition(" ")
+                        live = self.hub.live.get(game_id)
+                        if live is None or not live.sockets:
+                            continue
+                        async with live.lock:
+                            if int(count) > len(live.game.record.actions):
+                                await self.hub.refresh(live)
+                                await self.broadcast(live)
+            except asyncio.CancelledError:
+                raise
+            except Exception as e:  # noqa: BLE001 - the database restarting: try again
+                log.warning("move notifications interrupted (%s); reconnecting", type(e).__name__)
+                await asyncio.sleep(1.0)
 
     async def run_bots(self, live: LiveGame) -> None:
         """Let bots play until a human must act. With no delay they play here and now (the
-        caller holds the lock); otherwise a background task plays one action at a time."""
+        caller holds the lock; thinking and saving in a worker thread); otherwise a background
+        task plays one action at a time."""
         delay = self.settings.bot_delay
         if delay <= 0:
-            while live.bot_step(self.store):
+            while await asyncio.to_thread(live.bot_step, self.store):
                 pass
             return
         if live.bot_to_move() is None:
@@ -76,19 +137,20 @@ class LivePlay:
                 if self.hub.live.get(live.id) is not live:
                     return
                 try:
+                    if not await self.hub.refresh(live):
+                        return
                     p = live.bot_to_move()
                     if p is None:
                         return
                     s = live.game.state
                     bot = live.bot_for(p)
                     a = await asyncio.to_thread(bot.choose, s.copy(), p, s.legal_actions())
-                    live.bot_apply(self.store, p, a)
+                    await asyncio.to_thread(live.bot_apply, self.store, p, a)
+                except StoreStale:  # another server process moved first: look again
+                    continue
                 except Exception as e:  # an engine or bot bug: stop, tell the pages
                     log.exception("bot failed in game %s", live.id)
-                    for conn in list(live.sockets):
-                        try:
-                            await conn.ws.send_json({"type": "error", "error": f"a bot failed: {e}"})
-                        except Exception:
-                            pass
+                    why = str(e) if isinstance(e, StoreError) else "the server's log has the details"
+                    self.tell(live, {"type": "error", "error": f"a bot's move failed: {why}"})
                     return
                 await self.broadcast(live)

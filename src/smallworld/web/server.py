@@ -9,24 +9,39 @@ acts for every human seat, showing the view of the human seat whose turn it is. 
 
 from __future__ import annotations
 
+import asyncio
+import json
 import logging
+import os
 import random
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
+from functools import partial
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, ValidationError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from smallworld.bots import BOTS
 from smallworld.core.errors import ActionSyntaxError, IllegalActionError, ReplayError
+from smallworld.core.fairness import verify
 from smallworld.core.game import Game
 from smallworld.core.record import GameRecord
+from smallworld.web import access
+from smallworld.web.access import (
+    MAX_TOKEN,
+    Access,
+    ApiError,
+    payload_for,
+    perspective_of,
+    seat_param,
+    token_of,
+)
 from smallworld.web.board import table_svg
 from smallworld.web.docs_site import mount_docs
 from smallworld.web.games import (
@@ -34,35 +49,34 @@ from smallworld.web.games import (
     GameHub,
     LiveGame,
     NotYourTurn,
-    Seat,
     SetupError,
     check_seats,
     new_game_id,
     new_token,
     rebuild_log,
 )
-from smallworld.web import access
-from smallworld.web.access import Access, ApiError, payload_for, perspective_of, seat_param, token_of
+from smallworld.web.guard import MAX_IMPORT_BYTES, Guard, host_name, is_loopback
+from smallworld.web.imports import import_seats, reseal
 from smallworld.web.liveplay import LivePlay
 from smallworld.web.payload import meta
-from smallworld.web.storage import Store, StoreError
+from smallworld.web.storage import BUSY_TIMEOUT, Store, StoreError, StoreStale
 
 log = logging.getLogger("smallworld.web")
 
 STATIC = Path(str(resources.files("smallworld.web") / "static"))
-MAX_IMPORT_BYTES = 5_000_000
 
 
 class SeatIn(BaseModel):
     name: str = Field("", max_length=60)
-    kind: str = "human"
-    bot: str | None = None
+    kind: str = Field("human", max_length=10)
+    bot: str | None = Field(None, max_length=20)
 
 
 class NewGameIn(BaseModel):
-    edition: str = "swow"
-    seats: list[SeatIn]
-    seed: int | str | None = None
+    edition: str = Field("swow", max_length=20)
+    seats: list[SeatIn] = Field(..., max_length=20)
+    # a seed chosen by the creator (tests, reproducible games): shown to every seat as chosen
+    seed: Annotated[int, Field(ge=-(2**63), le=2**63)] | Annotated[str, Field(max_length=64)] | None = None
     shuffle: bool = False
     title: str | None = Field(None, max_length=120)
 
@@ -73,27 +87,48 @@ class ActionIn(BaseModel):
     expect: int | None = None  # the number of actions the page has seen (optional check)
 
 
+class ChangeIn(BaseModel):
+    public: bool
+
+
 class ImportIn(BaseModel):
     record: Any
-    bots: dict[str, str] | None = None  # seat index -> bot name; other seats are human
+    # seat index -> bot name; other seats are human
+    bots: dict[Annotated[str, Field(max_length=2)], Annotated[str, Field(max_length=20)]] | None = Field(
+        None, max_length=5)
     title: str | None = Field(None, max_length=120)
 
 
-def create_app(db_path: str | Path, *, bot_delay: float = 0.4) -> FastAPI:
-    """The web app on the SQLite file ``db_path``. ``bot_delay``: seconds between bot actions
-    pushed to the pages (0: bots play at once, inside the request that hands them the turn)."""
-    store = Store(db_path)
+def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[str] = (),
+               busy_timeout: float = BUSY_TIMEOUT, durability: str = "full") -> FastAPI:
+    """The web app on the SQLite file ``db_path``.
+
+    ``bot_delay``: seconds between bot actions pushed to the pages (0: bots play at once,
+    inside the request that hands them the turn). ``hosts``: the addresses others use to reach
+    this server (the ones it prints); they are trusted as ``Host`` names besides the loopback
+    names, and seat links use the first when the host reached the server by a loopback name.
+    ``busy_timeout``: seconds a write waits for another writer before a 503. ``durability``:
+    see :class:`smallworld.web.storage.Store`.
+    """
+    store = Store(db_path, busy_timeout=busy_timeout, durability=durability)
     hub = GameHub(store)
+    hosts = [host_name(h) for h in hosts]
+    own = {h for h in hosts if not is_loopback(h)}
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        listener = asyncio.create_task(play.listen()) if store.shared else None
         yield
+        if listener is not None:
+            listener.cancel()
         for live in list(hub.live.values()):
             if live.bot_task is not None:
                 live.bot_task.cancel()
         store.close()
 
     app = FastAPI(title="Small World of Warcraft", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.add_middleware(Guard, trusted=hosts)
+    app.openapi = lambda: _openapi_with_tokens(app)  # type: ignore[method-assign]
     app.state.store = store
     app.state.hub = hub
     app.state.bot_delay = bot_delay
@@ -102,10 +137,22 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4) -> FastAPI:
     async def _api_error(request: Request, exc: ApiError) -> JSONResponse:
         return JSONResponse({"error": exc.message}, status_code=exc.status)
 
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        detail = str(exc.detail)
+        if "parsing the body" in detail:
+            detail = "bad request: the body is not JSON that can be read"
+        return JSONResponse({"error": detail}, status_code=exc.status_code, headers=exc.headers)
+
+    @app.exception_handler(StoreError)
+    async def _store_error(request: Request, exc: StoreError) -> JSONResponse:
+        return JSONResponse({"error": str(exc)}, status_code=503, headers={"Retry-After": "1"})
+
     @app.exception_handler(Exception)
     async def _internal(request: Request, exc: Exception) -> JSONResponse:
         log.exception("internal error on %s", request.url.path)
-        return JSONResponse({"error": f"internal error: {exc}"}, status_code=500)
+        return JSONResponse({"error": "internal error (the server's log has the details)"},
+                            status_code=500)
 
     @app.exception_handler(RequestValidationError)
     async def _bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -115,11 +162,14 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4) -> FastAPI:
             msgs.append(f"{where or 'body'}: {err.get('msg', 'invalid')}")
         return JSONResponse({"error": "bad request: " + "; ".join(msgs)}, status_code=422)
 
-    def get_live(game_id: str) -> LiveGame:
-        return access.get_live(hub, game_id)
+    async def authorize(game_id: str, token: str | None, seat: int | None) -> Access:
+        return await access.authorize(hub, game_id, token, seat)
 
-    def authorize(game_id: str, token: str | None, seat: int | None) -> Access:
-        return access.authorize(hub, game_id, token, seat)
+    async def fresh(live: LiveGame) -> None:
+        """Several servers on one PostgreSQL database: catch up with moves stored by the
+        others (call with the game's lock held)."""
+        if not await hub.refresh(live):
+            raise ApiError(404, f"no game {live.id!r}")
 
     play = LivePlay(hub, store, app.state)
     run_bots, after_change = play.run_bots, play.after_change
@@ -147,17 +197,50 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4) -> FastAPI:
     async def api_meta() -> dict[str, Any]:
         return meta()
 
+    def is_local(request: Request) -> bool:
+        """A caller on the machine running the server (loopback, or one of its own LAN
+        addresses): the owner, who sees every game with its host link."""
+        host = request.client.host if request.client else ""
+        return host == "testclient" or is_loopback(host) or host in own
+
+    def require_local(request: Request) -> None:
+        if not is_local(request):
+            raise ApiError(403, "new games can only be started on the computer running the server")
+
     @app.get("/api/games")
     async def api_list(request: Request) -> dict[str, Any]:
-        local = _is_local(request)
-        games = store.list()
-        for g in games:
-            token = g.pop("host_token")
-            g["link"] = f"/play/{g['id']}?token={token}" if local else None
-        return {"games": games, "local": local}
+        """The lobby. The machine running the server sees every game with its host link;
+        anyone else only the games they hold a link for (tokens in the ``X-Tokens`` header,
+        comma-separated) and the games their hosts made public."""
+        local = is_local(request)
+        raw = request.headers.get("x-tokens", "")
+        mine = {t.strip() for t in raw.split(",")[:100] if 0 < len(t.strip()) <= MAX_TOKEN}
+        out = []
+        for g in await asyncio.to_thread(store.list):
+            host_token, seat_tokens = g.pop("host_token"), g.pop("seat_tokens")
+            if local or host_token in mine:
+                g["link"] = f"/play/{g['id']}?token={host_token}"
+            else:
+                seat = next((i for i, t in enumerate(seat_tokens) if t and t in mine), None)
+                if seat is None and not g["public"]:
+                    continue
+                g["link"] = (f"/play/{g['id']}?seat={seat}&token={seat_tokens[seat]}"
+                             if seat is not None else None)
+            out.append(g)
+        return {"games": out, "local": local}
+
+    @app.patch("/api/games/{game_id}")
+    async def api_change(game_id: str, body: ChangeIn, request: Request) -> dict[str, Any]:
+        """The host lists the game in every lobby (``{"public": true}``) or stops."""
+        acc = await authorize(game_id, token_of(request), None)
+        if not acc.host:
+            raise ApiError(403, "only the host link can change the game")
+        await asyncio.to_thread(store.set_public, game_id, body.public)
+        return {"id": game_id, "public": body.public}
 
     @app.post("/api/games", status_code=201)
-    async def api_create(body: NewGameIn) -> dict[str, Any]:
+    async def api_create(body: NewGameIn, request: Request) -> dict[str, Any]:
+        require_local(request)
         try:
             seats = check_seats([s.model_dump() for s in body.seats])
         except SetupError as e:
@@ -170,37 +253,56 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4) -> FastAPI:
             if seed is not None and seed.lstrip("-").isdigit():
                 seed = int(seed)
         try:
-            live = LiveGame.create(store, seats=seats, edition=body.edition, seed=seed,
-                                   title=(body.title or "").strip() or None)
+            live = await asyncio.to_thread(
+                LiveGame.create, store, seats=seats, edition=body.edition, seed=seed,
+                title=(body.title or "").strip() or None)
         except SetupError as e:
             raise ApiError(400, str(e)) from None
         hub.add(live)
         async with live.lock:
             await after_change(live)
-        return created(live)
+        return created(live, request)
 
-    def created(live: LiveGame) -> dict[str, Any]:
+    def share_base(request: Request) -> str:
+        """Where others reach this server (#14): the address the host used, unless that is a
+        loopback name, then the first address the server printed for others."""
+        host = request.headers.get("host", "")
+        name = host_name(host)
+        if is_loopback(name) or name == "testserver":
+            port = host.rsplit(":", 1)[1] if ":" in host.replace(f"[{name}]", "") else None
+            for h in hosts:
+                if not is_loopback(h):
+                    shown = f"[{h}]" if ":" in h else h
+                    return f"http://{shown}:{port}" if port else f"http://{shown}"
+        return f"http://{host}"
+
+    def created(live: LiveGame, request: Request) -> dict[str, Any]:
+        """The host's answer: links (paths) and, under ``url``, the full addresses to send to
+        the other players."""
         sides = live.game.state.spec.sides  # team variant: the side of each seat (R-TEAM-1)
+        base = share_base(request)
+        seats = []
+        for i, s in enumerate(live.seats):
+            link = f"/play/{live.id}?seat={i}&token={s.token}" if s.token else None
+            seats.append({"seat": i, "name": s.name, "kind": s.kind, "bot": s.bot,
+                          "side": sides[i] if sides else None,
+                          "link": link, "url": base + link if link else None})
         return {
             "id": live.id,
             "host_token": live.host_token,
             "hotseat": f"/play/{live.id}?token={live.host_token}",
-            "seats": [
-                {"seat": i, "name": s.name, "kind": s.kind, "bot": s.bot,
-                 "side": sides[i] if sides else None,
-                 "link": f"/play/{live.id}?seat={i}&token={s.token}" if s.token else None}
-                for i, s in enumerate(live.seats)
-            ],
+            "seats": seats,
         }
 
     @app.post("/api/games/import", status_code=201)
     async def api_import(request: Request) -> dict[str, Any]:
+        require_local(request)
         raw = await request.body()
         if len(raw) > MAX_IMPORT_BYTES:
             raise ApiError(413, "the file is too large to be a game record")
         try:
             body = ImportIn.model_validate_json(raw)
-        except Exception:
+        except ValidationError:
             # a bare record (the exported file itself) is accepted too
             try:
                 body = ImportIn(record=GameRecord.loads(raw.decode("utf-8")).to_json())
@@ -210,64 +312,74 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4) -> FastAPI:
                 raise ApiError(400, "not a game record: the file is not UTF-8 text") from None
         try:
             record = GameRecord.from_json(body.record)
-            game = Game.from_record(record)
+        except ReplayError as e:
+            raise ApiError(400, f"this game record cannot be loaded: {e}") from None
+        seats = import_seats(record.header, body.bots or {})
+        record, secret = reseal(record)
+        try:
+            game = await asyncio.to_thread(partial(Game.from_record, record, secret=secret))
         except ReplayError as e:
             raise ApiError(400, f"this game record cannot be loaded: {e}") from None
         except Exception as e:  # noqa: BLE001 - any malformed content is the file's fault
-            raise ApiError(400, f"this game record cannot be loaded: {e}") from None
-        names = [str(n) for n in record.header.get("seats", [])]
-        bots = body.bots or {}
-        seats = []
-        for i, name in enumerate(names):
-            b = bots.get(str(i))
-            if b is not None:
-                seats.append({"name": name, "kind": "bot", "bot": b})
-            else:
-                seats.append({"name": name, "kind": "human"})
-        unknown = sorted({d["bot"] for d in seats if d["kind"] == "bot" and d["bot"] not in BOTS})
-        if unknown:
-            raise ApiError(400, f"unknown bot {unknown[0]!r} (known: {', '.join(sorted(BOTS))})")
-        seat_objs = [Seat(name=d["name"], kind=d["kind"], bot=d.get("bot"),
-                          token=new_token() if d["kind"] == "human" else None)
-                     for d in seats]
+            log.info("import refused: %s", type(e).__name__)
+            raise ApiError(400, "this game record cannot be loaded: it does not replay") from None
+        names = [s.name for s in seats]
         live = LiveGame(
             id=new_game_id(), title=(body.title or "").strip() or "Imported: " + ", ".join(names),
-            seats=seat_objs, host_token=new_token(), game=game, log=rebuild_log(record),
+            seats=seats, host_token=new_token(), game=game,
+            log=await asyncio.to_thread(rebuild_log, record),
         )
-        store.create(
+        await asyncio.to_thread(
+            store.create,
             game_id=live.id, title=live.title, header=game.record.header,
-            seats=[s.to_json() for s in seat_objs], host_token=live.host_token,
+            seats=[s.to_json() for s in seats], host_token=live.host_token,
             actions=game.record.actions, round=game.state.round, result=game.record.result,
+            secret=game.secret,
         )
         hub.add(live)
         async with live.lock:
             await after_change(live)
-        return created(live)
+        return created(live, request)
 
     @app.get("/api/games/{game_id}/board")
     async def api_board(game_id: str, request: Request) -> dict[str, Any]:
-        acc = authorize(game_id, token_of(request), seat_param(request))
+        acc = await authorize(game_id, token_of(request), seat_param(request))
         return table_svg(tuple(acc.live.game.state.spec.faces))
 
     @app.get("/api/games/{game_id}/state")
     async def api_state(game_id: str, request: Request) -> dict[str, Any]:
-        acc = authorize(game_id, token_of(request), seat_param(request))
+        acc = await authorize(game_id, token_of(request), seat_param(request))
         async with acc.live.lock:
+            await fresh(acc.live)
             await run_bots(acc.live)
             return payload_for(acc)
 
+    @app.get("/api/games/{game_id}/verify")
+    async def api_verify(game_id: str, request: Request) -> dict[str, Any]:
+        """Check that every chance outcome of the game follows from its revealed seed
+        (fairness); a sealed game answers ``ok: false, kind: "sealed"``."""
+        acc = await authorize(game_id, token_of(request), seat_param(request))
+        async with acc.live.lock:
+            await fresh(acc.live)
+            record = GameRecord(dict(acc.live.game.record.header), list(acc.live.game.record.actions),
+                                acc.live.game.record.result)
+        v = await asyncio.to_thread(verify, record)
+        return {"ok": v.ok, "kind": v.kind, "checked": v.checked, "unchecked": v.unchecked,
+                "bad_action": v.bad, "message": v.message}
+
     @app.get("/api/games/{game_id}/links")
     async def api_links(game_id: str, request: Request) -> dict[str, Any]:
-        acc = authorize(game_id, token_of(request), None)
+        acc = await authorize(game_id, token_of(request), None)
         if not acc.host:
             raise ApiError(403, "only the host link can list the seat links")
-        return created(acc.live)
+        return created(acc.live, request)
 
     @app.post("/api/games/{game_id}/actions")
     async def api_act(game_id: str, body: ActionIn, request: Request) -> dict[str, Any]:
-        acc = authorize(game_id, token_of(request), body.seat)
+        acc = await authorize(game_id, token_of(request), body.seat)
         live = acc.live
         async with live.lock:
+            await fresh(live)
             if body.expect is not None and body.expect != len(live.game.record.actions):
                 raise ApiError(409, "the game has moved on since this page was drawn; it is up to date now")
             s = live.game.state
@@ -281,13 +393,17 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4) -> FastAPI:
                 seat = acc.seat
             assert seat is not None
             try:
-                live.act(store, seat, body.action)
+                await asyncio.to_thread(live.act, store, seat, body.action)
             except NotYourTurn as e:
                 raise ApiError(409, str(e)) from None
             except ActionSyntaxError as e:
                 raise ApiError(400, f"bad action: {e}") from None
             except IllegalActionError as e:
                 raise ApiError(409, f"illegal action: {e}") from None
+            except StoreStale:
+                await fresh(live)
+                raise ApiError(409, "the game has moved on since this page was drawn; it is up "
+                                    "to date now") from None
             except StoreError as e:
                 raise ApiError(503, f"the action was not saved, so it was undone: {e}") from None
             await after_change(live)
@@ -295,14 +411,14 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4) -> FastAPI:
 
     @app.get("/api/games/{game_id}/record")
     async def api_record(game_id: str, request: Request) -> Response:
-        acc = authorize(game_id, token_of(request), seat_param(request))
+        acc = await authorize(game_id, token_of(request), seat_param(request))
         live = acc.live
         if not acc.host and not live.game.state.is_over():
             raise ApiError(403, "the record reveals every player's coins: it can be downloaded "
                                 "from the host page, or by anyone once the game is over")
-        import json
-
-        text = json.dumps(live.export(), indent=1)
+        async with live.lock:
+            await fresh(live)
+            text = json.dumps(live.export(), indent=1)
         return Response(
             text + "\n", media_type="application/json",
             headers={"Content-Disposition": f'attachment; filename="smallworld-{live.id}.json"'},
@@ -310,18 +426,13 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4) -> FastAPI:
 
     @app.delete("/api/games/{game_id}")
     async def api_delete(game_id: str, request: Request) -> dict[str, Any]:
-        acc = authorize(game_id, token_of(request), None)
+        acc = await authorize(game_id, token_of(request), None)
         if not acc.host:
             raise ApiError(403, "only the host link can delete a game")
         live = acc.live
         hub.forget(game_id)
-        store.delete(game_id)
-        for conn in list(live.sockets):
-            try:
-                await conn.ws.send_json({"type": "deleted"})
-                await conn.ws.close()
-            except Exception:
-                pass
+        await asyncio.to_thread(store.delete, game_id)
+        play.tell(live, {"type": "deleted"})
         return {"deleted": game_id}
 
     # ---- WebSocket -----------------------------------------------------------------------------
@@ -331,8 +442,10 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4) -> FastAPI:
         token = websocket.query_params.get("token")
         raw_seat = websocket.query_params.get("seat")
         try:
-            seat = int(raw_seat) if raw_seat not in (None, "") else None
-            acc = authorize(game_id, token, seat)
+            seat = int(raw_seat) if raw_seat not in (None, "") and len(raw_seat) < 10 else None
+            if raw_seat not in (None, "") and seat is None:
+                raise ValueError(raw_seat)
+            acc = await authorize(game_id, token, seat)
         except (ApiError, ValueError) as e:
             await websocket.accept()
             msg = e.message if isinstance(e, ApiError) else "seat must be a number"
@@ -342,27 +455,76 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4) -> FastAPI:
         await websocket.accept()
         live = acc.live
         conn = Connection(ws=websocket, seat=acc.seat, host=acc.host)
-        async with live.lock:
-            live.sockets.append(conn)
-            await run_bots(live)
-            data = payload_for(acc)
-            conn.log_sent = data["log_total"]
-            conn.perspective = perspective_of(acc)
-            await websocket.send_json(data)
+        sender = asyncio.create_task(play.pump(live, conn))
         try:
-            while True:
-                msg = await websocket.receive_text()
-                if msg == "ping":
-                    await websocket.send_json({"type": "pong"})
-        except WebSocketDisconnect:
-            pass
+            async with live.lock:
+                await fresh(live)
+                live.sockets.append(conn)
+                await run_bots(live)
+                data = payload_for(acc)
+                conn.log_sent = data["log_total"]
+                conn.perspective = perspective_of(acc)
+                conn.push(data)
+            await _read_until_closed(websocket, conn)
         finally:
-            if conn in live.sockets:
-                live.sockets.remove(conn)
+            play.drop(live, conn, "closed")
+            sender.cancel()
 
     return app
 
 
-def _is_local(request: Request) -> bool:
-    host = request.client.host if request.client else ""
-    return host in ("127.0.0.1", "::1", "localhost", "testclient") or host.startswith("127.")
+def _openapi_with_tokens(app: FastAPI) -> dict[str, Any]:
+    """The OpenAPI document, naming the token and seat every game route reads from the
+    request (``X-Token`` header or ``token`` query; ``seat`` query), so schema-driven tools
+    (schemathesis) exercise them too."""
+    if app.openapi_schema is None:
+        from fastapi.openapi.utils import get_openapi
+
+        doc = get_openapi(title=app.title, version="1", routes=app.routes)
+        extra = [
+            {"name": "X-Token", "in": "header", "required": False, "schema": {"type": "string"}},
+            {"name": "token", "in": "query", "required": False, "schema": {"type": "string"}},
+            {"name": "seat", "in": "query", "required": False, "schema": {"type": "string"}},
+        ]
+        for path, ops in doc.get("paths", {}).items():
+            if "{game_id}" not in path:
+                continue
+            for op in ops.values():
+                names = {p["name"] for p in op.get("parameters", [])}
+                op.setdefault("parameters", []).extend(p for p in extra if p["name"] not in names)
+        lobby = doc.get("paths", {}).get("/api/games", {}).get("get")
+        if lobby is not None:
+            lobby.setdefault("parameters", []).append(
+                {"name": "X-Tokens", "in": "header", "required": False, "schema": {"type": "string"}})
+        app.openapi_schema = doc
+    return app.openapi_schema
+
+
+async def _read_until_closed(ws: WebSocket, conn: Connection) -> None:
+    """Answer ``ping`` with ``pong`` until the page closes or is dropped (``conn.dead``).
+    Anything else the page sends (other text, binary frames) is ignored."""
+    dead = asyncio.ensure_future(conn.dead.wait())
+    try:
+        while True:
+            recv = asyncio.ensure_future(ws.receive())
+            done, _ = await asyncio.wait({recv, dead}, return_when=asyncio.FIRST_COMPLETED)
+            if recv not in done:
+                recv.cancel()
+                return
+            msg = recv.result()
+            if msg["type"] == "websocket.disconnect":
+                return
+            if msg.get("text") == "ping":
+                conn.push({"type": "pong"})
+    finally:
+        dead.cancel()
+
+
+def app_from_env() -> FastAPI:
+    """The app of one worker of ``smallworld serve --workers N`` (a uvicorn factory): its
+    settings come from the environment the command set (``SMALLWORLD_DB``,
+    ``SMALLWORLD_BOT_DELAY``, ``SMALLWORLD_HOSTS``, ``SMALLWORLD_DURABILITY``)."""
+    env = os.environ
+    return create_app(env["SMALLWORLD_DB"], bot_delay=float(env.get("SMALLWORLD_BOT_DELAY", "0.4")),
+                      hosts=[h for h in env.get("SMALLWORLD_HOSTS", "").split(",") if h],
+                      durability=env.get("SMALLWORLD_DURABILITY", "full"))

@@ -11,7 +11,11 @@ written. A game is rebuilt from its rows with :meth:`StoredGame.record` and
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+import logging
+import os
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -19,6 +23,7 @@ from typing import Any
 
 from sqlalchemy import (
     JSON,
+    Boolean,
     ForeignKey,
     Integer,
     String,
@@ -26,19 +31,62 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    false,
+    inspect,
     select,
+    text,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.exc import OperationalError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from smallworld.core.record import GameRecord
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+#: PostgreSQL notification channel: ``"<game id> <action count>"`` after each stored move
+CHANNEL = "smallworld_moves"
+#: seconds a write waits for another writer's lock before failing with :class:`StoreBusy`
+BUSY_TIMEOUT = 2.0
+
+log = logging.getLogger("smallworld.web")
 
 
 class StoreError(RuntimeError):
-    """The database refused a write (for example two writers raced for one action index)."""
+    """The database refused a read or a write (for example two writers raced for one action
+    index, or the file is read-only). The message is for players: it never holds the driver's
+    text, SQL or parameters (those go to the server log without parameters)."""
+
+
+class StoreStale(StoreError):
+    """Another server process moved the game on first (this copy is behind)."""
+
+
+class StoreBusy(StoreError):
+    """Another program held the database's write lock for longer than the lock wait."""
+
+
+@contextmanager
+def _db_errors(what: str) -> Iterator[None]:
+    """Turn driver errors into :class:`StoreError` naming the cause in plain words."""
+    try:
+        yield
+    except StoreError:
+        raise
+    except OperationalError as e:
+        text = str(e.orig).lower() if e.orig is not None else ""
+        log.warning("database error while trying to %s: %s", what, type(e.orig).__name__)
+        if "locked" in text or "busy" in text or "lock timeout" in text:
+            raise StoreBusy(f"could not {what}: the database is busy (another program is "
+                            "writing to it); try again in a moment") from None
+        if "readonly" in text or "read-only" in text or "read only" in text:
+            raise StoreError(f"could not {what}: the database is read-only") from None
+        if "full" in text:
+            raise StoreError(f"could not {what}: the disk is full") from None
+        raise StoreError(f"could not {what}: the database cannot be used right now") from None
+    except SQLAlchemyError as e:
+        log.warning("database error while trying to %s: %s", what, type(e).__name__)
+        raise StoreError(f"could not {what}: the database refused it") from None
 
 
 class Base(DeclarativeBase):
@@ -60,6 +108,10 @@ class GameRow(Base):
     status: Mapped[str] = mapped_column(String(16), default="active")  # active | over
     round: Mapped[int] = mapped_column(Integer, default=1)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    #: listed in every caller's lobby (the host made it public); schema 2
+    public: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: the game's secret chance seed until it is revealed in the header; schema 2
+    secret: Mapped[str | None] = mapped_column(String(128), nullable=True)
 
 
 class ActionRow(Base):
@@ -95,6 +147,8 @@ class StoredGame:
     round: int
     result: dict[str, Any] | None
     actions: list[str]
+    secret: str | None = None
+    public: bool = False
 
     def record(self) -> GameRecord:
         return GameRecord(dict(self.header), list(self.actions), self.result)
@@ -104,21 +158,57 @@ def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-class Store:
-    """All database access of the web app. ``path`` is the SQLite file (created if missing)."""
+def is_postgres_url(db: str | Path) -> bool:
+    """True when ``db`` names a PostgreSQL database (``postgresql://...``)."""
+    return str(db).startswith(("postgresql://", "postgresql+psycopg://", "postgres://"))
 
-    def __init__(self, path: str | Path) -> None:
-        self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.engine: Engine = create_engine(
-            f"sqlite:///{self.path}",
-            connect_args={"check_same_thread": False, "timeout": 15},
-        )
-        event.listen(self.engine, "connect", _sqlite_pragmas)
-        Base.metadata.create_all(self.engine)
-        with Session(self.engine) as db, db.begin():
-            if db.get(MetaRow, "schema") is None:
-                db.add(MetaRow(key="schema", value=str(SCHEMA_VERSION)))
+
+class Store:
+    """All database access of the web app. ``path`` is the SQLite file (created if missing),
+    or a ``postgresql://user:password@host/db`` URL (several server processes may then share
+    it: see :attr:`shared`, :meth:`count` and the ``smallworld_moves`` notifications);
+    ``busy_timeout`` the seconds a write waits for another writer before :class:`StoreBusy`;
+    ``durability`` ``"full"`` (an acknowledged move survives a power cut: one fsync per move)
+    or ``"normal"`` (it survives the server being killed, not a power cut; much faster).
+
+    Every method raises :class:`StoreError` (never a driver exception) when the database
+    fails."""
+
+    def __init__(self, path: str | Path, *, busy_timeout: float = BUSY_TIMEOUT,
+                 durability: str = "full") -> None:
+        if durability not in ("full", "normal"):
+            raise ValueError(f"durability must be 'full' or 'normal', not {durability!r}")
+        # one writer at a time inside this process: threads queue here, in order, instead of
+        # polling the database's lock (the lock wait is then only for other processes)
+        self.writing = threading.Lock()
+        #: True when other server processes may write to the same database (PostgreSQL)
+        self.shared = is_postgres_url(path)
+        if self.shared:
+            self.path = None
+            url = make_url(str(path)).set(drivername="postgresql+psycopg")
+            self.dsn = url.set(drivername="postgresql").render_as_string(hide_password=False)
+            lock_ms = int(busy_timeout * 1000)
+            self.engine: Engine = create_engine(
+                url, hide_parameters=True, pool_pre_ping=True,
+                connect_args={"options": f"-c lock_timeout={lock_ms}",
+                              "connect_timeout": 10},
+            )
+            if durability == "normal":
+                event.listen(self.engine, "connect", _pg_async_commit)
+        else:
+            self.path = Path(path)
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            _check_writable(self.path)
+            self.engine = create_engine(
+                f"sqlite:///{self.path}",
+                connect_args={"check_same_thread": False, "timeout": busy_timeout},
+                hide_parameters=True,  # tokens are parameters: never in logs or messages
+            )
+            sync = durability.upper()
+            event.listen(self.engine, "connect", lambda con, _rec: _sqlite_pragmas(con, sync))
+        with _db_errors("open the database"):
+            Base.metadata.create_all(self.engine)
+            _migrate(self.engine)
 
     def close(self) -> None:
         self.engine.dispose()
@@ -136,15 +226,17 @@ class Store:
         actions: Sequence[str],
         round: int,
         result: dict[str, Any] | None,
+        secret: str | None = None,
     ) -> None:
-        """Insert a new game with its first actions, in one transaction."""
+        """Insert a new game with its first actions, in one transaction. ``secret``: the
+        game's chance seed while it is secret (never sent to a page)."""
         stamp = now()
-        with Session(self.engine) as db, db.begin():
+        with self.writing, _db_errors("save the new game"), Session(self.engine) as db, db.begin():
             db.add(GameRow(
                 id=game_id, title=title, created_at=stamp, updated_at=stamp,
                 header=_plain(header), seats=_plain(list(seats)), host_token=host_token,
                 n_actions=len(actions), status="over" if result is not None else "active",
-                round=round, result=_plain(result),
+                round=round, result=_plain(result), secret=secret,
             ))
             db.flush()
             db.add_all(
@@ -160,9 +252,10 @@ class Store:
         *,
         round: int,
         result: dict[str, Any] | None,
+        header: dict[str, Any] | None = None,
     ) -> None:
         """Store ``actions`` as indexes ``start, start+1, ...`` and the game's new summary, in
-        one transaction.
+        one transaction (and the new ``header`` when given: the seed revealed at the end).
 
         Raises:
             StoreError: the game is unknown or its stored action count is not ``start`` (the
@@ -171,45 +264,50 @@ class Store:
         if not actions:
             return
         stamp = now()
-        try:
-            with Session(self.engine) as db, db.begin():
-                row = db.get(GameRow, game_id)
-                if row is None:
-                    raise StoreError(f"no game {game_id!r} in the database")
-                if row.n_actions != start:
-                    raise StoreError(
-                        f"game {game_id}: database holds {row.n_actions} actions, cannot append at {start}"
-                    )
-                db.add_all(
-                    ActionRow(game_id=game_id, idx=start + i, text=t, created_at=stamp)
-                    for i, t in enumerate(actions)
-                )
-                db.execute(
-                    update(GameRow)
-                    .where(GameRow.id == game_id)
-                    .values(
-                        n_actions=start + len(actions),
-                        updated_at=stamp,
-                        round=round,
-                        status="over" if result is not None else "active",
-                        result=_plain(result),
-                    )
-                )
-        except StoreError:
-            raise
-        except Exception as e:  # sqlalchemy.exc.* — report as one error type
-            raise StoreError(f"could not save game {game_id}: {e}") from e
+        values: dict[str, Any] = {
+            "n_actions": start + len(actions), "updated_at": stamp, "round": round,
+            "status": "over" if result is not None else "active", "result": _plain(result),
+        }
+        if header is not None:
+            values["header"] = _plain(header)
+        # SQLAlchemy Core, not the ORM: this runs once per move and is the server's hot path
+        with self.writing, _db_errors("save the action"), self.engine.begin() as con:
+            # the game's row lock: one writer per game across every server process
+            held = con.execute(select(GameRow.n_actions).where(GameRow.id == game_id)
+                               .with_for_update()).scalar()
+            if held is None:
+                raise StoreError(f"no game {game_id!r} in the database")
+            if held != start:
+                raise StoreStale(f"game {game_id}: database holds {held} actions, cannot append at {start}")
+            con.execute(ActionRow.__table__.insert(), [
+                {"game_id": game_id, "idx": start + i, "text": t, "created_at": stamp}
+                for i, t in enumerate(actions)
+            ])
+            con.execute(update(GameRow).where(GameRow.id == game_id).values(**values))
+            if self.shared:  # the other server processes hear of it when this commits
+                con.execute(text("SELECT pg_notify(:ch, :msg)"),
+                            {"ch": CHANNEL, "msg": f"{game_id} {start + len(actions)}"})
+
+    def set_public(self, game_id: str, public: bool) -> None:
+        """List the game in every caller's lobby (or stop)."""
+        with self.writing, _db_errors("change the game"), Session(self.engine) as db, db.begin():
+            db.execute(update(GameRow).where(GameRow.id == game_id).values(public=public))
 
     def delete(self, game_id: str) -> bool:
-        with Session(self.engine) as db, db.begin():
+        with self.writing, _db_errors("delete the game"), Session(self.engine) as db, db.begin():
             db.execute(delete(ActionRow).where(ActionRow.game_id == game_id))
             n = db.execute(delete(GameRow).where(GameRow.id == game_id)).rowcount
         return bool(n)
 
     # ---- reads -----------------------------------------------------------------------------
 
+    def count(self, game_id: str) -> int | None:
+        """How many actions the database holds for the game (None: no such game)."""
+        with _db_errors("read the game"), self.engine.connect() as con:
+            return con.execute(select(GameRow.n_actions).where(GameRow.id == game_id)).scalar()
+
     def load(self, game_id: str) -> StoredGame | None:
-        with Session(self.engine) as db:
+        with _db_errors("read the game"), Session(self.engine) as db:
             row = db.get(GameRow, game_id)
             if row is None:
                 return None
@@ -220,12 +318,13 @@ class Store:
                 id=row.id, title=row.title, created_at=row.created_at, updated_at=row.updated_at,
                 header=dict(row.header), seats=[dict(s) for s in row.seats],
                 host_token=row.host_token, status=row.status, round=row.round,
-                result=row.result, actions=texts,
+                result=row.result, actions=texts, secret=row.secret, public=bool(row.public),
             )
 
     def list(self) -> list[dict[str, Any]]:
-        """Summaries of every game, most recently played first."""
-        with Session(self.engine) as db:
+        """Summaries of every game, most recently played first. Each holds ``host_token`` and
+        ``seat_tokens`` for the caller to match and remove (never sent as they are)."""
+        with _db_errors("list the games"), Session(self.engine) as db:
             rows = db.scalars(select(GameRow).order_by(GameRow.updated_at.desc(), GameRow.id))
             return [
                 {
@@ -233,18 +332,60 @@ class Store:
                     "updated_at": r.updated_at, "edition": r.header.get("edition"),
                     "players": r.header.get("players"), "boards": r.header.get("boards"),
                     "seats": [{"name": s["name"], "kind": s["kind"], "bot": s.get("bot")} for s in r.seats],
-                    "host_token": r.host_token, "status": r.status, "round": r.round,
+                    "host_token": r.host_token, "seat_tokens": [s.get("token") for s in r.seats],
+                    "public": bool(r.public), "status": r.status, "round": r.round,
                     "actions": r.n_actions, "result": r.result,
                 }
                 for r in rows
             ]
 
 
-def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+def _check_writable(path: Path) -> None:
+    """Refuse a database whose file, ``-wal`` or ``-shm`` file exists but cannot be written:
+    SQLite maps ``-shm`` into memory, and a write-protected one kills the process (SIGBUS)
+    at the first write instead of failing cleanly.
+
+    Raises:
+        StoreError: naming the file.
+    """
+    for p in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+        if p.exists() and not os.access(p, os.W_OK):
+            raise StoreError(f"the database file {p} is write-protected; make it writable "
+                             "(or remove a stale -shm file) and start again")
+
+
+def _migrate(engine: Engine) -> None:
+    """Bring a database from an older schema to :data:`SCHEMA_VERSION` (adds columns)."""
+    have = {c["name"] for c in inspect(engine).get_columns("games")}
+    no = "false" if engine.dialect.name == "postgresql" else "0"
+    with Session(engine) as db, db.begin():
+        if "public" not in have:
+            db.execute(text(f"ALTER TABLE games ADD COLUMN public BOOLEAN NOT NULL DEFAULT {no}"))
+        if "secret" not in have:
+            db.execute(text("ALTER TABLE games ADD COLUMN secret VARCHAR(128)"))
+        row = db.get(MetaRow, "schema")
+        if row is None:
+            db.add(MetaRow(key="schema", value=str(SCHEMA_VERSION)))
+        else:
+            row.value = str(SCHEMA_VERSION)
+
+
+def _pg_async_commit(dbapi_connection: Any, _record: Any) -> None:
+    """durability "normal" on PostgreSQL: commits do not wait for the disk flush (a crash of
+    the database server, not of ours, may lose the last moments)."""
+    cur = dbapi_connection.cursor()
+    cur.execute("SET synchronous_commit = off")
+    cur.close()
+    dbapi_connection.commit()
+
+
+def _sqlite_pragmas(dbapi_connection: Any, sync: str) -> None:
     cur = dbapi_connection.cursor()
     cur.execute("PRAGMA foreign_keys=ON")
     cur.execute("PRAGMA journal_mode=WAL")
-    cur.execute("PRAGMA synchronous=FULL")  # an acknowledged move survives even a power cut
+    # FULL: an acknowledged move survives even a power cut (an fsync per move);
+    # NORMAL: it survives the server being killed or crashing, not a power cut
+    cur.execute(f"PRAGMA synchronous={sync}")
     cur.close()
 
 

@@ -1,0 +1,296 @@
+"""Load test of the browser server: K concurrent games driven over HTTP, pushes over WebSockets.
+
+For each K (default 10, 50, 100) the script starts ``smallworld serve`` on a fresh SQLite file
+(or uses ``--url``), creates K two-seat hotseat games, and for ``--seconds`` drives each game
+with one client (an action every ``--think`` seconds) while a WebSocket on the game's second
+seat link listens for pushes. One more game is driven by a *separate client* whose action
+latency is reported on its own (the figure a player feels while the server is loaded).
+
+Reported per K: actions/s, action latency p50/p95/p99 (all clients and the separate client),
+push delay p50/p99 and the count of pushes later than 2 s (push delay: from sending an action
+to the other seat's page receiving the update that contains it), the server's resident memory,
+and lost actions: acknowledged actions missing from the stored record at the end. With
+``--kill-after S`` the server is killed (SIGKILL) S seconds in and restarted on the same
+database, clients carry on, and the lost-action check spans the kill.
+
+Usage (from the repository root; it loads the machine, so run it alone)::
+
+    python benchmarks/load.py                         # K = 10, 50, 100, 20 s each
+    python benchmarks/load.py --games 100 --seconds 30 --kill-after 10
+    python benchmarks/load.py --games 50 --json
+    python benchmarks/load.py --db postgresql://user:pw@127.0.0.1/db --workers 2
+
+Latencies include the client's own time on a shared machine (client and server share the
+CPUs): they are upper bounds of the server's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import connect
+
+SEATS = [{"name": "Anna", "kind": "human"}, {"name": "Bob", "kind": "human"}]
+PREFER = ("pick", "expand", "conquer", "redeploy", "end")
+
+
+def choose(legal: list[dict[str, Any]]) -> str:
+    texts = [a["text"] for a in legal]
+    for prefix in PREFER:
+        for t in texts:
+            if t.startswith(prefix):
+                return t
+    return texts[0]
+
+
+def pct(xs: list[float], q: float) -> float:
+    if not xs:
+        return float("nan")
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    def __init__(self, db: str, port: int, extra: list[str]) -> None:
+        self.db, self.port, self.extra = db, port, extra
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "smallworld", "serve", "--no-browser", "--port", str(self.port),
+             "--db", self.db, "--bot-delay", "0", *self.extra],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env={**os.environ, "CI": "1"})
+        for _ in range(300):
+            try:
+                if httpx.get(self.url + "/api/meta", timeout=1).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        raise RuntimeError("server did not start")
+
+    def rss_mb(self) -> float:
+        """Resident memory of the server and its workers, MB."""
+        if self.proc is None:
+            return float("nan")
+        kids = subprocess.run(["ps", "-o", "pid=", "--ppid", str(self.proc.pid)],
+                              capture_output=True, text=True, check=False).stdout.split()
+        total = 0.0
+        for pid in [self.proc.pid, *map(int, kids)]:
+            try:
+                for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                    if line.startswith("VmRSS:"):
+                        total += int(line.split()[1]) / 1024
+            except OSError:
+                pass
+        return total
+
+    def kill(self) -> None:
+        """SIGKILL the server (with several workers: the master and every worker)."""
+        if self.proc is not None:
+            kids = subprocess.run(["ps", "-o", "pid=", "--ppid", str(self.proc.pid)],
+                                  capture_output=True, text=True, check=False).stdout.split()
+            self.proc.send_signal(signal.SIGKILL)
+            for pid in kids:
+                try:
+                    os.kill(int(pid), signal.SIGKILL)
+                except OSError:
+                    pass
+            self.proc.wait()
+
+
+class Game:
+    def __init__(self, created: dict[str, Any]) -> None:
+        self.id = created["id"]
+        self.token = created["host_token"]
+        self.seat_link = created["seats"][1]["link"]
+        self.sent: dict[int, float] = {}  # action count after the action -> time sent
+        self.acked: list[str] = []  # action texts acknowledged, in order, with their index
+        self.acked_at: list[int] = []
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.lat: list[float] = []
+        self.probe_lat: list[float] = []
+        self.push: list[float] = []
+        self.errors: dict[str, int] = {}
+        self.actions = 0
+
+    def error(self, what: str) -> None:
+        self.errors[what] = self.errors.get(what, 0) + 1
+
+
+async def listen(base: str, g: Game, st: Stats, stop: asyncio.Event) -> None:
+    ws_url = base.replace("http", "ws", 1) + g.seat_link.replace("/play/", "/ws/")
+    while not stop.is_set():
+        try:
+            async with connect(ws_url, max_size=None, open_timeout=10) as ws:
+                while not stop.is_set():
+                    try:
+                        raw = await asyncio.wait_for(ws.recv(), 1.0)
+                    except TimeoutError:
+                        continue
+                    now = time.perf_counter()
+                    msg = json.loads(raw)
+                    n = msg.get("game", {}).get("actions")
+                    # the push that first shows action count >= n answers the action sent at n
+                    for k in [k for k in g.sent if n is not None and k <= n]:
+                        st.push.append(now - g.sent.pop(k))
+        except Exception:  # noqa: BLE001 - the server restarting: reconnect
+            if stop.is_set():
+                return
+            st.error("ws reconnect")
+            await asyncio.sleep(0.5)
+
+
+async def drive(client: httpx.AsyncClient, g: Game, st: Stats, stop: asyncio.Event,
+                think: float, probe: bool) -> None:
+    headers = {"X-Token": g.token}
+    p: dict[str, Any] | None = None
+    while not stop.is_set():
+        try:
+            if p is None:
+                r = await client.get(f"/api/games/{g.id}/state", headers=headers)
+                if r.status_code != 200:
+                    st.error(f"state {r.status_code}")
+                    await asyncio.sleep(0.5)
+                    continue
+                p = r.json()
+            if p["over"] or not p["legal"]:
+                return
+            action = choose(p["legal"])
+            n_before = p["game"]["actions"]
+            t0 = time.perf_counter()
+            g.sent[n_before + 1] = t0
+            r = await client.post(f"/api/games/{g.id}/actions", json={"action": action}, headers=headers)
+            dt = time.perf_counter() - t0
+            if r.status_code != 200:
+                g.sent.pop(n_before + 1, None)
+                st.error(f"action {r.status_code}")
+                p = None
+                await asyncio.sleep(0.2)
+                continue
+            (st.probe_lat if probe else st.lat).append(dt)
+            st.actions += 1
+            g.acked.append(action)
+            g.acked_at.append(n_before)
+            p = r.json()
+        except httpx.HTTPError as e:
+            st.error(type(e).__name__)
+            p = None
+            await asyncio.sleep(0.5)
+        await asyncio.sleep(think)
+
+
+async def run(k: int, seconds: float, think: float, kill_after: float | None,
+              url: str | None, extra: list[str], db_url: str | None = None) -> dict[str, Any]:
+    tmp = tempfile.mkdtemp(prefix="swload-")
+    db = db_url or str(Path(tmp) / "games.sqlite3")
+    server = None if url else Server(db, free_port(), extra)
+    if server is not None:
+        server.start()
+    base = url or server.url  # type: ignore[union-attr]
+    st = Stats()
+    limits = httpx.Limits(max_connections=k + 10)
+    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as client, \
+            httpx.AsyncClient(base_url=base, timeout=60) as probe_client:
+        games = []
+        for _ in range(k + 1):
+            r = await client.post("/api/games", json={"seats": SEATS})
+            r.raise_for_status()
+            games.append(Game(r.json()))
+        stop = asyncio.Event()
+        tasks = [asyncio.create_task(listen(base, g, st, stop)) for g in games]
+        await asyncio.sleep(1.0)
+        t0 = time.perf_counter()
+        tasks += [asyncio.create_task(drive(client, g, st, stop, think, False)) for g in games[:-1]]
+        tasks.append(asyncio.create_task(drive(probe_client, games[-1], st, stop, 0.25, True)))
+        rss_peak = 0.0
+        killed = False
+        while time.perf_counter() - t0 < seconds:
+            await asyncio.sleep(0.5)
+            if server is not None:
+                rss_peak = max(rss_peak, server.rss_mb())
+                if kill_after is not None and not killed and time.perf_counter() - t0 >= kill_after:
+                    server.kill()
+                    killed = True
+                    server.start()
+        elapsed = time.perf_counter() - t0
+        stop.set()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        lost = 0
+        for g in games:
+            r = await client.get(f"/api/games/{g.id}/record", headers={"X-Token": g.token})
+            actions = r.json()["actions"]
+            for text, at in zip(g.acked, g.acked_at):
+                if at >= len(actions) or actions[at] != text:
+                    lost += 1
+    if server is not None:
+        server.kill()
+    late = sum(1 for d in st.push if d > 2.0)
+    return {
+        "games": k, "seconds": round(elapsed, 1), "actions": st.actions,
+        "actions_per_s": round(st.actions / elapsed, 1),
+        "latency_ms": {q: round(pct(st.lat, v) * 1000, 1) for q, v in (("p50", .5), ("p95", .95), ("p99", .99))},
+        "separate_client_ms": {q: round(pct(st.probe_lat, v) * 1000, 1)
+                               for q, v in (("p50", .5), ("p95", .95), ("p99", .99))},
+        "separate_client_actions": len(st.probe_lat),
+        "push_delay_ms": {q: round(pct(st.push, v) * 1000, 1) for q, v in (("p50", .5), ("p99", .99))},
+        "pushes": len(st.push), "pushes_over_2s": late,
+        "server_rss_mb": round(rss_peak, 1), "lost_actions": lost, "killed": bool(kill_after),
+        "errors": st.errors,
+    }
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--games", type=int, nargs="+", default=[10, 50, 100])
+    ap.add_argument("--seconds", type=float, default=20)
+    ap.add_argument("--think", type=float, default=0.5, help="seconds between a client's actions")
+    ap.add_argument("--kill-after", type=float, default=None)
+    ap.add_argument("--url", default=None, help="use a running server instead of starting one")
+    ap.add_argument("--durability", choices=["full", "normal"], default="full")
+    ap.add_argument("--db", default=None, help="a postgresql:// URL (default: a fresh SQLite file)")
+    ap.add_argument("--workers", type=int, default=1, help="server processes (PostgreSQL only)")
+    ap.add_argument("--json", action="store_true")
+    a = ap.parse_args()
+    extra = ["--durability", a.durability, "--workers", str(a.workers)]
+    out = [asyncio.run(run(k, a.seconds, a.think, a.kill_after, a.url, extra, a.db)) for k in a.games]
+    if a.json:
+        print(json.dumps(out, indent=1))
+        return
+    for r in out:
+        print(f"K={r['games']:>3}: {r['actions_per_s']:6.1f} actions/s  latency p50/p95/p99 "
+              f"{r['latency_ms']['p50']}/{r['latency_ms']['p95']}/{r['latency_ms']['p99']} ms  "
+              f"separate client p99 {r['separate_client_ms']['p99']} ms ({r['separate_client_actions']} actions)  "
+              f"push p50/p99 {r['push_delay_ms']['p50']}/{r['push_delay_ms']['p99']} ms, "
+              f"{r['pushes_over_2s']} of {r['pushes']} over 2 s  RSS {r['server_rss_mb']} MB  "
+              f"lost {r['lost_actions']}{' (server killed and restarted)' if r['killed'] else ''}"
+              f"{'  errors ' + str(r['errors']) if r['errors'] else ''}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,180 @@
+"""Who may reach the server at all: trusted host names, origins, body sizes, local callers.
+
+:class:`Guard` is an ASGI middleware in front of every route:
+
+- **Host** (DNS rebinding): a request whose ``Host`` header is not one of the server's own
+  names (loopback names, the address it listens on, the addresses it prints for others) is
+  refused with 421 before any route runs, so a web page that re-points its own domain at
+  127.0.0.1 reads nothing. WebSocket handshakes are refused the same way (HTTP 403).
+- **Origin**: a request a browser marks with another site's ``Origin`` is refused (403).
+- **Body size**: a body over the route's limit is refused with 413 from its
+  ``Content-Length`` before it is read, or as soon as the bytes read pass the limit.
+
+Errors are JSON ``{"error": "..."}`` like every other API error.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import json
+import socket
+from collections.abc import Awaitable, Callable, Iterable, MutableMapping
+from typing import Any
+from urllib.parse import urlsplit
+
+from starlette.exceptions import HTTPException
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+App = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
+#: bytes a request body may have (the import route's own limit is in :data:`BODY_LIMITS`)
+DEFAULT_BODY_LIMIT = 64_000
+MAX_IMPORT_BYTES = 5_000_000
+BODY_LIMITS = {"/api/games/import": MAX_IMPORT_BYTES}
+
+
+def host_name(host: str) -> str:
+    """The name part of a ``Host`` header (no port, no IPv6 brackets), lower case."""
+    host = host.strip().lower()
+    if host.startswith("["):
+        return host[1:].split("]", 1)[0]
+    if host.count(":") == 1:
+        return host.split(":", 1)[0]
+    return host
+
+
+def is_loopback(name: str) -> bool:
+    """True for ``localhost`` and loopback addresses (127.0.0.0/8, ::1)."""
+    if name == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return False
+
+
+def machine_addresses() -> list[str]:
+    """This machine's non-loopback IPv4 addresses (its LAN addresses), best first. Sends
+    nothing: a UDP socket is only pointed at a documentation address to ask the routing table."""
+    found: list[str] = []
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed, nothing is sent
+            found.append(s.getsockname()[0])
+    except OSError:
+        pass
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            found.append(str(info[4][0]))
+    except OSError:
+        pass
+    out: list[str] = []
+    for a in found:
+        if a not in out and not is_loopback(a) and a != "0.0.0.0":
+            out.append(a)
+    return out
+
+
+def share_addresses(listen_host: str) -> list[str]:
+    """The addresses others can use to reach a server listening on ``listen_host``: the LAN
+    addresses for 0.0.0.0 / ::, the address itself otherwise (loopback: only this machine)."""
+    if listen_host in ("0.0.0.0", "::", ""):
+        return machine_addresses()
+    return [host_name(listen_host)]
+
+
+class Guard:
+    """ASGI middleware: trusted ``Host``, same-site ``Origin``, body size limits.
+
+    ``trusted``: extra host names besides the loopback names (addresses the server prints).
+    """
+
+    def __init__(self, app: App, *, trusted: Iterable[str] = (),
+                 default_limit: int = DEFAULT_BODY_LIMIT,
+                 limits: dict[str, int] | None = None) -> None:
+        self.app = app
+        self.trusted = {host_name(h) for h in (*LOOPBACK_NAMES, *trusted)}
+        self.default_limit = default_limit
+        self.limits = dict(BODY_LIMITS if limits is None else limits)
+
+    def trusts(self, host: str) -> bool:
+        name = host_name(host)
+        return name in self.trusted or is_loopback(name)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+        host = headers.get("host", "")
+        problem = None
+        # Starlette's in-process TestClient (client "testclient", never a network address)
+        # names itself "testserver"
+        in_process = (scope.get("client") or ("",))[0] == "testclient"
+        if not (self.trusts(host) or in_process):
+            problem = (421, (f"this server does not answer to the name {host_name(host)[:60]!r}:"
+                             " open it by the address it printed when it started"))
+        else:
+            origin = headers.get("origin")
+            if origin and origin != "null" and not self.trusts(urlsplit(origin).netloc):
+                problem = (403, "requests from other web sites are refused")
+        if problem is not None:
+            if scope["type"] == "websocket":
+                await send({"type": "websocket.close", "code": 4403})
+            else:
+                await _answer(send, *problem)
+            return
+        if scope["type"] == "websocket":
+            await self.app(scope, receive, send)
+            return
+        limit = self.limits.get(scope["path"], self.default_limit)
+        length = headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > limit):
+            await _answer(send, 413, f"the request is too large (at most {limit} bytes)")
+            return
+        await self._limited(scope, receive, send, limit)
+
+    async def _limited(self, scope: Scope, receive: Receive, send: Send, limit: int) -> None:
+        seen = 0
+        started = False
+
+        async def counting_receive() -> Message:
+            nonlocal seen
+            msg = await receive()
+            if msg["type"] == "http.request":
+                seen += len(msg.get("body", b""))
+                if seen > limit:
+                    raise _TooLarge(limit)
+            return msg
+
+        async def tracking_send(msg: Message) -> None:
+            nonlocal started
+            if msg["type"] == "http.response.start":
+                started = True
+            await send(msg)
+
+        try:
+            await self.app(scope, counting_receive, tracking_send)
+        except _TooLarge as e:
+            if not started:
+                await _answer(send, 413, f"the request is too large (at most {e.limit} bytes)")
+
+
+class _TooLarge(HTTPException):
+    """Raised while a route reads a body past its limit (answered 413 by the app's handler)."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(413, f"the request is too large (at most {limit} bytes)")
+        self.limit = limit
+
+
+async def _answer(send: Send, status: int, error: str) -> None:
+    body = json.dumps({"error": error}).encode()
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"),
+                            (b"content-length", str(len(body)).encode())]})
+    await send({"type": "http.response.body", "body": body})
