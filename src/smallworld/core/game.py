@@ -70,7 +70,7 @@ class Game:
 
         Raises:
             ReplayError: the record does not replay, or ``secret`` does not match the
-            header's commitment.
+                header's commitment.
         """
         s = replay(record)
         header = dict(record.header)
