@@ -19,6 +19,7 @@ from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
+from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import FileResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
@@ -27,7 +28,7 @@ from smallworld.bots import BOTS
 from smallworld.core.errors import ActionSyntaxError, IllegalActionError, ReplayError
 from smallworld.core.game import Game
 from smallworld.core.record import GameRecord
-from smallworld.web.board import table_svg
+from smallworld.web.board import table_svg_json
 from smallworld.web.games import (
     Connection,
     GameHub,
@@ -70,6 +71,7 @@ class ActionIn(BaseModel):
     action: str = Field(..., max_length=200)
     seat: int | None = None
     expect: int | None = None  # the number of actions the page has seen (optional check)
+    since: int | None = None  # log entries the page already has: only newer ones are sent
 
 
 class ImportIn(BaseModel):
@@ -96,6 +98,7 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4) -> FastAPI:
     app.state.store = store
     app.state.hub = hub
     app.state.bot_delay = bot_delay
+    app.add_middleware(GZipMiddleware, minimum_size=800)  # pages, scripts, payloads compressed
 
     @app.exception_handler(ApiError)
     async def _api_error(request: Request, exc: ApiError) -> JSONResponse:
@@ -243,9 +246,13 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4) -> FastAPI:
         return created(live)
 
     @app.get("/api/games/{game_id}/board")
-    async def api_board(game_id: str, request: Request) -> dict[str, Any]:
+    async def api_board(game_id: str, request: Request) -> Response:
         acc = authorize(game_id, token_of(request), seat_param(request))
-        return table_svg(tuple(acc.live.game.state.spec.faces))
+        body, etag = table_svg_json(tuple(acc.live.game.state.spec.faces))
+        headers = {"ETag": etag, "Cache-Control": "private, max-age=86400"}
+        if request.headers.get("if-none-match") == etag:
+            return Response(status_code=304, headers=headers)
+        return Response(body, media_type="application/json", headers=headers)
 
     @app.get("/api/games/{game_id}/state")
     async def api_state(game_id: str, request: Request) -> dict[str, Any]:
@@ -278,6 +285,7 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4) -> FastAPI:
             else:
                 seat = acc.seat
             assert seat is not None
+            before = perspective_of(acc)
             try:
                 live.act(store, seat, body.action)
             except NotYourTurn as e:
@@ -289,7 +297,10 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4) -> FastAPI:
             except StoreError as e:
                 raise ApiError(503, f"the action was not saved, so it was undone: {e}") from None
             await after_change(live)
-            return payload_for(acc)
+            # only the log entries the page lacks, unless it now shows another seat's view or
+            # the game is over (private lines become public): then the whole log
+            same = perspective_of(acc) == before and not live.game.state.is_over()
+            return payload_for(acc, max(0, body.since or 0) if same else 0)
 
     @app.get("/api/games/{game_id}/record")
     async def api_record(game_id: str, request: Request) -> Response:

@@ -36,21 +36,18 @@ let shownSide = null; // team variant: the side whose column is shown (null: the
 async function start() {
   installTooltips();
   tips = new Tips(document.getElementById("tips"), document.getElementById("btn-tips"));
+  let first;
   try {
-    G.meta = await api("/api/meta");
-    G.boardData = await api(`${gamePath}/board?${G.query}`);
+    // the three requests at once: static facts, the (browser-cached) board drawing, the table
+    [G.meta, G.boardData, first] = await Promise.all([
+      api("/api/meta"), api(`${gamePath}/board?${G.query}`), api(`${gamePath}/state?${G.query}`)]);
   } catch (e) {
     fatal(e.message);
     return;
   }
   board = new Board(document.getElementById("board"), G.boardData, { onHover: regionHover, onClick: regionClick }, G.meta);
   wireTools();
-  try {
-    apply(await api(`${gamePath}/state?${G.query}`));
-  } catch (e) {
-    fatal(e.message);
-    return;
-  }
+  apply(first);
   connect();
 }
 
@@ -87,7 +84,8 @@ async function act(text) {
   document.body.classList.add("busy");
   hideMenu();
   try {
-    const body = { action: text };
+    // the answer carries only the log lines this page lacks
+    const body = { action: text, since: G.P ? G.P.log_total : 0 };
     if (seatParam !== null) body.seat = Number(seatParam);
     apply(await api(`${gamePath}/actions`, { method: "POST", body, token: G.token }));
   } catch (e) {
