@@ -181,4 +181,8 @@ def seat_payload(
         "log_total": len(live.log.entries),
         "log_reset": log_since == 0,
         "over": s.is_over(),
+        # take-backs (smallworld.core.undo): whether this page may undo its seat's last action,
+        # else why not (a die rolled, a banner revealed, ...) when something was just revealed
+        "can_undo": bool(can_act and perspective is not None and live.undo.can_undo(live.game, perspective)),
+        "undo_blocked": live.undo.blocked if can_act and actor == perspective else None,
     }

@@ -41,7 +41,7 @@ from smallworld.web.games import (
     new_token,
     rebuild_log,
 )
-from smallworld.web import access
+from smallworld.web import access, takeback
 from smallworld.web.access import Access, ApiError, payload_for, perspective_of, seat_param, token_of
 from smallworld.web.liveplay import LivePlay
 from smallworld.web.payload import meta
@@ -72,6 +72,17 @@ class ActionIn(BaseModel):
     seat: int | None = None
     expect: int | None = None  # the number of actions the page has seen (optional check)
     since: int | None = None  # log entries the page already has: only newer ones are sent
+
+
+class UndoIn(BaseModel):
+    seat: int | None = None
+    since: int | None = None
+
+
+class PlanIn(BaseModel):
+    actions: list[str] = Field(..., max_length=200)
+    seat: int | None = None
+    since: int | None = None
 
 
 class ImportIn(BaseModel):
@@ -299,6 +310,59 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4) -> FastAPI:
             await after_change(live)
             # only the log entries the page lacks, unless it now shows another seat's view or
             # the game is over (private lines become public): then the whole log
+            same = perspective_of(acc) == before and not live.game.state.is_over()
+            return payload_for(acc, max(0, body.since or 0) if same else 0)
+
+    def acting_seat(acc: Access) -> int:
+        """The human seat this request acts for (hotseat: the human seat to act)."""
+        s = acc.live.game.state
+        if not acc.host:
+            assert acc.seat is not None
+            return acc.seat
+        seat = acc.seat if acc.seat is not None else s.current_player()
+        if seat < 0:
+            raise ApiError(409, "the game is over" if s.is_over() else "waiting for chance")
+        if acc.live.seats[seat].kind != "human":
+            raise ApiError(409, f"it is {acc.live.seats[seat].name}'s turn (a bot)")
+        return seat
+
+    @app.post("/api/games/{game_id}/undo")
+    async def api_undo(game_id: str, body: UndoIn, request: Request) -> dict[str, Any]:
+        """Take back this seat's last action while nothing random or hidden came out since
+        (:mod:`smallworld.web.takeback`). 409 when it cannot be taken back (the reason)."""
+        acc = authorize(game_id, token_of(request), body.seat)
+        live = acc.live
+        async with live.lock:
+            seat = acting_seat(acc)
+            try:
+                takeback.take_back(live, store, seat)
+            except takeback.UndoRefused as e:
+                raise ApiError(409, str(e)) from None
+            except StoreError as e:
+                raise ApiError(503, f"the take-back was not saved, so the game is as before: {e}") from None
+            await after_change(live)
+            return payload_for(acc)
+
+    @app.post("/api/games/{game_id}/plan")
+    async def api_plan(game_id: str, body: PlanIn, request: Request) -> dict[str, Any]:
+        """A redeployment arranged on the page, committed at once with End turn: every
+        ``redeploy`` action of the plan is applied, or none (:func:`takeback.play_plan`)."""
+        acc = authorize(game_id, token_of(request), body.seat)
+        live = acc.live
+        async with live.lock:
+            seat = acting_seat(acc)
+            before = perspective_of(acc)
+            try:
+                takeback.play_plan(live, store, seat, body.actions)
+            except NotYourTurn as e:
+                raise ApiError(409, str(e)) from None
+            except ActionSyntaxError as e:
+                raise ApiError(400, f"bad action in the plan: {e}") from None
+            except IllegalActionError as e:
+                raise ApiError(409, f"the plan was not played: {e}") from None
+            except StoreError as e:
+                raise ApiError(503, f"the plan was not saved, so it was undone: {e}") from None
+            await after_change(live)
             same = perspective_of(acc) == before and not live.game.state.is_over()
             return payload_for(acc, max(0, body.since or 0) if same else 0)
 
