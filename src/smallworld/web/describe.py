@@ -48,7 +48,8 @@ def item_name(item: str | None) -> str:
 
 
 def region_label(s: State, r: int) -> str:
-    return f"{s.spec.names[r]} ({s.spec.region_ids[r]})"
+    """A Region's name as players say it (its board id goes in the entry's ``detail``)."""
+    return s.spec.names[r]
 
 
 def pretty_arg(s: State, arg: Any) -> str:
@@ -63,7 +64,7 @@ def pretty_arg(s: State, arg: Any) -> str:
 
 
 def pretty_action(s: State, a: Action) -> str:
-    """``"intimidate L1.4"`` -> ``"Intimidate · Goldshire Fields (L1.4)"``."""
+    """``"intimidate L1.4"`` -> ``"Intimidate · Goldshire Fields"``."""
     head = a.kind.replace("-", " ").replace("_", " ").capitalize()
     if not a.args:
         return head
@@ -157,6 +158,19 @@ class Logbook:
         p = ctx["p"]
         seats = s.spec.seats
         kind = a.kind
+        first = len(self.entries)
+        self._describe(s, a, ctx, at, p, seats, kind)
+        for e in self.entries[first:]:
+            e.setdefault("detail", str(a))
+        self._scoring(s, ctx, at)
+        if s.is_over():
+            self._game_over(s, at)
+        else:
+            self._turn_marker(s, at)
+
+    def _describe(self, s: State, a: Action, ctx: dict[str, Any], at: int, p: int,
+                  seats: Any, kind: str) -> None:
+        """The entries for action ``a`` itself (not scoring, not the turn marker)."""
         if p < 0:  # chance
             self._chance(s, a, ctx, at)
         elif kind in QUIET_PLAYER:
@@ -200,11 +214,6 @@ class Logbook:
                           seat=p, at=at)
             else:
                 self._add(s, "ability", f"{who}: {pretty_action(s, a)}", seat=p, at=at)
-        self._scoring(s, ctx, at)
-        if s.is_over():
-            self._game_over(s, at)
-        else:
-            self._turn_marker(s, at)
 
     def apply(self, s: State, a: Action, at: int, do: Any) -> None:
         """Run ``do()`` (which applies ``a`` to ``s``) between :meth:`before` and :meth:`after`."""
@@ -226,10 +235,10 @@ class Logbook:
             return
         col = ctx.get("column") or []
         coins = col[k][2] if k < len(col) else 0
-        paid = f"pays {k} coin{'s' if k != 1 else ''}" if k else "pays nothing"
+        paid = f"pays {k} coin{'s' if k != 1 else ''}" if k else "free"
         took = f", takes {coins} coin{'s' if coins != 1 else ''}" if coins else ""
         self._add(s, "pick", (
-            f"{who} picks {race_name(race)} + {power_name(power)} (position {k}: {paid}{took}) "
+            f"{who} picks {race_name(race)} + {power_name(power)} (combo {k + 1}, {paid}{took}) "
             f"with {s.hand[p]} tokens"
         ), seat=p, at=at)
 
