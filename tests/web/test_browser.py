@@ -98,8 +98,9 @@ def test_seat_links_hotseat_curtain_and_live_updates(server, chromium):
     host.wait_for_selector(".combo.pickable")
     if host.locator("#tips:not([hidden]) #tip-ok").count():
         host.click("#tip-ok")
+    host.locator(".combo.pickable").first.click()  # the card is shown: a pick asks first
     with host.expect_response(lambda r: "/actions" in r.url):
-        host.locator(".combo.pickable").first.click()
+        host.click("#confirm-ok")
     # Bob's page hears about it without reloading
     bob.wait_for_function("() => document.getElementById('log').innerText.includes('Anna picks')")
     assert bob.locator('.player[data-seat="0"] .banner.active').count() == 1

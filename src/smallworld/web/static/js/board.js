@@ -38,6 +38,9 @@ export class Board {
       }
     }
     this.hover = null;
+    this.selected = null;
+    // Region names above the pieces, so a token never hides a name
+    for (const face of this.svg.querySelectorAll("svg.sw-face")) face.append(face.querySelector("g.sw-names"));
     this.layout();
     let pending = null;
     window.addEventListener("resize", () => {
@@ -73,6 +76,14 @@ export class Board {
     this.hover = null;
     this._hoverOutline(null);
     this.handlers.onHover(null, null);
+  }
+
+  // the Region chosen on a touch screen (waiting for its confirmation), outlined; null: none
+  select(rid) {
+    this.selected = rid;
+    for (const g of Object.values(this.hl)) for (const n of g.querySelectorAll(".hl-selected")) n.remove();
+    if (!rid || !this.data.regions[rid]) return;
+    this.hl[this.data.regions[rid].face].append(s("path", { d: this.paths[rid].getAttribute("d"), class: "hl-selected" }));
   }
 
   _hoverOutline(rid) {
@@ -142,6 +153,7 @@ export class Board {
       this.hl[reg.face].append(s("path", { d: this.paths[rid].getAttribute("d"), class: `hl hl-${mark}` }));
     }
     for (const r of view.regions) this._drawRegion(r, (marks || {})[r.id]);
+    if (this.selected) this.select(this.selected);
   }
 
   _drawRegion(r, mark) {
@@ -166,6 +178,12 @@ export class Board {
       const ix = hasTokens ? R + 18 : (pieces.length ? (pieces.length / 2) * w + 16 : 0);
       const iy = hasTokens ? -R + 8 : py;
       g.append(this._item(r.item, ix, iy));
+    }
+    if (r.planned) {
+      // tokens placed by the redeployment plan, not sent yet
+      g.append(s("g", { class: "planned-badge", transform: `translate(${-R + 2} ${-R + 2})` },
+        s("circle", { r: 13, fill: "#3c7ff0", stroke: "#fff", "stroke-width": 2 }),
+        s("text", { y: 5, "text-anchor": "middle", fill: "#fff" }, `+${r.planned}`)));
     }
     if (mark === "conquer" || mark === "final") {
       g.append(s("circle", { class: `target-ring ${mark}`, r: hasTokens ? R + 7 : 12, cx: 0, cy: 0 }));

@@ -6,8 +6,10 @@ import { G, SIDES, me, seatName, legalOf, humans, sidesInPlay } from "./ctx.js";
 import { showResults, exportRecord, showGuide, showLinks } from "./modals.js";
 import { icon, legendEntries } from "./pieces.js";
 import { renderPlayers } from "./players.js";
-import { regionTip, cleanReason } from "./regiontip.js";
+import { regionTip, cleanReason, plainError } from "./regiontip.js";
 import { Tips } from "./tips.js";
+import { askConfirm, confirmAgain, closeConfirm } from "./confirm.js";
+import * as plan from "./plan.js";
 import { renderTurn } from "./turn.js";
 import {
   h, installTooltips, showTip, hideTip, placeTip, toast, dropStaleTip,
@@ -30,6 +32,8 @@ let ws = null;
 let wsRetry = 0;
 let firstPayload = true;
 let shownSide = null; // team variant: the side whose column is shown (null: the viewer's)
+let touch = window.matchMedia && window.matchMedia("(pointer: coarse)").matches; // last input was a finger
+window.addEventListener("pointerdown", (e) => { touch = e.pointerType === "touch"; }, { capture: true, passive: true });
 
 // ---- connecting ------------------------------------------------------------------------------
 
@@ -78,18 +82,31 @@ function connect() {
 
 // ---- acting ----------------------------------------------------------------------------------
 
-async function act(text) {
+function act(text) { return post("actions", { action: text }); }
+
+// take back this seat's last action (until something random or hidden came out)
+function undo() { return post("undo", {}); }
+
+// the redeployment plan, committed with End turn
+function sendPlan() {
+  const actions = plan.actions();
+  if (!actions.length || plan.left() > 0) { toast(`Place ${plural(plan.left(), "more token")} first.`); return; }
+  return post("plan", { actions });
+}
+
+async function post(what, extra) {
   if (busy) return;
   busy = true;
   document.body.classList.add("busy");
   hideMenu();
+  closeConfirm();
   try {
     // the answer carries only the log lines this page lacks
-    const body = { action: text, since: G.P ? G.P.log_total : 0 };
+    const body = { ...extra, since: G.P ? G.P.log_total : 0 };
     if (seatParam !== null) body.seat = Number(seatParam);
-    apply(await api(`${gamePath}/actions`, { method: "POST", body, token: G.token }));
+    apply(await api(`${gamePath}/${what}`, { method: "POST", body, token: G.token }));
   } catch (e) {
-    toast(e.message, "bad");
+    toast(plainError(e.message), "bad");
     if (e instanceof ApiError && e.status === 409) {
       try { apply(await api(`${gamePath}/state?${G.query}`)); } catch { /* ignore */ }
     }
@@ -123,7 +140,7 @@ function render() {
   renderTopbar(v);
   renderCombos(v);
   renderPlayers(v);
-  renderTurn(v, { act, markHover });
+  renderTurn(v, { act, markHover, undo, sendPlan, redraw: () => render() });
   renderBoard(v);
   renderLog(firstPayload);
   renderCurtain();
@@ -133,6 +150,7 @@ function render() {
   document.body.dataset.phase = v.phase;
   document.body.dataset.edition = v.edition || "";
   document.body.classList.toggle("my-turn", P.legal.length > 0);
+  document.body.classList.toggle("planning", plan.planning());
   dropStaleTip();
 }
 
@@ -154,10 +172,17 @@ function renderTopbar(v) {
   const acting = P.actor >= 0 && P.actor !== t ? ` · ${seatName(P.actor)} redeploys` : "";
   banner.replaceChildren(...[
     h("span", { class: "dot" }),
-    h("span", { class: "who" }, P.legal.length ? (P.mode === "seat" ? "Your turn" : `${seatName(me())}'s turn`) : `${seatName(t)}'s turn`),
+    h("span", { class: "who" }, P.legal.length ? "Your turn" : turnOf(t)),
     v.team ? h("span", { class: `tag side side-${v.team.sides[t]}` }, SIDES[v.team.sides[t]]) : null,
     h("span", { class: "step" }, `${P.phase_text}${acting}`),
   ].filter(Boolean));
+}
+
+// "Anna's turn"; the viewer's own seat (waiting for a defender, say) is "your turn"
+function turnOf(seat) {
+  const { P } = G;
+  if (seat === P.perspective && P.mode === "seat") return "Your turn";
+  return `${seatName(seat)}'s turn`;
 }
 
 // ---- the column of combos --------------------------------------------------------------------
@@ -192,8 +217,8 @@ function renderCombos(v) {
     const card = h("div", {
       class: `combo ${race.faction} ${pick ? "pickable" : ""} ${picks.size && !pick ? "unaffordable" : ""}`,
       dataset: { position: c.position }, role: pick ? "button" : null, tabindex: pick ? "0" : null,
-      onclick: pick ? () => act(pick.text) : null,
-      onkeydown: pick ? (e) => { if (e.key === "Enter") act(pick.text); } : null,
+      onclick: pick ? () => choosePick(c, pick, race, power, tokens) : null,
+      onkeydown: pick ? (e) => { if (e.key === "Enter") choosePick(c, pick, race, power, tokens); } : null,
     },
       h("div", { class: "combo-power", "data-tip": powerTip(meta, c.power) },
         h("span", { class: "name" }, power.name), h("span", { class: "val" }, power.value)),
@@ -219,6 +244,34 @@ function renderCombos(v) {
     ? (v.team.decks && v.team.decks[v.team.sides[me() ?? v.turn]] !== undefined ? `${plural(v.team.decks[v.team.sides[me() ?? v.turn]], "banner")} left in your side's deck` : "")
     : `${plural(st.banners, "banner")} and ${plural(st.badges, "badge")} left in the stacks`;
 }
+
+// a pick cannot be taken back (a new banner comes out): the card is shown, a second click or
+// the button confirms
+function choosePick(c, pick, race, power, tokens) {
+  const key = `combo:${c.position}`;
+  if (confirmAgain(key)) return;
+  const cost = c.cost ? `costs ${plural(c.cost, "coin")}` : "is free";
+  const coins = c.coins ? `, and you take the ${plural(c.coins, "coin")} lying on it` : "";
+  askConfirm({
+    key, title: `${race.name} + ${power.name}`, confirmLabel: `Pick ${race.name}`,
+    html: `<p><b>${tokens} tokens</b> to conquer with. This combo ${cost}${coins}.</p>` +
+      `<p><b>${esc(race.name)}</b>: ${esc(race.summary || "")}</p><p><b>${esc(power.name)}</b>: ${esc(power.summary || "")}</p>` +
+      "<p class='muted'>A pick cannot be taken back: a new race comes into the column.</p>",
+    onConfirm: () => act(pick.text),
+  });
+  markSelected();
+}
+
+function markSelected() {
+  const key = document.body.dataset.selected || "";
+  for (const el of document.querySelectorAll(".combo.selected")) el.classList.remove("selected");
+  if (key.startsWith("combo:")) {
+    const el = document.querySelector(`.combo[data-position="${key.slice(6)}"]`);
+    if (el) el.classList.add("selected");
+  }
+  board.select(key.startsWith("region:") ? key.slice(7) : null);
+}
+document.addEventListener("sw-select", (e) => { document.body.dataset.selected = e.detail || ""; markSelected(); });
 
 function renderSideTabs(v, side, own) {
   let tabs = document.getElementById("side-tabs");
@@ -261,7 +314,7 @@ function marks() {
 }
 
 function renderBoard(v) {
-  board.render(v, marks());
+  board.render(plan.plannedView(v), marks());
   renderKey(v);
   const t = document.getElementById("tooltip");
   if (board.hover && !t.hidden && t.dataset.rid === board.hover) t.innerHTML = regionTip(board.hover);
@@ -292,18 +345,37 @@ function regionClick(rid, e) {
   const acts = P.legal.filter((a) => a.region === rid);
   if (!acts.length) {
     const hint = P.hints && P.hints[rid];
-    if (hint && hint.reason && P.view.phase === "conquer") toast(cleanReason(hint.reason));
+    if (hint && hint.reason && P.view.phase === "conquer") toast(plainError(cleanReason(hint.reason)));
     return;
   }
   const kinds = [...new Set(acts.map((a) => a.kind))];
-  if (kinds.length === 1 && kinds[0] === "conquer") return act(acts[0].text);
-  if (kinds.length === 1 && kinds[0] === "redeploy") {
-    const max = Math.max(...acts.map((a) => Number(a.args[1])));
-    return act(`redeploy ${rid} ${e.shiftKey ? max : 1}`);
+  if (kinds.length === 1 && kinds[0] === "conquer") return chooseConquest(rid, acts[0], e);
+  if (kinds.length === 1 && kinds[0] === "redeploy" && plan.planning()) {
+    // arranging the plan: nothing is sent until End turn
+    if (plan.add(rid, e.shiftKey ? plan.left() : 1)) render();
+    else toast("Every token is placed: take one back with −, or end your turn.");
+    return;
   }
   // several things can be done here: a small menu
   const max = Math.max(...acts.filter((x) => x.kind === "redeploy").map((x) => Number(x.args[1])));
   showMenu(rid, acts.filter((a) => a.kind !== "redeploy" || [1, max].includes(Number(a.args[1]))), e);
+}
+
+// a conquest: at once with a mouse (it can be taken back); on a touch screen, or when the die
+// decides (a final conquest cannot be taken back), the cost is shown first and confirmed
+function chooseConquest(rid, a, e) {
+  const hint = (G.P.hints || {})[rid] || {};
+  const final = hint.status === "final";
+  if (!final && !touch) return act(a.text);
+  const key = `region:${rid}`;
+  if (confirmAgain(key)) return;
+  const name = G.boardData.regions[rid].name;
+  askConfirm({
+    key, title: final ? `Final conquest of ${name}` : `Conquer ${name}`,
+    html: regionTip(rid, { confirm: true }), tone: final ? "warn" : "",
+    confirmLabel: final ? `Roll the die (${hint.need}+ needed)` : `Conquer for ${plural(hint.cost, "token")}`,
+    onConfirm: () => act(a.text),
+  });
 }
 
 function showMenu(rid, items, e) {
@@ -372,7 +444,13 @@ function wireTools() {
   document.getElementById("zoom-in").addEventListener("click", () => board.setZoom(board.zoom * 1.4));
   document.getElementById("zoom-out").addEventListener("click", () => board.setZoom(board.zoom / 1.4));
   document.getElementById("zoom-fit").addEventListener("click", () => board.setZoom(1));
-  document.addEventListener("keydown", (e) => { if (e.key === "Escape") { hideMenu(); document.getElementById("modal").hidden = true; } });
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "Escape") { hideMenu(); closeConfirm(); document.getElementById("modal").hidden = true; }
+    if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "z" && G.P) {
+      e.preventDefault();
+      if (plan.planning() && plan.placed()) { plan.reset(); render(); } else if (G.P.can_undo) undo();
+    }
+  });
   document.addEventListener("click", (e) => {
     const menu = document.getElementById("menu");
     if (!menu.hidden && !menu.contains(e.target) && !e.target.closest("svg")) hideMenu();
