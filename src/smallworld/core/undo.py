@@ -47,6 +47,13 @@ class UndoStack:
     frames: list[_Frame] = field(default_factory=list)
     #: why the last take-back is no longer possible (shown to the player), or None
     blocked: str | None = None
+    #: actions removed by take-backs so far (see :meth:`revision`)
+    removed: int = 0
+
+    def revision(self, game: Any) -> int:
+        """A number that grows with every change of ``game``, take-backs included (the record
+        length alone shrinks on a take-back): record length + 2 x actions taken back."""
+        return len(game.record.actions) + 2 * self.removed
 
     def before(self, game: Any, seat: int, extra: Any = None) -> None:
         """Remember the position before ``seat`` acts in ``game`` (a :class:`Game`)."""
@@ -96,6 +103,7 @@ class UndoStack:
             raise UndoRefused(self.blocked or "there is nothing to take back now")
         top = self.frames.pop()
         game.state = top.state.copy()
+        self.removed += len(game.record.actions) - top.n_actions
         del game.record.actions[top.n_actions:]
         game.record.result = None
         return top.extra

@@ -78,6 +78,8 @@ def game_info(live: LiveGame) -> dict[str, Any]:
             for i, s in enumerate(live.seats)
         ],
         "actions": len(g.record.actions),
+        # grows with every change, take-backs included: pages drop answers older than this
+        "rev": live.undo.revision(g),
     }
 
 

@@ -107,6 +107,7 @@ export function renderLog(firstPayload) {
     }
     const li = h("li", { class: `log-${e.kind}`, style: seatStyle(e.seat), dataset: { i: e.i } }, e.text);
     if (e.kind === "die") li.prepend(h("span", { class: "mini-die" }, e.roll ?? "?"));
+    if (e.private !== null && e.private !== undefined && !P.over) li.classList.add("private");
     if (e.private !== null && e.private !== undefined && !P.over) li.append(h("span", { class: "secret", title: "Coins are secret: only you see this line" }, "private"));
     items.push(li);
   }

@@ -22,6 +22,7 @@ G.token = params.get("token") || "";
 const seatParam = params.get("seat");
 G.query = `token=${encodeURIComponent(G.token)}${seatParam !== null ? `&seat=${encodeURIComponent(seatParam)}` : ""}`;
 const gamePath = `/api/games/${encodeURIComponent(G.gameId)}`;
+window.__sw = G; // what this page was sent (for tests and the curious; nothing more than the page shows)
 
 let board = null;
 let busy = false;
@@ -65,10 +66,11 @@ function connect() {
   const proto = window.location.protocol === "https:" ? "wss" : "ws";
   ws = new WebSocket(`${proto}://${window.location.host}/ws/${encodeURIComponent(G.gameId)}?${G.query}`);
   const dot = document.getElementById("conn");
+  let first = true; // the first push after (re)connecting is the truth, even if older-looking (a restarted server)
   ws.onopen = () => { wsRetry = 0; dot.className = "conn on"; dot.title = "Live"; };
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
-    if (msg.type === "update") apply(msg);
+    if (msg.type === "update") { apply(msg, first); first = false; }
     else if (msg.type === "error") toast(msg.error, "bad");
     else if (msg.type === "deleted") fatal("This game was deleted.");
   };
@@ -118,9 +120,9 @@ async function post(what, extra) {
 
 // ---- applying an update ----------------------------------------------------------------------
 
-function apply(data) {
+function apply(data, force = false) {
   // an answer overtaken by a newer WebSocket push (bots moving meanwhile) is out of date
-  if (G.P && data.game.actions < G.P.game.actions) return;
+  if (!force && G.P && data.game.rev < G.P.game.rev) return;
   const fresh = mergeLog(data);
   G.P = data;
   render();
@@ -413,11 +415,12 @@ function offerTips(fresh) {
 function renderCurtain() {
   const { P } = G;
   const curtain = document.getElementById("curtain");
+  const up = (on) => { curtain.hidden = !on; document.body.classList.toggle("curtained", on); };
   if (P.mode !== "hotseat" || humans().length < 2 || P.over || P.perspective === null) {
-    curtain.hidden = true;
+    up(false);
     return;
   }
-  if (confirmedPerspective === P.perspective) { curtain.hidden = true; return; }
+  if (confirmedPerspective === P.perspective) { up(false); return; }
   const shownFor = P.perspective;
   const name = seatName(shownFor);
   curtain.style.setProperty("--pc", PLAYER_COLOURS[P.perspective]);
@@ -425,9 +428,9 @@ function renderCurtain() {
   curtain.replaceChildren(h("div", { class: "curtain-card" },
     h("span", { class: "disc big" }, P.perspective + 1),
     h("h2", {}, `Pass the screen to ${name}`),
-    h("p", {}, "Coins are secret: the others look away while you play."),
+    h("p", {}, "Coins are secret: the others look away while you play. The board stays in view; your coins and your private lines are hidden until you say it is you."),
     h("button", { type: "button", class: "primary", id: "curtain-ok", onclick: lift }, `I'm ${name}: show my table`)));
-  curtain.hidden = false;
+  up(true);
 }
 
 function wireTools() {

@@ -27,11 +27,12 @@ export function renderTurn(v, { act, markHover, undo, sendPlan, redraw }) {
     const named = P.actor >= 0 && P.game.seats[P.actor];
     const who = named ? P.game.seats[P.actor].name : "chance";
     const bot = P.actor_kind === "bot";
-    box.replaceChildren(
+    // (replaceChildren would write a null child as the text "null")
+    box.replaceChildren(...[
       h("h2", {}, h("span", { class: "spinner" }), named ? (bot ? `${who} is thinking…` : `Waiting for ${who}`) : "The dice are rolling…"),
       named && P.phase_text ? h("p", { class: "muted" }, `${who} is ${P.phase_text}.`) : null,
       turnFacts(),
-    );
+    ].filter(Boolean));
     return;
   }
   box.className = "turn-panel acting";
