@@ -71,6 +71,36 @@ def pretty_action(s: State, a: Action) -> str:
     return head + " · " + ", ".join(pretty_arg(s, x) for x in a.args)
 
 
+#: where a scoring line's coins come from, for the results screen
+SOURCES = ("Regions", "Race", "Power", "Items", "Faction bonus", "Other")
+
+
+def score_source(label: str) -> str:
+    """The source of a scoring line (R-SCORE-1..3): ``"Regions"``, ``"Race"`` (a race's bonus,
+    labelled with its name), ``"Power"`` (``"Ranger: Forest Regions"``), ``"Items"`` (Artifacts
+    and Legendary Places), ``"Faction bonus"`` or ``"Other"``."""
+    if label in ("Regions", "Faction bonus"):
+        return label
+    head = label.split(":", 1)[0].strip()
+    if any(head == r.name for r in RACES.values()):
+        return "Race"
+    if any(head == p.name for p in POWERS.values()):
+        return "Power"
+    if any(head == i.name for i in ITEMS.values()):
+        return "Items"
+    return "Other"
+
+
+def score_sources(lines: Any) -> dict[str, int]:
+    """Coins of one scoring by source (see :func:`score_source`), zero sources left out."""
+    out: dict[str, int] = {}
+    for label, v in lines:
+        if v:
+            k = score_source(str(label))
+            out[k] = out.get(k, 0) + int(v)
+    return out
+
+
 def occupant_phrase(s: State, r: int) -> str | None:
     """Who holds region ``r``: ``"the Murlocs"``, ``"Bob's Orcs"``, ``"Bob's Dwarves (in decline)"``."""
     code = s.occ[r]
@@ -285,6 +315,7 @@ class Logbook:
         # the round of the turn that scored (the last seat's scoring has moved the round on)
         self.entries[-1]["round"] = ctx["round"]
         self.entries[-1]["lines"] = [[label, v] for label, v in lines]
+        self.entries[-1]["sources"] = score_sources(lines)
 
     def _game_over(self, s: State, at: int) -> None:
         if any(e["kind"] == "over" for e in self.entries):

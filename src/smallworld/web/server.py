@@ -45,6 +45,7 @@ from smallworld.web import access, takeback
 from smallworld.web.access import Access, ApiError, payload_for, perspective_of, seat_param, token_of
 from smallworld.web.liveplay import LivePlay
 from smallworld.web.payload import meta
+from smallworld.web.replayview import replay_frame
 from smallworld.web.storage import Store, StoreError
 
 log = logging.getLogger("smallworld.web")
@@ -146,6 +147,10 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4) -> FastAPI:
     @app.get("/play/{game_id}", include_in_schema=False)
     async def play_page(game_id: str) -> FileResponse:
         return FileResponse(STATIC / "play.html", headers={"Cache-Control": "no-cache"})
+
+    @app.get("/replay/{game_id}", include_in_schema=False)
+    async def replay_page(game_id: str) -> FileResponse:
+        return FileResponse(STATIC / "replay.html", headers={"Cache-Control": "no-cache"})
 
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> Response:
@@ -312,6 +317,22 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4) -> FastAPI:
             # the game is over (private lines become public): then the whole log
             same = perspective_of(acc) == before and not live.game.state.is_over()
             return payload_for(acc, max(0, body.since or 0) if same else 0)
+
+    @app.get("/api/games/{game_id}/replay")
+    async def api_replay(game_id: str, request: Request) -> dict[str, Any]:
+        """The position after ``at`` actions as a spectator sees it, with the public log
+        (:func:`smallworld.web.replayview.replay_frame`)."""
+        acc = authorize(game_id, token_of(request), seat_param(request))
+        raw = request.query_params.get("at")
+        try:
+            at = int(raw) if raw not in (None, "") else None
+        except ValueError:
+            raise ApiError(400, f"at must be a number of moves, not {raw!r}") from None
+        async with acc.live.lock:
+            try:
+                return replay_frame(acc.live, at, request.query_params.get("log", "upto"))
+            except ValueError as e:
+                raise ApiError(400, str(e)) from None
 
     def acting_seat(acc: Access) -> int:
         """The human seat this request acts for (hotseat: the human seat to act)."""

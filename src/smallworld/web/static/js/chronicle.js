@@ -18,6 +18,9 @@ let logStick = true;
 const toasted = new Set(); // score entries already toasted (or seen on the first load)
 let pendingScore = null; // a score entry waiting for the hotseat curtain to be lifted
 
+// every log entry this page holds (the results screen reads the scorings)
+export function logEntries() { return log; }
+
 // Merge the log of an update; returns the entries this page had not seen.
 export function mergeLog(data) {
   const fresh = [];

@@ -3,6 +3,8 @@
 import { api } from "./api.js";
 import { G, SIDES, seatName, sideMembers, sidesInPlay } from "./ctx.js";
 import { sideRule } from "./players.js";
+import { logEntries } from "./chronicle.js";
+import { scoreChart, sourcesTable } from "./results.js";
 import { h, toast, PLAYER_COLOURS, FACTION } from "./ui.js";
 
 function closeButton(label = "Close") {
@@ -68,7 +70,10 @@ export function showResults() {
         h("td", { class: "num" }, res.scores[p]),
         h("td", { class: "num" }, res.tokens[p]))))),
     tie ? h("p", { class: "tie" }, tie) : h("p", { class: "muted" }, note),
+    scoreChart(v, logEntries()),
+    sourcesTable(v, logEntries()),
     h("div", { class: "actions" },
+      h("a", { class: "button", id: "results-replay", href: `/replay/${encodeURIComponent(G.gameId)}?${G.query}` }, "Watch the replay"),
       h("button", { type: "button", onclick: exportRecord }, "Download the record"),
       h("a", { class: "button", href: "/" }, "All games"),
       closeButton("Look at the board"))));

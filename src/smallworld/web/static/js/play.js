@@ -444,6 +444,7 @@ function wireTools() {
   document.getElementById("btn-results").addEventListener("click", showResults);
   document.getElementById("btn-guide").addEventListener("click", showGuide);
   document.getElementById("btn-invite").addEventListener("click", showLinks);
+  document.getElementById("btn-replay").href = `/replay/${encodeURIComponent(G.gameId)}?${G.query}`;
   document.getElementById("zoom-in").addEventListener("click", () => board.setZoom(board.zoom * 1.4));
   document.getElementById("zoom-out").addEventListener("click", () => board.setZoom(board.zoom / 1.4));
   document.getElementById("zoom-fit").addEventListener("click", () => board.setZoom(1));
