@@ -50,9 +50,11 @@ export class Board {
     this.svg.addEventListener("mousemove", (e) => this._move(e));
     this.svg.addEventListener("mouseleave", () => this._leave());
     this.svg.addEventListener("click", (e) => {
+      if (this.dragged) { this.dragged = false; return; } // the end of a pan or a pinch
       const rid = this._regionAt(e);
       if (rid) handlers.onClick(rid, e);
     });
+    this._gestures();
   }
 
   _regionAt(e) {
@@ -130,15 +132,69 @@ export class Board {
     this.svg.setAttribute("viewBox", `0 0 ${best.width.toFixed(1)} ${best.height.toFixed(1)}`);
   }
 
-  setZoom(z) {
-    this.zoom = Math.max(1, Math.min(4, z));
+  // z: the new zoom (1: the whole table fits); at: {x, y} client point that stays put (default:
+  // the middle of the board)
+  setZoom(z, at = null) {
     const box = this.container;
+    const old = this.zoom;
+    const rect = box.getBoundingClientRect();
+    const px = at ? at.x - rect.left : box.clientWidth / 2;
+    const py = at ? at.y - rect.top : box.clientHeight / 2;
+    const cx = (box.scrollLeft + px) / old, cy = (box.scrollTop + py) / old;
+    this.zoom = Math.max(1, Math.min(5, z));
     if (this.zoom === 1) {
       this.svg.style.width = "100%"; this.svg.style.height = "100%";
     } else {
       this.svg.style.width = `${box.clientWidth * this.zoom}px`;
       this.svg.style.height = `${box.clientHeight * this.zoom}px`;
     }
+    box.scrollLeft = cx * this.zoom - px;
+    box.scrollTop = cy * this.zoom - py;
+    box.classList.toggle("zoomed", this.zoom > 1);
+  }
+
+  // Wheel and pinch zoom; dragging pans a zoomed board (a drag is not a click)
+  _gestures() {
+    const box = this.container;
+    box.addEventListener("wheel", (e) => {
+      e.preventDefault();
+      this.setZoom(this.zoom * Math.exp(-e.deltaY * (e.deltaMode === 1 ? 0.05 : 0.002)), { x: e.clientX, y: e.clientY });
+    }, { passive: false });
+    const pts = new Map();
+    let pinch = null, drag = null;
+    this.dragged = false;
+    box.addEventListener("pointerdown", (e) => {
+      pts.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      this.dragged = false;
+      if (pts.size === 2) {
+        const [a, b] = [...pts.values()];
+        pinch = { d: Math.hypot(a.x - b.x, a.y - b.y), z: this.zoom };
+        drag = null;
+      } else if (e.pointerType === "mouse" && e.button === 0 && this.zoom > 1) {
+        drag = { x: e.clientX, y: e.clientY, l: box.scrollLeft, t: box.scrollTop };
+      }
+    });
+    box.addEventListener("pointermove", (e) => {
+      if (!pts.has(e.pointerId)) return;
+      pts.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      if (pinch && pts.size === 2) {
+        const [a, b] = [...pts.values()];
+        const d = Math.hypot(a.x - b.x, a.y - b.y);
+        if (pinch.d > 0) this.setZoom(pinch.z * d / pinch.d, { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 });
+        this.dragged = true;
+      } else if (drag) {
+        const dx = e.clientX - drag.x, dy = e.clientY - drag.y;
+        if (Math.abs(dx) + Math.abs(dy) > 6) { this.dragged = true; box.classList.add("dragging"); }
+        if (this.dragged) { box.scrollLeft = drag.l - dx; box.scrollTop = drag.t - dy; }
+      }
+    });
+    const end = (e) => {
+      pts.delete(e.pointerId);
+      if (pts.size < 2) pinch = null;
+      drag = null;
+      box.classList.remove("dragging");
+    };
+    for (const ev of ["pointerup", "pointercancel", "pointerleave"]) box.addEventListener(ev, end);
   }
 
   // marks: {rid: "conquer" | "final" | "place" | "act" | "blocked" | "target-blocked"}

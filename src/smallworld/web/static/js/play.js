@@ -10,6 +10,7 @@ import { regionTip, cleanReason, plainError } from "./regiontip.js";
 import { Tips } from "./tips.js";
 import { askConfirm, confirmAgain, closeConfirm } from "./confirm.js";
 import * as plan from "./plan.js";
+import { toggleKey } from "./boardkey.js";
 import { renderTurn } from "./turn.js";
 import {
   h, installTooltips, showTip, hideTip, placeTip, toast, dropStaleTip,
@@ -441,6 +442,7 @@ function wireTools() {
     names.classList.toggle("on", on);
   });
   document.getElementById("btn-export").addEventListener("click", exportRecord);
+  document.getElementById("btn-key").addEventListener("click", () => toggleKey());
   document.getElementById("btn-results").addEventListener("click", showResults);
   document.getElementById("btn-guide").addEventListener("click", showGuide);
   document.getElementById("btn-invite").addEventListener("click", showLinks);
