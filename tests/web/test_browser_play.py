@@ -280,3 +280,20 @@ def test_your_turn_and_no_null_in_a_whole_game(chromium, tmp_path):
     finally:
         srv.should_exit = True
         th.join(timeout=10)
+
+
+def test_the_hotseat_curtain_leaves_the_public_board_in_view(server, chromium):
+    """Pass the screen (R-SCORE-4: coins are secret): only the coins, private lines and controls
+    of the seat to play are veiled; the board stays in view behind a light veil."""
+    created = post_game(server, {"seats": [{"name": "Anna"}, {"name": "Bob"}], "seed": 4})
+    ctx, pg = _page(chromium, 1280, 720)
+    pg.goto(server + created["hotseat"])
+    pg.wait_for_selector("#curtain:not([hidden])")
+    alpha = pg.evaluate("() => getComputedStyle(document.getElementById('curtain')).backgroundColor")
+    assert alpha.startswith("rgba(") and float(alpha.rstrip(")").split(",")[3]) < 0.6, alpha
+    assert pg.evaluate("() => getComputedStyle(document.querySelector('.player[data-seat=\"0\"] .vc')).visibility") == "hidden"
+    assert pg.locator("svg.sw-table").is_visible()
+    shot(pg, "25-curtain-public-board")
+    pg.click("#curtain-ok")
+    assert pg.evaluate("() => getComputedStyle(document.querySelector('.player[data-seat=\"0\"] .vc')).visibility") == "visible"
+    ctx.close()

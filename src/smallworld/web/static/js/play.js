@@ -175,7 +175,7 @@ function renderTopbar(v) {
   const acting = P.actor >= 0 && P.actor !== t ? ` · ${seatName(P.actor)} redeploys` : "";
   banner.replaceChildren(...[
     h("span", { class: "dot" }),
-    h("span", { class: "who" }, P.legal.length ? "Your turn" : turnOf(t)),
+    h("span", { class: "who" }, P.legal.length ? (P.mode === "hotseat" && humans().length > 1 ? `${seatName(me())}: your turn` : "Your turn") : turnOf(t)),
     v.team ? h("span", { class: `tag side side-${v.team.sides[t]}` }, SIDES[v.team.sides[t]]) : null,
     h("span", { class: "step" }, `${P.phase_text}${acting}`),
   ].filter(Boolean));
