@@ -26,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.web.browser_kit import ARGS, CHROMIUM, post_game, start_server  # noqa: E402
+from tests.web.browser_kit import ARGS, CHROMIUM, post_game, start_server
 
 
 def fetch(url: str, *, data: bytes | None = None, headers: dict[str, str] | None = None,

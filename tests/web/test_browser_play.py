@@ -167,7 +167,7 @@ def test_undo_is_refused_once_the_die_is_rolled(server, chromium):
     assert "die was rolled" in pg.inner_text("#undo-note")
     assert pg.locator("#btn-undo").count() == 0
     code, body = _post(server, f"/api/games/{created['id']}/undo", {}, created["host_token"])
-    assert code == 409
+    assert code == 409 and "die was rolled" in body["error"]
     shot(pg, "22-undo-refused")
     assert not pg.errors, pg.errors
     ctx.close()

@@ -39,8 +39,8 @@ def test_a_saved_game_is_replayed_move_by_move(server, chromium):
     pg.on("pageerror", lambda e: errors.append(str(e)))
     pg.goto(f"{server}/replay/{created['id']}?token={created['host_token']}")
     pg.wait_for_function("() => /Round 1 of/.test(document.getElementById('rp-where').textContent)")
-    where = lambda: pg.inner_text("#rp-where")  # noqa: E731
-    at = lambda: pg.evaluate("() => Number(document.getElementById('rp-slider').value)")  # noqa: E731
+    where = lambda: pg.inner_text("#rp-where")
+    at = lambda: pg.evaluate("() => Number(document.getElementById('rp-slider').value)")
     start = at()
     assert where().startswith("Move ")
     # one move forward with the button: the position and the chronicle move on

@@ -21,6 +21,7 @@ from typing import Any
 from smallworld.core import chance
 from smallworld.core.errors import IllegalActionError
 
+
 def is_chance_text(text: str) -> bool:
     """True when ``text`` (an action in text notation) is a chance action (RULES §15): its
     first word is one of the registered chance events' (``roll 2``, ``banner trolls``, ...)."""

@@ -147,8 +147,8 @@ def _label(live: LiveGame, p: int, a: Action, expand_hand: int | None = None) ->
         return f"Expand with the {race}", None
     if k == "decline":
         return (f"Put the {race_name(s.active[p])} in decline",
-                "Their tokens stay on the board, turn grey and still score. You conquer nothing "
-                "more this turn and pick a new race next turn.")
+                ("Their tokens stay on the board, turn grey and still score. You conquer nothing "
+                 "more this turn and pick a new race next turn."))
     if k == "end":
         if s.phase == "pick":
             return "Pass (no combo you can afford)", None

@@ -52,9 +52,9 @@ def stops(actions: list[str]) -> list[int]:
     n = len(actions)
     out = [0]
     for k in range(1, n + 1):
-        if k == n or not is_chance_text(actions[k]):
-            if not is_chance_text(actions[k - 1]) or k == n or out[-1] == 0:
-                out.append(k)
+        settled = k == n or not is_chance_text(actions[k])
+        if settled and (k == n or out[-1] == 0 or not is_chance_text(actions[k - 1])):
+            out.append(k)
     return sorted(set(out))
 
 
