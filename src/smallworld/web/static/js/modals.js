@@ -31,7 +31,7 @@ function sidesTable(v) {
   const res = v.result;
   const order = sidesInPlay(v).sort((a, b) => res.sides[b] - res.sides[a]);
   return h("table", { class: "results-table sides-table" },
-    h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, "Side"), h("th", {}, "Players"), h("th", { title: "R-TEAM-7" }, "Side score"))),
+    h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, "Side"), h("th", {}, "Players"), h("th", { title: sideRule(v) }, "Side score"))),
     h("tbody", {}, ...order.map((side, i) => h("tr", { class: res.winning_sides.includes(side) ? "win" : "", dataset: { side } },
       h("td", {}, res.winning_sides.includes(side) ? h("span", { class: "crown" }, "♛") : `${i + 1}`),
       h("td", {}, h("span", { class: `tag side side-${side}` }, SIDES[side])),
