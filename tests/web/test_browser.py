@@ -58,8 +58,9 @@ def test_a_whole_game_in_the_browser(server, page_):
     shot(pg, "06-results")
     panel = pg.locator("#modal .results")
     assert "Final results" in panel.inner_text()
-    rows = panel.locator("tbody tr")
+    rows = panel.locator(".players-table tbody tr")
     assert rows.count() == 3
+    assert panel.locator("#sources-table tbody tr").count() == 3  # where the coins came from
     assert panel.locator("tr.win").count() >= 1
     text = panel.inner_text()
     assert "Tester" in text and "coins" in text.lower()

@@ -297,3 +297,20 @@ def test_the_hotseat_curtain_leaves_the_public_board_in_view(server, chromium):
     pg.click("#curtain-ok")
     assert pg.evaluate("() => getComputedStyle(document.querySelector('.player[data-seat=\"0\"] .vc')).visibility") == "visible"
     ctx.close()
+
+
+def test_the_wheel_zooms_the_board_around_the_pointer(server, chromium):
+    created = post_game(server, {"seats": ANNA_BOB, "seed": 12})
+    ctx, pg = _page(chromium, 1280, 720)
+    pg.goto(server + created["hotseat"])
+    pg.wait_for_selector("svg.sw-table")
+    box = pg.locator("#board").bounding_box()
+    pg.mouse.move(box["x"] + box["width"] * 0.7, box["y"] + box["height"] * 0.6)
+    width0 = pg.evaluate("() => document.querySelector('svg.sw-table').getBoundingClientRect().width")
+    pg.mouse.wheel(0, -400)
+    pg.wait_for_function(f"() => document.querySelector('svg.sw-table').getBoundingClientRect().width > {width0} * 1.5")
+    scroll = pg.evaluate("() => [document.getElementById('board').scrollLeft, document.getElementById('board').scrollTop]")
+    assert scroll[0] > 0 and scroll[1] > 0  # zoomed towards the pointer, not the corner
+    pg.click("#zoom-fit")
+    assert abs(pg.evaluate("() => document.querySelector('svg.sw-table').getBoundingClientRect().width") - width0) < 2
+    ctx.close()

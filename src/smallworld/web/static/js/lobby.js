@@ -154,6 +154,7 @@ async function loadGames() {
     gameStatus(g),
     h("div", { class: "game-actions" },
       g.link ? h("a", { class: "button small primary", href: g.link }, g.status === "over" ? "View" : "Resume") : null,
+      g.link ? h("a", { class: "button small ghost", href: `/replay/${g.id}?token=${new URL(g.link, origin()).searchParams.get("token")}` }, "Replay") : null,
       g.link ? h("a", { class: "button small ghost", href: `/api/games/${g.id}/record?token=${new URL(g.link, origin()).searchParams.get("token")}`, download: `smallworld-${g.id}.json` }, "Export") : null,
       g.link ? h("button", { class: "small ghost danger", type: "button", onclick: () => remove(g) }, "Delete") : null,
     ),
