@@ -47,10 +47,15 @@ export function reset() { currentPlan().adds.clear(); }
 // the plan as action texts (in the order the Regions were first given tokens)
 export function actions() { return [...currentPlan().adds].filter(([, n]) => n > 0).map(([rid, n]) => `redeploy ${rid} ${n}`); }
 
-// the view with the planned tokens drawn on the board
+// the view with the planned tokens drawn on the board (and taken from the player's hand)
 export function plannedView(v) {
   if (!planning()) return v;
   const adds = currentPlan().adds;
   if (!adds.size) return v;
-  return { ...v, regions: v.regions.map((r) => (adds.has(r.id) ? { ...r, tokens: r.tokens + adds.get(r.id), planned: adds.get(r.id) } : r)) };
+  const mine = me();
+  return {
+    ...v,
+    regions: v.regions.map((r) => (adds.has(r.id) ? { ...r, tokens: r.tokens + adds.get(r.id), planned: adds.get(r.id) } : r)),
+    players: v.players.map((p) => (p.seat === mine ? { ...p, hand: p.hand - placed() } : p)),
+  };
 }

@@ -142,7 +142,7 @@ function render() {
   document.title = `${P.over ? "Game over" : (P.actor_name ? `${P.actor_name} · ${P.phase_text}` : "Small World")} — Small World of Warcraft`;
   renderTopbar(v);
   renderCombos(v);
-  renderPlayers(v);
+  renderPlayers(plan.plannedView(v));
   renderTurn(v, { act, markHover, undo, sendPlan, redraw: () => render() });
   renderBoard(v);
   renderLog(firstPayload);
