@@ -63,8 +63,41 @@ def pretty_arg(s: State, arg: Any) -> str:
     return text
 
 
+#: what a race's, power's or item's own action does, in words: kind -> (phrase with {0}, {1}
+#: the Region names, the ability whose summary explains it); used by the log and the buttons
+ACTION_PHRASES: dict[str, tuple[str, str | None]] = {
+    "objective": ("Place a Military Objective in {0}", "humans"),
+    "airborne": ("Airborne assault on {0} (the die lowers the cost)", "gnomes"),
+    "intimidate": ("Intimidate: push an enemy token out of {0}", "intimidating"),
+    "portal": ("Portal: swap everything between {0} and {1}", "portal-mage"),
+    "doomhammer": ("Doomhammer: pay 2 coins to take {0}", "doomhammer"),
+    "champion": ("Champion: conquer {0} for free", "championing"),
+    "champion-to": ("Place the Champion in {0}", "championing"),
+    "beast": ("Place a Beast in {0}", "beast-master"),
+    "frostmourne": ("Frostmourne: conquer {0} for 2 tokens fewer", "frostmourne"),
+    "heart": ("Move the Heart of Azeroth to {0}", "heart-of-azeroth"),
+    "aegis": ("Move the Aegis of Aggramar to {0}", "aegis-of-aggramar"),
+    "plant": ("Plant a Bomb in {0}", "goblins"),
+    "conquer-legend": ("Conquer the Legendary Place in {0} (2 tokens fewer)", "ethereals"),
+    "steal": ("Steal the Artifact in {0}", "ethereals"),
+    "done": ("Done placing", None),
+}
+
+
 def pretty_action(s: State, a: Action) -> str:
-    """``"intimidate L1.4"`` -> ``"Intimidate · Goldshire Fields"``."""
+    """An ability's action in words: ``"objective L1.4"`` -> ``"Place a Military Objective in
+    Goldshire Fields"`` (:data:`ACTION_PHRASES`), else ``"Kind · Goldshire Fields"``."""
+    if a.kind in ACTION_PHRASES:
+        names = [pretty_arg(s, x) for x in a.args]
+        return ACTION_PHRASES[a.kind][0].format(*names, "", "")
+    arg = str(a.args[0]) if a.args else ""
+    if a.kind == "form":
+        return "Worgen form" if arg == "worgen" else "Human form"
+    if a.kind == "buy" and arg.isdigit():
+        n = int(arg)
+        return f"Buy {n} Forsaken token{'s' if n != 1 else ''}" if n else "Buy no Forsaken token"
+    if a.kind == "battleground":
+        return f"Fight as the {'Alliance' if arg == 'alliance' else 'Horde'}"
     head = a.kind.replace("-", " ").replace("_", " ").capitalize()
     if not a.args:
         return head

@@ -21,7 +21,7 @@ from smallworld.core.explain import explain_illegal
 from smallworld.core.spec import EDITIONS
 from smallworld.core.state import CHANCE, NOBODY
 from smallworld.core.view import view
-from smallworld.web.describe import pretty_action, pretty_arg, race_name
+from smallworld.web.describe import ACTION_PHRASES, pretty_action, pretty_arg, race_name
 from smallworld.web.games import EDITION_NAMES, LiveGame
 from smallworld.web.turnfacts import turn_facts
 
@@ -115,26 +115,6 @@ def _rname(s: Any, rid: Any) -> str:
     return s.spec.names[s.spec.index[text]] if text in s.spec.index else pretty_arg(s, rid)
 
 
-#: per action kind: (label with {0}, {1} the Region names or values, ability id for the hint)
-_LABELS: dict[str, tuple[str, str | None]] = {
-    "objective": ("Place a Military Objective in {0}", "humans"),
-    "airborne": ("Airborne assault on {0} (the die lowers the cost)", "gnomes"),
-    "intimidate": ("Intimidate: push an enemy token out of {0}", "intimidating"),
-    "portal": ("Portal: swap everything between {0} and {1}", "portal-mage"),
-    "doomhammer": ("Doomhammer: pay 2 coins to take {0}", "doomhammer"),
-    "champion": ("Champion: conquer {0} for free", "championing"),
-    "champion-to": ("Place the Champion in {0}", "championing"),
-    "beast": ("Place a Beast in {0}", "beast-master"),
-    "frostmourne": ("Frostmourne: conquer {0} for 2 tokens fewer", "frostmourne"),
-    "heart": ("Move the Heart of Azeroth to {0}", "heart-of-azeroth"),
-    "aegis": ("Move the Aegis of Aggramar to {0}", "aegis-of-aggramar"),
-    "plant": ("Plant a Bomb in {0}", "goblins"),
-    "conquer-legend": ("Conquer the Legendary Place in {0} (2 tokens fewer)", "ethereals"),
-    "steal": ("Steal the Artifact in {0}", "ethereals"),
-    "done": ("Done placing", None),
-}
-
-
 def _label(live: LiveGame, p: int, a: Action, expand_hand: int | None = None) -> tuple[str, str | None]:
     s = live.game.state
     k = a.kind
@@ -176,8 +156,8 @@ def _label(live: LiveGame, p: int, a: Action, expand_hand: int | None = None) ->
     if k == "battleground":
         side = "Alliance" if str(a.args[0]) == "alliance" else "Horde"
         return f"Fight as the {side} this turn (faction bonus)", SUMMARIES.get("battleground")
-    if k in _LABELS:
-        text, ability = _LABELS[k]
+    if k in ACTION_PHRASES:
+        text, ability = ACTION_PHRASES[k]
         return text.format(*names, "", ""), SUMMARIES.get(ability) if ability else None
     return pretty_action(s, a), None
 
