@@ -1,5 +1,5 @@
 // The game page: one seat's table (a private seat link) or every human seat in turn (hotseat).
-import { api, ApiError } from "./api.js";
+import { api, answer, ApiError } from "./api.js";
 import { Board } from "./board.js";
 import { mergeLog, renderLog, scoreToasts, curtainLifted, showDie } from "./chronicle.js";
 import { G, SIDES, me, seatName, legalOf, humans, sidesInPlay } from "./ctx.js";
@@ -45,8 +45,12 @@ async function start() {
   let first;
   try {
     // the three requests at once: static facts, the (browser-cached) board drawing, the table
+    // started by the page's inline script while these modules load (or now)
+    const early = window.__early || {};
+    const got = (key, path) => (early[key] ? answer(early[key]) : api(path));
     [G.meta, G.boardData, first] = await Promise.all([
-      api("/api/meta"), api(`${gamePath}/board?${G.query}`), api(`${gamePath}/state?${G.query}`)]);
+      got("meta", "/api/meta"), got("board", `${gamePath}/board?${G.query}`), got("state", `${gamePath}/state?${G.query}`)]);
+    window.__early = null;
   } catch (e) {
     fatal(e.message);
     return;
