@@ -84,6 +84,22 @@ ACTION_PHRASES: dict[str, tuple[str, str | None]] = {
 }
 
 
+def toll_phrase(s: State, key: str) -> str:
+    """A toll in words (RULES §8): ``"marsh-L1.4"`` -> ``"the Marshdweller toll for Goldshire
+    Fields"``; Harmony and the Aegis of Aggramar by name."""
+    from smallworld.content.items import aegis_of_aggramar
+    from smallworld.content.powers import marshdweller
+    from smallworld.content.races import pandaren
+
+    if key.startswith(marshdweller.TOLL_PREFIX):
+        return f"the Marshdweller toll for {pretty_arg(s, key[len(marshdweller.TOLL_PREFIX):])}"
+    if key == pandaren.HARMONY:
+        return "Harmony to the Pandaren"
+    if key == aegis_of_aggramar.TOLL_KEY:
+        return "the Aegis of Aggramar toll"
+    return "a toll"
+
+
 def pretty_action(s: State, a: Action) -> str:
     """An ability's action in words: ``"objective L1.4"`` -> ``"Place a Military Objective in
     Goldshire Fields"`` (:data:`ACTION_PHRASES`), else ``"Kind · Goldshire Fields"``."""
@@ -273,7 +289,7 @@ class Logbook:
                 elif ctx["step"] == "choose":
                     self._add(s, "end", f"{who} cannot pick a combo and passes", seat=p, at=at)
             elif kind == "pay":
-                self._add(s, "pay", f"{who} pays a toll ({pretty_arg(s, a.args[0]) if a.args else ''})",
+                self._add(s, "pay", f"{who} pays {toll_phrase(s, str(a.args[0]) if a.args else '')}",
                           seat=p, at=at)
             else:
                 self._add(s, "ability", f"{who}: {pretty_action(s, a)}", seat=p, at=at)

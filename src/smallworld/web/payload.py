@@ -21,7 +21,7 @@ from smallworld.core.explain import explain_illegal
 from smallworld.core.spec import EDITIONS
 from smallworld.core.state import CHANCE, NOBODY
 from smallworld.core.view import view
-from smallworld.web.describe import ACTION_PHRASES, pretty_action, pretty_arg, race_name
+from smallworld.web.describe import ACTION_PHRASES, pretty_action, pretty_arg, race_name, toll_phrase
 from smallworld.web.games import EDITION_NAMES, LiveGame
 from smallworld.web.turnfacts import turn_facts
 
@@ -144,7 +144,7 @@ def _label(live: LiveGame, p: int, a: Action, expand_hand: int | None = None) ->
     if k == "conquer":
         return f"Conquer {names[0]}", None
     if k == "pay":
-        return "Pay the toll", None
+        return f"Pay {toll_phrase(s, str(a.args[0]) if a.args else '')}", None
     if k == "buy":
         n = int(a.args[0])
         return (f"Buy {n} Forsaken token{'s' if n != 1 else ''} for {n} coin{'s' if n != 1 else ''}"
