@@ -21,7 +21,13 @@ from smallworld.core.explain import explain_illegal
 from smallworld.core.spec import EDITIONS
 from smallworld.core.state import CHANCE, NOBODY
 from smallworld.core.view import view
-from smallworld.web.describe import ACTION_PHRASES, pretty_action, pretty_arg, race_name, toll_phrase
+from smallworld.web.describe import (
+    ACTION_PHRASES,
+    pretty_action,
+    pretty_arg,
+    race_name,
+    toll_phrase,
+)
 from smallworld.web.games import EDITION_NAMES, LiveGame
 from smallworld.web.turnfacts import turn_facts
 
