@@ -142,23 +142,31 @@ def results_up(pg):
     return pg.evaluate("() => !!document.querySelector('#modal .results') && !document.getElementById('modal').hidden")
 
 
+POSTS = ("/actions", "/plan", "/undo")
+
+
 def do(pg, fn):
-    """Run a click that posts an action and wait for the server's answer."""
-    with pg.expect_response(lambda r: "/actions" in r.url, timeout=20_000) as resp:
+    """Run a click that posts an action (or a redeployment plan, or a take-back) and wait for
+    the server's answer."""
+    with pg.expect_response(lambda r: r.request.method == "POST" and any(x in r.url for x in POSTS),
+                            timeout=20_000) as resp:
         fn()
     return resp.value
 
 
 def play_one_step(pg, seen, shots=True):
-    """One move by the simple policy: the first offered control at each step, conquering by
-    clicking a highlighted Region, redeploying by clicking Regions. Returns the phase played."""
+    """One move by the simple policy: the first offered control at each step, picking by clicking
+    a combo and confirming, conquering by clicking a highlighted Region (confirming a final
+    conquest), redeploying by shift-clicking a Region (every token there) and ending the turn.
+    Returns the phase played."""
     if pg.locator("#tips:not([hidden]) #tip-ok").count():
         pg.click("#tip-ok")
     phase = pg.evaluate("() => document.body.dataset.phase")
     if phase == "pick":
         if "pick" not in seen and shots:
             shot(pg, "02-pick")
-        do(pg, lambda: pg.locator(".combo.pickable").first.click())
+        pg.locator(".combo.pickable").first.click()
+        do(pg, lambda: pg.click("#confirm-ok"))
     elif phase == "conquer":
         rid = pg.evaluate("() => { const p = document.querySelector('path.sw-region[data-mark=conquer]') ||"
                           " document.querySelector('path.sw-region[data-mark=final]'); return p && p.id; }")
@@ -177,7 +185,15 @@ def play_one_step(pg, seen, shots=True):
         rid = pg.evaluate("() => { const p = document.querySelector('path.sw-region[data-mark=place]'); return p && p.id; }")
         if "redeploy" not in seen and shots:
             shot(pg, "04-redeploy")
-        if rid:
+        if pg.locator("#btn-end-turn").count():
+            if rid and pg.locator("#btn-end-turn:disabled").count():
+                spot = region_spot(pg, rid)
+                box = spot.bounding_box()
+                pg.keyboard.down("Shift")
+                pg.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+                pg.keyboard.up("Shift")
+            do(pg, lambda: pg.click("#btn-end-turn"))
+        elif rid:
             do(pg, lambda: _click_region(pg, region_spot(pg, rid)))
         else:
             do(pg, lambda: pg.locator("#turn button.act").first.click())
@@ -189,6 +205,10 @@ def play_one_step(pg, seen, shots=True):
 
 def _click_region(pg, spot):
     click_center(pg, spot)
+    # a final conquest (the die) asks first
+    if pg.locator("#confirm:not([hidden]) #confirm-ok").count():
+        pg.click("#confirm-ok")
+        return
     # several things can be done there: a small menu offers them; take the first
     menu = pg.locator("#menu:not([hidden]) button[data-action]")
     if menu.count():

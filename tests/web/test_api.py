@@ -71,7 +71,10 @@ def test_create_game_then_pick_and_conquer(client):
     assert blocked and all(h["reason"] for h in blocked)
     r = act(client, g["id"], g["host_token"], conquer[0]["text"])
     assert r.status_code == 200, r.text
-    assert any(e["text"].startswith("Anna's") and "conquer" in e["text"] and f"({rid})" in e["text"]
+    # plain words first (the Region's name), the board notation in the details line
+    name = client.get(f"/api/games/{g['id']}/board", params={"token": g["host_token"]}).json()["regions"][rid]["name"]
+    assert any(e["text"].startswith("Anna's") and "conquer" in e["text"] and name in e["text"]
+               and f"({rid})" not in e["text"] and e["detail"] == f"conquer {rid}"
                for e in r.json()["log"])
 
 

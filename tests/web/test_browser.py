@@ -58,8 +58,9 @@ def test_a_whole_game_in_the_browser(server, page_):
     shot(pg, "06-results")
     panel = pg.locator("#modal .results")
     assert "Final results" in panel.inner_text()
-    rows = panel.locator("tbody tr")
+    rows = panel.locator(".players-table tbody tr")
     assert rows.count() == 3
+    assert panel.locator("#sources-table tbody tr").count() == 3  # where the coins came from
     assert panel.locator("tr.win").count() >= 1
     text = panel.inner_text()
     assert "Tester" in text and "coins" in text.lower()
@@ -98,8 +99,9 @@ def test_seat_links_hotseat_curtain_and_live_updates(server, chromium):
     host.wait_for_selector(".combo.pickable")
     if host.locator("#tips:not([hidden]) #tip-ok").count():
         host.click("#tip-ok")
+    host.locator(".combo.pickable").first.click()  # the card is shown: a pick asks first
     with host.expect_response(lambda r: "/actions" in r.url):
-        host.locator(".combo.pickable").first.click()
+        host.click("#confirm-ok")
     # Bob's page hears about it without reloading
     bob.wait_for_function("() => document.getElementById('log').innerText.includes('Anna picks')")
     assert bob.locator('.player[data-seat="0"] .banner.active').count() == 1

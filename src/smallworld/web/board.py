@@ -210,3 +210,14 @@ def _enlarge_icons(body: str, lay: dict[str, Any]) -> str:
 
 def _esc(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+@lru_cache(maxsize=64)
+def table_svg_json(faces: tuple[str, ...]) -> tuple[bytes, str]:
+    """:func:`table_svg` as JSON bytes and its ETag (a content hash), cached per set of faces:
+    a board never changes, so it is drawn once per server and cached by the browser."""
+    import hashlib
+    import json
+
+    body = json.dumps(table_svg(faces), separators=(",", ":")).encode()
+    return body, '"' + hashlib.sha256(body).hexdigest()[:20] + '"'

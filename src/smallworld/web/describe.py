@@ -48,7 +48,8 @@ def item_name(item: str | None) -> str:
 
 
 def region_label(s: State, r: int) -> str:
-    return f"{s.spec.names[r]} ({s.spec.region_ids[r]})"
+    """A Region's name as players say it (its board id goes in the entry's ``detail``)."""
+    return s.spec.names[r]
 
 
 def pretty_arg(s: State, arg: Any) -> str:
@@ -62,12 +63,91 @@ def pretty_arg(s: State, arg: Any) -> str:
     return text
 
 
+#: what a race's, power's or item's own action does, in words: kind -> (phrase with {0}, {1}
+#: the Region names, the ability whose summary explains it); used by the log and the buttons
+ACTION_PHRASES: dict[str, tuple[str, str | None]] = {
+    "objective": ("Place a Military Objective in {0}", "humans"),
+    "airborne": ("Airborne assault on {0} (the die lowers the cost)", "gnomes"),
+    "intimidate": ("Intimidate: push an enemy token out of {0}", "intimidating"),
+    "portal": ("Portal: swap everything between {0} and {1}", "portal-mage"),
+    "doomhammer": ("Doomhammer: pay 2 coins to take {0}", "doomhammer"),
+    "champion": ("Champion: conquer {0} for free", "championing"),
+    "champion-to": ("Place the Champion in {0}", "championing"),
+    "beast": ("Place a Beast in {0}", "beast-master"),
+    "frostmourne": ("Frostmourne: conquer {0} for 2 tokens fewer", "frostmourne"),
+    "heart": ("Move the Heart of Azeroth to {0}", "heart-of-azeroth"),
+    "aegis": ("Move the Aegis of Aggramar to {0}", "aegis-of-aggramar"),
+    "plant": ("Plant a Bomb in {0}", "goblins"),
+    "conquer-legend": ("Conquer the Legendary Place in {0} (2 tokens fewer)", "ethereals"),
+    "steal": ("Steal the Artifact in {0}", "ethereals"),
+    "done": ("Done placing", None),
+}
+
+
+def toll_phrase(s: State, key: str) -> str:
+    """A toll in words (RULES §8): ``"marsh-L1.4"`` -> ``"the Marshdweller toll for Goldshire
+    Fields"``; Harmony and the Aegis of Aggramar by name."""
+    from smallworld.content.items import aegis_of_aggramar
+    from smallworld.content.powers import marshdweller
+    from smallworld.content.races import pandaren
+
+    if key.startswith(marshdweller.TOLL_PREFIX):
+        return f"the Marshdweller toll for {pretty_arg(s, key[len(marshdweller.TOLL_PREFIX):])}"
+    if key == pandaren.HARMONY:
+        return "Harmony to the Pandaren"
+    if key == aegis_of_aggramar.TOLL_KEY:
+        return "the Aegis of Aggramar toll"
+    return "a toll"
+
+
 def pretty_action(s: State, a: Action) -> str:
-    """``"intimidate L1.4"`` -> ``"Intimidate · Goldshire Fields (L1.4)"``."""
+    """An ability's action in words: ``"objective L1.4"`` -> ``"Place a Military Objective in
+    Goldshire Fields"`` (:data:`ACTION_PHRASES`), else ``"Kind · Goldshire Fields"``."""
+    if a.kind in ACTION_PHRASES:
+        names = [pretty_arg(s, x) for x in a.args]
+        return ACTION_PHRASES[a.kind][0].format(*names, "", "")
+    arg = str(a.args[0]) if a.args else ""
+    if a.kind == "form":
+        return "Worgen form" if arg == "worgen" else "Human form"
+    if a.kind == "buy" and arg.isdigit():
+        n = int(arg)
+        return f"Buy {n} Forsaken token{'s' if n != 1 else ''}" if n else "Buy no Forsaken token"
+    if a.kind == "battleground":
+        return f"Fight as the {'Alliance' if arg == 'alliance' else 'Horde'}"
     head = a.kind.replace("-", " ").replace("_", " ").capitalize()
     if not a.args:
         return head
     return head + " · " + ", ".join(pretty_arg(s, x) for x in a.args)
+
+
+#: where a scoring line's coins come from, for the results screen
+SOURCES = ("Regions", "Race", "Power", "Items", "Faction bonus", "Other")
+
+
+def score_source(label: str) -> str:
+    """The source of a scoring line (R-SCORE-1..3): ``"Regions"``, ``"Race"`` (a race's bonus,
+    labelled with its name), ``"Power"`` (``"Ranger: Forest Regions"``), ``"Items"`` (Artifacts
+    and Legendary Places), ``"Faction bonus"`` or ``"Other"``."""
+    if label in ("Regions", "Faction bonus"):
+        return label
+    head = label.split(":", 1)[0].strip()
+    if any(head == r.name for r in RACES.values()):
+        return "Race"
+    if any(head == p.name for p in POWERS.values()):
+        return "Power"
+    if any(head == i.name for i in ITEMS.values()):
+        return "Items"
+    return "Other"
+
+
+def score_sources(lines: Any) -> dict[str, int]:
+    """Coins of one scoring by source (see :func:`score_source`), zero sources left out."""
+    out: dict[str, int] = {}
+    for label, v in lines:
+        if v:
+            k = score_source(str(label))
+            out[k] = out.get(k, 0) + int(v)
+    return out
 
 
 def occupant_phrase(s: State, r: int) -> str | None:
@@ -157,6 +237,19 @@ class Logbook:
         p = ctx["p"]
         seats = s.spec.seats
         kind = a.kind
+        first = len(self.entries)
+        self._describe(s, a, ctx, at, p, seats, kind)
+        for e in self.entries[first:]:
+            e.setdefault("detail", str(a))
+        self._scoring(s, ctx, at)
+        if s.is_over():
+            self._game_over(s, at)
+        else:
+            self._turn_marker(s, at)
+
+    def _describe(self, s: State, a: Action, ctx: dict[str, Any], at: int, p: int,
+                  seats: Any, kind: str) -> None:
+        """The entries for action ``a`` itself (not scoring, not the turn marker)."""
         if p < 0:  # chance
             self._chance(s, a, ctx, at)
         elif kind in QUIET_PLAYER:
@@ -196,15 +289,10 @@ class Logbook:
                 elif ctx["step"] == "choose":
                     self._add(s, "end", f"{who} cannot pick a combo and passes", seat=p, at=at)
             elif kind == "pay":
-                self._add(s, "pay", f"{who} pays a toll ({pretty_arg(s, a.args[0]) if a.args else ''})",
+                self._add(s, "pay", f"{who} pays {toll_phrase(s, str(a.args[0]) if a.args else '')}",
                           seat=p, at=at)
             else:
                 self._add(s, "ability", f"{who}: {pretty_action(s, a)}", seat=p, at=at)
-        self._scoring(s, ctx, at)
-        if s.is_over():
-            self._game_over(s, at)
-        else:
-            self._turn_marker(s, at)
 
     def apply(self, s: State, a: Action, at: int, do: Any) -> None:
         """Run ``do()`` (which applies ``a`` to ``s``) between :meth:`before` and :meth:`after`."""
@@ -226,10 +314,10 @@ class Logbook:
             return
         col = ctx.get("column") or []
         coins = col[k][2] if k < len(col) else 0
-        paid = f"pays {k} coin{'s' if k != 1 else ''}" if k else "pays nothing"
+        paid = f"pays {k} coin{'s' if k != 1 else ''}" if k else "free"
         took = f", takes {coins} coin{'s' if coins != 1 else ''}" if coins else ""
         self._add(s, "pick", (
-            f"{who} picks {race_name(race)} + {power_name(power)} (position {k}: {paid}{took}) "
+            f"{who} picks {race_name(race)} + {power_name(power)} (combo {k + 1}, {paid}{took}) "
             f"with {s.hand[p]} tokens"
         ), seat=p, at=at)
 
@@ -276,6 +364,7 @@ class Logbook:
         # the round of the turn that scored (the last seat's scoring has moved the round on)
         self.entries[-1]["round"] = ctx["round"]
         self.entries[-1]["lines"] = [[label, v] for label, v in lines]
+        self.entries[-1]["sources"] = score_sources(lines)
 
     def _game_over(self, s: State, at: int) -> None:
         if any(e["kind"] == "over" for e in self.entries):

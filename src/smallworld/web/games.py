@@ -28,6 +28,7 @@ from smallworld.core.fairness import verify
 from smallworld.core.game import Game
 from smallworld.core.record import GameRecord, start_state
 from smallworld.core.state import CHANCE, NOBODY
+from smallworld.core.undo import UndoStack
 from smallworld.web.describe import Logbook
 from smallworld.web.storage import Store, StoredGame
 
@@ -151,6 +152,7 @@ class LiveGame:
     bot_task: asyncio.Task[Any] | None = None
     last_human: int | None = None
     verdict: Any = None  # the fairness check, once the seed is revealed
+    undo: UndoStack = field(default_factory=UndoStack)  # human take-backs (web/takeback.py)
 
     # ---- building ---------------------------------------------------------------------------
 
@@ -267,9 +269,21 @@ class LiveGame:
             raise NotYourTurn(f"it is not {self.seats[seat].name}'s turn to act: waiting for {who}")
         a = as_action(action)
         start, n_log = len(self.game.record.actions), len(self.log.entries)
-        self._play(a, start, n_log)
-        self._commit(store, start, n_log)
-        if self.seats[seat].kind == "human":
+        human = self.seats[seat].kind == "human"
+        if human:
+            self.undo.before(self.game, seat, (n_log, self.log._turn_key))
+        try:
+            self._play(a, start, n_log)
+            self._commit(store, start, n_log)
+        except RulesError:
+            if human:  # refused, nothing changed: no take-back of an action never made
+                self.undo.frames.pop()
+            raise
+        except Exception:
+            self.undo.forget()  # the game was rebuilt from the database
+            raise
+        if human:
+            self.undo.after(self.game)
             self.last_human = seat
         return a
 
@@ -303,6 +317,7 @@ class LiveGame:
         if self.bot_to_move() != p:
             raise NotYourTurn(f"{self.seats[p].name} is no longer to move")
         start, n_log = len(self.game.record.actions), len(self.log.entries)
+        self.undo.forget()  # a bot acted: no human take-back reaches back past it
         self._play(a, start, n_log)
         self._commit(store, start, n_log)
 

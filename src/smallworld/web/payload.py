@@ -21,7 +21,13 @@ from smallworld.core.conquest import conquest_cost, targets
 from smallworld.core.explain import explain_illegal
 from smallworld.core.state import CHANCE, NOBODY
 from smallworld.core.view import view
-from smallworld.web.describe import pretty_action, pretty_arg, race_name
+from smallworld.web.describe import (
+    ACTION_PHRASES,
+    pretty_action,
+    pretty_arg,
+    race_name,
+    toll_phrase,
+)
 from smallworld.web.games import EDITION_NAMES, LiveGame
 from smallworld.web.turnfacts import turn_facts
 
@@ -78,36 +84,88 @@ def game_info(live: LiveGame) -> dict[str, Any]:
             for i, s in enumerate(live.seats)
         ],
         "actions": len(g.record.actions),
+        # grows with every change, take-backs included: pages drop answers older than this
+        "rev": live.undo.revision(g),
     }
 
 
 def _legal(live: LiveGame, p: int) -> list[dict[str, Any]]:
+    """Seat ``p``'s legal actions: ``{"text", "kind", "args", "region", "label", "hint"}`` —
+    ``label`` says in plain words what the action does, ``hint`` (or None) says more."""
     s = live.game.state
+    expand_hand = _expand_hand(live, p) if s.phase == "decide" else None
     out = []
     for a in s.legal_actions():
         region = str(a.args[0]) if a.args and str(a.args[0]) in s.spec.index else None
+        label, hint = _label(live, p, a, expand_hand)
         out.append({"text": str(a), "kind": a.kind, "args": list(a.args), "region": region,
-                    "label": _label(live, p, a)})
+                    "label": label, "hint": hint})
     return out
 
 
-def _label(live: LiveGame, p: int, a: Action) -> str:
+def _expand_hand(live: LiveGame, p: int) -> int | None:
+    """The tokens seat ``p`` would hold after expanding (R-TROOP-1): the engine's own answer,
+    from a copy of the state (the hand is public, nothing hidden is drawn)."""
+    s = live.game.state
+    try:
+        c = s.copy()
+        c.apply(Action("expand"))
+        return c.hand[p]
+    except Exception:  # noqa: BLE001 - only a hint for the label
+        return None
+
+
+def _rname(s: Any, rid: Any) -> str:
+    """A Region's name for people (no board notation)."""
+    text = str(rid)
+    return s.spec.names[s.spec.index[text]] if text in s.spec.index else pretty_arg(s, rid)
+
+
+def _label(live: LiveGame, p: int, a: Action, expand_hand: int | None = None) -> tuple[str, str | None]:
     s = live.game.state
     k = a.kind
+    names = [_rname(s, x) for x in a.args]
     if k == "expand":
-        return f"Expand with the {race_name(s.active[p])}"
+        race = race_name(s.active[p])
+        if expand_hand is not None:
+            return (f"Expand with the {race}: {expand_hand} tokens to conquer with",
+                    "Take back every token beyond 1 per Region into your hand and conquer again.")
+        return f"Expand with the {race}", None
     if k == "decline":
-        return f"Put the {race_name(s.active[p])} in decline"
+        return (f"Put the {race_name(s.active[p])} in decline",
+                ("Their tokens stay on the board, turn grey and still score. You conquer nothing "
+                 "more this turn and pick a new race next turn."))
     if k == "end":
         if s.phase == "pick":
-            return "Pass (no combo you can afford)"
-        return "End conquests"
+            return "Pass (no combo you can afford)", None
+        return "End conquests", "Stop conquering and place the tokens left in your hand."
     if k == "pick":
-        return f"Pick combo {a.args[0]}"
+        n = int(a.args[0])
+        return f"Pick combo {n + 1}", None
     if k == "redeploy":
         n = a.args[1]
-        return f"Place {n} token{'s' if n != 1 else ''} in {pretty_arg(s, a.args[0])}"
-    return pretty_action(s, a)
+        return f"Place {n} token{'s' if n != 1 else ''} in {names[0]}", None
+    if k == "abandon":
+        return f"Abandon {names[0]} (its tokens come back to your hand)", None
+    if k == "conquer":
+        return f"Conquer {names[0]}", None
+    if k == "pay":
+        return f"Pay {toll_phrase(s, str(a.args[0]) if a.args else '')}", None
+    if k == "buy":
+        n = int(a.args[0])
+        return (f"Buy {n} Forsaken token{'s' if n != 1 else ''} for {n} coin{'s' if n != 1 else ''}"
+                if n else "Buy no Forsaken token"), SUMMARIES.get("forsaken")
+    if k == "form":
+        worgen = str(a.args[0]) == "worgen"
+        return ("Worgen form: pay 1 coin, conquests cost 1 token fewer" if worgen
+                else "Human form: +2 coins this turn"), SUMMARIES.get("worgen")
+    if k == "battleground":
+        side = "Alliance" if str(a.args[0]) == "alliance" else "Horde"
+        return f"Fight as the {side} this turn (faction bonus)", SUMMARIES.get("battleground")
+    if k in ACTION_PHRASES:
+        text, ability = ACTION_PHRASES[k]
+        return text.format(*names, "", ""), SUMMARIES.get(ability) if ability else None
+    return pretty_action(s, a), None
 
 
 def _conquest_hints(live: LiveGame, p: int, legal_texts: set[str]) -> dict[str, Any]:
@@ -181,4 +239,8 @@ def seat_payload(
         "log_total": len(live.log.entries),
         "log_reset": log_since == 0,
         "over": s.is_over(),
+        # take-backs (smallworld.core.undo): whether this page may undo its seat's last action,
+        # else why not (a die rolled, a banner revealed, ...) when something was just revealed
+        "can_undo": bool(can_act and perspective is not None and live.undo.can_undo(live.game, perspective)),
+        "undo_blocked": live.undo.blocked if can_act and actor == perspective else None,
     }

@@ -23,6 +23,7 @@ from typing import Annotated, Any
 
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
+from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import FileResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field, ValidationError
@@ -32,7 +33,7 @@ from smallworld.core.errors import ActionSyntaxError, IllegalActionError, Replay
 from smallworld.core.fairness import verify
 from smallworld.core.game import Game
 from smallworld.core.record import GameRecord
-from smallworld.web import access
+from smallworld.web import access, takeback
 from smallworld.web.access import (
     MAX_TOKEN,
     Access,
@@ -42,7 +43,7 @@ from smallworld.web.access import (
     seat_param,
     token_of,
 )
-from smallworld.web.board import table_svg
+from smallworld.web.board import table_svg_json
 from smallworld.web.docs_site import mount_docs
 from smallworld.web.games import (
     Connection,
@@ -59,6 +60,7 @@ from smallworld.web.guard import MAX_IMPORT_BYTES, Guard, host_name, is_loopback
 from smallworld.web.imports import import_seats, reseal
 from smallworld.web.liveplay import LivePlay
 from smallworld.web.payload import meta
+from smallworld.web.replayview import replay_frame
 from smallworld.web.storage import BUSY_TIMEOUT, Store, StoreError, StoreStale
 
 log = logging.getLogger("smallworld.web")
@@ -85,6 +87,18 @@ class ActionIn(BaseModel):
     action: str = Field(..., max_length=200)
     seat: int | None = None
     expect: int | None = None  # the number of actions the page has seen (optional check)
+    since: int | None = None  # log entries the page already has: only newer ones are sent
+
+
+class UndoIn(BaseModel):
+    seat: int | None = None
+    since: int | None = None
+
+
+class PlanIn(BaseModel):
+    actions: list[str] = Field(..., max_length=200)
+    seat: int | None = None
+    since: int | None = None
 
 
 class ChangeIn(BaseModel):
@@ -132,6 +146,7 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
     app.state.store = store
     app.state.hub = hub
     app.state.bot_delay = bot_delay
+    app.add_middleware(GZipMiddleware, minimum_size=800)  # pages, scripts, payloads compressed
 
     @app.exception_handler(ApiError)
     async def _api_error(request: Request, exc: ApiError) -> JSONResponse:
@@ -183,6 +198,10 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
     @app.get("/play/{game_id}", include_in_schema=False)
     async def play_page(game_id: str) -> FileResponse:
         return FileResponse(STATIC / "play.html", headers={"Cache-Control": "no-cache"})
+
+    @app.get("/replay/{game_id}", include_in_schema=False)
+    async def replay_page(game_id: str) -> FileResponse:
+        return FileResponse(STATIC / "replay.html", headers={"Cache-Control": "no-cache"})
 
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> Response:
@@ -342,9 +361,13 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
         return created(live, request)
 
     @app.get("/api/games/{game_id}/board")
-    async def api_board(game_id: str, request: Request) -> dict[str, Any]:
+    async def api_board(game_id: str, request: Request) -> Response:
         acc = await authorize(game_id, token_of(request), seat_param(request))
-        return table_svg(tuple(acc.live.game.state.spec.faces))
+        body, etag = table_svg_json(tuple(acc.live.game.state.spec.faces))
+        headers = {"ETag": etag, "Cache-Control": "private, max-age=86400"}
+        if request.headers.get("if-none-match") == etag:
+            return Response(status_code=304, headers=headers)
+        return Response(body, media_type="application/json", headers=headers)
 
     @app.get("/api/games/{game_id}/state")
     async def api_state(game_id: str, request: Request) -> dict[str, Any]:
@@ -382,16 +405,8 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
             await fresh(live)
             if body.expect is not None and body.expect != len(live.game.record.actions):
                 raise ApiError(409, "the game has moved on since this page was drawn; it is up to date now")
-            s = live.game.state
-            if acc.host:
-                seat = acc.seat if acc.seat is not None else s.current_player()
-                if seat < 0:
-                    raise ApiError(409, "the game is over" if s.is_over() else "waiting for chance")
-                if live.seats[seat].kind != "human":
-                    raise ApiError(409, f"it is {live.seats[seat].name}'s turn (a bot)")
-            else:
-                seat = acc.seat
-            assert seat is not None
+            seat = acting_seat(acc)
+            before = perspective_of(acc)
             try:
                 await asyncio.to_thread(live.act, store, seat, body.action)
             except NotYourTurn as e:
@@ -407,7 +422,81 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
             except StoreError as e:
                 raise ApiError(503, f"the action was not saved, so it was undone: {e}") from None
             await after_change(live)
+            # only the log entries the page lacks, unless it now shows another seat's view or
+            # the game is over (private lines become public): then the whole log
+            same = perspective_of(acc) == before and not live.game.state.is_over()
+            return payload_for(acc, max(0, body.since or 0) if same else 0)
+
+    @app.get("/api/games/{game_id}/replay")
+    async def api_replay(game_id: str, request: Request) -> dict[str, Any]:
+        """The position after ``at`` actions as a spectator sees it, with the public log
+        (:func:`smallworld.web.replayview.replay_frame`)."""
+        acc = await authorize(game_id, token_of(request), seat_param(request))
+        raw = request.query_params.get("at")
+        try:
+            at = int(raw) if raw not in (None, "") else None
+        except ValueError:
+            raise ApiError(400, f"at must be a number of moves, not {raw!r}") from None
+        async with acc.live.lock:
+            try:
+                return replay_frame(acc.live, at, request.query_params.get("log", "upto"))
+            except ValueError as e:
+                raise ApiError(400, str(e)) from None
+
+    def acting_seat(acc: Access) -> int:
+        """The human seat this request acts for (hotseat: the human seat to act)."""
+        s = acc.live.game.state
+        if not acc.host:
+            assert acc.seat is not None
+            return acc.seat
+        seat = acc.seat if acc.seat is not None else s.current_player()
+        if seat < 0:
+            raise ApiError(409, "the game is over" if s.is_over() else "waiting for chance")
+        if acc.live.seats[seat].kind != "human":
+            raise ApiError(409, f"it is {acc.live.seats[seat].name}'s turn (a bot)")
+        return seat
+
+    @app.post("/api/games/{game_id}/undo")
+    async def api_undo(game_id: str, body: UndoIn, request: Request) -> dict[str, Any]:
+        """Take back this seat's last action while nothing random or hidden came out since
+        (:mod:`smallworld.web.takeback`). 409 when it cannot be taken back (the reason)."""
+        acc = await authorize(game_id, token_of(request), body.seat)
+        live = acc.live
+        async with live.lock:
+            await fresh(live)
+            seat = acting_seat(acc)
+            try:
+                await asyncio.to_thread(takeback.take_back, live, store, seat)
+            except takeback.UndoRefused as e:
+                raise ApiError(409, str(e)) from None
+            except StoreError as e:
+                raise ApiError(503, f"the take-back was not saved, so the game is as before: {e}") from None
+            await after_change(live)
             return payload_for(acc)
+
+    @app.post("/api/games/{game_id}/plan")
+    async def api_plan(game_id: str, body: PlanIn, request: Request) -> dict[str, Any]:
+        """A redeployment arranged on the page, committed at once with End turn: every
+        ``redeploy`` action of the plan is applied, or none (:func:`takeback.play_plan`)."""
+        acc = await authorize(game_id, token_of(request), body.seat)
+        live = acc.live
+        async with live.lock:
+            await fresh(live)
+            seat = acting_seat(acc)
+            before = perspective_of(acc)
+            try:
+                await asyncio.to_thread(takeback.play_plan, live, store, seat, body.actions)
+            except NotYourTurn as e:
+                raise ApiError(409, str(e)) from None
+            except ActionSyntaxError as e:
+                raise ApiError(400, f"bad action in the plan: {e}") from None
+            except IllegalActionError as e:
+                raise ApiError(409, f"the plan was not played: {e}") from None
+            except StoreError as e:
+                raise ApiError(503, f"the plan was not saved, so it was undone: {e}") from None
+            await after_change(live)
+            same = perspective_of(acc) == before and not live.game.state.is_over()
+            return payload_for(acc, max(0, body.since or 0) if same else 0)
 
     @app.get("/api/games/{game_id}/record")
     async def api_record(game_id: str, request: Request) -> Response:

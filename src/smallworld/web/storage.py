@@ -288,6 +288,24 @@ class Store:
                 con.execute(text("SELECT pg_notify(:ch, :msg)"),
                             {"ch": CHANNEL, "msg": f"{game_id} {start + len(actions)}"})
 
+    def truncate(self, game_id: str, n: int, *, round: int) -> None:
+        """Keep the first ``n`` stored actions of ``game_id`` (a take-back: the game is not over
+        then), under the game's row lock like :meth:`append`; other server processes hear of it.
+
+        Raises:
+            StoreError: unknown game, or the database failed (nothing changed).
+        """
+        with self.writing, _db_errors("take the action back"), self.engine.begin() as con:
+            held = con.execute(select(GameRow.n_actions).where(GameRow.id == game_id)
+                               .with_for_update()).scalar()
+            if held is None:
+                raise StoreError(f"no game {game_id!r} in the database")
+            con.execute(delete(ActionRow).where(ActionRow.game_id == game_id, ActionRow.idx >= n))
+            con.execute(update(GameRow).where(GameRow.id == game_id).values(
+                n_actions=n, updated_at=now(), round=round, status="active", result=None))
+            if self.shared:
+                con.execute(text("SELECT pg_notify(:ch, :msg)"), {"ch": CHANNEL, "msg": f"{game_id} {n}"})
+
     def set_public(self, game_id: str, public: bool) -> None:
         """List the game in every caller's lobby (or stop)."""
         with self.writing, _db_errors("change the game"), Session(self.engine) as db, db.begin():

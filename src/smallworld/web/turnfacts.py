@@ -82,10 +82,10 @@ def _tolls(v: dict[str, Any], names: Sequence[str], index: dict[str, int]) -> li
             to = players[payee]["name"] if payee is not None else "the Marshdweller player"
             fact["text"] = f"Marshdweller toll paid for {name}"
             fact["tip"] = (f"Marshdweller: {MARSH_VC} coin paid to {to} before conquering this "
-                           f"Swamp ({name}, {rid}).")
+                           f"Swamp ({name}).")
         else:
             fact["text"] = f"Toll paid: {key}"
-            fact["tip"] = "A toll paid this turn (RULES §8)."
+            fact["tip"] = "A toll paid this turn: nothing more to pay for it this turn."
         out.append(fact)
     return out
 

@@ -8,9 +8,14 @@ export async function api(path, { method = "GET", body, token } = {}) {
   const headers = { "Accept": "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["X-Token"] = token;
+  return answer(fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
+}
+
+// The JSON of a fetch already under way (e.g. started by the page's first inline script).
+export async function answer(pending) {
   let res;
   try {
-    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    res = await pending;
   } catch (e) {
     throw new ApiError("Cannot reach the game server. Is it still running?", 0);
   }

@@ -38,6 +38,9 @@ export class Board {
       }
     }
     this.hover = null;
+    this.selected = null;
+    // Region names above the pieces, so a token never hides a name
+    for (const face of this.svg.querySelectorAll("svg.sw-face")) face.append(face.querySelector("g.sw-names"));
     this.layout();
     let pending = null;
     window.addEventListener("resize", () => {
@@ -47,9 +50,11 @@ export class Board {
     this.svg.addEventListener("mousemove", (e) => this._move(e));
     this.svg.addEventListener("mouseleave", () => this._leave());
     this.svg.addEventListener("click", (e) => {
+      if (this.dragged) { this.dragged = false; return; } // the end of a pan or a pinch
       const rid = this._regionAt(e);
       if (rid) handlers.onClick(rid, e);
     });
+    this._gestures();
   }
 
   _regionAt(e) {
@@ -73,6 +78,14 @@ export class Board {
     this.hover = null;
     this._hoverOutline(null);
     this.handlers.onHover(null, null);
+  }
+
+  // the Region chosen on a touch screen (waiting for its confirmation), outlined; null: none
+  select(rid) {
+    this.selected = rid;
+    for (const g of Object.values(this.hl)) for (const n of g.querySelectorAll(".hl-selected")) n.remove();
+    if (!rid || !this.data.regions[rid]) return;
+    this.hl[this.data.regions[rid].face].append(s("path", { d: this.paths[rid].getAttribute("d"), class: "hl-selected" }));
   }
 
   _hoverOutline(rid) {
@@ -119,15 +132,69 @@ export class Board {
     this.svg.setAttribute("viewBox", `0 0 ${best.width.toFixed(1)} ${best.height.toFixed(1)}`);
   }
 
-  setZoom(z) {
-    this.zoom = Math.max(1, Math.min(4, z));
+  // z: the new zoom (1: the whole table fits); at: {x, y} client point that stays put (default:
+  // the middle of the board)
+  setZoom(z, at = null) {
     const box = this.container;
+    const old = this.zoom;
+    const rect = box.getBoundingClientRect();
+    const px = at ? at.x - rect.left : box.clientWidth / 2;
+    const py = at ? at.y - rect.top : box.clientHeight / 2;
+    const cx = (box.scrollLeft + px) / old, cy = (box.scrollTop + py) / old;
+    this.zoom = Math.max(1, Math.min(5, z));
     if (this.zoom === 1) {
       this.svg.style.width = "100%"; this.svg.style.height = "100%";
     } else {
       this.svg.style.width = `${box.clientWidth * this.zoom}px`;
       this.svg.style.height = `${box.clientHeight * this.zoom}px`;
     }
+    box.scrollLeft = cx * this.zoom - px;
+    box.scrollTop = cy * this.zoom - py;
+    box.classList.toggle("zoomed", this.zoom > 1);
+  }
+
+  // Wheel and pinch zoom; dragging pans a zoomed board (a drag is not a click)
+  _gestures() {
+    const box = this.container;
+    box.addEventListener("wheel", (e) => {
+      e.preventDefault();
+      this.setZoom(this.zoom * Math.exp(-e.deltaY * (e.deltaMode === 1 ? 0.05 : 0.002)), { x: e.clientX, y: e.clientY });
+    }, { passive: false });
+    const pts = new Map();
+    let pinch = null, drag = null;
+    this.dragged = false;
+    box.addEventListener("pointerdown", (e) => {
+      pts.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      this.dragged = false;
+      if (pts.size === 2) {
+        const [a, b] = [...pts.values()];
+        pinch = { d: Math.hypot(a.x - b.x, a.y - b.y), z: this.zoom };
+        drag = null;
+      } else if (e.pointerType === "mouse" && e.button === 0 && this.zoom > 1) {
+        drag = { x: e.clientX, y: e.clientY, l: box.scrollLeft, t: box.scrollTop };
+      }
+    });
+    box.addEventListener("pointermove", (e) => {
+      if (!pts.has(e.pointerId)) return;
+      pts.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      if (pinch && pts.size === 2) {
+        const [a, b] = [...pts.values()];
+        const d = Math.hypot(a.x - b.x, a.y - b.y);
+        if (pinch.d > 0) this.setZoom(pinch.z * d / pinch.d, { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 });
+        this.dragged = true;
+      } else if (drag) {
+        const dx = e.clientX - drag.x, dy = e.clientY - drag.y;
+        if (Math.abs(dx) + Math.abs(dy) > 6) { this.dragged = true; box.classList.add("dragging"); }
+        if (this.dragged) { box.scrollLeft = drag.l - dx; box.scrollTop = drag.t - dy; }
+      }
+    });
+    const end = (e) => {
+      pts.delete(e.pointerId);
+      if (pts.size < 2) pinch = null;
+      drag = null;
+      box.classList.remove("dragging");
+    };
+    for (const ev of ["pointerup", "pointercancel", "pointerleave"]) box.addEventListener(ev, end);
   }
 
   // marks: {rid: "conquer" | "final" | "place" | "act" | "blocked" | "target-blocked"}
@@ -142,6 +209,7 @@ export class Board {
       this.hl[reg.face].append(s("path", { d: this.paths[rid].getAttribute("d"), class: `hl hl-${mark}` }));
     }
     for (const r of view.regions) this._drawRegion(r, (marks || {})[r.id]);
+    if (this.selected) this.select(this.selected);
   }
 
   _drawRegion(r, mark) {
@@ -166,6 +234,12 @@ export class Board {
       const ix = hasTokens ? R + 18 : (pieces.length ? (pieces.length / 2) * w + 16 : 0);
       const iy = hasTokens ? -R + 8 : py;
       g.append(this._item(r.item, ix, iy));
+    }
+    if (r.planned) {
+      // tokens placed by the redeployment plan, not sent yet
+      g.append(s("g", { class: "planned-badge", transform: `translate(${-R + 2} ${-R + 2})` },
+        s("circle", { r: 13, fill: "#3c7ff0", stroke: "#fff", "stroke-width": 2 }),
+        s("text", { y: 5, "text-anchor": "middle", fill: "#fff" }, `+${r.planned}`)));
     }
     if (mark === "conquer" || mark === "final") {
       g.append(s("circle", { class: `target-ring ${mark}`, r: hasTokens ? R + 7 : 12, cx: 0, cy: 0 }));

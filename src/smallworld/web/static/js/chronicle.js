@@ -18,6 +18,9 @@ let logStick = true;
 const toasted = new Set(); // score entries already toasted (or seen on the first load)
 let pendingScore = null; // a score entry waiting for the hotseat curtain to be lifted
 
+// every log entry this page holds (the results screen reads the scorings)
+export function logEntries() { return log; }
+
 // Merge the log of an update; returns the entries this page had not seen.
 export function mergeLog(data) {
   const fresh = [];
@@ -107,6 +110,7 @@ export function renderLog(firstPayload) {
     }
     const li = h("li", { class: `log-${e.kind}`, style: seatStyle(e.seat), dataset: { i: e.i } }, e.text);
     if (e.kind === "die") li.prepend(h("span", { class: "mini-die" }, e.roll ?? "?"));
+    if (e.private !== null && e.private !== undefined && !P.over) li.classList.add("private");
     if (e.private !== null && e.private !== undefined && !P.over) li.append(h("span", { class: "secret", title: "Coins are secret: only you see this line" }, "private"));
     items.push(li);
   }

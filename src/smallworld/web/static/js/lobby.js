@@ -7,7 +7,8 @@ let meta = null;
 
 function seatRow(i, prev) {
   const kind = prev ? prev.kind : (i === 0 ? "human" : "bot");
-  const name = prev ? prev.name : (i === 0 ? "You" : DEFAULT_NAMES[i]);
+  // a real name by default ("You" would read "You's turn" to everyone else)
+  const name = prev ? prev.name : DEFAULT_NAMES[i];
   const select = h("select", { name: `kind-${i}`, class: "seat-kind", "aria-label": `Seat ${i + 1} player` },
     h("option", { value: "human" }, "Human"),
     ...meta.bots.map((b) => h("option", { value: `bot:${b}` }, `Bot · ${b}`)),
@@ -153,6 +154,7 @@ async function loadGames() {
     gameStatus(g),
     h("div", { class: "game-actions" },
       g.link ? h("a", { class: "button small primary", href: g.link }, g.status === "over" ? "View" : "Resume") : null,
+      g.link ? h("a", { class: "button small ghost", href: `/replay/${g.id}?token=${new URL(g.link, origin()).searchParams.get("token")}` }, "Replay") : null,
       g.link ? h("a", { class: "button small ghost", href: `/api/games/${g.id}/record?token=${new URL(g.link, origin()).searchParams.get("token")}`, download: `smallworld-${g.id}.json` }, "Export") : null,
       g.link ? h("button", { class: "small ghost danger", type: "button", onclick: () => remove(g) }, "Delete") : null,
     ),

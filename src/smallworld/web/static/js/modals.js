@@ -3,6 +3,8 @@
 import { api } from "./api.js";
 import { G, SIDES, seatName, sideMembers, sidesInPlay } from "./ctx.js";
 import { sideRule } from "./players.js";
+import { logEntries } from "./chronicle.js";
+import { scoreChart, sourcesTable } from "./results.js";
 import { h, toast, PLAYER_COLOURS, FACTION } from "./ui.js";
 import { ruleHref } from "./rulelinks.js";
 
@@ -30,7 +32,7 @@ function sidesTable(v) {
   const res = v.result;
   const order = sidesInPlay(v).sort((a, b) => res.sides[b] - res.sides[a]);
   return h("table", { class: "results-table sides-table" },
-    h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, "Side"), h("th", {}, "Players"), h("th", { title: "R-TEAM-7" }, "Side score"))),
+    h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, "Side"), h("th", {}, "Players"), h("th", { title: sideRule(v) }, "Side score"))),
     h("tbody", {}, ...order.map((side, i) => h("tr", { class: res.winning_sides.includes(side) ? "win" : "", dataset: { side } },
       h("td", {}, res.winning_sides.includes(side) ? h("span", { class: "crown" }, "♛") : `${i + 1}`),
       h("td", {}, h("span", { class: `tag side side-${side}` }, SIDES[side])),
@@ -69,7 +71,10 @@ export function showResults() {
         h("td", { class: "num" }, res.scores[p]),
         h("td", { class: "num" }, res.tokens[p]))))),
     tie ? h("p", { class: "tie" }, tie) : h("p", { class: "muted" }, note),
+    scoreChart(v, logEntries()),
+    sourcesTable(v, logEntries()),
     h("div", { class: "actions" },
+      h("a", { class: "button", id: "results-replay", href: `/replay/${encodeURIComponent(G.gameId)}?${G.query}` }, "Watch the replay"),
       h("button", { type: "button", onclick: exportRecord }, "Download the record"),
       h("a", { class: "button", href: "/" }, "All games"),
       closeButton("Look at the board"))));

@@ -1,13 +1,16 @@
 // The game page: one seat's table (a private seat link) or every human seat in turn (hotseat).
-import { api, ApiError } from "./api.js";
+import { api, answer, ApiError } from "./api.js";
 import { Board } from "./board.js";
 import { mergeLog, renderLog, scoreToasts, curtainLifted, showDie } from "./chronicle.js";
 import { G, SIDES, me, seatName, legalOf, humans, sidesInPlay } from "./ctx.js";
 import { showResults, exportRecord, showGuide, showLinks } from "./modals.js";
 import { icon, legendEntries } from "./pieces.js";
 import { renderPlayers } from "./players.js";
-import { regionTip, cleanReason } from "./regiontip.js";
+import { regionTip, cleanReason, plainError } from "./regiontip.js";
 import { Tips } from "./tips.js";
+import { askConfirm, confirmAgain, closeConfirm } from "./confirm.js";
+import * as plan from "./plan.js";
+import { toggleKey } from "./boardkey.js";
 import { renderTurn } from "./turn.js";
 import {
   h, installTooltips, showTip, hideTip, placeTip, toast, dropStaleTip,
@@ -20,6 +23,7 @@ G.token = params.get("token") || "";
 const seatParam = params.get("seat");
 G.query = `token=${encodeURIComponent(G.token)}${seatParam !== null ? `&seat=${encodeURIComponent(seatParam)}` : ""}`;
 const gamePath = `/api/games/${encodeURIComponent(G.gameId)}`;
+window.__sw = G; // what this page was sent (for tests and the curious; nothing more than the page shows)
 
 let board = null;
 let busy = false;
@@ -30,27 +34,30 @@ let ws = null;
 let wsRetry = 0;
 let firstPayload = true;
 let shownSide = null; // team variant: the side whose column is shown (null: the viewer's)
+let touch = window.matchMedia && window.matchMedia("(pointer: coarse)").matches; // last input was a finger
+window.addEventListener("pointerdown", (e) => { touch = e.pointerType === "touch"; }, { capture: true, passive: true });
 
 // ---- connecting ------------------------------------------------------------------------------
 
 async function start() {
   installTooltips();
   tips = new Tips(document.getElementById("tips"), document.getElementById("btn-tips"));
+  let first;
   try {
-    G.meta = await api("/api/meta");
-    G.boardData = await api(`${gamePath}/board?${G.query}`);
+    // the three requests at once: static facts, the (browser-cached) board drawing, the table
+    // started by the page's inline script while these modules load (or now)
+    const early = window.__early || {};
+    const got = (key, path) => (early[key] ? answer(early[key]) : api(path));
+    [G.meta, G.boardData, first] = await Promise.all([
+      got("meta", "/api/meta"), got("board", `${gamePath}/board?${G.query}`), got("state", `${gamePath}/state?${G.query}`)]);
+    window.__early = null;
   } catch (e) {
     fatal(e.message);
     return;
   }
   board = new Board(document.getElementById("board"), G.boardData, { onHover: regionHover, onClick: regionClick }, G.meta);
   wireTools();
-  try {
-    apply(await api(`${gamePath}/state?${G.query}`));
-  } catch (e) {
-    fatal(e.message);
-    return;
-  }
+  apply(first);
   connect();
 }
 
@@ -64,10 +71,11 @@ function connect() {
   const proto = window.location.protocol === "https:" ? "wss" : "ws";
   ws = new WebSocket(`${proto}://${window.location.host}/ws/${encodeURIComponent(G.gameId)}?${G.query}`);
   const dot = document.getElementById("conn");
+  let first = true; // the first push after (re)connecting is the truth, even if older-looking (a restarted server)
   ws.onopen = () => { wsRetry = 0; dot.className = "conn on"; dot.title = "Live"; };
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
-    if (msg.type === "update") apply(msg);
+    if (msg.type === "update") { apply(msg, first); first = false; }
     else if (msg.type === "error") toast(msg.error, "bad");
     else if (msg.type === "deleted") fatal("This game was deleted.");
   };
@@ -81,17 +89,31 @@ function connect() {
 
 // ---- acting ----------------------------------------------------------------------------------
 
-async function act(text) {
+function act(text) { return post("actions", { action: text }); }
+
+// take back this seat's last action (until something random or hidden came out)
+function undo() { return post("undo", {}); }
+
+// the redeployment plan, committed with End turn
+function sendPlan() {
+  const actions = plan.actions();
+  if (!actions.length || plan.left() > 0) { toast(`Place ${plural(plan.left(), "more token")} first.`); return; }
+  return post("plan", { actions });
+}
+
+async function post(what, extra) {
   if (busy) return;
   busy = true;
   document.body.classList.add("busy");
   hideMenu();
+  closeConfirm();
   try {
-    const body = { action: text };
+    // the answer carries only the log lines this page lacks
+    const body = { ...extra, since: G.P ? G.P.log_total : 0 };
     if (seatParam !== null) body.seat = Number(seatParam);
-    apply(await api(`${gamePath}/actions`, { method: "POST", body, token: G.token }));
+    apply(await api(`${gamePath}/${what}`, { method: "POST", body, token: G.token }));
   } catch (e) {
-    toast(e.message, "bad");
+    toast(plainError(e.message), "bad");
     if (e instanceof ApiError && e.status === 409) {
       try { apply(await api(`${gamePath}/state?${G.query}`)); } catch { /* ignore */ }
     }
@@ -103,9 +125,9 @@ async function act(text) {
 
 // ---- applying an update ----------------------------------------------------------------------
 
-function apply(data) {
+function apply(data, force = false) {
   // an answer overtaken by a newer WebSocket push (bots moving meanwhile) is out of date
-  if (G.P && data.game.actions < G.P.game.actions) return;
+  if (!force && G.P && data.game.rev < G.P.game.rev) return;
   const fresh = mergeLog(data);
   G.P = data;
   render();
@@ -124,8 +146,8 @@ function render() {
   document.title = `${P.over ? "Game over" : (P.actor_name ? `${P.actor_name} · ${P.phase_text}` : "Small World")} — Small World of Warcraft`;
   renderTopbar(v);
   renderCombos(v);
-  renderPlayers(v);
-  renderTurn(v, { act, markHover });
+  renderPlayers(plan.plannedView(v));
+  renderTurn(v, { act, markHover, undo, sendPlan, redraw: () => render() });
   renderBoard(v);
   renderLog(firstPayload);
   renderCurtain();
@@ -135,6 +157,7 @@ function render() {
   document.body.dataset.phase = v.phase;
   document.body.dataset.edition = v.edition || "";
   document.body.classList.toggle("my-turn", P.legal.length > 0);
+  document.body.classList.toggle("planning", plan.planning());
   dropStaleTip();
 }
 
@@ -156,10 +179,17 @@ function renderTopbar(v) {
   const acting = P.actor >= 0 && P.actor !== t ? ` · ${seatName(P.actor)} redeploys` : "";
   banner.replaceChildren(...[
     h("span", { class: "dot" }),
-    h("span", { class: "who" }, P.legal.length ? (P.mode === "seat" ? "Your turn" : `${seatName(me())}'s turn`) : `${seatName(t)}'s turn`),
+    h("span", { class: "who" }, P.legal.length ? (P.mode === "hotseat" && humans().length > 1 ? `${seatName(me())}: your turn` : "Your turn") : turnOf(t)),
     v.team ? h("span", { class: `tag side side-${v.team.sides[t]}` }, SIDES[v.team.sides[t]]) : null,
     h("span", { class: "step" }, `${P.phase_text}${acting}`),
   ].filter(Boolean));
+}
+
+// "Anna's turn"; the viewer's own seat (waiting for a defender, say) is "your turn"
+function turnOf(seat) {
+  const { P } = G;
+  if (seat === P.perspective && P.mode === "seat") return "Your turn";
+  return `${seatName(seat)}'s turn`;
 }
 
 // ---- the column of combos --------------------------------------------------------------------
@@ -194,8 +224,8 @@ function renderCombos(v) {
     const card = h("div", {
       class: `combo ${race.faction} ${pick ? "pickable" : ""} ${picks.size && !pick ? "unaffordable" : ""}`,
       dataset: { position: c.position }, role: pick ? "button" : null, tabindex: pick ? "0" : null,
-      onclick: pick ? () => act(pick.text) : null,
-      onkeydown: pick ? (e) => { if (e.key === "Enter") act(pick.text); } : null,
+      onclick: pick ? () => choosePick(c, pick, race, power, tokens) : null,
+      onkeydown: pick ? (e) => { if (e.key === "Enter") choosePick(c, pick, race, power, tokens); } : null,
     },
       h("div", { class: "combo-power", "data-tip": powerTip(meta, c.power) },
         h("span", { class: "name" }, power.name), h("span", { class: "val" }, power.value)),
@@ -221,6 +251,34 @@ function renderCombos(v) {
     ? (v.team.decks && v.team.decks[v.team.sides[me() ?? v.turn]] !== undefined ? `${plural(v.team.decks[v.team.sides[me() ?? v.turn]], "banner")} left in your side's deck` : "")
     : `${plural(st.banners, "banner")} and ${plural(st.badges, "badge")} left in the stacks`;
 }
+
+// a pick cannot be taken back (a new banner comes out): the card is shown, a second click or
+// the button confirms
+function choosePick(c, pick, race, power, tokens) {
+  const key = `combo:${c.position}`;
+  if (confirmAgain(key)) return;
+  const cost = c.cost ? `costs ${plural(c.cost, "coin")}` : "is free";
+  const coins = c.coins ? `, and you take the ${plural(c.coins, "coin")} lying on it` : "";
+  askConfirm({
+    key, title: `${race.name} + ${power.name}`, confirmLabel: `Pick ${race.name}`,
+    html: `<p><b>${tokens} tokens</b> to conquer with. This combo ${cost}${coins}.</p>` +
+      `<p><b>${esc(race.name)}</b>: ${esc(race.summary || "")}</p><p><b>${esc(power.name)}</b>: ${esc(power.summary || "")}</p>` +
+      "<p class='muted'>A pick cannot be taken back: a new race comes into the column.</p>",
+    onConfirm: () => act(pick.text),
+  });
+  markSelected();
+}
+
+function markSelected() {
+  const key = document.body.dataset.selected || "";
+  for (const el of document.querySelectorAll(".combo.selected")) el.classList.remove("selected");
+  if (key.startsWith("combo:")) {
+    const el = document.querySelector(`.combo[data-position="${key.slice(6)}"]`);
+    if (el) el.classList.add("selected");
+  }
+  board.select(key.startsWith("region:") ? key.slice(7) : null);
+}
+document.addEventListener("sw-select", (e) => { document.body.dataset.selected = e.detail || ""; markSelected(); });
 
 function renderSideTabs(v, side, own) {
   let tabs = document.getElementById("side-tabs");
@@ -263,7 +321,7 @@ function marks() {
 }
 
 function renderBoard(v) {
-  board.render(v, marks());
+  board.render(plan.plannedView(v), marks());
   renderKey(v);
   const t = document.getElementById("tooltip");
   if (board.hover && !t.hidden && t.dataset.rid === board.hover) t.innerHTML = regionTip(board.hover);
@@ -294,18 +352,37 @@ function regionClick(rid, e) {
   const acts = P.legal.filter((a) => a.region === rid);
   if (!acts.length) {
     const hint = P.hints && P.hints[rid];
-    if (hint && hint.reason && P.view.phase === "conquer") toast(cleanReason(hint.reason));
+    if (hint && hint.reason && P.view.phase === "conquer") toast(plainError(cleanReason(hint.reason)));
     return;
   }
   const kinds = [...new Set(acts.map((a) => a.kind))];
-  if (kinds.length === 1 && kinds[0] === "conquer") return act(acts[0].text);
-  if (kinds.length === 1 && kinds[0] === "redeploy") {
-    const max = Math.max(...acts.map((a) => Number(a.args[1])));
-    return act(`redeploy ${rid} ${e.shiftKey ? max : 1}`);
+  if (kinds.length === 1 && kinds[0] === "conquer") return chooseConquest(rid, acts[0], e);
+  if (kinds.length === 1 && kinds[0] === "redeploy" && plan.planning()) {
+    // arranging the plan: nothing is sent until End turn
+    if (plan.add(rid, e.shiftKey ? plan.left() : 1)) render();
+    else toast("Every token is placed: take one back with −, or end your turn.");
+    return;
   }
   // several things can be done here: a small menu
   const max = Math.max(...acts.filter((x) => x.kind === "redeploy").map((x) => Number(x.args[1])));
   showMenu(rid, acts.filter((a) => a.kind !== "redeploy" || [1, max].includes(Number(a.args[1]))), e);
+}
+
+// a conquest: at once with a mouse (it can be taken back); on a touch screen, or when the die
+// decides (a final conquest cannot be taken back), the cost is shown first and confirmed
+function chooseConquest(rid, a, e) {
+  const hint = (G.P.hints || {})[rid] || {};
+  const final = hint.status === "final";
+  if (!final && !touch) return act(a.text);
+  const key = `region:${rid}`;
+  if (confirmAgain(key)) return;
+  const name = G.boardData.regions[rid].name;
+  askConfirm({
+    key, title: final ? `Final conquest of ${name}` : `Conquer ${name}`,
+    html: regionTip(rid, { confirm: true }), tone: final ? "warn" : "",
+    confirmLabel: final ? `Roll the die (${hint.need}+ needed)` : `Conquer for ${plural(hint.cost, "token")}`,
+    onConfirm: () => act(a.text),
+  });
 }
 
 function showMenu(rid, items, e) {
@@ -343,11 +420,12 @@ function offerTips(fresh) {
 function renderCurtain() {
   const { P } = G;
   const curtain = document.getElementById("curtain");
+  const up = (on) => { curtain.hidden = !on; document.body.classList.toggle("curtained", on); };
   if (P.mode !== "hotseat" || humans().length < 2 || P.over || P.perspective === null) {
-    curtain.hidden = true;
+    up(false);
     return;
   }
-  if (confirmedPerspective === P.perspective) { curtain.hidden = true; return; }
+  if (confirmedPerspective === P.perspective) { up(false); return; }
   const shownFor = P.perspective;
   const name = seatName(shownFor);
   curtain.style.setProperty("--pc", PLAYER_COLOURS[P.perspective]);
@@ -355,9 +433,9 @@ function renderCurtain() {
   curtain.replaceChildren(h("div", { class: "curtain-card" },
     h("span", { class: "disc big" }, P.perspective + 1),
     h("h2", {}, `Pass the screen to ${name}`),
-    h("p", {}, "Coins are secret: the others look away while you play."),
+    h("p", {}, "Coins are secret: the others look away while you play. The board stays in view; your coins and your private lines are hidden until you say it is you."),
     h("button", { type: "button", class: "primary", id: "curtain-ok", onclick: lift }, `I'm ${name}: show my table`)));
-  curtain.hidden = false;
+  up(true);
 }
 
 function wireTools() {
@@ -368,13 +446,21 @@ function wireTools() {
     names.classList.toggle("on", on);
   });
   document.getElementById("btn-export").addEventListener("click", exportRecord);
+  document.getElementById("btn-key").addEventListener("click", () => toggleKey());
   document.getElementById("btn-results").addEventListener("click", showResults);
   document.getElementById("btn-guide").addEventListener("click", showGuide);
   document.getElementById("btn-invite").addEventListener("click", showLinks);
+  document.getElementById("btn-replay").href = `/replay/${encodeURIComponent(G.gameId)}?${G.query}`;
   document.getElementById("zoom-in").addEventListener("click", () => board.setZoom(board.zoom * 1.4));
   document.getElementById("zoom-out").addEventListener("click", () => board.setZoom(board.zoom / 1.4));
   document.getElementById("zoom-fit").addEventListener("click", () => board.setZoom(1));
-  document.addEventListener("keydown", (e) => { if (e.key === "Escape") { hideMenu(); document.getElementById("modal").hidden = true; } });
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "Escape") { hideMenu(); closeConfirm(); document.getElementById("modal").hidden = true; }
+    if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "z" && G.P) {
+      e.preventDefault();
+      if (plan.planning() && plan.placed()) { plan.reset(); render(); } else if (G.P.can_undo) undo();
+    }
+  });
   document.addEventListener("click", (e) => {
     const menu = document.getElementById("menu");
     if (!menu.hidden && !menu.contains(e.target) && !e.target.closest("svg")) hideMenu();

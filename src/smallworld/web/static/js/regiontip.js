@@ -20,6 +20,26 @@ export function cleanReason(text) {
   return t.charAt(0).toUpperCase() + t.slice(1);
 }
 
+const RULE_ID = /\s*\((R-[A-Z]+-\d+[a-z]?(?:[,;]\s*R-[A-Z]+-\d+[a-z]?)*)\)/g;
+const REGION_ID = /\b([LMS]\d+\.\d+)\b/g;
+
+// A server sentence for people: no rule IDs, no quoted action notation, Region names instead of
+// board ids. Returns {text, detail}: the rule IDs and notation go in the details line.
+export function splitPlain(message) {
+  let text = String(message || "");
+  const details = [];
+  text = text.replace(/^(illegal action|bad action|the plan was not played):\s*/i, "");
+  const quoted = /^'([^']*)':\s*/.exec(text);
+  if (quoted) { details.push(quoted[1]); text = text.slice(quoted[0].length); }
+  text = text.replace(RULE_ID, (_, ids) => { details.push(ids); return ""; });
+  const regions = (G.boardData && G.boardData.regions) || {};
+  text = text.replace(REGION_ID, (id) => (regions[id] ? regions[id].name : id));
+  text = text.replace(/\s+\(\s*\)/g, "").trim();
+  return { text: text.charAt(0).toUpperCase() + text.slice(1), detail: details.join(" · ") };
+}
+
+export function plainError(message) { return splitPlain(message).text; }
+
 function occupantHtml(r) {
   const { P, meta } = G;
   if (r.occupant === "murlocs") return `<p>Murlocs: ${r.tokens}</p>`;
@@ -46,7 +66,7 @@ function piecesHtml(reg, r) {
     `${PIECES[k] ? ` <span class="muted">${esc(PIECES[k][1])}</span>` : ""}</li>`).join("")}</ul>`;
 }
 
-function costHtml(hint) {
+function costHtml(hint, confirm) {
   if (hint.status === "conquer" || hint.status === "final") {
     const p = hint.parts;
     const rows = [["Base", p.base]];
@@ -59,26 +79,30 @@ function costHtml(hint) {
     return `<div class="tip-cost ${hint.status}"><div class="tip-cost-head">${hint.status === "conquer"
       ? `Conquer for <b>${hint.cost}</b> token${hint.cost === 1 ? "" : "s"} <span class="muted">(you hold ${hint.hand})</span>`
       : `Final conquest: costs <b>${hint.cost}</b>, you hold ${hint.hand}. The die must show ${hint.need}+ (${dieChance(hint.need)}% chance)`}</div>` +
-      `<table>${table}<tr class="sum"><td>Cost</td><td>${hint.cost}</td></tr></table><div class="muted">Click to conquer</div></div>`;
+      `<table>${table}<tr class="sum"><td>Cost</td><td>${hint.cost}</td></tr></table>` +
+      `${confirm ? "" : `<div class="muted">${hint.status === "final" ? "Click to roll for it" : "Click to conquer (you can take it back)"}</div>`}</div>`;
   }
-  return hint.reason ? `<div class="tip-cost blocked">${esc(cleanReason(hint.reason))}</div>` : "";
+  if (!hint.reason) return "";
+  const why = splitPlain(cleanReason(hint.reason));
+  return `<div class="tip-cost blocked">${esc(why.text)}${why.detail ? `<div class="tip-detail">${esc(why.detail)}</div>` : ""}</div>`;
 }
 
-export function regionTip(rid) {
+export function regionTip(rid, { confirm = false } = {}) {
   const { P, meta, boardData } = G;
   const reg = boardData.regions[rid];
   const r = P.view.regions.find((x) => x.id === rid) || {};
   const tags = [TERRAIN[reg.terrain] || reg.terrain, ...reg.symbols.map((x) => SYMBOL[x] || x)];
   if (reg.marker) tags.push("item marker");
-  let html = `<b>${esc(reg.name)}</b> <span class="muted">${esc(rid)}</span><div class="tip-tags">${tags.map((x) => `<span class="tip-tag">${esc(x)}</span>`).join("")}</div>`;
+  let html = `${confirm ? "" : `<b>${esc(reg.name)}</b>`}<div class="tip-tags">${tags.map((x) => `<span class="tip-tag">${esc(x)}</span>`).join("")}</div>`;
   html += occupantHtml(r);
   html += piecesHtml(reg, r);
   if (r.item) html += `<div class="tip-item">${itemTip(meta, r.item)}</div>`;
   const hint = P.hints && P.hints[rid];
-  if (hint && P.legal.length) html += costHtml(hint);
+  if (hint && P.legal.length) html += costHtml(hint, confirm);
   const acts = P.legal.filter((a) => a.region === rid && a.kind !== "conquer");
-  if (acts.some((a) => a.kind === "redeploy")) html += `<div class="tip-cost place">Click to place 1 token here (shift-click: all ${P.view.players[me()].hand}).</div>`;
+  if (acts.some((a) => a.kind === "redeploy")) html += "<div class='tip-cost place'>Click to add 1 token here (shift-click: all that are left). Nothing is final until End turn.</div>";
   const others = acts.filter((a) => a.kind !== "redeploy" && a.kind !== "abandon");
   if (others.length) html += `<div class="tip-cost act">${others.map((a) => esc(a.label)).join("<br>")}</div>`;
+  if (!confirm) html += `<div class="tip-detail">${esc(rid)}</div>`;
   return html;
 }

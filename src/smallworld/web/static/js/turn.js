@@ -3,14 +3,16 @@ import { G, me, seatName, legalOf } from "./ctx.js";
 import { showResults, winnersText } from "./modals.js";
 import { turnFacts } from "./thisturn.js";
 import { h, plural, PLAYER_COLOURS, raceName } from "./ui.js";
+import * as plan from "./plan.js";
 
 const STEP_TITLES = {
   pick: "Pick a combo", decide: "Expand or decline", conquer: "Conquer", redeploy: "Redeploy",
   defend: "Redeploy after losses", choice: "Make a choice", over: "Game over",
 };
 
-// act(text) plays an action; markHover(rid) outlines a Region on the board (null: none)
-export function renderTurn(v, { act, markHover }) {
+// act(text) plays an action; markHover(rid) outlines a Region on the board (null: none); undo()
+// takes back the last action; sendPlan() commits the redeployment plan; redraw() redraws the page
+export function renderTurn(v, { act, markHover, undo, sendPlan, redraw }) {
   const { P, meta, boardData } = G;
   const box = document.getElementById("turn");
   box.style.setProperty("--pc", PLAYER_COLOURS[P.actor >= 0 ? P.actor : v.turn] || "#3b2c1d");
@@ -22,30 +24,43 @@ export function renderTurn(v, { act, markHover }) {
   }
   if (!P.legal.length) {
     box.className = "turn-panel waiting";
-    const who = P.actor >= 0 ? seatName(P.actor) : "the dice";
+    const named = P.actor >= 0 && P.game.seats[P.actor];
+    const who = named ? P.game.seats[P.actor].name : "chance";
     const bot = P.actor_kind === "bot";
-    box.replaceChildren(
-      h("h2", {}, h("span", { class: "spinner" }), bot ? `${who} is thinking…` : `Waiting for ${who}`),
-      h("p", { class: "muted" }, P.actor >= 0 ? `${who} is ${P.phase_text}.` : ""),
+    // (replaceChildren would write a null child as the text "null")
+    box.replaceChildren(...[
+      h("h2", {}, h("span", { class: "spinner" }), named ? (bot ? `${who} is thinking…` : `Waiting for ${who}`) : "The dice are rolling…"),
+      named && P.phase_text ? h("p", { class: "muted" }, `${who} is ${P.phase_text}.`) : null,
       turnFacts(),
-    );
+    ].filter(Boolean));
     return;
   }
   box.className = "turn-panel acting";
   const p = v.players[me()];
   const phase = v.phase;
-  const kids = [h("h2", {}, STEP_TITLES[phase] || "Your move", h("span", { class: "hand", title: "Tokens in your hand" }, h("span", { class: "tok-ico light" }), `${p.hand} in hand`))];
+  const planning = plan.planning();
+  const inHand = planning ? plan.left() : p.hand;
+  const kids = [h("h2", {}, STEP_TITLES[phase] || "Your move", h("span", { class: "hand", title: "Tokens in your hand" }, h("span", { class: "tok-ico light" }), `${inHand} in hand`))];
+  if (P.can_undo) {
+    kids.push(h("div", { class: "undo-row" }, h("button", {
+      type: "button", class: "small", id: "btn-undo", title: "Take back your last move (Ctrl+Z)", onclick: undo,
+    }, "↶ Undo last move"), h("span", { class: "muted" }, "Nothing random or hidden has come out since.")));
+  } else if (P.undo_blocked) {
+    kids.push(h("p", { class: "undo-note muted", id: "undo-note" }, P.undo_blocked));
+  }
   const handled = new Set();
   const buttons = [];
   const addButton = (a, cls = "") => buttons.push(h("button", {
-    type: "button", class: `act ${cls}`, dataset: { action: a.text }, onclick: () => act(a.text),
+    type: "button", class: `act ${cls}`, dataset: { action: a.text }, onclick: () => act(a.text), title: a.hint || null,
     onmouseenter: () => a.region && markHover(a.region), onmouseleave: () => markHover(null),
   }, a.label));
   if (phase === "pick") {
     kids.push(h("p", {}, "Choose a combo in the column on the left: its race banner and power badge are yours."));
     handled.add("pick");
   } else if (phase === "decide") {
-    kids.push(h("p", {}, `Keep expanding with the ${raceName(meta, p.race)}, or put them in decline and pick a new race next turn.`));
+    const ex = P.legal.find((a) => a.kind === "expand");
+    const gives = ex && /: (\d+) tokens/.exec(ex.label);
+    kids.push(h("p", {}, `Keep expanding with the ${raceName(meta, p.race)}${gives ? ` (you will have ${gives[1]} tokens to conquer with)` : ""}, or put them in decline: they stay on the board and score, and you pick a new race next turn.`));
   } else if (phase === "conquer") {
     const hints = P.hints || {};
     const can = Object.values(hints).filter((x) => x.status === "conquer").length;
@@ -77,19 +92,28 @@ export function renderTurn(v, { act, markHover }) {
         ...ab.map((a) => h("button", { type: "button", class: "small ghost", dataset: { action: a.text }, onclick: () => act(a.text),
           onmouseenter: () => markHover(a.region), onmouseleave: () => markHover(null) }, a.label))));
     }
-  } else if (phase === "redeploy" || phase === "defend") {
-    const rd = legalOf("redeploy");
+  } else if (planning) {
     handled.add("redeploy");
-    kids.push(h("p", {}, `Place ${plural(p.hand, "token")}: click your highlighted Regions (one token per click, shift-click for all).`));
-    const regions = [...new Set(rd.map((a) => a.region))];
-    kids.push(h("div", { class: "place-list" }, ...regions.map((rid) => {
-      const max = Math.max(...rd.filter((a) => a.region === rid).map((a) => Number(a.args[1])));
+    const left = plan.left();
+    kids.push(h("p", {}, left
+      ? `Place ${plural(left, "token")}: click your highlighted Regions (shift-click puts all that are left). Move them around freely: nothing is final until you end your turn.`
+      : "Every token is placed. Move them around with + and −, then end your turn."));
+    const adds = plan.currentPlan().adds;
+    kids.push(h("div", { class: "place-list" }, ...plan.targets().map((rid) => {
       const r = v.regions.find((x) => x.id === rid);
-      return h("div", { class: "place-row", onmouseenter: () => markHover(rid), onmouseleave: () => markHover(null) },
-        h("span", { class: "place-name" }, boardData.regions[rid].name), h("span", { class: "muted" }, ` ${r ? r.tokens : ""}`),
-        h("button", { type: "button", class: "small", dataset: { action: `redeploy ${rid} 1` }, onclick: () => act(`redeploy ${rid} 1`) }, "+1"),
-        max > 1 ? h("button", { type: "button", class: "small ghost", dataset: { action: `redeploy ${rid} ${max}` }, onclick: () => act(`redeploy ${rid} ${max}`) }, `+${max}`) : null);
+      const mine = adds.get(rid) || 0;
+      return h("div", { class: `place-row ${mine ? "planned" : ""}`.trim(), dataset: { region: rid }, onmouseenter: () => markHover(rid), onmouseleave: () => markHover(null) },
+        h("span", { class: "place-name" }, boardData.regions[rid].name),
+        h("span", { class: "place-count", title: "Tokens there after your placement" }, `${(r ? r.tokens : 0) + mine}`),
+        mine ? h("span", { class: "place-plus" }, `+${mine}`) : null,
+        h("button", { type: "button", class: "small ghost", dataset: { plan: `-${rid}` }, disabled: !mine, "aria-label": `Take a token back from ${boardData.regions[rid].name}`, onclick: () => { plan.remove(rid); redraw(); } }, "−"),
+        h("button", { type: "button", class: "small", dataset: { plan: `+${rid}` }, disabled: !left, "aria-label": `Add a token to ${boardData.regions[rid].name}`, onclick: () => { plan.add(rid); redraw(); } }, "+"));
     })));
+    buttons.push(h("button", {
+      type: "button", class: "act primary", id: "btn-end-turn", disabled: left > 0, onclick: sendPlan,
+      title: left ? `Place ${plural(left, "more token")} first` : "Commit this placement",
+    }, phase === "defend" ? "Done placing" : "End turn"));
+    if (adds.size) buttons.push(h("button", { type: "button", class: "act ghost", id: "btn-plan-reset", onclick: () => { plan.reset(); redraw(); } }, "Start placing again"));
   } else if (phase === "choice") {
     kids.push(h("p", {}, "Your race, power or item asks for a decision:"));
   }

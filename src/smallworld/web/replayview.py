@@ -1,0 +1,105 @@
+"""Replays: any saved game (finished, in play or imported) stepped through move by move.
+
+:func:`replay_frame` rebuilds the position after the first ``at`` actions of a game's record and
+returns it as a spectator sees it — :func:`smallworld.core.view.view` for nobody's seat (so
+nothing hidden leaves the engine, RULES §15) — with the public log up to there (every line once
+the game is over). Positions are rebuilt from checkpoints kept every :data:`EVERY` actions, so a
+step costs at most that many actions applied.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Any
+
+from smallworld.core.actions import as_action
+from smallworld.core.record import start_state
+from smallworld.core.state import State
+from smallworld.core.undo import is_chance_text
+from smallworld.core.view import view
+from smallworld.web.games import LiveGame, rebuild_log
+from smallworld.web.payload import game_info
+
+EVERY = 40  # actions between checkpoints
+_CACHE: OrderedDict[tuple[str, int], tuple[list[State], Any]] = OrderedDict()
+_CACHE_SIZE = 6
+
+
+def _checkpoints(live: LiveGame) -> tuple[list[State], Any]:
+    """States after 0, EVERY, 2*EVERY, ... actions, and the log (cached per game revision)."""
+    g = live.game
+    key = (live.id, live.undo.revision(g))
+    hit = _CACHE.get(key)
+    if hit is not None:
+        _CACHE.move_to_end(key)
+        return hit
+    s = start_state(g.record.header)
+    points = [s.copy()]
+    for i, text in enumerate(g.record.actions):
+        s.apply(as_action(text))
+        if (i + 1) % EVERY == 0:
+            points.append(s.copy())
+    log = rebuild_log(g.record)
+    _CACHE[key] = (points, log)
+    while len(_CACHE) > _CACHE_SIZE:
+        _CACHE.popitem(last=False)
+    return points, log
+
+
+def stops(actions: list[str]) -> list[int]:
+    """The positions a person steps between: after each player's move and the chance it led to
+    (numbers of actions applied; 0 and the last position included)."""
+    n = len(actions)
+    out = [0]
+    for k in range(1, n + 1):
+        settled = k == n or not is_chance_text(actions[k])
+        if settled and (k == n or out[-1] == 0 or not is_chance_text(actions[k - 1])):
+            out.append(k)
+    return sorted(set(out))
+
+
+def replay_frame(live: LiveGame, at: int | None, log_part: str = "upto") -> dict[str, Any]:
+    """The position after ``at`` actions (None: the last), for a replay page. ``log_part``:
+    ``"upto"`` the log lines before that position, ``"all"`` the whole public log (a page
+    steps through it without asking again), ``"none"``.
+
+    Returns ``{"at", "total", "stops": [int], "rounds": [{"round", "at"}], "game", "view",
+    "log", "over"}``; ``rounds`` gives the position at which each round's first turn begins.
+
+    Raises:
+        ValueError: ``at`` outside ``0..total``, or an unknown ``log_part``.
+    """
+    if log_part not in ("upto", "all", "none"):
+        raise ValueError(f"log must be upto, all or none, not {log_part!r}")
+    g = live.game
+    actions = g.record.actions
+    total = len(actions)
+    if at is None:
+        at = total
+    if not 0 <= at <= total:
+        raise ValueError(f"position {at} is outside this game (0 to {total})")
+    points, log = _checkpoints(live)
+    k = min(at // EVERY, len(points) - 1)
+    s = points[k].copy()
+    for text in actions[k * EVERY:at]:
+        s.apply(as_action(text))
+    over = g.state.is_over()
+    until = total if log_part == "all" else (at if log_part == "upto" else -1)
+    entries = [e for e in log.entries if e["at"] is not None and e["at"] < until
+               and (over or e["private"] is None)]
+    rounds: list[dict[str, int]] = []
+    for e in log.entries:
+        if e["kind"] == "turn" and (not rounds or rounds[-1]["round"] != e["round"]):
+            rounds.append({"round": e["round"], "at": e["at"] + 1})
+    return {
+        "type": "replay",
+        "at": at,
+        "total": total,
+        "stops": stops(actions),
+        "rounds": rounds,
+        "game": game_info(live),
+        "view": view(s, None),
+        "log": entries,
+        "over": over,
+        "finished_here": s.is_over(),
+    }

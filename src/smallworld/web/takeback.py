@@ -1,0 +1,103 @@
+"""Take-backs and redeployment plans on the server (issue: BGA-style play at a table).
+
+- :func:`take_back`: a human seat undoes its last action while nothing random or hidden has
+  come out since (:class:`smallworld.core.undo.UndoStack`); the action leaves the record, the
+  log and the database as if it had never been made.
+- :func:`play_plan`: a redeployment arranged freely on the page is sent as one plan (a list of
+  ``redeploy`` actions, then the End turn action if any is needed): applied all or nothing, so a
+  turn ends only when the player says so.
+
+Bots and the RL environments never come here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from smallworld.core.actions import as_action
+from smallworld.core.errors import IllegalActionError
+from smallworld.core.undo import UndoRefused
+from smallworld.web.games import LiveGame, NotYourTurn
+from smallworld.web.storage import Store, StoreError
+
+MAX_PLAN = 200  # actions in one redeployment plan
+
+
+def can_take_back(live: LiveGame, seat: int | None) -> bool:
+    """Seat ``seat`` (a human) may take back its last action now."""
+    return seat is not None and live.undo.can_undo(live.game, seat)
+
+
+def take_back(live: LiveGame, store: Store, seat: int) -> None:
+    """Undo seat ``seat``'s last action (see the module doc).
+
+    Raises:
+        UndoRefused: nothing can be taken back (a die was rolled, a banner revealed, ...).
+        StoreError: the database refused; the game stays as it was (nothing lost, and the
+            take-back may be asked again).
+    """
+    g = live.game
+    frames, removed = list(live.undo.frames), live.undo.removed
+    state, actions, result = g.state, list(g.record.actions), g.record.result
+    entries, turn = list(live.log.entries), live.log._turn_key
+    n_log, turn_key = live.undo.undo(g, seat)
+    del live.log.entries[n_log:]
+    live.log._turn_key = turn_key
+    try:
+        store.truncate(live.id, len(g.record.actions), round=g.state.round)
+    except StoreError:
+        # the database still holds the action: so does the game
+        g.state, g.record.actions[:], g.record.result = state, actions, result
+        live.log.entries[:], live.log._turn_key = entries, turn
+        live.undo.frames[:], live.undo.removed = frames, removed
+        raise
+    for conn in live.sockets:  # their logs shrank: the next push resends it whole
+        conn.log_sent = 0
+        conn.perspective = -99
+
+
+def play_plan(live: LiveGame, store: Store, seat: int, texts: Sequence[str]) -> None:
+    """Apply seat ``seat``'s redeployment plan: every action, or none of them.
+
+    Raises:
+        IllegalActionError: an empty or too long plan, an action other than placing tokens or
+        ending the turn, or one the rules refuse (named with its position in the plan); the
+        game is then as before the plan.
+        NotYourTurn, ActionSyntaxError, StoreError: as :meth:`LiveGame.act`.
+    """
+    if not texts:
+        raise IllegalActionError("the redeployment plan is empty")
+    if len(texts) > MAX_PLAN:
+        raise IllegalActionError(f"a redeployment plan holds at most {MAX_PLAN} actions")
+    actions = [as_action(t) for t in texts]
+    for i, a in enumerate(actions):
+        if a.kind not in ("redeploy", "end"):
+            raise IllegalActionError(f"step {i + 1} of the plan is {a}, not a placement or End turn")
+    g = live.game
+    if g.state.current_player() != seat:
+        raise NotYourTurn(f"it is not {live.seats[seat].name}'s turn to place tokens")
+    start, n_log = len(g.record.actions), len(live.log.entries)
+    saved_state, saved_turn = g.state.copy(), live.log._turn_key
+    try:
+        for i, a in enumerate(actions):
+            if g.state.current_player() != seat:
+                raise IllegalActionError(f"step {i + 1} of the plan ({a}) comes after the turn ended")
+            try:
+                live._apply(a, check=True)
+            except IllegalActionError as e:
+                raise IllegalActionError(f"step {i + 1} of the plan: {e}") from None
+        live._settle()
+    except Exception:
+        # nothing of the plan stays: the state, the record and the log as they were
+        g.state = saved_state
+        del g.record.actions[start:]
+        g.record.result = None
+        del live.log.entries[n_log:]
+        live.log._turn_key = saved_turn
+        raise
+    live._commit(store, start, n_log)
+    live.undo.forget()  # a committed turn is final
+    live.last_human = seat
+
+
+__all__ = ["MAX_PLAN", "UndoRefused", "can_take_back", "play_plan", "take_back", "truncate"]

@@ -1,0 +1,92 @@
+"""Take-backs and redeployment plans through the API (web/takeback.py, core/undo.py): a conquest
+is undone until chance reveals something (RULES §15), the undone action leaves the record and
+the database; a redeployment plan (R-TROOP-3) is applied all or nothing."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+
+from smallworld.web.server import create_app
+from tests.web.conftest import act, new_game, state
+
+SEATS = [{"name": "Anna", "kind": "human"}, {"name": "Bob", "kind": "bot", "bot": "random"}]
+
+
+def _quiet_conquest(P):
+    items = {r["id"]: r.get("item") for r in P["view"]["regions"]}
+    return next((a["text"] for a in P["legal"] if a["kind"] == "conquer" and not items.get(a["region"])), None)
+
+
+def _to(client, gid, tok, want):
+    """Play the first offered action until ``want(P)`` holds; returns P."""
+    for _ in range(300):
+        P = state(client, gid, tok)
+        if want(P):
+            return P
+        assert P["legal"], "no move offered"
+        r = act(client, gid, tok, P["legal"][0]["text"])
+        assert r.status_code == 200, r.text
+    raise AssertionError("position not reached")
+
+
+def test_a_conquest_is_taken_back_everywhere(client, db_path):
+    created = new_game(client, SEATS, seed=3)
+    gid, tok = created["id"], created["host_token"]
+    P = _to(client, gid, tok, lambda P: P["view"]["phase"] == "conquer" and _quiet_conquest(P))
+    assert P["can_undo"] is False  # the pick revealed a new banner
+    n_actions, n_log = P["game"]["actions"], P["log_total"]
+    r = act(client, gid, tok, _quiet_conquest(P))
+    assert r.status_code == 200, r.text
+    after = r.json()
+    if after["game"]["actions"] != n_actions + 1:
+        return  # the conquest drew chance (nothing to take back): covered in tests/core
+    assert after["can_undo"] is True
+    r = client.post(f"/api/games/{gid}/undo", json={}, headers={"X-Token": tok})
+    assert r.status_code == 200, r.text
+    back = r.json()
+    assert back["game"]["actions"] == n_actions and back["log_total"] == n_log
+    assert back["view"] == P["view"] and back["can_undo"] is False
+    # a second take-back has nothing left: refused with a reason, nothing changes
+    r = client.post(f"/api/games/{gid}/undo", json={}, headers={"X-Token": tok})
+    assert r.status_code == 409 and "take back" in r.json()["error"]
+    # the database lost the action too: a fresh server loads the same position
+    with TestClient(create_app(db_path, bot_delay=0)) as c2:
+        again = state(c2, gid, tok)
+        assert again["game"]["actions"] == n_actions and again["view"] == P["view"]
+
+
+def test_a_seat_link_cannot_take_back_another_seat(client):
+    created = new_game(client, [{"name": "Anna"}, {"name": "Bob"}], seed=3)
+    gid = created["id"]
+    bob = created["seats"][1]["link"].split("token=")[1]
+    r = client.post(f"/api/games/{gid}/undo", json={}, headers={"X-Token": bob})
+    assert r.status_code == 409
+
+
+def test_a_redeployment_plan_is_all_or_nothing(client):
+    created = new_game(client, SEATS, seed=3)
+    gid, tok = created["id"], created["host_token"]
+    P = _to(client, gid, tok, lambda P: P["view"]["phase"] == "redeploy" and P["legal"])
+    hand = P["view"]["players"][P["perspective"]]["hand"]
+    regions = sorted({a["region"] for a in P["legal"]})
+    n = P["game"]["actions"]
+    # too many tokens in the second step: refused, naming the step; nothing is applied
+    bad = [f"redeploy {regions[0]} 1", f"redeploy {regions[-1]} {hand + 5}"]
+    r = client.post(f"/api/games/{gid}/plan", json={"actions": bad}, headers={"X-Token": tok})
+    assert r.status_code == 409 and "step 2" in r.json()["error"], r.text
+    assert state(client, gid, tok)["game"]["actions"] == n
+    # only placements belong in a plan
+    r = client.post(f"/api/games/{gid}/plan", json={"actions": ["decline"]}, headers={"X-Token": tok})
+    assert r.status_code == 409 and "not a placement" in r.json()["error"]
+    # the whole hand, spread over the Regions: the turn ends when the plan is sent
+    plan, left = [], hand
+    for i, rid in enumerate(regions):
+        k = left if i == len(regions) - 1 else min(1, left)
+        if k:
+            plan.append(f"redeploy {rid} {k}")
+            left -= k
+    r = client.post(f"/api/games/{gid}/plan", json={"actions": plan}, headers={"X-Token": tok})
+    assert r.status_code == 200, r.text
+    after = r.json()
+    assert after["game"]["actions"] >= n + len(plan)
+    assert after["view"]["players"][0]["hand"] == 0 or after["view"]["turn"] != 0

@@ -1,0 +1,103 @@
+"""Replays and results in headless Chromium: a saved game (imported record) stepped through move
+by move with buttons and keys, jumping to a round (web/replayview.py: spectator views only,
+RULES §15); the results screen's chart of coins per round and their sources (R-SCORE-*)."""
+
+from __future__ import annotations
+
+import json
+import random
+import urllib.request
+
+from smallworld.core.game import Game
+from tests.web.browser_kit import quiet_tips, require_browser, shot
+
+require_browser()
+
+
+def _finished_record(seed=8, players=3):
+    g = Game.new(players, seed=seed, seats=["Anna", "Bruno", "Chen"][:players])
+    g.settle()
+    rng = random.Random(seed)
+    while not g.state.is_over():
+        g.apply(rng.choice(g.legal_actions()))
+        g.settle()
+    return g.record.to_json()
+
+
+def _import(server, record):
+    req = urllib.request.Request(server + "/api/games/import", data=json.dumps({"record": record}).encode(),
+                                 headers={"Content-Type": "application/json"})
+    return json.load(urllib.request.urlopen(req))
+
+
+def test_a_saved_game_is_replayed_move_by_move(server, chromium):
+    record = _finished_record()
+    created = _import(server, record)
+    ctx = chromium.new_context(viewport={"width": 1280, "height": 720})
+    pg = ctx.new_page()
+    errors = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.goto(f"{server}/replay/{created['id']}?token={created['host_token']}")
+    pg.wait_for_function("() => /Round 1 of/.test(document.getElementById('rp-where').textContent)")
+    where = lambda: pg.inner_text("#rp-where")
+    at = lambda: pg.evaluate("() => Number(document.getElementById('rp-slider').value)")
+    start = at()
+    assert where().startswith("Move ")
+    # one move forward with the button: the position and the chronicle move on
+    with pg.expect_response(lambda r: "/replay?" in r.url):
+        pg.click("#rp-next")
+    pg.wait_for_function(f"() => Number(document.getElementById('rp-slider').value) > {start}")
+    one = at()
+    assert pg.locator("#log li.now").count() >= 1
+    # the keyboard: right, right, left
+    for key in ("ArrowRight", "ArrowRight"):
+        with pg.expect_response(lambda r: "/replay?" in r.url):
+            pg.keyboard.press(key)
+    pg.wait_for_function(f"() => Number(document.getElementById('rp-slider').value) > {one}")
+    three = at()
+    with pg.expect_response(lambda r: "/replay?" in r.url):
+        pg.keyboard.press("ArrowLeft")
+    pg.wait_for_function(f"() => Number(document.getElementById('rp-slider').value) < {three}")
+    # jump to round 3: the banner, the round track and the board are those of round 3
+    with pg.expect_response(lambda r: "/replay?" in r.url):
+        pg.click("#rp-rounds button[data-round='3']")
+    pg.wait_for_function("() => /Round 3 of/.test(document.getElementById('rp-where').textContent)")
+    assert pg.evaluate("() => window.__sw.P.view.round") == 3
+    tokens = pg.evaluate("() => window.__sw.P.view.regions.filter((r) => r.player !== null && r.occupant !== 'murlocs').length")
+    assert tokens > 0 and pg.locator("g.token.active").count() > 0
+    shot(pg, "40-replay-round-3")
+    # the end: game over, every line of the chronicle there
+    with pg.expect_response(lambda r: "/replay?" in r.url):
+        pg.keyboard.press("End")
+    pg.wait_for_function("() => document.getElementById('turn-banner').innerText.includes('Game over')")
+    assert "Game over" in pg.inner_text("#log")
+    assert pg.locator("#rp-next").is_disabled()
+    assert not errors, errors
+    ctx.close()
+
+
+def test_the_results_show_coins_per_round_and_their_sources(server, chromium):
+    record = _finished_record(seed=9)
+    created = _import(server, record)
+    ctx = chromium.new_context(viewport={"width": 1280, "height": 900})
+    pg = ctx.new_page()
+    quiet_tips(pg)
+    pg.goto(server + created["hotseat"])
+    pg.wait_for_selector("#modal .results")
+    chart = pg.locator("#results-chart svg polyline")
+    assert chart.count() == 3
+    rounds = pg.evaluate("() => window.__sw.P.view.rounds")
+    assert pg.locator("#results-chart svg circle").count() == 3 * rounds  # a point per round each
+    heads = pg.eval_on_selector_all("#sources-table th", "els => els.map((e) => e.textContent)")
+    assert "Regions" in heads
+    # each player's sources add up to every coin that player scored (the log's scorings)
+    rows = pg.eval_on_selector_all("#sources-table tbody tr", "trs => trs.map((tr) => [...tr.querySelectorAll('td.num')].reduce((a, td) => a + Number(td.textContent), 0))")
+    P = json.load(urllib.request.urlopen(f"{server}/api/games/{created['id']}/state?token={created['host_token']}"))
+    scored = [0, 0, 0]
+    for e in P["log"]:
+        if e["kind"] == "score":
+            scored[e["seat"]] += sum(v for _, v in e["lines"])
+    assert rows == scored and all(n > 0 for n in rows), (rows, scored)
+    assert pg.locator("#results-replay").get_attribute("href").startswith(f"/replay/{created['id']}")
+    shot(pg, "41-results-chart")
+    ctx.close()

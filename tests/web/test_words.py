@@ -1,0 +1,56 @@
+"""Player-facing words (issue: plain language first): the log never shows board notation or
+rule ids in its text (they go in ``detail``), buttons say what an action does, Expand says how
+many tokens it gives (R-TROOP-1), and scorings name their sources (R-SCORE-*)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from smallworld.core.game import Game
+from smallworld.web.describe import SOURCES, score_source
+from smallworld.web.games import rebuild_log
+from tests.web.conftest import act, new_game, state
+
+NOTATION = re.compile(r"\b[LMS]\d+\.\d+\b|\bR-[A-Z]+-\d+|\bposition \d|\bnull\b|\bundefined\b")
+
+
+def test_log_lines_speak_plainly_with_the_notation_in_details():
+    for seed in (1, 2, 3):
+        g = Game.new(4, seed=seed)
+        g.settle()
+        rng = random.Random(seed)
+        while not g.state.is_over():
+            g.apply(rng.choice(g.legal_actions()))
+            g.settle()
+        log = rebuild_log(g.record)
+        bad = [e["text"] for e in log.entries if NOTATION.search(e["text"])]
+        assert not bad, bad[:5]
+        details = [e["detail"] for e in log.entries if e["kind"] == "conquer"]
+        assert details and all(d.startswith("conquer ") for d in details)
+        picks = [e["text"] for e in log.entries if e["kind"] == "pick"]
+        assert picks and all("(combo " in t for t in picks)
+
+
+def test_scoring_sources():
+    assert score_source("Regions") == "Regions" and score_source("Faction bonus") == "Faction bonus"
+    assert score_source("Orcs") == "Race" and score_source("Ranger: Forest Regions") == "Power"
+    assert score_source("Dark Portal") == "Items" and score_source("Something new") == "Other"
+    assert set(SOURCES) >= {"Regions", "Race", "Power", "Items", "Faction bonus"}
+
+
+def test_buttons_say_what_they_do(client):
+    g = new_game(client, [{"name": "Anna"}, {"name": "Bob", "kind": "bot", "bot": "random"}], seed=3)
+    gid, tok = g["id"], g["host_token"]
+    for _ in range(200):
+        P = state(client, gid, tok)
+        kinds = {a["kind"] for a in P["legal"]}
+        for a in P["legal"]:
+            assert not NOTATION.search(a["label"]), a
+        if "expand" in kinds:
+            ex = next(a for a in P["legal"] if a["kind"] == "expand")
+            assert re.search(r": \d+ tokens to conquer with$", ex["label"]), ex["label"]
+            return
+        r = act(client, gid, tok, P["legal"][-1]["text"] if "redeploy" not in kinds else P["legal"][0]["text"])
+        assert r.status_code == 200, r.text
+    raise AssertionError("no expand-or-decline choice reached")
