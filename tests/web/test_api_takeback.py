@@ -90,3 +90,33 @@ def test_a_redeployment_plan_is_all_or_nothing(client):
     after = r.json()
     assert after["game"]["actions"] >= n + len(plan)
     assert after["view"]["players"][0]["hand"] == 0 or after["view"]["turn"] != 0
+
+
+def test_a_take_back_the_database_refuses_changes_nothing(client, monkeypatch):
+    """The database refuses the take-back: 503 naming it, and the game, its log and the
+    take-back itself stay as they were (it can be asked again once the database answers)."""
+    from smallworld.web.storage import StoreError
+
+    created = new_game(client, SEATS, seed=3)
+    gid, tok = created["id"], created["host_token"]
+    P = _to(client, gid, tok, lambda P: P["view"]["phase"] == "conquer" and _quiet_conquest(P))
+    r = act(client, gid, tok, _quiet_conquest(P))
+    assert r.status_code == 200, r.text
+    before = r.json()
+    assert before["can_undo"] is True  # seed 3: this conquest draws no chance
+    store = client.app.state.store
+    real = store.truncate
+
+    def refuse(*args, **kwargs):
+        raise StoreError("the disk is full")
+
+    monkeypatch.setattr(store, "truncate", refuse)
+    r = client.post(f"/api/games/{gid}/undo", json={}, headers={"X-Token": tok})
+    assert r.status_code == 503 and "disk is full" in r.json()["error"]
+    now = state(client, gid, tok)
+    assert now["game"]["actions"] == before["game"]["actions"]
+    assert now["view"] == before["view"] and now["log_total"] == before["log_total"]
+    assert now["can_undo"] is True
+    monkeypatch.setattr(store, "truncate", real)
+    r = client.post(f"/api/games/{gid}/undo", json={}, headers={"X-Token": tok})
+    assert r.status_code == 200 and r.json()["game"]["actions"] == P["game"]["actions"]
