@@ -43,9 +43,8 @@ def play(n: int, seed: int, seen: set[str] | None = None) -> Game:
 def test_random_games_conserve_tokens(n, seed):
     """RULES-classic §2.1/§2.3 conservation at 2–5 players; the game ends after its rounds
     (C-TURN-1) with a result (C-END-1)."""
-    seen: set[str] = set()
-    g = play(n, seed, seen)
-    assert g.state.result is not None and seen == {"ghouls acting", "spirit slot"} and len(g.state.result["scores"]) == n
+    g = play(n, seed)
+    assert g.state.result is not None and len(g.state.result["scores"]) == n
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
