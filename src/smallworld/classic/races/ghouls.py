@@ -7,7 +7,8 @@
   (:func:`smallworld.core.decline.swap_in`) and runs the ordinary steps: ready troops (1 per
   Region stays), abandoning, conquests from their own Regions (a first conquest on a border
   Region if they hold none), an optional final conquest with the die, redeployment. They may
-  attack their owner's Active race.
+  attack their owner's Active race. Ruling: a pick turn is an expansion turn, so they act right
+  after the pick; a Stout decline at the end of a turn comes after they have acted.
 - C-R-GHOULS-3: no race bonus (no hooks), and the kept badge does not act for them (they act
   with no power: Seafaring Ghouls take no new Seas); their conquests are not the Active race's,
   whose abilities are not asked meanwhile (Orcs, Pillaging, Skeletons, Diplomat: C-EDGE-7).
