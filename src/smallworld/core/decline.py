@@ -146,9 +146,11 @@ def acting_slot(s: State, p: int) -> int:
     abilities = s.spec.edition.race_abilities
     for slot in (1, 2):
         race = _slot_race(s, p, slot)
-        if race is not None and abilities[race].conquers_in_decline:
-            if slot_code(s, p, slot) in s.occ or s.dhand.get(race):
-                return slot
+        if (
+            race is not None and abilities[race].conquers_in_decline
+            and (slot_code(s, p, slot) in s.occ or s.dhand.get(race))
+        ):
+            return slot
     return 0
 
 

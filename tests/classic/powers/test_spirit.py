@@ -7,7 +7,7 @@ from smallworld.core.decline import go_into_decline
 from smallworld.core.scoring import score_turn, tokens_on_boards
 from smallworld.core.state import CHANCE, State
 from smallworld.core.view import view
-from tests.classic.helpers import acts_text, cost, make, rid, tg
+from tests.classic.helpers import acts_text, cost, make, rid
 from tests.invariants import check_invariants
 
 SPIRIT_CODE = 2 * (2 + 0) + 1  # seat 0's second In Decline slot on a 2-player game
