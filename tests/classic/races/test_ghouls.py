@@ -196,3 +196,20 @@ def test_random_games_with_ghouls_conserve_tokens():
             acted = acted or s.acting is not None
             check_invariants(s)
         assert acted, (n, seed)
+
+
+def test_own_heroic_region_taken_by_ghouls_protects_nothing():
+    """C-R-GHOULS-2, C-CONQ-12: the Ghouls may take their owner's own Hero Region (immunity is
+    against opponents); held by In Decline Ghouls, the Hero there no longer makes it immune."""
+    s = start(race="ratmen", power="heroic", regions=(
+        '"C2.1" = { player = 0, decline = true, tokens = 5 }\n'
+        '"C2.6" = { player = 0, pieces = { hero = 1 } }\n"C2.12" = { player = 1 }'))
+    s.supply["hero"] -= 1
+    assert 6 not in tg(s, 1)
+    s.apply("expand")
+    assert "conquer C2.6" in acts_text(s)
+    s.apply("conquer C2.6")
+    s.apply("end")
+    finish_redeploy(s)
+    assert s.occ[rid(s, 6)] == 1 and s.piece("hero", rid(s, 6)) == 1
+    assert 6 in tg(s, 1)
