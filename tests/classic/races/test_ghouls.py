@@ -213,3 +213,18 @@ def test_own_heroic_region_taken_by_ghouls_protects_nothing():
     finish_redeploy(s)
     assert s.occ[rid(s, 6)] == 1 and s.piece("hero", rid(s, 6)) == 1
     assert 6 in tg(s, 1)
+
+
+def test_ghoul_conquests_do_not_stop_their_owners_diplomat_naming():
+    """C-EDGE-7, C-R-GHOULS-3: the Diplomat player's In Decline Ghouls attacking seat 1 do not
+    count as the Diplomat race's attacks: seat 1 may still be named."""
+    s = start(power="diplomat", regions=GHOULS + '\n"C2.9" = { player = 0 }\n"C2.3" = { player = 1 }')
+    s.apply("expand")
+    s.apply("conquer C2.3")
+    s.apply("end")
+    finish_redeploy(s)
+    assert s.acting is None and s.power[0] == "diplomat"
+    s.apply("end")
+    while s.phase == "redeploy":
+        s.apply(str(s.legal_actions()[-1]))
+    assert "ally 1" in acts_text(s)
