@@ -18,6 +18,9 @@ def race_token_counts(s: State) -> dict[str, int]:
             race = s.race_of(code)
             assert race is not None, f"Region {s.spec.region_ids[r]} held by a missing race"
             counts[race] += s.tokens[r]
+    for race, n in s.dhand.items():  # In Decline tokens in hand (classic Ghouls, C-CONQ-7)
+        assert n > 0 and race in s.decline + s.decline2, f"{race}: In Decline hand of a race not In Decline"
+        counts[race] += n
     for key, n in s.flags.items():  # tokens an ability holds off the map (classic Amazons)
         if key.startswith("off-map:"):
             counts[key.partition(":")[2]] += n
@@ -41,7 +44,10 @@ def check_invariants(s: State) -> None:
     for r, code in enumerate(s.occ):
         if code == EMPTY:
             assert s.tokens[r] == 0, f"empty Region {s.spec.region_ids[r]} has tokens"
-    in_play = [x for x in s.active + s.decline if x is not None]
+    for p in range(s.spec.n_players):  # the second In Decline slot (classic Spirit)
+        if s.decline2[p] is not None and s.acting is None:
+            assert s.spec.edition.power_abilities[s.kept2[p]].separate_decline
+    in_play = [x for x in s.active + s.decline + s.decline2 if x is not None]
     in_column = [c[0] for c in s.column if c[0]]
     races = in_play + in_column + s.banner_stack + s.banner_bottom
     expected = len(RACES)
@@ -52,7 +58,7 @@ def check_invariants(s: State) -> None:
         if "N" not in s.spec.sides:
             expected -= sum(1 for d in RACES.values() if d.faction == "neutral")
         badges = [b for b in s.team["badges"] if b]
-        powers = badges + s.badge_stack + s.badge_discard + [x for x in s.power + s.kept if x]
+        powers = badges + s.badge_stack + s.badge_discard + [x for x in s.power + s.kept + s.kept2 if x]
         assert sorted(powers) == sorted(set(powers)) and len(powers) == len(POWERS), "badges lost"
     assert sorted(races) == sorted(set(races)), "a banner is in two places"
     assert len(races) == expected, "a banner went missing"

@@ -98,3 +98,28 @@ def test_scenario_file_and_cli():
     assert conquest_cost(s, 0, r, tg[r]) == 3
     res = CliRunner().invoke(app, ["scenario", str(path)])
     assert res.exit_code == 0 and "conquer C2.3" in res.output, res.output
+
+
+def test_ghouls_and_spirit_games_replay_and_round_trip_mid_turn():
+    """C-R-GHOULS-2, C-P-SPIRIT-1: a game in which In Decline Ghouls take their own turn and a
+    Spirit race holds the second In Decline slot replays from its record; states taken during the
+    Ghouls' turn (swapped into the Active slot) survive JSON and give JSON views."""
+    g = Game.new(3, seed=25, edition="classic")
+    rng = random.Random(25)
+    s = g.state
+    during = spirit = 0
+    while not s.is_over():
+        if s.current_player() == CHANCE:
+            g.resolve_chance()
+        else:
+            g.apply(rng.choice(g.legal_actions()))
+        spirit += any(x is not None for x in s.decline2)
+        if s.acting is not None:
+            during += 1
+            t = State.from_dict(json.loads(json.dumps(s.to_dict())), s.spec)
+            assert t == s and t.legal_actions() == s.legal_actions()
+            v = view(s, 1)
+            assert v["in_decline_turn"] and json.dumps(v)
+    assert during and spirit
+    rec = GameRecord.loads(json.dumps(g.record.to_json()))
+    assert replay(rec).to_dict() == g.state.to_dict()

@@ -16,7 +16,7 @@ from smallworld.core.state import CHANCE
 from tests.invariants import check_invariants
 
 
-def play(n: int, seed: int) -> Game:
+def play(n: int, seed: int, seen: set[str] | None = None) -> Game:
     g = Game.new(n, seed=seed, edition="classic")
     rng = random.Random(seed)
     s = g.state
@@ -26,6 +26,11 @@ def play(n: int, seed: int) -> Game:
             s.apply(chance.sample(s, rng), check=False)
         else:
             s.apply(rng.choice(s.legal_actions()))
+        if seen is not None:
+            if s.acting is not None:
+                seen.add("ghouls acting")
+            if any(x is not None for x in s.decline2):
+                seen.add("spirit slot")
         if (s.round, s.turn) != turn:
             turn = (s.round, s.turn)
             check_invariants(s)
@@ -46,3 +51,12 @@ def test_random_games_conserve_tokens(n, seed):
 def test_fixed_seeds(n):
     """The same at fixed seeds (a quick regression net)."""
     play(n, 100 + n)
+
+
+@pytest.mark.parametrize("n,seed", [(2, 0), (2, 36), (3, 25), (3, 29), (4, 10), (4, 26), (5, 15), (5, 19)])
+def test_seeds_with_ghouls_and_spirit(n, seed):
+    """Conservation in games where In Decline Ghouls take their own turn (C-R-GHOULS-2) and a
+    Spirit race holds the second In Decline slot (C-P-SPIRIT-1), at 2–5 players."""
+    seen: set[str] = set()
+    g = play(n, seed, seen)
+    assert g.state.result is not None and seen == {"ghouls acting", "spirit slot"}

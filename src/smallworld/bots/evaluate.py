@@ -215,6 +215,7 @@ def seat_counts(s: State, q: int) -> tuple[int, int, int, float]:
     """``(active Regions, In Decline Regions, Active tokens on boards + hand, mean bonus per
     Active Region)`` of seat ``q``."""
     a_code, d_code = 2 * q, 2 * q + 1
+    d2_code = 2 * (s.spec.n_players + q) + 1  # a second In Decline race (classic Spirit)
     occ, tokens = s.occ, s.tokens
     a = d = n = 0
     bonus_sum = 0.0
@@ -226,7 +227,7 @@ def seat_counts(s: State, q: int) -> tuple[int, int, int, float]:
             n += tokens[r]
             if bv is not None:
                 bonus_sum += bv[r]
-        elif c == d_code:
+        elif c == d_code or c == d2_code:
             d += 1
     n += s.hand[q]
     return a, d, n, (bonus_sum / a if a else 0.0)
@@ -340,6 +341,8 @@ def position_value(s: State, p: int, w_opp: float | None = None) -> float:
     hd = geometric(HOLD_DECLINE, turns)
     bv = bonus_vector(s, p)
     a_code, d_code = 2 * p, 2 * p + 1
+    nseats = spec.n_players
+    d2_code = 2 * (nseats + p) + 1
     occ = s.occ
     items = s.items
     v = float(s.vc[p])
@@ -351,13 +354,14 @@ def position_value(s: State, p: int, w_opp: float | None = None) -> float:
         tq = remaining_turns(s, q)
         opp_h[2 * q] = (geometric(HOLD_ACTIVE, tq), 0.0)
         opp_h[2 * q + 1] = (geometric(HOLD_DECLINE, tq), 0.0)
+        opp_h[2 * (nseats + q) + 1] = opp_h[2 * q + 1]  # a second In Decline race (Spirit)
     for r in range(nreg):
         c = occ[r]
         if c == a_code:
             v += (1.0 + bv[r]) * ha
             for it in items[r]:
                 v += ITEM_VALUE if it == "?" else ITEM_VALUE * 1.5
-        elif c == d_code:
+        elif c == d_code or c == d2_code:
             v += hd
         elif c >= 0:
             h = opp_h.get(c)

@@ -343,7 +343,7 @@ class HeuristicPolicy:
             gain = (1.0 + bv[r]) * ha
             c = occ[r]
             if c >= 0:
-                q, dec = divmod(c, 2)
+                q, dec = s.owner_of(c), c & 1
                 if q in foes:
                     gain += w_opp * geometric(HOLD_DECLINE if dec else HOLD_ACTIVE, remaining_turns(s, q))
                 elif q == p:

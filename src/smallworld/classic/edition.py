@@ -59,6 +59,7 @@ CLASSIC = edition.register(
         neutral_symbol="lost-tribe",  # C-SET-3
         neutral_piece="lost-tribe",
         keep_empty_race=True,  # C-CONQ-11
+        decline_losses_withdraw=True,  # C-CONQ-7 Ruling: In Decline Ghouls redeploy survivors
         entry_word="border",
         rule_ids={
             "R-CONQ-1": "C-CONQ-1", "R-CONQ-2": "C-CONQ-2", "R-CONQ-3": "C-CONQ-3",

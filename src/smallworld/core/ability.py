@@ -57,7 +57,8 @@ class Toll:
 _DATA_ATTRIBUTES = frozenset(
     {
         "id", "kind", "rule", "summary", "lasts_in_decline", "acts_uncontrolled",
-        "action_kinds", "implemented",
+        "action_kinds", "implemented", "keeps_tokens_in_decline", "conquers_in_decline",
+        "separate_decline",
     }
 )
 
@@ -86,6 +87,16 @@ class Ability:
     action_kinds: ClassVar[frozenset[str]] = frozenset()
     #: False while the effect is only a definition (its rules are not enforced yet)
     implemented: ClassVar[bool] = True
+    #: race: going In Decline, every token on the map stays (classic Ghouls, C-R-GHOULS-1)
+    keeps_tokens_in_decline: ClassVar[bool] = False
+    #: race: In Decline, it takes a whole turn of its own (ready troops, abandon, conquests, final
+    #: conquest, redeployment) at the start of each of its owner's expansion turns, before the
+    #: Active race (classic Ghouls, C-R-GHOULS-2, C-ORDER-1); the engine swaps it into the Active
+    #: slot for that turn (:func:`smallworld.core.decline.swap_in`)
+    conquers_in_decline: ClassVar[bool] = False
+    #: power: the race goes In Decline into a second slot, apart from the one-decline limit, and
+    #: stays there until its last token is lost (classic Spirit, C-P-SPIRIT-1/2, C-DEC-3)
+    separate_decline: ClassVar[bool] = False
     #: hooks this class implements (computed at class creation)
     hooks: ClassVar[frozenset[str]] = frozenset()
 

@@ -226,7 +226,9 @@ def lose_region(s: State, r: int, *, attacker: int | None, cause: str) -> tuple[
 
     Active race: all its tokens there go to its owner's hand minus the discarded loss (1, or
     what the ``losses`` hooks say: Draenei, Light's Hope Chapel); the owner redeploys them at the
-    end of the current turn (R-TROOP-4). In Decline races and Murlocs: all discarded. Forts and
+    end of the current turn (R-TROOP-4). In Decline races and Murlocs: all discarded; in an
+    edition with ``decline_losses_withdraw`` (classic, C-CONQ-7) an In Decline race loses 1 and
+    its other tokens wait in ``dhand`` to be redeployed in the ``defend`` step. Forts and
     Wisp Walls there are discarded; Mountains and items stay. A race whose last In Decline token
     leaves the boards leaves the game (R-DEC-4).
     """
@@ -235,10 +237,15 @@ def lose_region(s: State, r: int, *, attacker: int | None, cause: str) -> tuple[
     discarded = n
     if code >= 0:
         q, dec = divmod(code, 2)
-        race = s.decline[q] if dec else s.active[q]
+        race = s.race_of(code)
         assert race is not None
         if dec:
-            s.box[race] += n
+            if n > 1 and s.spec.edition.decline_losses_withdraw:  # C-CONQ-7 (In Decline Ghouls)
+                s.box[race] += 1
+                s.dhand[race] = s.dhand.get(race, 0) + n - 1
+                discarded = 1
+            else:
+                s.box[race] += n
         else:
             lost = 1 if n > 0 else 0
             lost = hooks.losses(s, r, lost, attacker, cause)
@@ -257,7 +264,12 @@ def lose_region(s: State, r: int, *, attacker: int | None, cause: str) -> tuple[
     if code >= 0 and code % 2 == 1:
         from smallworld.core.decline import check_race_leaves
 
-        check_race_leaves(s, code // 2)
+        q = code >> 1
+        n_seats = len(s.active)
+        if q < n_seats:
+            check_race_leaves(s, q)
+        else:  # the second In Decline slot (classic Spirit)
+            check_race_leaves(s, q - n_seats, 2)
     return code, discarded
 
 

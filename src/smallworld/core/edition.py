@@ -126,6 +126,9 @@ class Edition:
             "border").
         rule_ids: the edition's rule id for a core rule id it replaces, in refusals
             (``{"R-CONQ-1": "C-CONQ-1"}``); the core's ids otherwise.
+        decline_losses_withdraw: an In Decline race losing a Region loses 1 token and redeploys
+            the others at the end of the turn, like an Active one (C-CONQ-7 Ruling: classic
+            In Decline Ghouls); False: all are discarded (R-CONQ-7).
         keep_empty_race: a player whose Active race has no token left may keep it for the turn
             instead of declining (C-CONQ-11: True); R-CONQ-11 allows only the decline (False).
     """
@@ -154,6 +157,7 @@ class Edition:
     neutral_symbol: str = "murloc"
     neutral_piece: str = "murloc"
     keep_empty_race: bool = False
+    decline_losses_withdraw: bool = False
     entry_word: str = "Entry"
     rule_ids: Mapping[str, str] = field(default_factory=dict)
     defense_pieces: tuple[str, ...] = ("fort", "wisp-wall")

@@ -9,7 +9,11 @@ step                    what happens                                            
 ``start``               ``on_turn_start`` hooks (Harmony back, Bombs revealed)
 ``choose``              no Active race: pick; else expand or decline              ``pick``,
                                                                                   ``decide``
-``expand``              ``on_expand`` hooks, then ready troops (R-TROOP-1)
+``expand``              an In Decline race that acts (classic Ghouls) takes its   ``conquer``,
+                        own turn first: swapped into the Active slot, ready       ``redeploy``
+                        troops, conquests, ``decline-redeploy``, ``decline-end``
+                        (swapped back; C-ORDER-1, C-R-GHOULS-2); then
+``expand-active``       ``on_expand`` hooks, then ready troops (R-TROOP-1)
 ``conquer``             abandon, conquests, tolls, powers, final conquest         ``conquer``
 ``purchase``            ``at_turn_end('purchase')`` (Forsaken)
 ``healer``              ``at_turn_end('healer')`` (Spirit Healer)
@@ -17,7 +21,8 @@ step                    what happens                                            
 ``placement``           ``at_turn_end('placement')`` (Forts, Towers, Bombs, …)
 ``gift``                ``at_turn_end('gift')`` (Pandaren's Harmony)
 ``score``               R-SCORE-*, ``at_turn_end('payments')``, ``at_any_turn_end``
-``defend``              defenders redeploy in seat order (R-TROOP-4)              ``defend``
+``defend``              defenders redeploy in seat order (R-TROOP-4); In Decline  ``defend``
+                        races place withdrawn tokens (C-CONQ-7)
 ``next``                next player, next round, or the end (R-TURN-1)
 ======================  ========================================================  ===========
 
@@ -35,7 +40,9 @@ from smallworld.core.actions import Action, as_action
 from smallworld.core.conquest import (
     conquest_cost, has_regions, raw_costs, resolve_conquest, targets, toll_sum, travel_to,
 )
-from smallworld.core.decline import go_into_decline, may_decline
+from smallworld.core.decline import (
+    acting_slot, go_into_decline, may_decline, slot_code, swap_in, swap_out,
+)
 from smallworld.core.errors import IllegalActionError
 from smallworld.core.roster import roster
 from smallworld.core.scoring import final_result, score_turn
@@ -85,8 +92,38 @@ def _step_choose(s: State) -> None:
 
 
 def _step_expand(s: State) -> None:
+    slot = acting_slot(s, s.turn)
+    if slot:  # C-ORDER-1: In Decline Ghouls act first, a whole turn of their own (C-R-GHOULS-2)
+        swap_in(s, s.turn, slot)
+        troops.ready_troops(s, s.turn)
+        s.step = "decline-conquer"
+        _wait(s, CONQUER, s.turn)
+        return
+    _step_expand_active(s)
+
+
+def _step_expand_active(s: State) -> None:
     s.step = "ready"
     hooks.call_own(s, s.turn, "on_expand")
+
+
+def _after_conquests(s: State) -> str:
+    """The step after the conquests: the turn's end, or an In Decline race's redeployment."""
+    return "purchase" if s.acting is None else "decline-redeploy"
+
+
+def _step_decline_redeploy(s: State) -> None:
+    p = s.turn
+    s.step = "decline-end"
+    troops.start_redeployment(s, p)
+    if s.hand[p] and has_regions(s, p):
+        _wait(s, REDEPLOY, p)
+
+
+def _step_decline_end(s: State) -> None:
+    swap_out(s)
+    s.conquests = 0  # the Active race's conquests start now (R-TROOP-2 abandoning first)
+    s.step = "expand-active"
 
 
 def _step_ready(s: State) -> None:
@@ -126,6 +163,8 @@ def _step_score(s: State) -> None:
 
 
 def _step_defend(s: State) -> None:
+    if s.acting is not None:  # an In Decline race has placed its withdrawn tokens
+        swap_out(s)
     n = s.spec.n_players
     for i in range(n):
         q = (s.turn + i) % n
@@ -136,7 +175,28 @@ def _step_defend(s: State) -> None:
                 continue
             _wait(s, DEFEND, q)
             return
+        if s.dhand and _defend_decline(s, q):
+            return
     s.step = "next"
+
+
+def _defend_decline(s: State, q: int) -> bool:
+    """C-CONQ-7, C-TROOP-4: seat ``q``'s In Decline race places the tokens it withdrew (classic
+    Ghouls); True when it waits for ``q`` to place them (swapped into the Active slot)."""
+    for slot in (1, 2):
+        race = s.decline[q] if slot == 1 else s.decline2[q]
+        if race is None or not s.dhand.get(race):
+            continue
+        own = s.regions_of(slot_code(s, q, slot))
+        if not own:
+            continue  # no Region: they wait in hand for a first conquest (C-CONQ-7)
+        if len(own) == 1:
+            s.tokens[own[0]] += s.dhand.pop(race)
+            continue
+        swap_in(s, q, slot)
+        _wait(s, DEFEND, q)
+        return True
+    return False
 
 
 def _step_next(s: State) -> None:
@@ -167,6 +227,9 @@ STEPS: dict[str, Callable[[State], None]] = {
     "start": _step_start,
     "choose": _step_choose,
     "expand": _step_expand,
+    "decline-redeploy": _step_decline_redeploy,
+    "decline-end": _step_decline_end,
+    "expand-active": _step_expand_active,
     "ready": _step_ready,
     "purchase": _turn_end_hook("purchase", "healer"),
     "healer": _turn_end_hook("healer", "redeploy"),
@@ -354,7 +417,7 @@ def _apply_player(s: State, p: int, a: Action) -> None:
         else:  # final conquest with the reinforcement die (R-CONQ-9)
             s.chance.append(("die", r, cost))
             s.phase = ""
-            s.step = "purchase"
+            s.step = _after_conquests(s)
     elif kind == "redeploy":
         r = s.spec.region(str(a.args[0]))
         troops.place(s, p, r, int(a.args[1]))
@@ -365,7 +428,7 @@ def _apply_player(s: State, p: int, a: Action) -> None:
         if s.step == "choose":  # nothing to pick
             s.step = "score"
         else:
-            s.step = "purchase"
+            s.step = _after_conquests(s)
     elif kind == "pick":
         variant = s.spec.edition.variant
         assert variant is not None

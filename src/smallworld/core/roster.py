@@ -13,7 +13,8 @@ Within one roster the answer to "who implements hook H" is computed once
 actions, conquest cost, scoring and turn step of that position.
 
 The order of abilities is fixed: by seat; for a seat its race, power, held items by Region
-number, then its lasting In Decline race and kept badge; last, items acting with nobody holding
+number, then its lasting In Decline race and kept badge (and those of its second In Decline
+race, classic Spirit); last, items acting with nobody holding
 them. It is a snapshot: a hook that changes the state while the abilities are being asked does
 not change who is asked at that decision point.
 """
@@ -53,7 +54,7 @@ class Roster:
     """
 
     __slots__ = (
-        "generation", "active", "power", "decline", "kept", "items", "item_occ",
+        "generation", "active", "power", "decline", "kept", "decline2", "kept2", "items", "item_occ",
         "own", "lasting", "play", "_own_hook", "_global_hook",
     )
 
@@ -67,6 +68,8 @@ class Roster:
         self.power = s.power[:]
         self.decline = s.decline[:]
         self.kept = s.kept[:]
+        self.decline2 = s.decline2[:]
+        self.kept2 = s.kept2[:]
         self.items = s.items[:]
         occ = s.occ
         items = s.items
@@ -88,14 +91,13 @@ class Roster:
                 if held:
                     mine.extend([item_ab[item] for _, c, item in held if c == code])
             last: list[Ability] = []
-            race = self.decline[p]
-            if race is not None:
-                ab = race_ab[race]
-                if ab.lasts_in_decline:
-                    last.append(ab)
-                kept = self.kept[p]
-                if kept is not None:
-                    last.append(power_ab[kept])
+            for race, kept in ((self.decline[p], self.kept[p]), (self.decline2[p], self.kept2[p])):
+                if race is not None:
+                    ab = race_ab[race]
+                    if ab.lasts_in_decline:
+                        last.append(ab)
+                    if kept is not None:
+                        last.append(power_ab[kept])
             own.append(tuple(mine))
             lasting.append(tuple(last))
             play.extend([(p, ab) for ab in mine])
@@ -103,7 +105,7 @@ class Roster:
                 play.extend([(p, ab) for ab in last])
         for _, c, item in held:
             ab = item_ab[item]
-            if ab.acts_uncontrolled and (c < 0 or c % 2 == 1):
+            if ab.acts_uncontrolled and (c < 0 or c % 2 == 1):  # nobody's, or In Decline
                 play.append((None, ab))
         self.own = tuple(own)
         self.lasting = tuple(lasting)
@@ -138,6 +140,8 @@ def roster(s: State) -> Roster:
         and r.power == s.power
         and r.decline == s.decline
         and r.kept == s.kept
+        and r.decline2 == s.decline2
+        and r.kept2 == s.kept2
     ):
         occ = s.occ
         for q, c in r.item_occ:

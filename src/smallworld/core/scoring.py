@@ -34,11 +34,13 @@ def faction_bonus(s: State, p: int) -> int:
 def score_turn(s: State, p: int) -> list[tuple[str, int]]:
     """Score seat ``p`` at the end of its turn (R-SCORE-1..3); adds the VC and returns the lines.
 
-    1 VC per Region occupied by its Active or In Decline race, the faction bonus, then every
+    1 VC per Region occupied by its Active or In Decline races, the faction bonus, then every
     ``score`` hook of its abilities (race, power, items; lasting ones In Decline).
     """
     a, d = 2 * p, 2 * p + 1
     regions = s.occ.count(a) + s.occ.count(d)
+    if s.decline2[p] is not None:  # both In Decline races score (C-SCORE-1, C-P-SPIRIT-1)
+        regions += s.occ.count(2 * (s.spec.n_players + p) + 1)
     lines: list[tuple[str, int]] = [("Regions", regions)]
     fb = faction_bonus(s, p)
     if fb:
@@ -57,8 +59,9 @@ def tokens_on_boards(s: State, p: int) -> int:
     """Race tokens of seat ``p`` on the boards, Active and In Decline (R-END-1 tie-break;
     Beasts and the Champion are pieces, not counted)."""
     a, d = 2 * p, 2 * p + 1
+    d2 = 2 * (s.spec.n_players + p) + 1  # the second In Decline race (classic Spirit)
     occ, tokens = s.occ, s.tokens
-    return sum(tokens[r] for r in range(len(occ)) if occ[r] == a or occ[r] == d)
+    return sum(tokens[r] for r in range(len(occ)) if occ[r] == a or occ[r] == d or occ[r] == d2)
 
 
 def final_result(s: State) -> dict[str, Any]:

@@ -69,6 +69,10 @@ def initial_state(spec: GameSpec) -> State:
     s.decisions = []
     s.defenders = []
     s.last_score = [[] for _ in range(n)]
+    s.decline2 = [None] * n
+    s.kept2 = [None] * n
+    s.dhand = {}
+    s.acting = None
     s.box = {r: d.in_box for r, d in ed.races.items()}
     s.supply = dict(ed.pieces)
     s.flags = {}

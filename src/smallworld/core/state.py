@@ -6,7 +6,16 @@ Region occupancy is one integer per Region (``occ``):
 
 - ``EMPTY`` (-1): no Murloc or race token;
 - ``MURLOC`` (-2): Murlocs (an In Decline race owned by nobody, RULES §1);
-- ``2 * p``: seat ``p``'s Active race; ``2 * p + 1``: seat ``p``'s In Decline race.
+- ``2 * p``: seat ``p``'s Active race; ``2 * p + 1``: seat ``p``'s In Decline race;
+- ``2 * (n + p) + 1`` (``n`` players): seat ``p``'s second In Decline race (``decline2[p]``), one
+  that went In Decline with a power keeping it apart from the one-decline limit (classic Spirit,
+  C-P-SPIRIT-1). Odd codes are In Decline; the owner of any code ``c >= 0`` is
+  :meth:`State.owner_of` (``(c >> 1) % n``), which is ``c >> 1`` for the first two kinds.
+
+An In Decline race may hold tokens in hand (classic: In Decline Ghouls, C-CONQ-7, C-R-GHOULS-2):
+``dhand[race]``. While an In Decline race takes a turn of its own (Ghouls' mini-turn, or its
+owner placing its withdrawn tokens) it is swapped into the Active slot: see
+:mod:`smallworld.core.decline` (``acting`` holds what was swapped out).
 
 ``tokens[r]`` counts the Murlocs or race tokens there. Pieces (Forts, Wisp Walls, Beasts, …) are
 counted per Region in ``pieces[kind]``; items lie in ``items[r]``, a tuple of item ids in the
@@ -46,6 +55,11 @@ _LIST_FIELDS = (
 )
 _DICT_FIELDS = ("box", "supply", "flags", "tflags", "defeated", "paid", "team")
 _SCALAR_FIELDS = ("round", "turn", "step", "phase", "actor", "conquests", "result")
+#: fields of editions with a second In Decline slot or In Decline tokens in hand (classic Spirit,
+#: Ghouls): always copied, serialized only when not at their default (so a Warcraft state's JSON
+#: is unchanged)
+_OPT_LIST_FIELDS = ("decline2", "kept2")
+_OPT_DICT_FIELDS = ("dhand",)
 
 
 class State:
@@ -55,7 +69,10 @@ class State:
     :meth:`legal_actions`, :meth:`apply`, :meth:`current_player`) to change it.
     """
 
-    __slots__ = ("spec", "pieces", "roster_cache") + _LIST_FIELDS + _DICT_FIELDS + _SCALAR_FIELDS
+    __slots__ = (
+        ("spec", "pieces", "roster_cache", "acting")
+        + _LIST_FIELDS + _DICT_FIELDS + _SCALAR_FIELDS + _OPT_LIST_FIELDS + _OPT_DICT_FIELDS
+    )
 
     spec: GameSpec
     pieces: dict[str, list[int]]
@@ -79,6 +96,14 @@ class State:
     decisions: list[tuple[int, str]]
     defenders: list[int]
     last_score: list[list[tuple[str, int]]]
+    #: second In Decline race and its kept badge by seat (classic Spirit, C-P-SPIRIT-1)
+    decline2: list[str | None]
+    kept2: list[str | None]
+    #: In Decline race tokens in hand, by race (classic Ghouls, C-CONQ-7)
+    dhand: dict[str, int]
+    #: while an In Decline race acts in the Active slot: ``(seat, slot, power, kept)`` swapped out
+    #: (:func:`smallworld.core.decline.swap_in`); ``None`` otherwise
+    acting: tuple[Any, ...] | None
     box: dict[str, int]
     supply: dict[str, int]
     flags: dict[str, Any]
@@ -111,6 +136,10 @@ class State:
         for name in _DICT_FIELDS:
             setattr(new, name, getattr(self, name).copy())
         new.last_score = [lst[:] for lst in self.last_score]
+        new.decline2 = self.decline2[:]
+        new.kept2 = self.kept2[:]
+        new.dhand = self.dhand.copy()
+        new.acting = self.acting
         for name in _SCALAR_FIELDS:
             setattr(new, name, getattr(self, name))
         if self.result is not None:
@@ -145,7 +174,24 @@ class State:
         if code < 0:
             return None
         p, dec = divmod(code, 2)
-        return self.decline[p] if dec else self.active[p]
+        if not dec:
+            return self.active[p]
+        n = len(self.active)
+        return self.decline2[p - n] if p >= n else self.decline[p]
+
+    def owner_of(self, code: int) -> int:
+        """Seat owning occupant code ``code >= 0`` (any of its three kinds)."""
+        return (code >> 1) % len(self.active)
+
+    def decline_code(self, p: int, race: str | None) -> int:
+        """Occupant code of seat ``p``'s In Decline ``race``: ``2p+1``, or ``2(n+p)+1`` for its
+        second In Decline race (``decline2``); -3 (no Region has it) when it is neither."""
+        if race is not None:
+            if race == self.decline[p]:
+                return 2 * p + 1
+            if race == self.decline2[p]:
+                return 2 * (len(self.active) + p) + 1
+        return -3
 
     # ---- serialization ---------------------------------------------------------------------
 
@@ -155,6 +201,14 @@ class State:
         d: dict[str, Any] = {"spec": self.spec.header(), "pieces": self.pieces}
         for name in _LIST_FIELDS + _DICT_FIELDS + _SCALAR_FIELDS:
             d[name] = getattr(self, name)
+        for name in _OPT_LIST_FIELDS:
+            lst = getattr(self, name)
+            if any(x is not None for x in lst):
+                d[name] = lst
+        if self.dhand:
+            d["dhand"] = self.dhand
+        if self.acting is not None:
+            d["acting"] = self.acting
         return _jsonable(d)
 
     @classmethod
@@ -175,6 +229,12 @@ class State:
                 setattr(new, name, dict(d[name]))
             for name in _SCALAR_FIELDS:
                 setattr(new, name, d[name])
+            n_seats = len(new.active)
+            for name in _OPT_LIST_FIELDS:
+                setattr(new, name, list(d.get(name) or [None] * n_seats))
+            new.dhand = dict(d.get("dhand") or {})
+            acting = d.get("acting")
+            new.acting = tuple(acting) if acting is not None else None
         except (KeyError, TypeError, AttributeError) as e:
             raise ValueError(f"bad state data: {e!r}") from None
         new.column = [tuple(c) for c in new.column]  # type: ignore[misc]

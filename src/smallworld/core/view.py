@@ -24,11 +24,12 @@ def view(s: State, player: int | None) -> dict[str, Any]:
 
     Shape: ``{"round", "rounds", "turn", "phase", "actor", "column": [{"position", "race",
     "power", "coins", "cost"}], "stacks": {"banners", "badges", "badge_discards"},
-    "players": [{"seat", "name", "race", "power", "decline", "kept", "hand", "vc"}],
-    "regions": [{"id", "occupant", "player", "tokens", "pieces", "item", "items"}],
+    "players": [{"seat", "name", "race", "power", "decline", "kept", "decline2", "kept2", "hand",
+    "vc"}], "regions": [{"id", "occupant", "player", "race", "tokens", "pieces", "item", "items"}],
     "defeated_this_turn": {race: Regions}, "tolls_paid": [key], "box": {race: tokens} (races on
     view only),
-    "supply": {piece: count}, "result", "flags", "turn_flags", "team"}``.
+    "supply": {piece: count}, "result", "decline_hands", "in_decline_turn", "flags",
+    "turn_flags", "team"}``.
     ``vc`` is ``None`` for other players; ``occupant`` is ``"active"``, ``"decline"``,
     ``"murlocs"`` or ``None``. ``items`` lists every item in the Region in the order they came
     (``"?"`` face down; a Region may hold several, R-ITEM-2); ``item`` is the first of them or
@@ -50,6 +51,9 @@ def view(s: State, player: int | None) -> dict[str, Any]:
             "power": s.power[p],
             "decline": s.decline[p],
             "kept": s.kept[p],
+            # a second In Decline race and its badge (classic Spirit, C-P-SPIRIT-1), else None
+            "decline2": s.decline2[p],
+            "kept2": s.kept2[p],
             "hand": s.hand[p],
             "turns_with_race": s.race_turns[p],
             "side": spec.sides[p] if spec.sides else None,
@@ -62,15 +66,17 @@ def view(s: State, player: int | None) -> dict[str, Any]:
         for r in compress(range(n), lst):  # the Regions holding that piece
             pieces[r][kind] = lst[r]
     regions = []
+    n_seats = spec.n_players
     for r, code, tokens, here in zip(range(n), s.occ, s.tokens, s.items):
         if code >= 0:
-            owner, occupant = code >> 1, _OCCUPANT[code & 1]
+            owner, occupant = (code >> 1) % n_seats, _OCCUPANT[code & 1]
         else:
             owner, occupant = None, "murlocs" if code == MURLOC else None
         regions.append({
             "id": spec.region_ids[r],
             "occupant": occupant,
             "player": owner,
+            "race": s.race_of(code),
             "tokens": tokens,
             "pieces": pieces[r],
             "item": here[0] if here else None,
@@ -105,6 +111,10 @@ def view(s: State, player: int | None) -> dict[str, Any]:
         "supply": dict(s.supply),
         "result": s.result,
         "edition": spec.edition.name,
+        # In Decline tokens in hand by race (classic Ghouls, C-CONQ-7); True while an In Decline
+        # race takes its own turn in the Active slot (C-R-GHOULS-2: "race" is then that race)
+        "decline_hands": dict(s.dhand),
+        "in_decline_turn": s.acting is not None,
         # content state (Harmony holders, Beasts in hand, Worgen form, uses this turn, revealed
         # Bomb counts): public by contract, see smallworld.core.ability
         "flags": _jsonable(s.flags),
@@ -116,7 +126,7 @@ def view(s: State, player: int | None) -> dict[str, Any]:
 def _races_on_view(s: State) -> set[str]:
     """Races whose banner is face up: in the column, Active or In Decline (team columns too)."""
     seen = {race for race, _, _ in s.column if race is not None}
-    seen.update(r for r in s.active + s.decline if r is not None)
+    seen.update(r for r in s.active + s.decline + s.decline2 if r is not None)
     for key, col in s.team.items():  # team variant: the side columns (RULES §12)
         if key.startswith("col-"):
             seen.update(race for race in col if race is not None)

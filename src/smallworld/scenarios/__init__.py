@@ -39,7 +39,10 @@ _TOP_KEYS = {
     "edition", "boards", "seats", "round", "turn", "phase", "conquests", "players", "regions",
     "column", "setup_murlocs", "flags", "turn_flags", "defeated", "paid", "description", "team",
 }
-_PLAYER_KEYS = {"vc", "race", "power", "hand", "turns_with_race", "decline", "kept", "name", "harmony"}
+_PLAYER_KEYS = {
+    "vc", "race", "power", "hand", "turns_with_race", "decline", "kept", "name", "harmony",
+    "decline2", "kept2", "decline_hand",
+}
 _REGION_KEYS = {"player", "decline", "tokens", "murlocs", "lost_tribes", "pieces", "item", "items"}
 
 
@@ -136,9 +139,20 @@ def scenario_from_dict(d: dict[str, Any]) -> State:
         if "kept" in pl:
             _need(s.decline[i] is not None, f"{where}: a kept badge needs an In Decline race")
             s.kept[i] = power_id(pl["kept"], where)
-            _need(ed.powers[s.kept[i]].lasts,  # the fact decline uses (R-DEC-2)
+            _need(ed.powers[s.kept[i]].lasts,  # the badge data (R-DEC-2, C-DEC-2)
                   f"{where}: badge {s.kept[i]!r} does not last In Decline, so it cannot be kept "
                   f"({ed.rule('R-DEC-2')})")
+        if "decline2" in pl:  # a second In Decline race (classic Spirit, C-P-SPIRIT-1)
+            s.decline2[i] = race_id(pl["decline2"], where)
+            _need("kept2" in pl, f"{where}: a second In Decline race keeps its badge (kept2)")
+            s.kept2[i] = power_id(pl["kept2"], where)
+        elif "kept2" in pl:
+            raise ScenarioError(f"{where}: kept2 needs a second In Decline race (decline2)")
+        for race in (s.decline[i], s.decline2[i]):  # In Decline tokens in hand (classic Ghouls)
+            held = pl.get("decline_hand", {}).get(race, 0) if race else 0
+            if held:
+                s.dhand[race] = _int(held, f"{where}.decline_hand.{race}")
+                s.box[race] -= s.dhand[race]
         s.hand[i] = _int(pl.get("hand", 0), f"{where}.hand")
         _need(s.hand[i] == 0 or s.active[i] is not None, f"{where}: tokens in hand need an Active race")
         s.race_turns[i] = _int(pl.get("turns_with_race", 1 if s.active[i] else 0), f"{where}.turns_with_race")
@@ -305,12 +319,13 @@ def _place_region(s: State, r: int, spec_r: dict[str, Any], where: str, n: int) 
         return
     p = _int(spec_r["player"], f"{where}.player")
     _need(0 <= p < n, f"{where}: player must be a seat 0..{n - 1}")
-    dec = bool(spec_r.get("decline", False))
-    race = s.decline[p] if dec else s.active[p]
+    dec = spec_r.get("decline", False)  # true: the In Decline race; 2: the second one (decline2)
+    second = dec == 2 and not isinstance(dec, bool)
+    race = s.decline2[p] if second else s.decline[p] if dec else s.active[p]
     _need(race is not None, f"{where}: seat {p} has no {'In Decline' if dec else 'Active'} race")
     t = _int(spec_r.get("tokens", 1), f"{where}.tokens")
     _need(t >= 0, f"{where}: tokens must be >= 0")
-    s.occ[r] = 2 * p + (1 if dec else 0)
+    s.occ[r] = 2 * (n + p) + 1 if second else 2 * p + (1 if dec else 0)
     s.tokens[r] = t
     s.box[race] -= t
 

@@ -157,10 +157,10 @@ def occupant_phrase(s: State, r: int) -> str | None:
         return None
     if code == MURLOC:
         return "the Murlocs"
-    q, dec = divmod(code, 2)
+    q, dec = s.owner_of(code), code & 1
     who = s.spec.seats[q]
     if dec:
-        return f"{who}'s {race_name(s.decline[q])} (in decline)"
+        return f"{who}'s {race_name(s.race_of(code))} (in decline)"
     return f"{who}'s {race_name(s.active[q])}"
 
 

@@ -19,6 +19,7 @@ from smallworld.classic.registry import SUMMARIES, register
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.conquest import Conquest
+from smallworld.core.decline import in_decline_turn
 from smallworld.core.state import State
 
 _KEY = "power:diplomat"
@@ -62,4 +63,8 @@ class Diplomat(Ability):
             s.flags[_ALLY] = int(action.args[0])
 
     def immune(self, s: State, owner: int | None, attacker: int, r: int) -> bool:
-        return owner is not None and s.flags.get(_ALLY) == attacker and s.occ[r] == 2 * owner
+        # C-R-GHOULS-4: the ally's In Decline Ghouls (acting in its Active slot) are not bound
+        return (
+            owner is not None and s.flags.get(_ALLY) == attacker and s.occ[r] == 2 * owner
+            and not in_decline_turn(s)
+        )

@@ -19,7 +19,10 @@ class Dwarves(Ability):
 
     def score(self, s: State, owner: int) -> list[tuple[str, int]]:
         """Mines of the owner's Dwarves, Active or In Decline (whichever they are)."""
-        decline = s.active[owner] != self.id
         symbols = s.spec.symbols
-        n = regions_where(s, owner, lambda r: "mine" in symbols[r], decline=decline)
+        if s.active[owner] == self.id:
+            n = regions_where(s, owner, lambda r: "mine" in symbols[r])
+        else:  # In Decline, in either slot (a Spirit race's too, C-P-SPIRIT-1)
+            code = s.decline_code(owner, self.id)
+            n = sum(1 for r, c in enumerate(s.occ) if c == code and "mine" in symbols[r])
         return [("Dwarves: Mines", n)] if n else []

@@ -53,7 +53,12 @@ class Halflings(Ability):
 
     def immune(self, s: State, owner: int | None, attacker: int, r: int) -> bool:
         lst = s.pieces.get(HOLE)
-        return lst is not None and lst[r] > 0 and owner is not None and attacker != owner
+        # only while the owner's Active race holds it (its own In Decline Ghouls may take it,
+        # C-R-GHOULS-2; the piece then protects nothing until it moves, C-CONQ-12)
+        return (
+            lst is not None and lst[r] > 0 and owner is not None and attacker != owner
+            and s.occ[r] == 2 * owner
+        )
 
     def on_abandon(self, s: State, owner: int, r: int) -> None:
         lst = s.pieces.get(HOLE)
