@@ -40,6 +40,15 @@ from smallworld.rl.rewards import check_mode
 ILLEGAL_MODES = ("penalize", "terminate", "raise")
 
 
+def _single_opponent(o: Any) -> bool:
+    """``o`` is one opponent (to repeat for every other seat) rather than a list of them."""
+    if isinstance(o, str):
+        return True
+    if isinstance(o, tuple) and len(o) == 2 and isinstance(o[0], str) and isinstance(o[1], dict):
+        return True
+    return not isinstance(o, (list, tuple))
+
+
 class SmallWorldSingleAgentEnv(gym.Env):
     """One learner against bots (see the module doc).
 
@@ -92,7 +101,7 @@ class SmallWorldSingleAgentEnv(gym.Env):
             raise ValueError(f"seat must be 0 to {players - 1} or 'random', not {seat!r}")
         check_mode(reward)
         others = players - 1
-        if isinstance(opponents, str):
+        if _single_opponent(opponents):
             opponents = [opponents] * others
         opponents = list(opponents)
         if len(opponents) != others:
@@ -205,6 +214,7 @@ class SmallWorldSingleAgentEnv(gym.Env):
         info: dict[str, Any] = {"illegal_action": False}
         if terminated:
             info["result"] = dict(aec.game_state.result or {})
+            info["seat"] = self.seat
         return aec.observe(me), float(reward), terminated, truncated, self._with_mask(info)
 
     def render(self) -> str | None:
