@@ -40,6 +40,18 @@ from smallworld.rl.rewards import check_mode
 ILLEGAL_MODES = ("penalize", "terminate", "raise")
 
 
+def _opponent_list(opponents: Any, others: int) -> list[Any]:
+    """One opponent per other seat, checked (``ValueError`` / ``TypeError`` naming the problem)."""
+    if _single_opponent(opponents):
+        opponents = [opponents] * others
+    opponents = list(opponents)
+    if len(opponents) != others:
+        raise ValueError(f"{len(opponents)} opponents given for {others} other seats")
+    for o in opponents:
+        check_opponent(o)
+    return opponents
+
+
 def _single_opponent(o: Any) -> bool:
     """``o`` is one opponent (to repeat for every other seat) rather than a list of them."""
     if isinstance(o, str):
@@ -100,14 +112,7 @@ class SmallWorldSingleAgentEnv(gym.Env):
         if seat != "random" and (not isinstance(seat, int) or not 0 <= seat < players):
             raise ValueError(f"seat must be 0 to {players - 1} or 'random', not {seat!r}")
         check_mode(reward)
-        others = players - 1
-        if _single_opponent(opponents):
-            opponents = [opponents] * others
-        opponents = list(opponents)
-        if len(opponents) != others:
-            raise ValueError(f"{len(opponents)} opponents given for {others} other seats")
-        for o in opponents:
-            check_opponent(o)  # ValueError / TypeError naming the problem
+        opponents = _opponent_list(opponents, players - 1)
         if max_actions < 1:
             raise ValueError(f"max_actions must be >= 1, not {max_actions}")
         self.aec = SmallWorldEnv(
@@ -127,6 +132,16 @@ class SmallWorldSingleAgentEnv(gym.Env):
         self.seat = seat if isinstance(seat, int) else 0
         self._bots: dict[int, Any] = {}
         self._over = True
+
+    def set_opponents(self, opponents: Any) -> None:
+        """Replace the opponents (same forms as the constructor's ``opponents``); they play from
+        the next ``reset``. Through a vector env: ``venv.env_method("set_opponents", o)``
+        (``set_attr`` would set the attribute on a wrapper such as ``Monitor``).
+
+        Raises:
+            ValueError, TypeError: as the constructor.
+        """
+        self.opponents = _opponent_list(opponents, self.aec.players - 1)
 
     @property
     def agent(self) -> str:

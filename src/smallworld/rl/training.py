@@ -283,8 +283,7 @@ def train_stages(model: Any, stages: Sequence[tuple[Any, int, float | None]], *,
     c0 = time.process_time() if c0 is None else c0
     venv = model.get_env()
     for opponent, steps, seconds in stages:
-        players = venv.get_attr("aec")[0].players
-        venv.set_attr("opponents", [opponent] * (players - 1))
+        venv.env_method("set_opponents", opponent)
         deadline = time.perf_counter() + seconds if seconds is not None else None
         cb = _curve_callback(curve, opponent_label(opponent), every, t0, c0, log, deadline)
         model.learn(total_timesteps=steps, callback=cb, reset_num_timesteps=False)
