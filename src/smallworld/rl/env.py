@@ -189,7 +189,9 @@ class SmallWorldEnv(AECEnv):
             game_seed = self._seeds.randrange(2**31)
         self._first_seed = None
         self.game_seed = game_seed
-        self.game = Game.new(self.players, seed=game_seed, faces=self.faces, edition=self.edition)
+        # seats named as the agents, so engine messages say "player_0", not "Player 1"
+        self.game = Game.new(self.players, seed=game_seed, faces=self.faces, edition=self.edition,
+                             seats=self.possible_agents)
         self.game.settle()
         spec = self.game.state.spec
         self.actions = self.catalogue.bind(spec)
