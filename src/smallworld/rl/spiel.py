@@ -87,7 +87,8 @@ class SpielGame:
     def new_initial_state(self, seed: int | str = 0) -> SpielState:
         """The game of seed ``seed`` (its boards; nothing else is drawn yet): the first nodes are
         the chance nodes revealing the column."""
-        s = new_state(self.players, seed=seed, faces=self.faces, edition=self.edition)
+        s = new_state(self.players, seed=seed, faces=self.faces, edition=self.edition,
+                      seats=[f"player_{p}" for p in range(self.players)])  # as the env's agents
         return SpielState(self, s)
 
 
