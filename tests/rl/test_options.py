@@ -3,12 +3,15 @@ privileged global state, reward modes, and the PettingZoo ``smallworld_v0/v1`` e
 
 from __future__ import annotations
 
+import pickle
+
+import gymnasium as gym
 import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
 from smallworld.core.state import State
-from smallworld.rl import SmallWorldEnv, smallworld_v0, smallworld_v1
+from smallworld.rl import GYM_ID, SmallWorldEnv, smallworld_v0, smallworld_v1
 from smallworld.rl.observations import feature_high, stable_region_ids
 from smallworld.rl.rewards import VC_DIFF_SCALE, terminal_rewards
 from tests.rl.helpers import totals
@@ -167,3 +170,19 @@ def test_engine_messages_name_agents():
 def test_bad_options_are_named(kwargs):
     with pytest.raises(ValueError, match=next(iter(kwargs.values()))):
         SmallWorldEnv(2, **kwargs)
+
+
+@pytest.mark.parametrize("observation", ["compact", "graph"])
+def test_envs_pickle_mid_game_and_vectorize(observation):
+    env = SmallWorldEnv(2, observation=observation, mask_in_obs=False)
+    env.reset(seed=4)
+    for _ in range(10):
+        env.step(int(np.flatnonzero(env.action_mask(env.agent_selection))[0]))
+    copy = pickle.loads(pickle.dumps(env))
+    assert copy.game_state == env.game_state
+    np.testing.assert_array_equal(copy.state(), env.state())
+    venv = gym.make_vec(GYM_ID, num_envs=2, vectorization_mode="sync", players=2, observation=observation)
+    _obs, info = venv.reset(seed=1)
+    assert info["action_mask"].shape == (2, venv.single_action_space.n)
+    venv.step(info["action_mask"].argmax(axis=1))
+    venv.close()
