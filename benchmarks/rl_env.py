@@ -7,6 +7,9 @@ Usage (from the repository root)::
     python benchmarks/rl_env.py                       # 2, 3 and 5 players, 5 games each
     python benchmarks/rl_env.py --players 4 --games 20 --edition swow-team
     python benchmarks/rl_env.py --observation compact graph --repeat 3   # min/median/max of 3
+
+It prints env steps per wall second and per CPU second of the process (the latter is the figure
+to compare on a shared machine).
     python benchmarks/rl_env.py --clone               # copy costs: env deepcopy vs state clone
 """
 
@@ -25,10 +28,11 @@ from smallworld.rl import SmallWorldEnv
 
 def run(players: int, games: int, seed: int, edition: str, observation: str = "flat") -> dict[str, float]:
     """Play ``games`` episodes; returns steps, seconds, steps/s, and the space sizes."""
-    env = SmallWorldEnv(players, edition, observation=observation)  # built once, not timed
+    # built once, not timed; "flat" passes no option, so the script also measures older trees
+    env = SmallWorldEnv(players, edition, **({} if observation == "flat" else {"observation": observation}))
     rng = np.random.default_rng(seed)
     steps = 0
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     for g in range(games):
         env.reset(seed=seed + g)
         for _agent in env.agent_iter():
@@ -38,11 +42,12 @@ def run(players: int, games: int, seed: int, edition: str, observation: str = "f
                 continue
             env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
             steps += 1
-    dt = time.perf_counter() - t0
+    dt, cpu = time.perf_counter() - t0, time.process_time() - c0
     return {
         "players": players, "games": games, "steps": steps, "seconds": dt, "steps_per_s": steps / dt,
+        "steps_per_cpu_s": steps / cpu,
         "actions": env.catalogue.size,
-        "obs": {"flat": env.encoder.size, "compact": env.compact.size}.get(observation, "graph"),
+        "obs": env.encoder.size if observation == "flat" else env.compact.size if observation == "compact" else "graph",
     }
 
 
@@ -84,14 +89,18 @@ def main() -> None:
     for n in args.players:
         for mode in args.observation:
             rs = [run(n, args.games, args.seed, args.edition, mode) for _ in range(args.repeat)]
-            sps = sorted(r["steps_per_s"] for r in rs)
-            r = rs[0]
-            spread = (f" (min {sps[0]:.0f} / median {statistics.median(sps):.0f} / max {sps[-1]:.0f} of "
-                      f"{len(sps)})" if len(sps) > 1 else "")
-            print(
-                f"{n} players ({args.edition}, {mode}): {r['steps']} steps per run = "
-                f"{statistics.median(sps):.0f} env steps/s{spread}  (actions {r['actions']}, observation {r['obs']})"
-            )
+            print(f"{n} players ({args.edition}, {mode}): {rs[0]['steps']} steps per run; "
+                  f"{_spread([r['steps_per_s'] for r in rs])} env steps/s wall, "
+                  f"{_spread([r['steps_per_cpu_s'] for r in rs])} per CPU second  "
+                  f"(actions {rs[0]['actions']}, observation {rs[0]['obs']})")
+
+
+def _spread(xs: list[float]) -> str:
+    """``median`` or ``min/median/max`` of several runs."""
+    xs = sorted(xs)
+    if len(xs) == 1:
+        return f"{xs[0]:.0f}"
+    return f"{xs[0]:.0f}/{statistics.median(xs):.0f}/{xs[-1]:.0f}"
 
 
 if __name__ == "__main__":
