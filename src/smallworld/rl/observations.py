@@ -102,7 +102,9 @@ class CompactEncoder:
 
     def compact(self, flat: np.ndarray) -> np.ndarray:
         """The compact vector of flat vector ``flat`` (a new float32 array, clipped to ``high``)."""
-        return np.minimum(flat[self.keep], self.high)
+        out = flat.take(self.keep)
+        np.minimum(out, self.high, out=out)
+        return out
 
 
 @functools.cache
