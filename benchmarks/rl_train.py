@@ -58,6 +58,9 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--threads", type=int, default=1, help="torch threads")
     ap.add_argument("--save", default=None, help="save the final model to this path (.zip)")
+    ap.add_argument("--init", default=None, help="continue from a saved model: skip demonstrations and cloning")
+    ap.add_argument("--eval-opponents", nargs="*", default=None,
+                    help="final evaluation only against these bot names (default: the whole ladder)")
     args = ap.parse_args()
     require_sb3()
     import torch
@@ -71,22 +74,28 @@ def main() -> None:
 
     print(f"MaskablePPO curriculum, {args.players} players, seed {args.seed}, budget "
           f"{args.minutes:g} min wall" + (f", {args.steps} PPO steps" if args.steps else ""))
-    demo_seconds = None if args.steps else budget * args.demo_share
-    demos = collect_demonstrations(args.players, args.demo_games, seed=args.seed, max_seconds=demo_seconds)
-    print(f"{stamp()} demonstrations: {demos.games} greedy-vs-greedy games, {len(demos)} decisions")
-
     env = make_env(args.players, "greedy")
-    model = make_model(env, seed=args.seed, learning_rate=5e-5, n_steps=2048, ent_coef=0.001)
-    behaviour_clone(model, demos, epochs=args.bc_epochs, seed=args.seed)
-    del demos
-    spent = time.perf_counter() - t0  # demonstrations + behaviour cloning
-    print(f"{stamp()} behaviour cloning done")
+    if args.init:
+        from sb3_contrib import MaskablePPO
+
+        model = MaskablePPO.load(args.init, env=env, device="cpu")
+        spent = 0.0
+        print(f"{stamp()} continuing from {args.init} ({model.num_timesteps} steps done)")
+    else:
+        demo_seconds = None if args.steps else budget * args.demo_share
+        demos = collect_demonstrations(args.players, args.demo_games, seed=args.seed, max_seconds=demo_seconds)
+        print(f"{stamp()} demonstrations: {demos.games} greedy-vs-greedy games, {len(demos)} decisions")
+        model = make_model(env, seed=args.seed, learning_rate=5e-5, n_steps=2048, ent_coef=0.001)
+        behaviour_clone(model, demos, epochs=args.bc_epochs, seed=args.seed)
+        del demos
+        spent = time.perf_counter() - t0  # demonstrations + behaviour cloning
+        print(f"{stamp()} behaviour cloning done")
     e0, ec0 = time.perf_counter(), time.process_time()
-    bc_eval = evaluate(sb3_policy(model, deterministic=True), "greedy", max(args.eval_games // 2, 1),
-                       players=args.players)
+    start_eval = evaluate(sb3_policy(model, deterministic=True), "greedy", max(args.eval_games // 2, 1),
+                          players=args.players)
     eval_wall, eval_cpu = time.perf_counter() - e0, time.process_time() - ec0
-    print(f"{stamp()} after behaviour cloning (an evaluation outside the budget):")
-    print(_eval_line(bc_eval))
+    print(f"{stamp()} before PPO (an evaluation outside the budget):")
+    print(_eval_line(start_eval))
 
     if args.steps:
         stages = [(LADDER[2], args.steps // 4, None), ("greedy", args.steps - args.steps // 4, None)]
@@ -99,13 +108,15 @@ def main() -> None:
     train_cpu = time.process_time() - c0 - eval_cpu
     steps = curve.points[-1].steps if curve.points else 0
     print(f"{stamp()} training done: {steps} PPO steps; training took {train_wall / 60:.1f} min wall, "
-          f"{train_cpu / 60:.1f} min CPU (without the evaluation after behaviour cloning)")
+          f"{train_cpu / 60:.1f} min CPU (without the evaluation before PPO)")
     if args.save:
         model.save(args.save)
 
     print("final evaluation (deterministic policy, fixed game seeds):")
     policy = sb3_policy(model, deterministic=True)
-    for opp in LADDER:
+    ladder = LADDER if args.eval_opponents is None else [
+        o for o in LADDER if (o if isinstance(o, str) else o[0]) in args.eval_opponents]
+    for opp in ladder:
         n = args.mcts_eval_games if opp == "mcts-fast" else args.eval_games
         print(_eval_line(evaluate(policy, opp, n, players=args.players)), flush=True)
     print(f"{stamp()} done")
