@@ -70,7 +70,7 @@ from smallworld.rl.rewards import (
 )
 
 OBS_HIGH = 1000.0  # observation bound (entries are scaled counts, normally well below 10)
-DEFAULT_MAX_ACTIONS = 20_000  # player actions per episode before truncation (games take ~150-600)
+DEFAULT_MAX_ACTIONS = 20_000  # player actions per episode before truncation (games take ~70-230)
 
 
 class SmallWorldEnv(AECEnv):
