@@ -29,3 +29,17 @@ def play_masked(env: SmallWorldEnv, seed: int, *, rng_seed: int = 0,
         played.append(i)
         env.step(i)
     return played
+
+
+def totals(env: SmallWorldEnv) -> dict[str, float]:
+    """Play the episode with mask-random actions (rng 0); total reward per agent."""
+    rng = np.random.default_rng(0)
+    tot = dict.fromkeys(env.possible_agents, 0.0)
+    for agent in env.agent_iter():
+        obs, reward, term, trunc, _ = env.last()
+        tot[agent] += reward
+        if term or trunc:
+            env.step(None)
+        else:
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    return tot

@@ -12,6 +12,7 @@ from smallworld.core.errors import IllegalActionError
 from smallworld.core.record import replay
 from smallworld.rl import SmallWorldEnv
 from tests.rl.helpers import play_masked
+from tests.rl.helpers import totals as _totals
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")
@@ -81,20 +82,6 @@ def test_win_rewards_share_one_and_vc_diff_is_zero_sum():
     assert sum(totals["vc_diff"].values()) == pytest.approx(0.0)
     scores = result["scores"]
     assert totals["vc_diff"]["player_0"] == pytest.approx(scores[0] - (scores[1] + scores[2]) / 2)
-
-
-def _totals(env: SmallWorldEnv) -> dict[str, float]:
-    """Play the episode with mask-random actions (rng 0); total reward per agent."""
-    rng = np.random.default_rng(0)
-    tot = dict.fromkeys(env.possible_agents, 0.0)
-    for agent in env.agent_iter():
-        obs, reward, term, trunc, _ = env.last()
-        tot[agent] += reward
-        if term or trunc:
-            env.step(None)
-        else:
-            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-    return tot
 
 
 def test_dense_rewards_sum_to_the_vc_gained():

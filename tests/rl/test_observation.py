@@ -11,14 +11,32 @@ from smallworld.rl import layout as E
 from tests.rl.helpers import play_masked
 
 
-def _midgame(players: int = 3, edition: str = "swow", seed: int = 4, steps: int = 40) -> SmallWorldEnv:
-    env = SmallWorldEnv(players, edition)
+def _midgame(players: int = 3, edition: str = "swow", seed: int = 4, steps: int = 40, **options) -> SmallWorldEnv:
+    env = SmallWorldEnv(players, edition, **options)
     env.reset(seed=seed)
     rng = np.random.default_rng(seed)
     for _ in range(steps):
-        mask = env.observe(env.agent_selection)["action_mask"]
+        mask = env.action_mask(env.agent_selection)
         env.step(int(rng.choice(np.flatnonzero(mask))))
     return env
+
+
+#: every observation option of the env (the hidden-information tests run for each)
+OPTIONS = [
+    {},
+    {"observation": "compact"},
+    {"observation": "compact", "mask_in_obs": False},
+    {"observation": "graph"},
+    {"observation": "graph", "mask_in_obs": False},
+    {"observation": "flat", "mask_in_obs": False, "adjacency": False},
+]
+
+
+def _vector(obs) -> np.ndarray:
+    """Any observation option as one flat array (dicts in key order)."""
+    if isinstance(obs, dict):
+        return np.concatenate([_vector(obs[k]) for k in sorted(obs)])
+    return np.asarray(obs, dtype=np.float64).ravel()
 
 
 def test_layout_names_and_sizes_agree():
@@ -35,14 +53,20 @@ def test_layout_names_and_sizes_agree():
     assert "adjacency" not in ObservationEncoder(4, 51, adjacency=False).layout
 
 
-def test_hidden_facts_do_not_change_a_seats_observation():
+@pytest.mark.parametrize("options", OPTIONS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "default")
+def test_hidden_facts_do_not_change_a_seats_observation(options):
     """Two states that differ only in what seat 0 may not know (other seats' VC and last
     scores, the order of the stacks, the unrevealed item pool) give seat 0 the same
-    observation; seat 0's own VC does change it (so the comparison can fail)."""
-    env = _midgame()
+    observation; seat 0's own VC does change it (so the comparison can fail). For every
+    observation option."""
+    env = _midgame(**options)
     me = "player_0"
-    before = env.observe(me)["observation"]
-    other_before = env.observe("player_1")["observation"]
+
+    def obs(agent):
+        return _vector(env.observe(agent))
+
+    before = obs(me)
+    other_before = obs("player_1")
     s = env.game_state
     s.vc[1] += 17
     s.vc[2] += 3
@@ -50,20 +74,21 @@ def test_hidden_facts_do_not_change_a_seats_observation():
     s.banner_stack.reverse()
     s.badge_stack.reverse()
     s.item_pool.reverse()
-    np.testing.assert_array_equal(env.observe(me)["observation"], before)
-    assert not np.array_equal(env.observe("player_1")["observation"], other_before)  # its own VC
+    np.testing.assert_array_equal(obs(me), before)
+    assert not np.array_equal(obs("player_1"), other_before)  # its own VC
     s.vc[0] += 1
-    assert not np.array_equal(env.observe(me)["observation"], before)
+    assert not np.array_equal(obs(me), before)
 
 
-def test_teammates_see_each_other_but_not_the_opponents():
+@pytest.mark.parametrize("options", OPTIONS[:4], ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "default")
+def test_teammates_see_each_other_but_not_the_opponents(options):
     """R-TEAM-6: in the team variant a teammate's VC is part of the observation."""
-    env = _midgame(4, "swow-team")
-    before = env.observe("player_0")["observation"]
+    env = _midgame(4, "swow-team", **options)
+    before = _vector(env.observe("player_0"))
     env.game_state.vc[1] += 5  # Horde, an opponent of seat 0 (Alliance)
-    np.testing.assert_array_equal(env.observe("player_0")["observation"], before)
+    np.testing.assert_array_equal(_vector(env.observe("player_0")), before)
     env.game_state.vc[2] += 5  # Alliance, seat 0's teammate
-    assert not np.array_equal(env.observe("player_0")["observation"], before)
+    assert not np.array_equal(_vector(env.observe("player_0")), before)
 
 
 def test_observation_is_a_function_of_the_view():

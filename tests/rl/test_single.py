@@ -10,7 +10,7 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 from smallworld.core.errors import IllegalActionError
-from smallworld.rl import GYM_ID, SmallWorldSingleAgentEnv
+from smallworld.rl import GYM_ID, GYM_ID_V0, SmallWorldSingleAgentEnv
 
 
 def _episode(env: SmallWorldSingleAgentEnv, seed: int, rng_seed: int = 0):
@@ -37,10 +37,20 @@ def test_check_env_passes():
 
 
 def test_registered_with_gymnasium():
+    """v0: the first layout, mask inside the observation dict; v1: compact Box observation,
+    mask in info and action_masks(), both from the same game."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)  # gymnasium: "v0 is out of date"
+        old = gym.make(GYM_ID_V0, players=2, opponents="random")
+    obs0, info = old.reset(seed=1)
+    assert obs0["action_mask"].shape == (old.action_space.n,) and info["game_seed"] == 1
     env = gym.make(GYM_ID, players=2, opponents="random")
     obs, info = env.reset(seed=1)
-    assert obs["action_mask"].shape == (env.action_space.n,) and info["game_seed"] == 1
-    obs, *_ = env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert isinstance(env.observation_space, gym.spaces.Box) and obs.shape == env.observation_space.shape
+    np.testing.assert_array_equal(info["action_mask"], obs0["action_mask"])
+    np.testing.assert_array_equal(env.unwrapped.action_masks(), obs0["action_mask"].astype(bool))
+    assert float(env.observation_space.high.max()) <= 5.0  # true bounds, not 1000
+    obs, *_, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
     assert env.observation_space.contains(obs)
 
 

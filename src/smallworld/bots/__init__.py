@@ -7,7 +7,9 @@ A bot is any object with ``choose(state, player, legal) -> Action`` that reads o
 - ``random``: a uniformly random legal action;
 - ``greedy``: a fast heuristic with one-step lookahead (:mod:`smallworld.bots.greedy`);
 - ``mcts``: information-set Monte Carlo tree search (:mod:`smallworld.bots.mcts`), 0.5 s per
-  decision by default.
+  decision by default;
+- ``random-nodecline``, ``greedy-eps``, ``mcts-fast``: the training ladder between random and
+  greedy (:mod:`smallworld.bots.ladder`).
 """
 
 from __future__ import annotations
@@ -17,17 +19,21 @@ from typing import Any
 
 from smallworld.bots.base import Bot
 from smallworld.bots.greedy import GreedyBot
+from smallworld.bots.ladder import EpsilonGreedyBot, FastSearchBot, NoDeclineRandomBot
 from smallworld.bots.mcts import MCTSBot
 from smallworld.bots.random_bot import RandomBot
 
-BOTS: dict[str, type[Any]] = {"random": RandomBot, "greedy": GreedyBot, "mcts": MCTSBot}
+BOTS: dict[str, type[Any]] = {
+    "random": RandomBot, "greedy": GreedyBot, "mcts": MCTSBot,
+    "random-nodecline": NoDeclineRandomBot, "greedy-eps": EpsilonGreedyBot, "mcts-fast": FastSearchBot,
+}
 
 
 def make_bot(name: str, seed: int | str | None = None, **options: Any) -> Bot:
     """A bot by name (``random``, ``greedy``, ``mcts``), seeded.
 
     ``options`` are passed to bots that take them (``mcts``: ``time_limit`` seconds per decision,
-    ``iterations``); other bots ignore them.
+    ``iterations``; ``greedy-eps``: ``epsilon``); other bots ignore them.
 
     Raises:
         ValueError: unknown name (the message lists the known ones).
@@ -41,4 +47,7 @@ def make_bot(name: str, seed: int | str | None = None, **options: Any) -> Bot:
     return cls(seed, **kwargs)
 
 
-__all__ = ["BOTS", "Bot", "GreedyBot", "MCTSBot", "RandomBot", "make_bot"]
+__all__ = [
+    "BOTS", "Bot", "EpsilonGreedyBot", "FastSearchBot", "GreedyBot", "MCTSBot", "NoDeclineRandomBot",
+    "RandomBot", "make_bot",
+]

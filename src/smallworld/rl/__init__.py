@@ -2,8 +2,12 @@
 
 - :class:`SmallWorldEnv`: a PettingZoo AEC env, one agent per seat (2–5 players, ``swow`` and
   ``swow-team``), chance resolved inside by the game's seeded RNG;
-- :class:`SmallWorldSingleAgentEnv`: a gymnasium env where the other seats are bots (also
-  registered as ``gymnasium.make("smallworld/SmallWorld-v0", players=3)``);
+- :class:`SmallWorldSingleAgentEnv`: a gymnasium env where the other seats are bots or policies
+  (registered as ``gymnasium.make("smallworld/SmallWorld-v1", players=3)``: compact observation,
+  mask in ``info`` and ``action_masks()``; ``SmallWorld-v0``: the first layout);
+- ``smallworld_v0`` / ``smallworld_v1``: PettingZoo entry points (``env()``, ``raw_env()``);
+- :mod:`smallworld.rl.opponents`: policies as opponents, the self-play snapshot pool;
+- :mod:`smallworld.rl.spiel`: an OpenSpiel-style game interface (chance nodes, cheap clones);
 - :mod:`smallworld.rl.catalogue`: the fixed discrete action space;
 - :mod:`smallworld.rl.encode`: observation vectors built from one seat's view only;
 - :mod:`smallworld.rl.rewards`: terminal and dense rewards.
@@ -22,25 +26,42 @@ except ModuleNotFoundError as e:  # pragma: no cover - depends on the installed 
         f"smallworld.rl needs {e.name}: install the extra with pip install 'smallworld[rl]'"
     ) from e
 
+from smallworld.rl import smallworld_v0, smallworld_v1
 from smallworld.rl.catalogue import ActionCatalogue, CatalogueError, region_slots
 from smallworld.rl.encode import ObservationEncoder
 from smallworld.rl.env import SmallWorldEnv
+from smallworld.rl.observations import OBSERVATIONS
+from smallworld.rl.opponents import SnapshotPool, sb3_policy
 from smallworld.rl.rewards import REWARD_MODES, terminal_rewards
 from smallworld.rl.single import SmallWorldSingleAgentEnv
 
-GYM_ID = "smallworld/SmallWorld-v0"
+GYM_ID_V0 = "smallworld/SmallWorld-v0"
+GYM_ID = "smallworld/SmallWorld-v1"
+#: the defaults of each registered gymnasium version (keyword arguments override them)
+GYM_VERSIONS: dict[str, dict[str, object]] = {
+    GYM_ID_V0: {"observation": "flat", "mask_in_obs": True},
+    GYM_ID: {"observation": "compact", "mask_in_obs": False},
+}
 
-if GYM_ID not in gymnasium.registry:
-    gymnasium.register(GYM_ID, entry_point="smallworld.rl.single:SmallWorldSingleAgentEnv")
+for _id, _kwargs in GYM_VERSIONS.items():
+    if _id not in gymnasium.registry:
+        gymnasium.register(_id, entry_point="smallworld.rl.single:SmallWorldSingleAgentEnv", kwargs=_kwargs)
 
 __all__ = [
     "GYM_ID",
+    "GYM_ID_V0",
+    "GYM_VERSIONS",
+    "OBSERVATIONS",
     "REWARD_MODES",
     "ActionCatalogue",
     "CatalogueError",
     "ObservationEncoder",
     "SmallWorldEnv",
     "SmallWorldSingleAgentEnv",
+    "SnapshotPool",
     "region_slots",
+    "sb3_policy",
+    "smallworld_v0",
+    "smallworld_v1",
     "terminal_rewards",
 ]

@@ -11,10 +11,16 @@ the env resolves them with the game's seeded RNG (:meth:`smallworld.core.game.Ga
 Spaces (the same for every agent and every episode of an env):
 
 - action: ``Discrete(N)``, the :mod:`smallworld.rl.catalogue` (``env.catalogue.layout()``);
-- observation: ``Dict(observation=Box(0, OBS_HIGH, (M,), float32), action_mask=Box(0, 1, (N,),
-  int8))``; ``observation`` encodes :func:`smallworld.core.view.view` for the observing seat only
-  (:mod:`smallworld.rl.encode`, ``env.encoder.layout``); ``action_mask`` is 1 exactly at the
-  legal actions of the agent to act (all 0 for the others and once the game is over).
+- observation: ``Dict(observation=X, action_mask=Box(0, 1, (N,), int8))`` where ``X`` depends
+  on ``observation=`` (:mod:`smallworld.rl.observations`: ``"flat"`` ``Box(0, OBS_HIGH, (M,),
+  float32)``, ``"compact"`` ``Box(0, high, (M',))``, ``"graph"`` a ``Dict`` of node features and
+  an edge index); every option encodes :func:`smallworld.core.view.view` for the observing seat
+  only (:mod:`smallworld.rl.encode`); ``action_mask`` is 1 exactly at the legal actions of the
+  agent to act (all 0 for the others and once the game is over). With ``mask_in_obs=False`` the
+  observation is ``X`` itself and the mask is in ``infos[agent]["action_mask"]`` and
+  :meth:`SmallWorldEnv.action_mask`.
+- ``state()`` / ``state_space``: a **privileged** global vector for centralized critics (every
+  seat's VC included; :class:`smallworld.rl.observations.GlobalState`), never a policy input.
 
 Rewards: :mod:`smallworld.rl.rewards`. Reproducibility: ``reset(seed=s)`` plays the game of
 seed ``s`` (boards and every chance draw, as ``Game.new(n, seed=s)``), so the same seed and the
@@ -48,11 +54,23 @@ from smallworld.core.state import State
 from smallworld.core.view import view
 from smallworld.rl.catalogue import MAX_TOKENS, ActionCatalogue, region_slots
 from smallworld.rl.encode import ObservationEncoder
+from smallworld.rl.observations import (
+    OBSERVATIONS,
+    CompactEncoder,
+    GlobalState,
+    GraphEncoder,
+)
 from smallworld.rl.render import render_text
-from smallworld.rl.rewards import check_mode, terminal_rewards
+from smallworld.rl.rewards import (
+    VC_DIFF_SCALE,
+    check_dense,
+    check_mode,
+    terminal_rewards,
+    vc_diff,
+)
 
 OBS_HIGH = 1000.0  # observation bound (entries are scaled counts, normally well below 10)
-DEFAULT_MAX_ACTIONS = 20_000  # player actions per episode before truncation (games take ~150-600)
+DEFAULT_MAX_ACTIONS = 20_000  # player actions per episode before truncation (games take ~70-230)
 
 
 class SmallWorldEnv(AECEnv):
@@ -62,8 +80,14 @@ class SmallWorldEnv(AECEnv):
         players: 2–5. edition: ``"swow"`` or ``"swow-team"`` (RULES §12).
         seed: seed of the first episode when ``reset`` is given none (``None``: random).
         faces: fixed board faces (e.g. ``("L1", "M2", "S3")``); default drawn from each seed.
-        reward: terminal reward, ``"win"`` (default), ``"vc_diff"`` or ``"none"``.
-        dense_reward: also reward every VC change as it happens.
+        reward: terminal reward, ``"win"`` (default), ``"vc_diff"``, ``"vc_scaled"``,
+            ``"rank"`` or ``"none"`` (:mod:`smallworld.rl.rewards`).
+        dense_reward: ``False``, ``True``/``"vc"`` (own VC changes) or ``"vc_diff"`` (scaled
+            changes of the VC difference).
+        observation: ``"flat"`` (default, the ``smallworld_v0`` layout), ``"compact"`` or
+            ``"graph"`` (:mod:`smallworld.rl.observations`).
+        mask_in_obs: the action mask inside the observation dict (default) or only in
+            ``infos[agent]["action_mask"]`` and :meth:`action_mask`.
         max_actions: player actions after which the episode is truncated.
         max_redeploy: cap of ``redeploy R N`` amounts in the catalogue (default: complete).
         adjacency: include the Region adjacency triangle in observations.
@@ -85,10 +109,12 @@ class SmallWorldEnv(AECEnv):
         seed: int | str | None = None,
         faces: Sequence[str] | None = None,
         reward: str = "win",
-        dense_reward: bool = False,
+        dense_reward: bool | str = False,
         max_actions: int = DEFAULT_MAX_ACTIONS,
         max_redeploy: int = MAX_TOKENS,
         adjacency: bool = True,
+        observation: str = "flat",
+        mask_in_obs: bool = True,
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
@@ -100,11 +126,15 @@ class SmallWorldEnv(AECEnv):
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         if max_actions < 1:
             raise ValueError(f"max_actions must be >= 1, not {max_actions}")
+        if observation not in OBSERVATIONS:
+            raise ValueError(f"unknown observation {observation!r}; known: {', '.join(OBSERVATIONS)}")
         self.players = players
         self.edition = edition
         self.faces = tuple(faces) if faces is not None else None
         self.reward_mode = check_mode(reward)
-        self.dense_reward = dense_reward
+        self.dense_reward = check_dense(dense_reward)
+        self.observation_mode = observation
+        self.mask_in_obs = mask_in_obs
         self.max_actions = max_actions
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(players)]
@@ -112,11 +142,21 @@ class SmallWorldEnv(AECEnv):
         self.n_slots = region_slots(players, self.faces)
         self.catalogue = ActionCatalogue(self.n_slots, max_redeploy)
         self.encoder = ObservationEncoder(players, self.n_slots, adjacency=adjacency)
+        self.compact = CompactEncoder(self.encoder, edition)
+        self.graph = GraphEncoder(self.encoder, self.compact) if observation == "graph" else None
+        self.global_state = GlobalState(self.compact, players)
+        self.state_space = self.global_state.space()
+        if observation == "flat":
+            inner: spaces.Space = spaces.Box(0.0, OBS_HIGH, (self.encoder.size,), np.float32)
+        elif observation == "compact":
+            inner = self.compact.space()
+        else:
+            assert self.graph is not None
+            inner = self.graph.space()
+        self.inner_observation_space = inner
+        self.mask_space = spaces.Box(0, 1, (self.catalogue.size,), np.int8)
         self.observation_spaces = {
-            a: spaces.Dict({
-                "observation": spaces.Box(0.0, OBS_HIGH, (self.encoder.size,), np.float32),
-                "action_mask": spaces.Box(0, 1, (self.catalogue.size,), np.int8),
-            })
+            a: spaces.Dict({"observation": inner, "action_mask": self.mask_space}) if mask_in_obs else inner
             for a in self.possible_agents
         }
         self.action_spaces = {a: spaces.Discrete(self.catalogue.size) for a in self.possible_agents}
@@ -149,11 +189,14 @@ class SmallWorldEnv(AECEnv):
             game_seed = self._seeds.randrange(2**31)
         self._first_seed = None
         self.game_seed = game_seed
-        self.game = Game.new(self.players, seed=game_seed, faces=self.faces, edition=self.edition)
+        # seats named as the agents, so engine messages say "player_0", not "Player 1"
+        self.game = Game.new(self.players, seed=game_seed, faces=self.faces, edition=self.edition,
+                             seats=self.possible_agents)
         self.game.settle()
         spec = self.game.state.spec
         self.actions = self.catalogue.bind(spec)
         self._encoder = self.encoder.bind(spec)
+        self._graph_static = self.graph.bind(spec) if self.graph is not None else None
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -164,11 +207,23 @@ class SmallWorldEnv(AECEnv):
         self._vc = list(self.game.state.vc)
         self._legal_cache: tuple[np.ndarray, dict[int, Action]] | None = None
         self.agent_selection = self.possible_agents[self.game.state.current_player()]
+        self._mask_info()
+
+    def state(self) -> np.ndarray:
+        """PettingZoo's global state: a **privileged** float32 vector of shape
+        ``state_space.shape`` (the spectator's compact view plus every seat's VC / 50,
+        :class:`~smallworld.rl.observations.GlobalState`) for centralized critics; it shows what
+        no seat may see (other seats' VC), so it must never be a policy input.
+
+        Raises:
+            RuntimeError: before the first ``reset``.
+        """
+        s = self.game_state  # RuntimeError before reset
+        return self.global_state.encode(self._encoder, s)
 
     @property
     def game_state(self) -> State:
         """The full game state (hidden facts included: for drivers and tests, never for agents).
-        (PettingZoo's ``state()`` method, a global observation, is not provided.)
 
         Raises:
             RuntimeError: before the first ``reset``.
@@ -196,16 +251,38 @@ class SmallWorldEnv(AECEnv):
             return {}
         return dict(self._legal()[1])
 
-    def observe(self, agent: str) -> dict[str, np.ndarray]:
-        """``{"observation": float32 (M,), "action_mask": int8 (N,)}`` for ``agent`` (new
-        arrays on every call)."""
-        seat = self._seat[agent]
-        obs = self._encoder.encode(view(self.game_state, seat))
+    def action_mask(self, agent: str) -> np.ndarray:
+        """int8 ``(N,)``: 1 at the legal actions of ``agent`` (all 0 unless it is to act)."""
         if agent == self.agent_selection and not self._done():
-            mask = self._legal()[0].copy()
-        else:
-            mask = np.zeros(self.catalogue.size, dtype=np.int8)
-        return {"observation": obs, "action_mask": mask}
+            return self._legal()[0].copy()
+        return np.zeros(self.catalogue.size, dtype=np.int8)
+
+    def observe(self, agent: str) -> Any:
+        """The observation of ``agent`` (new arrays on every call): with ``mask_in_obs``
+        ``{"observation": X, "action_mask": int8 (N,)}``, else ``X`` alone; ``X`` as chosen by
+        ``observation=`` (see the module doc)."""
+        seat = self._seat[agent]
+        obs = self.encode_view(view(self.game_state, seat))
+        if not self.mask_in_obs:
+            return obs
+        return {"observation": obs, "action_mask": self.action_mask(agent)}
+
+    def encode_view(self, v: dict[str, Any]) -> Any:
+        """The observation ``X`` (without the mask) of a view ``v`` of this episode's game."""
+        flat = self._encoder.encode(v)
+        if self.observation_mode == "flat":
+            return flat
+        compact = self.compact.compact(flat)
+        if self.graph is None:
+            return compact
+        assert self._graph_static is not None
+        return self.graph.encode(compact, self._graph_static)
+
+    def _mask_info(self) -> None:
+        """Without ``mask_in_obs``: every agent's info holds its current action mask."""
+        if not self.mask_in_obs:
+            for a in self.agents:
+                self.infos[a]["action_mask"] = self.action_mask(a)
 
     def step(self, action: int | np.integer | None) -> None:
         """Apply the action of catalogue index ``action`` for ``agent_selection`` (``None``
@@ -262,9 +339,13 @@ class SmallWorldEnv(AECEnv):
         self.num_moves += 1
         self._legal_cache = None
         s = g.state
-        if self.dense_reward:
+        if self.dense_reward == "vc":
             for p, name in enumerate(self.possible_agents):
                 self.rewards[name] += float(s.vc[p] - self._vc[p])
+            self._vc = list(s.vc)
+        elif self.dense_reward == "vc_diff" and s.vc != self._vc:
+            for p, name in enumerate(self.possible_agents):
+                self.rewards[name] += (vc_diff(s.vc, p) - vc_diff(self._vc, p)) / VC_DIFF_SCALE
             self._vc = list(s.vc)
         if s.is_over():
             assert s.result is not None
@@ -277,6 +358,7 @@ class SmallWorldEnv(AECEnv):
             if self.num_moves >= self.max_actions:
                 self.truncations = dict.fromkeys(self.agents, True)
             self.agent_selection = self.possible_agents[s.current_player()]
+        self._mask_info()
         self._accumulate_rewards()
 
     # ---- rendering -------------------------------------------------------------------------

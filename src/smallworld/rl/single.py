@@ -2,10 +2,13 @@
 
 ``SmallWorldSingleAgentEnv`` wraps :class:`smallworld.rl.SmallWorldEnv`: ``step(i)`` applies the
 learner's action, then the bots (:func:`smallworld.bots.make_bot`: ``"random"``, ``"greedy"``,
-``"mcts"``) play until the learner must act again or the game ends. Observation and action
-spaces are the AEC env's (``Dict(observation, action_mask)`` and ``Discrete(N)``);
+``"mcts"``, and the ladder ``"random-nodecline"``, ``"greedy-eps"``, ``"mcts-fast"``) or policies
+(callables ``f(observation, action_mask) -> index``, see :mod:`smallworld.rl.opponents`) play
+until the learner must act again or the game ends. Observation and action spaces are the AEC
+env's (``Dict(observation, action_mask)`` and ``Discrete(N)``; with ``mask_in_obs=False`` the
+observation alone, the mask in ``info["action_mask"]``);
 :meth:`~SmallWorldSingleAgentEnv.action_masks` gives the mask as booleans (sb3-contrib's
-``MaskablePPO`` convention).
+``MaskablePPO`` finds it by itself).
 
 The reward of a step is the learner's reward (:mod:`smallworld.rl.rewards`) accumulated over
 its action and the bots' actions that follow (rewards earned while the bots play before the
@@ -27,29 +30,56 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from smallworld.bots import make_bot
 from smallworld.core.errors import IllegalActionError
+from smallworld.core.view import view
 from smallworld.rl.catalogue import MAX_TOKENS
 from smallworld.rl.env import DEFAULT_MAX_ACTIONS, SmallWorldEnv, as_index
+from smallworld.rl.opponents import check_opponent, resolve_opponent
 from smallworld.rl.rewards import check_mode
 
 ILLEGAL_MODES = ("penalize", "terminate", "raise")
+
+
+def _opponent_list(opponents: Any, others: int) -> list[Any]:
+    """One opponent per other seat, checked (``ValueError`` / ``TypeError`` naming the problem)."""
+    if _single_opponent(opponents):
+        opponents = [opponents] * others
+    opponents = list(opponents)
+    if len(opponents) != others:
+        raise ValueError(f"{len(opponents)} opponents given for {others} other seats")
+    for o in opponents:
+        check_opponent(o)
+    return opponents
+
+
+def _single_opponent(o: Any) -> bool:
+    """``o`` is one opponent (to repeat for every other seat) rather than a list of them."""
+    if isinstance(o, str):
+        return True
+    if isinstance(o, tuple) and len(o) == 2 and isinstance(o[0], str) and isinstance(o[1], dict):
+        return True
+    return not isinstance(o, (list, tuple))
 
 
 class SmallWorldSingleAgentEnv(gym.Env):
     """One learner against bots (see the module doc).
 
     Args:
-        players, edition, faces, reward, dense_reward, max_redeploy, adjacency: as
-            :class:`~smallworld.rl.SmallWorldEnv`.
+        players, edition, faces, reward, dense_reward, max_redeploy, adjacency, observation,
+            mask_in_obs: as :class:`~smallworld.rl.SmallWorldEnv`.
         seat: the learner's seat (0-based), or ``"random"`` (drawn each episode).
-        opponents: a bot name for every other seat, or one per other seat in seat order
-            (names, or objects with ``choose(state, seat, legal) -> Action``). Named bots are
-            rebuilt every episode, seeded from the game seed, so episodes are reproducible.
+        opponents: one opponent for every other seat, or one per other seat in seat order. An
+            opponent is a bot name (``smallworld.bots.BOTS``; a name with options as a
+            ``(name, {"epsilon": 0.3})`` pair), an object with ``choose(state, seat, legal) ->
+            Action``, a policy callable ``f(observation, action_mask) -> index`` (given that
+            seat's observation, built from its view only, and its int8 mask), or a pool with
+            ``draw(rng) -> opponent`` drawn anew each episode
+            (:class:`smallworld.rl.opponents.SnapshotPool`). Named bots are rebuilt every
+            episode, seeded from the game seed, so episodes are reproducible.
         illegal_action: ``"penalize"``, ``"terminate"`` or ``"raise"``; illegal_reward: the
             reward of an illegal action.
-        max_actions: learner steps (legal or not) and player actions after which the episode
-            is truncated.
+        max_actions: learner steps (legal or not) after which the episode is truncated (the
+            bots' actions do not count).
         render_mode: ``None`` or ``"ansi"``.
 
     Raises:
@@ -67,12 +97,14 @@ class SmallWorldSingleAgentEnv(gym.Env):
         opponents: str | Sequence[Any] = "random",
         faces: Sequence[str] | None = None,
         reward: str = "win",
-        dense_reward: bool = False,
+        dense_reward: bool | str = False,
         illegal_action: str = "penalize",
         illegal_reward: float = -1.0,
         max_actions: int = DEFAULT_MAX_ACTIONS,
         max_redeploy: int = MAX_TOKENS,
         adjacency: bool = True,
+        observation: str = "flat",
+        mask_in_obs: bool = True,
         render_mode: str | None = None,
     ) -> None:
         if illegal_action not in ILLEGAL_MODES:
@@ -80,21 +112,13 @@ class SmallWorldSingleAgentEnv(gym.Env):
         if seat != "random" and (not isinstance(seat, int) or not 0 <= seat < players):
             raise ValueError(f"seat must be 0 to {players - 1} or 'random', not {seat!r}")
         check_mode(reward)
-        others = players - 1
-        if isinstance(opponents, str):
-            opponents = [opponents] * others
-        opponents = list(opponents)
-        if len(opponents) != others:
-            raise ValueError(f"{len(opponents)} opponents given for {others} other seats")
-        for o in opponents:
-            if isinstance(o, str):
-                make_bot(o)  # raises ValueError naming the known bots
-            elif not callable(getattr(o, "choose", None)):
-                raise TypeError(f"an opponent must be a bot name or have choose(state, seat, legal), not {o!r}")
+        opponents = _opponent_list(opponents, players - 1)
+        if max_actions < 1:
+            raise ValueError(f"max_actions must be >= 1, not {max_actions}")
         self.aec = SmallWorldEnv(
             players, edition, faces=faces, reward=reward, dense_reward=dense_reward,
-            max_actions=max_actions, max_redeploy=max_redeploy, adjacency=adjacency,
-            render_mode=render_mode,
+            max_actions=DEFAULT_MAX_ACTIONS * players, max_redeploy=max_redeploy, adjacency=adjacency,
+            observation=observation, mask_in_obs=mask_in_obs, render_mode=render_mode,
         )
         self.seat_option = seat
         self.opponents = opponents
@@ -108,6 +132,16 @@ class SmallWorldSingleAgentEnv(gym.Env):
         self.seat = seat if isinstance(seat, int) else 0
         self._bots: dict[int, Any] = {}
         self._over = True
+
+    def set_opponents(self, opponents: Any) -> None:
+        """Replace the opponents (same forms as the constructor's ``opponents``); they play from
+        the next ``reset``. Through a vector env: ``venv.env_method("set_opponents", o)``
+        (``set_attr`` would set the attribute on a wrapper such as ``Monitor``).
+
+        Raises:
+            ValueError, TypeError: as the constructor.
+        """
+        self.opponents = _opponent_list(opponents, self.aec.players - 1)
 
     @property
     def agent(self) -> str:
@@ -125,14 +159,19 @@ class SmallWorldSingleAgentEnv(gym.Env):
         self.aec.reset(seed=game_seed)
         others = [p for p in range(self.aec.players) if p != self.seat]
         self._bots = {
-            p: make_bot(o, seed=f"{game_seed}:{p}") if isinstance(o, str) else o
+            p: resolve_opponent(o, f"{game_seed}:{p}", self.np_random)
             for p, o in zip(others, self.opponents)
         }
         self.steps = 0
         self._over = False
         self._carry = self._play_bots()
         info = {"seat": self.seat, "game_seed": game_seed}
-        return self.aec.observe(self.agent), info
+        return self.aec.observe(self.agent), self._with_mask(info)
+
+    def _with_mask(self, info: dict[str, Any]) -> dict[str, Any]:
+        if not self.aec.mask_in_obs:
+            info["action_mask"] = self.aec.action_mask(self.agent)
+        return info
 
     def _play_bots(self) -> float:
         """Bots act until the learner must act or the episode ends; the learner's reward."""
@@ -140,8 +179,13 @@ class SmallWorldSingleAgentEnv(gym.Env):
         total = 0.0
         while not (aec.terminations[me] or aec.truncations[me]) and aec.agent_selection != me:
             s = aec.game_state
-            p = aec.seat_of(aec.agent_selection)
-            aec.step_action(self._bots[p].choose(s, p, s.legal_actions()))
+            agent = aec.agent_selection
+            p = aec.seat_of(agent)
+            bot = self._bots[p]
+            if hasattr(bot, "choose"):
+                aec.step_action(bot.choose(s, p, s.legal_actions()))
+            else:  # a policy: its own seat's observation (from its view) and mask
+                aec.step(bot(aec.encode_view(view(s, p)), aec.action_mask(agent)))
             total += aec.rewards[me]
         return total
 
@@ -149,7 +193,7 @@ class SmallWorldSingleAgentEnv(gym.Env):
         """Boolean mask of the learner's legal actions, shape ``(N,)``."""
         if self._over:
             return np.zeros(self.action_space.n, dtype=bool)
-        return self.aec.observe(self.agent)["action_mask"].astype(bool)
+        return self.aec.action_mask(self.agent).astype(bool)
 
     def step(self, action: int | np.integer) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         """Apply the learner's action, then the bots'. Returns ``(observation, reward,
@@ -172,9 +216,9 @@ class SmallWorldSingleAgentEnv(gym.Env):
             terminated = self.illegal_action == "terminate"
             truncated = not terminated and self.steps >= self.max_actions
             self._over = terminated or truncated
-            return aec.observe(me), self.illegal_reward, terminated, truncated, {
+            return aec.observe(me), self.illegal_reward, terminated, truncated, self._with_mask({
                 "illegal_action": True, "reason": aec.explain(i),
-            }
+            })
         aec.step(i)
         reward = aec.rewards[me] + self._carry
         self._carry = 0.0
@@ -185,7 +229,8 @@ class SmallWorldSingleAgentEnv(gym.Env):
         info: dict[str, Any] = {"illegal_action": False}
         if terminated:
             info["result"] = dict(aec.game_state.result or {})
-        return aec.observe(me), float(reward), terminated, truncated, info
+            info["seat"] = self.seat
+        return aec.observe(me), float(reward), terminated, truncated, self._with_mask(info)
 
     def render(self) -> str | None:
         """With ``render_mode="ansi"``: the AEC env's text summary."""

@@ -1,0 +1,333 @@
+"""Training helpers for sb3-contrib's ``MaskablePPO`` (``pip install 'smallworld[rl-train]'``).
+
+The recipe of ``benchmarks/rl_train.py`` (docs/rl.md, "Training"), in reusable pieces:
+
+1. :func:`collect_demonstrations`: greedy-vs-greedy games; every decision of every seat gives a
+   sample (its compact observation, its legal action indexes, the greedy bot's choice, and the
+   return that seat went on to get under the training reward);
+2. :func:`behaviour_clone`: supervised warm start of the policy (masked cross-entropy) and of
+   the value head (squared error to the return);
+3. :func:`train_stages`: ``MaskablePPO`` against a curriculum of opponents
+   (:mod:`smallworld.rl.opponents`), printing a learning curve (:class:`CurveCallback`);
+4. :func:`evaluate`: win rate against an opponent with a 95% Wilson interval.
+
+The training reward is ``reward="win"`` plus ``dense_reward="vc_diff"``: +1 to the winner at
+the end, and every change of (own VC minus the others' mean) / 40 as it happens, so a game's
+return is ``win + final VC difference / 40``.
+
+Torch and sb3-contrib are imported on first use, so importing this module needs neither.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from smallworld.bots import make_bot
+from smallworld.bots.tournament import wilson
+from smallworld.rl.env import SmallWorldEnv
+from smallworld.rl.rewards import VC_DIFF_SCALE, terminal_rewards, vc_diff
+from smallworld.rl.single import SmallWorldSingleAgentEnv
+
+#: the env options of the recipe (gymnasium ``SmallWorld-v1`` defaults plus the reward)
+ENV_OPTIONS: dict[str, Any] = {
+    "observation": "compact", "mask_in_obs": False, "reward": "win", "dense_reward": "vc_diff", "seat": "random",
+}
+
+
+def require_sb3() -> Any:
+    """Import sb3-contrib (and torch); ``ModuleNotFoundError`` naming the extra if absent."""
+    try:
+        import sb3_contrib
+        import torch  # noqa: F401
+    except ModuleNotFoundError as e:  # pragma: no cover - depends on the installed extras
+        raise ModuleNotFoundError(
+            f"training needs {e.name}: pip install 'smallworld[rl-train]' (torch==2.13.0, sb3-contrib)"
+        ) from e
+    return sb3_contrib
+
+
+def make_env(players: int = 2, opponents: Any = "greedy", **options: Any) -> SmallWorldSingleAgentEnv:
+    """The single-agent env of the recipe (:data:`ENV_OPTIONS`, overridden by ``options``)."""
+    return SmallWorldSingleAgentEnv(players, opponents=opponents, **{**ENV_OPTIONS, **options})
+
+
+def make_model(env: Any, seed: int = 0, **ppo: Any) -> Any:
+    """A ``MaskablePPO`` with the recipe's network (two ReLU layers of 256 for the policy and
+    the value) and hyperparameters (overridden by ``ppo``), on CPU."""
+    sb3_contrib = require_sb3()
+    import torch
+
+    kwargs: dict[str, Any] = {
+        "learning_rate": 1e-4, "n_steps": 1024, "batch_size": 256, "n_epochs": 4, "gamma": 0.999,
+        "gae_lambda": 0.95, "clip_range": 0.1, "ent_coef": 0.003, "vf_coef": 0.5,
+        "policy_kwargs": {"net_arch": {"pi": [256, 256], "vf": [256, 256]}, "activation_fn": torch.nn.ReLU},
+    }
+    kwargs.update(ppo)
+    return sb3_contrib.MaskablePPO("MlpPolicy", env, seed=seed, device="cpu", verbose=0, **kwargs)
+
+
+# ---- demonstrations and behaviour cloning ----------------------------------------------------
+
+
+@dataclass
+class Demonstrations:
+    """Teacher decisions. ``obs`` float32 ``(n, M)``; ``legal`` one int array of legal indexes
+    per sample; ``actions`` int64 ``(n,)`` the teacher's indexes; ``returns`` float32 ``(n,)``
+    the acting seat's return from that decision on (training reward); ``games``: games played."""
+
+    obs: np.ndarray
+    legal: list[np.ndarray]
+    actions: np.ndarray
+    returns: np.ndarray
+    games: int = 0
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+
+def collect_demonstrations(players: int, games: int, seed: int = 0, teacher: str = "greedy",
+                           max_seconds: float | None = None) -> Demonstrations:
+    """Play ``games`` games with ``teacher`` bots in every seat (stopping early after
+    ``max_seconds``) and record every decision with more than one legal action."""
+    env = SmallWorldEnv(players, observation="compact", mask_in_obs=False)
+    obs: list[np.ndarray] = []
+    legal: list[np.ndarray] = []
+    actions: list[int] = []
+    pending: list[tuple[int, float]] = []  # (seat, VC difference at the decision) per sample
+    returns: list[float] = []
+    t0 = time.perf_counter()
+    played = 0
+    for g in range(games):
+        if max_seconds is not None and time.perf_counter() - t0 > max_seconds:
+            break
+        env.reset(seed=seed + g)
+        bots = [make_bot(teacher, seed=f"demo:{seed + g}:{p}") for p in range(players)]
+        start = len(actions)
+        while not env.game_state.is_over():
+            s = env.game_state
+            agent = env.agent_selection
+            p = env.seat_of(agent)
+            legal_actions = s.legal_actions()
+            a = bots[p].choose(s, p, legal_actions)
+            if len(legal_actions) > 1:
+                mask = env.action_mask(agent)
+                obs.append(env.observe(agent))
+                legal.append(np.flatnonzero(mask).astype(np.int32))
+                actions.append(env.actions.index(a))
+                pending.append((p, vc_diff(s.vc, p)))
+            env.step_action(a)
+        s = env.game_state
+        assert s.result is not None
+        win = terminal_rewards(s.result, s.spec, "win")
+        for p, diff in pending[: len(actions) - start]:
+            returns.append(win[p] + (vc_diff(s.vc, p) - diff) / VC_DIFF_SCALE)
+        pending.clear()
+        played += 1
+    return Demonstrations(
+        np.asarray(obs, dtype=np.float32), legal, np.asarray(actions, dtype=np.int64),
+        np.asarray(returns, dtype=np.float32), played,
+    )
+
+
+def _masks(legal: Sequence[np.ndarray], n: int) -> np.ndarray:
+    m = np.zeros((len(legal), n), dtype=bool)
+    for row, idx in enumerate(legal):
+        m[row, idx] = True
+    return m
+
+
+def behaviour_clone(model: Any, demos: Demonstrations, *, epochs: int = 4, batch_size: int = 256,
+                    lr: float = 3e-4, value_coef: float = 0.5, seed: int = 0,
+                    log: Callable[[str], None] | None = print) -> list[dict[str, float]]:
+    """Fit ``model.policy`` to the teacher's choices (masked cross-entropy) and its value head
+    to the returns. Returns one dict per epoch: ``{"epoch", "loss", "nll", "accuracy"}``
+    (accuracy: the policy's most likely legal action is the teacher's, on the epoch's batches
+    before each update)."""
+    require_sb3()
+    import torch
+
+    policy = model.policy
+    policy.set_training_mode(True)
+    opt = torch.optim.Adam(policy.parameters(), lr=lr)
+    n_actions = model.action_space.n
+    rng = np.random.default_rng(seed)
+    history = []
+    for epoch in range(epochs):
+        order = rng.permutation(len(demos))
+        tot = nll_tot = correct = 0.0
+        for b in range(0, len(order), batch_size):
+            idx = order[b:b + batch_size]
+            obs_t = torch.as_tensor(demos.obs[idx])
+            act_t = torch.as_tensor(demos.actions[idx])
+            masks = _masks([demos.legal[i] for i in idx], n_actions)
+            values, logp, _ent = policy.evaluate_actions(obs_t, act_t, action_masks=masks)
+            nll = -logp.mean()
+            vloss = torch.nn.functional.mse_loss(values.flatten(), torch.as_tensor(demos.returns[idx]))
+            loss = nll + value_coef * vloss
+            opt.zero_grad()
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(policy.parameters(), 0.5)
+            opt.step()
+            with torch.no_grad():
+                probs = policy.get_distribution(obs_t, action_masks=masks).distribution.probs
+                correct += float((probs.argmax(dim=1) == act_t).sum())
+            tot += loss.item() * len(idx)
+            nll_tot += nll.item() * len(idx)
+        row = {"epoch": epoch + 1, "loss": tot / len(order), "nll": nll_tot / len(order),
+               "accuracy": correct / len(order)}
+        history.append(row)
+        if log:
+            log(f"  behaviour cloning epoch {row['epoch']}: loss {row['loss']:.3f}, "
+                f"nll {row['nll']:.3f}, teacher's action most likely {100 * row['accuracy']:.1f}%")
+    policy.set_training_mode(False)
+    return history
+
+
+# ---- PPO with a curriculum -------------------------------------------------------------------
+
+
+@dataclass
+class CurvePoint:
+    """One line of the learning curve."""
+
+    steps: int
+    seconds: float
+    cpu_seconds: float
+    stage: str
+    episodes: int
+    win_rate: float
+    mean_return: float
+
+
+@dataclass
+class Curve:
+    points: list[CurvePoint] = field(default_factory=list)
+
+
+def _curve_callback(curve: Curve, stage: str, every: int, t0: float, c0: float,
+                    log: Callable[[str], None] | None, deadline: float | None) -> Any:
+    from stable_baselines3.common.callbacks import BaseCallback
+
+    class CurveCallback(BaseCallback):
+        """Records finished episodes (win share, return) and adds a point every ``every`` steps."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.wins: list[float] = []
+            self.rets: list[float] = []
+            self.running: np.ndarray | None = None
+            self.last = 0
+
+        def _on_step(self) -> bool:
+            rewards, dones, infos = self.locals["rewards"], self.locals["dones"], self.locals["infos"]
+            if self.running is None:
+                self.running = np.zeros(len(rewards))
+            self.running += rewards
+            for k, done in enumerate(dones):
+                if done:
+                    info = infos[k]
+                    result, seat = info.get("result"), info.get("seat")
+                    if result is not None and seat is not None:
+                        self.wins.append(1.0 / len(result["winners"]) if seat in result["winners"] else 0.0)
+                    self.rets.append(float(self.running[k]))
+                    self.running[k] = 0.0
+            if self.num_timesteps - self.last >= every:
+                self.flush()
+            return deadline is None or time.perf_counter() < deadline
+
+        def flush(self) -> None:
+            if not self.rets:
+                return
+            pt = CurvePoint(self.num_timesteps, time.perf_counter() - t0, time.process_time() - c0, stage,
+                            len(self.rets), float(np.mean(self.wins)) if self.wins else float("nan"),
+                            float(np.mean(self.rets)))
+            curve.points.append(pt)
+            if log:
+                log(f"  {pt.steps:>8} steps {pt.seconds:7.0f} s (CPU {pt.cpu_seconds:7.0f} s)  "
+                    f"{stage:<28} episodes {pt.episodes:>4}  win rate {100 * pt.win_rate:5.1f}%  "
+                    f"mean return {pt.mean_return:+.3f}")
+            self.wins.clear()
+            self.rets.clear()
+            self.last = self.num_timesteps
+
+        def _on_training_end(self) -> None:
+            self.flush()
+
+    return CurveCallback()
+
+
+def opponent_label(o: Any) -> str:
+    """A short name of an opponent for reports."""
+    if isinstance(o, str):
+        return o
+    if isinstance(o, tuple):
+        return o[0] + "(" + ", ".join(f"{k}={v}" for k, v in o[1].items()) + ")"
+    return type(o).__name__
+
+
+def train_stages(model: Any, stages: Sequence[tuple[Any, int, float | None]], *, every: int = 4096,
+                 curve: Curve | None = None, log: Callable[[str], None] | None = print,
+                 t0: float | None = None, c0: float | None = None) -> Curve:
+    """``model.learn`` stage by stage: ``stages`` is ``[(opponent, steps, seconds), ...]``: a
+    stage ends after ``steps`` env steps or ``seconds`` of wall time (``None``: no limit),
+    whichever comes first. The opponent (:mod:`smallworld.rl.opponents`) is set in every env of
+    ``model.get_env()`` before the stage (it applies from each env's next episode). Returns the
+    learning curve (a point every ``every`` steps and at the end of each stage)."""
+    curve = curve if curve is not None else Curve()
+    t0 = time.perf_counter() if t0 is None else t0
+    c0 = time.process_time() if c0 is None else c0
+    venv = model.get_env()
+    for opponent, steps, seconds in stages:
+        venv.env_method("set_opponents", opponent)
+        deadline = time.perf_counter() + seconds if seconds is not None else None
+        cb = _curve_callback(curve, opponent_label(opponent), every, t0, c0, log, deadline)
+        model.learn(total_timesteps=steps, callback=cb, reset_num_timesteps=False)
+    return curve
+
+
+# ---- evaluation ------------------------------------------------------------------------------
+
+
+@dataclass
+class Evaluation:
+    """Win share of the learner over ``games`` games: ``wins`` (ties shared), Wilson 95%
+    interval ``ci``, mean final VC difference ``vc_diff``."""
+
+    opponent: str
+    games: int
+    wins: float
+    ci: tuple[float, float]
+    vc_diff: float
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else float("nan")
+
+
+def evaluate(policy: Callable[[Any, np.ndarray], int], opponent: Any, games: int, *, players: int = 2,
+             seed: int = 10_000, **options: Any) -> Evaluation:
+    """Play ``games`` games of ``policy`` (``f(observation, mask) -> index``, e.g.
+    :func:`smallworld.rl.opponents.sb3_policy`) against ``opponent`` in the other seats, the
+    learner's seat drawn per game; game seeds ``seed, seed + 1, ...`` (the same games for every
+    policy evaluated)."""
+    env = make_env(players, opponent, **options)
+    wins = 0.0
+    diffs = []
+    for g in range(games):
+        obs, info = env.reset(seed=seed + g)
+        while True:
+            obs, _r, term, trunc, info = env.step(policy(obs, info["action_mask"]))
+            if term or trunc:
+                break
+        s = env.aec.game_state
+        if s.result is not None:
+            win = terminal_rewards(s.result, s.spec, "win")[env.seat]
+            wins += win
+            diffs.append(vc_diff(s.vc, env.seat))
+    return Evaluation(opponent_label(opponent), games, wins, wilson(wins, games),
+                      float(np.mean(diffs)) if diffs else float("nan"))
