@@ -209,3 +209,18 @@ def test_a_default_hook_answers_neutrally():
     assert ab.conquest_reduction(None, 0, 0, "conquer") == 0  # type: ignore[arg-type]
     assert list(ab.tolls(None, 0, 1, 0)) == []  # type: ignore[arg-type]
     assert ab.min_tokens(None, 0) == 1  # type: ignore[arg-type]
+
+
+def test_every_ability_pickles_as_itself():
+    """States (and so the RL envs) pickle the abilities in play: each ability of every edition
+    is an instance of the class its module names (a stray decorator once hid the Naga class)."""
+    import pickle
+
+    from smallworld.core import edition
+
+    for name in edition.names():
+        for ab in edition.get(name).abilities():
+            if not ab.implemented:
+                continue
+            back = pickle.loads(pickle.dumps(ab))
+            assert type(back) is type(ab), ab

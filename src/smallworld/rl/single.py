@@ -64,9 +64,11 @@ def _single_opponent(o: Any) -> bool:
 class SmallWorldSingleAgentEnv(gym.Env):
     """One learner against bots (see the module doc).
 
+    ``players``, ``edition``, ``faces``, ``reward``, ``dense_reward``, ``max_redeploy``,
+    ``adjacency``, ``observation`` and ``mask_in_obs`` are as for
+    :class:`~smallworld.rl.SmallWorldEnv`.
+
     Args:
-        players, edition, faces, reward, dense_reward, max_redeploy, adjacency, observation,
-            mask_in_obs: as :class:`~smallworld.rl.SmallWorldEnv`.
         seat: the learner's seat (0-based), or ``"random"`` (drawn each episode).
         opponents: one opponent for every other seat, or one per other seat in seat order. An
             opponent is a bot name (``smallworld.bots.BOTS``; a name with options as a
