@@ -14,21 +14,21 @@ Seats are relative (block 0 is the viewer). Sections, in order:
 ==============  ========================  =====================================================
 section         size                      content
 ==============  ========================  =====================================================
-``game``        ``26 + 2P``               round, rounds, phase (8), actor and turn (relative
+``game``        ``24 + 2P``               round, rounds, phase (8), actor and turn (relative
                                           one-hots), conquests this turn, stack sizes (3),
                                           piece supply (8), game over, In Decline race's turn
-``flags``       ``9 + P``                 Berserk's roll, Dragon used, Wealthy picked, holes
+``flags``       ``10 + P``                Berserk's roll, Dragon used, Wealthy picked, holes
                                           and encampments placed, encampments allowed, Amazons
                                           off the map, non-empty conquests this turn (Orcs,
-                                          Skeletons, Pillaging), Diplomat's ally (relative)
+                                          Skeletons; Pillaging), Diplomat's ally (relative)
 ``column``      ``6 * 36``                the combos: present, race (14), power (20), coins/5
-``players``     ``P * (112 + P + 2P)``    per relative seat: seat, race, power, In Decline
+``players``     ``P * (110 + P)``         per relative seat: seat, race, power, In Decline
                                           race, kept badge, second In Decline race and badge
                                           (Spirit), hand, turns with the race, VC known, VC/50
                                           (0 unless known), last score, In Decline tokens in
                                           hand, attacked by the Diplomat's owner this turn,
                                           a Sorcerers' victim this turn
-``regions``     ``R * (26 + P)``          per slot: in play, terrain (7), symbols (5), occupant
+``regions``     ``R * (27 + P)``          per slot: in play, terrain (7), symbols (5), occupant
                                           (empty, Lost Tribe, active, decline, decline2),
                                           owner (relative), tokens/10, pieces (8 kinds)
 ``adjacency``   ``R * (R - 1) / 2``       as Warcraft's (``adjacency=False`` leaves it out)
