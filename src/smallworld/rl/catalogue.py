@@ -26,6 +26,13 @@ block                       size                         index within the block
 ``intimidate SRC DST``      ``R * R``                    ``src * R + dst`` (diagonal never legal)
 ==========================  ===========================  ==========================================
 
+That is the Warcraft catalogue (``swow`` and ``swow-team``). Each edition has its own row of
+:data:`CATALOGUES` (a tuple of block declarations; ``ActionCatalogue(R, edition=...)``): the
+``classic`` one is ``pick K`` (6), ``expand``, ``decline``, ``end``, ``done``, ``berserk``,
+``ally Q`` (5 seats), ``conquer``/``abandon``/``sorcery``/``camp``/``dragon``/``fortress``/``hero``
+``R``, and ``redeploy R N``, with ``R`` = the Regions of the player count's map
+(:func:`region_slots`: 23, 30, 39, 48).
+
 Chance actions (``banner``, ``badge``, ``roll``, ``item``, ``bomb``) are not in the catalogue:
 environments resolve them. An engine action with no place here raises :class:`CatalogueError`
 naming it.
