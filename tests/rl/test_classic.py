@@ -14,9 +14,15 @@ from smallworld.bots import make_bot
 from smallworld.classic.registry import POWER_ABILITIES, RACE_ABILITIES
 from smallworld.core.actions import CHANCE_KINDS, Action
 from smallworld.core.view import view
-from smallworld.rl import ActionCatalogue, SmallWorldEnv, SmallWorldSingleAgentEnv, region_slots, smallworld_v1
+from smallworld.rl import (
+    ActionCatalogue,
+    SmallWorldEnv,
+    SmallWorldSingleAgentEnv,
+    region_slots,
+    smallworld_v1,
+)
 from smallworld.rl.catalogue import CATALOGUES, CatalogueError
-from smallworld.rl.encode_classic import PIECE_KINDS, _COUNT_FLAGS
+from smallworld.rl.encode_classic import _COUNT_FLAGS, PIECE_KINDS
 from smallworld.rl.spiel import SpielGame, random_playout
 from tests.rl.helpers import play_masked
 
@@ -189,7 +195,7 @@ def test_single_agent_env_against_greedy_in_classic():
             assert env.observation_space.contains(obs)
             mask = info["action_mask"]
             assert set(np.flatnonzero(mask)) == set(env.aec.legal_actions())
-            obs, reward, term, trunc, info = env.step(int(rng.choice(np.flatnonzero(mask))))
+            obs, _reward, term, trunc, info = env.step(int(rng.choice(np.flatnonzero(mask))))
             done = term or trunc
             steps += 1
         assert term and "result" in info and steps > 10

@@ -45,14 +45,18 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from smallworld.rl.catalogue import CATALOGUES
 from smallworld.core.actions import Action, as_action
 from smallworld.core.errors import IllegalActionError
 from smallworld.core.explain import explain_illegal
 from smallworld.core.game import Game
 from smallworld.core.state import State
 from smallworld.core.view import view
-from smallworld.rl.catalogue import MAX_TOKENS, ActionCatalogue, region_slots
+from smallworld.rl.catalogue import (
+    CATALOGUES,
+    MAX_TOKENS,
+    ActionCatalogue,
+    region_slots,
+)
 from smallworld.rl.observations import (
     OBSERVATIONS,
     CompactEncoder,
