@@ -12,14 +12,11 @@ the In Decline Naga (R-CONQ-5), not even the same player's new Active race.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from smallworld.content.registry import SUMMARIES, register
 from smallworld.core.ability import Ability
 from smallworld.core.state import State
 
 
-@lru_cache(maxsize=64)
 @register
 class Naga(Ability):
     id = "naga"
