@@ -213,3 +213,22 @@ def test_spiel_interface_in_classic():
         st.apply_action(st.chance_outcomes()[0][0])
     assert st.observation_tensor(0).shape == (game.compact.size,)
     assert st.legal_actions() and all(0 <= i < game.num_distinct_actions() for i in st.legal_actions())
+
+
+def test_spirit_second_decline_race_is_encoded():
+    """C-P-SPIRIT-1: a seat's second In Decline race (``decline2``, Regions coded
+    ``2 * (n + p) + 1``) has its own one-hots and Region occupant."""
+    env = SmallWorldEnv(3, "classic")
+    env.reset(seed=2)
+    s = env.game_state
+    n = s.spec.n_players
+    s.decline2[1] = "elves"
+    s.kept2[1] = "spirit"
+    s.occ[0], s.tokens[0] = 2 * (n + 1) + 1, 1
+    names = env.encoder.feature_names()
+    obs = env.observe("player_0")["observation"]
+    assert obs[names.index("players[+1].decline2=elves")] == 1
+    assert obs[names.index("players[+1].kept2=spirit")] == 1
+    assert obs[names.index("regions[0].occupant=decline2")] == 1
+    assert obs[names.index("regions[0].owner=+1")] == 1
+    assert obs[names.index("regions[0].occupant=decline")] == 0
