@@ -6,6 +6,7 @@ Usage (from the repository root)::
 
     python benchmarks/rl_env.py                       # 2, 3 and 5 players, 5 games each
     python benchmarks/rl_env.py --players 4 --games 20 --edition swow-team
+    python benchmarks/rl_env.py --edition classic --players 2 5   # the original Small World
     python benchmarks/rl_env.py --observation compact graph --repeat 3   # min/median/max of 3
 
 It prints env steps per wall second and per CPU second of the process (the latter is the figure
@@ -77,7 +78,7 @@ def main() -> None:
     ap.add_argument("--players", type=int, nargs="*", default=[2, 3, 5])
     ap.add_argument("--games", type=int, default=5)
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--edition", default="swow", choices=["swow", "swow-team"])
+    ap.add_argument("--edition", default="swow", choices=["swow", "swow-team", "classic"])
     ap.add_argument("--observation", nargs="*", default=["flat"], choices=["flat", "compact", "graph"])
     ap.add_argument("--repeat", type=int, default=1, help="runs per setting (min/median/max printed)")
     ap.add_argument("--clone", action="store_true", help="print copy costs instead")

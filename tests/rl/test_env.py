@@ -159,7 +159,7 @@ def test_step_action_and_render():
     assert SmallWorldEnv(2).render() is None
 
 
-@pytest.mark.parametrize("kwargs", [{"players": 6}, {"edition": "classic"}, {"reward": "score"},
+@pytest.mark.parametrize("kwargs", [{"players": 6}, {"edition": "swow-classic"}, {"reward": "score"},
                                     {"render_mode": "human"}, {"max_actions": 0}])
 def test_bad_arguments_are_named(kwargs):
     with pytest.raises(ValueError, match=str(next(iter(kwargs.values())))):

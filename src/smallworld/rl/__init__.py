@@ -1,7 +1,8 @@
 """Reinforcement-learning environments for Small World of Warcraft (``pip install 'smallworld[rl]'``).
 
 - :class:`SmallWorldEnv`: a PettingZoo AEC env, one agent per seat (2–5 players, ``swow`` and
-  ``swow-team``), chance resolved inside by the game's seeded RNG;
+  ``swow-team``, ``classic``: each with its own action catalogue and observation layout), chance
+  resolved inside by the game's seeded RNG;
 - :class:`SmallWorldSingleAgentEnv`: a gymnasium env where the other seats are bots or policies
   (registered as ``gymnasium.make("smallworld/SmallWorld-v1", players=3)``: compact observation,
   mask in ``info`` and ``action_masks()``; ``SmallWorld-v0``: the first layout);

@@ -26,6 +26,13 @@ block                       size                         index within the block
 ``intimidate SRC DST``      ``R * R``                    ``src * R + dst`` (diagonal never legal)
 ==========================  ===========================  ==========================================
 
+That is the Warcraft catalogue (``swow`` and ``swow-team``). Each edition has its own row of
+:data:`CATALOGUES` (a tuple of block declarations; ``ActionCatalogue(R, edition=...)``): the
+``classic`` one is ``pick K`` (6), ``expand``, ``decline``, ``end``, ``done``, ``berserk``,
+``ally Q`` (5 seats), ``conquer``/``abandon``/``sorcery``/``camp``/``dragon``/``fortress``/``hero``
+``R``, and ``redeploy R N``, with ``R`` = the Regions of the player count's map
+(:func:`region_slots`: 23, 30, 39, 48).
+
 Chance actions (``banner``, ``badge``, ``roll``, ``item``, ``bomb``) are not in the catalogue:
 environments resolve them. An engine action with no place here raises :class:`CatalogueError`
 naming it.
@@ -126,13 +133,112 @@ class Block:
         return self.start + self.size
 
 
-def region_slots(n_players: int, faces: Sequence[str] | None = None) -> int:
-    """Region slots for a player count: the most Regions of any legal board selection
-    (RULES §2.4), or the Region count of ``faces`` when the boards are fixed.
+#: a block declaration: ``(name, kind, shape, options)``; sizes follow from the shape, the
+#: region slots ``R`` and the redeploy cap ``A`` (:func:`_block_size`)
+BlockDecl = tuple[str, str, str, dict[str, object]]
+
+
+def _warcraft_blocks() -> tuple[BlockDecl, ...]:
+    """The ``swow`` / ``swow-team`` catalogue (the module doc's table; unchanged since v0)."""
+    return (
+        ("pick", "pick", _INT, {"lo": 0, "hi": COLUMN_SIZE - 1}),
+        *((str(a), a.kind, _SINGLE, {"action": a}) for a in SINGLE_ACTIONS),
+        ("buy", "buy", _INT, {"lo": 0, "hi": MAX_TOKENS}),
+        *((k, k, _REGION, {}) for k in REGION_KINDS),
+        ("pay marsh", "pay", _REGION, {"prefix": MARSH_PREFIX}),
+        ("redeploy", "redeploy", _REGION_INT, {}),
+        ("portal", "portal", _UPAIR, {}),
+        ("steal", "steal", _PAIR, {}),
+        ("intimidate-move", "intimidate", _PAIR, {}),
+    )
+
+
+#: classic (the original Small World) actions without a varying argument, in catalogue order
+CLASSIC_SINGLE_ACTIONS: tuple[Action, ...] = (
+    Action("expand"),
+    Action("decline"),  # also Stout's decline at the end of the turn (C-P-STOUT-1)
+    Action("end"),
+    Action("done"),  # Diplomat, Bivouacking, Fortified, Stout: nothing (more) to do
+    Action("berserk"),  # Berserk: roll the die before a conquest
+)
+
+#: classic kinds taking one Region argument, in catalogue order
+CLASSIC_REGION_KINDS: tuple[str, ...] = (
+    "conquer", "abandon",  # core
+    "sorcery",  # Sorcerers
+    "camp",  # Bivouacking
+    "dragon",  # Dragon Master
+    "fortress",  # Fortified
+    "hero",  # Heroic
+)
+
+#: the most seats of a game: ``ally Q`` names seat ``Q`` (absolute, 0-based)
+MAX_SEATS = 5
+
+
+def _classic_blocks() -> tuple[BlockDecl, ...]:
+    """The ``classic`` catalogue: every kind the classic races and powers emit."""
+    return (
+        ("pick", "pick", _INT, {"lo": 0, "hi": COLUMN_SIZE - 1}),
+        *((str(a), a.kind, _SINGLE, {"action": a}) for a in CLASSIC_SINGLE_ACTIONS),
+        ("ally", "ally", _INT, {"lo": 0, "hi": MAX_SEATS - 1}),  # Diplomat (seat Q)
+        *((k, k, _REGION, {}) for k in CLASSIC_REGION_KINDS),
+        ("redeploy", "redeploy", _REGION_INT, {}),
+    )
+
+
+#: the catalogue of each edition, by edition name: a third edition adds a row
+CATALOGUES: dict[str, tuple[BlockDecl, ...]] = {
+    "swow": _warcraft_blocks(),
+    "swow-team": _warcraft_blocks(),
+    "classic": _classic_blocks(),
+}
+
+
+def catalogue_blocks(edition: str) -> tuple[BlockDecl, ...]:
+    """The block declarations of ``edition``'s catalogue.
 
     Raises:
-        ValueError: a player count outside 2–5 or an unknown face.
+        ValueError: no catalogue for that edition (the message lists the known ones).
     """
+    try:
+        return CATALOGUES[edition]
+    except KeyError:
+        raise ValueError(f"no RL action catalogue for edition {edition!r}; known: {', '.join(CATALOGUES)}") from None
+
+
+def _block_size(shape: str, R: int, A: int, opts: dict[str, object]) -> int:
+    if shape == _SINGLE:
+        return 1
+    if shape == _INT:
+        return int(opts["hi"]) - int(opts["lo"]) + 1  # type: ignore[call-overload]
+    if shape == _REGION:
+        return R
+    if shape == _REGION_INT:
+        return R * A
+    if shape == _UPAIR:
+        return R * (R - 1) // 2
+    return R * R
+
+
+
+
+def region_slots(n_players: int, faces: Sequence[str] | None = None, edition: str = "swow") -> int:
+    """Region slots for a player count: the most Regions of any legal board selection
+    (RULES §2.4), or the Region count of ``faces`` when the boards are fixed. In ``classic``
+    the map is fixed by the player count (C-SET-1: C2..C5, 23/30/39/48 Regions).
+
+    Raises:
+        ValueError: a player count outside 2–5, an unknown face or edition.
+    """
+    if edition == "classic":
+        from smallworld.core import edition as editions
+
+        ed = editions.get(edition)
+        if n_players not in ed.rounds_by_players:
+            raise ValueError(f"classic is for 2 to 5 players, not {n_players!r}")
+        chosen = faces if faces is not None else ed.choose_faces(n_players, None)
+        return sum(len(ed.load_face(f).regions) for f in chosen)
     from smallworld.boards import legal_selections
 
     if faces is not None:
@@ -156,16 +262,19 @@ class ActionCatalogue:
             :data:`MAX_TOKENS`: complete). With a smaller cap, larger redeployments have no
             index (``index`` raises :class:`AmountBeyondCap`); the same placement is reached by
             several smaller ones, which are legal too (R-TROOP-3).
+        edition: whose blocks (:data:`CATALOGUES`; ``"swow"`` and ``"swow-team"`` share the
+            table of the module doc, ``"classic"`` has its own).
 
     Raises:
-        ValueError: ``n_slots`` or ``max_redeploy`` below 1.
+        ValueError: ``n_slots`` or ``max_redeploy`` below 1, or an edition without a catalogue.
     """
 
-    def __init__(self, n_slots: int, max_redeploy: int = MAX_TOKENS) -> None:
+    def __init__(self, n_slots: int, max_redeploy: int = MAX_TOKENS, edition: str = "swow") -> None:
         if n_slots < 1 or max_redeploy < 1:
             raise ValueError(f"n_slots and max_redeploy must be >= 1, got {n_slots}, {max_redeploy}")
         self.n_slots = n_slots
         self.max_redeploy = max_redeploy
+        self.edition = edition
         blocks: list[Block] = []
         at = 0
 
@@ -175,17 +284,11 @@ class ActionCatalogue:
             at += size
 
         R = n_slots
-        add("pick", "pick", _INT, COLUMN_SIZE, lo=0, hi=COLUMN_SIZE - 1)
-        for a in SINGLE_ACTIONS:
-            add(str(a), a.kind, _SINGLE, 1, action=a)
-        add("buy", "buy", _INT, MAX_TOKENS + 1, lo=0, hi=MAX_TOKENS)
-        for kind in REGION_KINDS:
-            add(kind, kind, _REGION, R)
-        add("pay marsh", "pay", _REGION, R, prefix=MARSH_PREFIX)
-        add("redeploy", "redeploy", _REGION_INT, R * max_redeploy, lo=1, hi=max_redeploy)
-        add("portal", "portal", _UPAIR, R * (R - 1) // 2)
-        add("steal", "steal", _PAIR, R * R)
-        add("intimidate-move", "intimidate", _PAIR, R * R)
+        for name, kind, shape, opts in catalogue_blocks(edition):
+            extra = dict(opts)
+            if shape == _REGION_INT:
+                extra.update(lo=1, hi=max_redeploy)
+            add(name, kind, shape, _block_size(shape, R, max_redeploy, opts), **extra)
         self.blocks: tuple[Block, ...] = tuple(blocks)
         self.size = at
         self._starts = [b.start for b in blocks]

@@ -45,20 +45,24 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from smallworld.content.editions import EDITIONS
 from smallworld.core.actions import Action, as_action
 from smallworld.core.errors import IllegalActionError
 from smallworld.core.explain import explain_illegal
 from smallworld.core.game import Game
 from smallworld.core.state import State
 from smallworld.core.view import view
-from smallworld.rl.catalogue import MAX_TOKENS, ActionCatalogue, region_slots
-from smallworld.rl.encode import ObservationEncoder
+from smallworld.rl.catalogue import (
+    CATALOGUES,
+    MAX_TOKENS,
+    ActionCatalogue,
+    region_slots,
+)
 from smallworld.rl.observations import (
     OBSERVATIONS,
     CompactEncoder,
     GlobalState,
     GraphEncoder,
+    observation_encoder,
 )
 from smallworld.rl.render import render_text
 from smallworld.rl.rewards import (
@@ -77,7 +81,9 @@ class SmallWorldEnv(AECEnv):
     """PettingZoo AEC env for 2–5 players (see the module doc).
 
     Args:
-        players: 2–5. edition: ``"swow"`` or ``"swow-team"`` (RULES §12).
+        players: 2–5. edition: ``"swow"``, ``"swow-team"`` (RULES §12) or ``"classic"`` (the
+            original Small World: its own action catalogue and observation layout,
+            :data:`smallworld.rl.catalogue.CATALOGUES`, :data:`smallworld.rl.observations.ENCODERS`).
         seed: seed of the first episode when ``reset`` is given none (``None``: random).
         faces: fixed board faces (e.g. ``("L1", "M2", "S3")``); default drawn from each seed.
         reward: terminal reward, ``"win"`` (default), ``"vc_diff"``, ``"vc_scaled"``,
@@ -120,8 +126,8 @@ class SmallWorldEnv(AECEnv):
         super().__init__()
         if players not in (2, 3, 4, 5):
             raise ValueError(f"players must be 2 to 5, not {players!r}")
-        if edition not in EDITIONS:
-            raise ValueError(f"unknown edition {edition!r}; known: {', '.join(EDITIONS)}")
+        if edition not in CATALOGUES:
+            raise ValueError(f"unknown edition {edition!r}; known: {', '.join(CATALOGUES)}")
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         if max_actions < 1:
@@ -139,11 +145,11 @@ class SmallWorldEnv(AECEnv):
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
-        self.n_slots = region_slots(players, self.faces)
-        self.catalogue = ActionCatalogue(self.n_slots, max_redeploy)
-        self.encoder = ObservationEncoder(players, self.n_slots, adjacency=adjacency)
+        self.n_slots = region_slots(players, self.faces, edition)
+        self.catalogue = ActionCatalogue(self.n_slots, max_redeploy, edition)
+        self.encoder = observation_encoder(edition, players, self.n_slots, adjacency=adjacency)
         self.compact = CompactEncoder(self.encoder, edition)
-        self.graph = GraphEncoder(self.encoder, self.compact) if observation == "graph" else None
+        self.graph = GraphEncoder(self.encoder, self.compact, edition) if observation == "graph" else None
         self.global_state = GlobalState(self.compact, players)
         self.state_space = self.global_state.space()
         if observation == "flat":

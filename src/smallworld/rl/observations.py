@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import functools
 import re
+from typing import Any
 
 import numpy as np
 from gymnasium import spaces
@@ -35,6 +36,7 @@ from smallworld.core.spec import GameSpec
 from smallworld.core.state import State
 from smallworld.core.view import view
 from smallworld.rl.encode import BoundEncoder, ObservationEncoder
+from smallworld.rl.encode_classic import ClassicObservationEncoder
 from smallworld.rl.layout import POWER_IDS, SCALES
 
 OBSERVATIONS = ("flat", "compact", "graph")
@@ -66,16 +68,49 @@ def feature_high(name: str) -> float:
 _NEVER_KEPT = tuple(f".kept={p}" for p in POWER_IDS if not POWERS[p].lasts)
 
 
+@functools.cache
+def _never_kept(edition: str) -> tuple[str, ...]:
+    """Name endings of kept badges that cannot occur in ``edition`` (powers that do not last)."""
+    if edition in ("swow", "swow-team"):
+        return _NEVER_KEPT
+    from smallworld.core import edition as editions
+
+    powers = editions.get(edition).powers
+    return tuple(f".{k}={p}" for p in sorted(powers) if not powers[p].lasts for k in ("kept", "kept2"))
+
+
+#: the observation encoder class of each edition (same interface as
+#: :class:`~smallworld.rl.encode.ObservationEncoder`): a third edition adds a row
+ENCODERS: dict[str, type] = {
+    "swow": ObservationEncoder,
+    "swow-team": ObservationEncoder,
+    "classic": ClassicObservationEncoder,
+}
+
+
+def observation_encoder(edition: str, n_players: int, n_slots: int, *, adjacency: bool = True) -> Any:
+    """The flat observation encoder of ``edition`` (:data:`ENCODERS`).
+
+    Raises:
+        ValueError: no encoder for that edition.
+    """
+    cls = ENCODERS.get(edition)
+    if cls is None:
+        raise ValueError(f"no RL observation encoder for edition {edition!r}; known: {', '.join(ENCODERS)}")
+    return cls(n_players, n_slots, adjacency=adjacency)
+
+
 def _dead(name: str, edition: str) -> bool:
     """Entries that cannot change in ``edition``: the edition, the round count (fixed by the
     player count), the chance phase (chance is resolved before anyone observes), the viewer's
     "VC known" (always 1), kept badges of powers that do not last In Decline (R-DEC-1); in
-    ``swow`` also the team block, sides and the other seats' last scoring lines (never shown)."""
+    ``swow`` also the team block, sides and the other seats' last scoring lines (never shown;
+    in ``classic`` too, whose layout has no team block or sides)."""
     if name.startswith(("game.edition=", "game.rounds/", "game.phase=chance", "players[+0].vc_known")):
         return True
-    if name.endswith(_NEVER_KEPT):
+    if name.endswith(_never_kept(edition)):
         return True
-    if edition != "swow":
+    if edition not in ("swow", "classic"):
         return False
     others_score = name.startswith("players[+") and not name.startswith("players[+0]") and name.endswith("last_score/20")
     return name.startswith("team.") or ".side=" in name or others_score
@@ -108,12 +143,22 @@ class CompactEncoder:
 
 
 @functools.cache
-def stable_region_ids() -> dict[str, int]:
-    """Region notation (``"L1.4"``) -> stable id, over the 12 board faces in face order."""
-    from smallworld.boards.loader import all_faces
+def stable_region_ids(edition: str = "swow") -> dict[str, int]:
+    """Region notation (``"L1.4"``) -> stable id, over the 12 board faces in face order
+    (``classic``: over the maps C2..C5, ``"C3.7"``)."""
     from smallworld.boards.model import region_ref
 
     ids: dict[str, int] = {}
+    if edition == "classic":
+        from smallworld.boards.classic import CLASSIC_MAP_IDS, load_map_by_id
+
+        for n in sorted(CLASSIC_MAP_IDS):
+            fid = CLASSIC_MAP_IDS[n]
+            for i in range(len(load_map_by_id(fid).regions)):
+                ids[region_ref(fid, i)] = len(ids)
+        return ids
+    from smallworld.boards.loader import all_faces
+
     for fid, face in all_faces().items():
         for i in range(len(face.regions)):
             ids[region_ref(fid, i)] = len(ids)
@@ -128,9 +173,10 @@ class GraphEncoder:
         max_edges: ``E``, directed edges slots (6 R: a planar map has fewer than 3 R edges).
     """
 
-    def __init__(self, base: ObservationEncoder, compact: CompactEncoder) -> None:
+    def __init__(self, base: ObservationEncoder, compact: CompactEncoder, edition: str = "swow") -> None:
         self.base = base
         self.compact = compact
+        self.edition = edition
         R = base.n_slots
         reg = base.layout["regions"]
         kept = compact.keep
@@ -141,7 +187,7 @@ class GraphEncoder:
         self.global_cols = np.flatnonzero(~in_regions & ~self._adjacency(kept))
         self.node_high = compact.high[self.node_cols[0]]
         self.global_high = compact.high[self.global_cols]
-        self.n_region_ids = len(stable_region_ids())
+        self.n_region_ids = len(stable_region_ids(edition))
         self.max_edges = 6 * R
 
     def _adjacency(self, kept: np.ndarray) -> np.ndarray:
@@ -170,7 +216,7 @@ class GraphEncoder:
             ValueError: the game has more directed adjacencies than ``max_edges``.
         """
         R, E = self.base.n_slots, self.max_edges
-        ids = stable_region_ids()
+        ids = stable_region_ids(self.edition)
         region_id = np.full(R, self.n_region_ids, dtype=np.int64)
         node_mask = np.zeros(R, dtype=np.int8)
         for r, rid in enumerate(spec.region_ids):

@@ -33,14 +33,14 @@ import numpy as np
 
 from smallworld.content.data import DIE_FACES, ITEMS, POWERS, RACES
 from smallworld.core import chance
+from smallworld.core import edition as editions
 from smallworld.core.actions import Action
 from smallworld.core.errors import IllegalActionError
 from smallworld.core.setup import new_state
 from smallworld.core.state import CHANCE, State
 from smallworld.core.view import view
 from smallworld.rl.catalogue import MAX_TOKENS, ActionCatalogue, region_slots
-from smallworld.rl.encode import ObservationEncoder
-from smallworld.rl.observations import CompactEncoder
+from smallworld.rl.observations import CompactEncoder, observation_encoder
 from smallworld.rl.rewards import check_mode, terminal_rewards
 
 CHANCE_PLAYER_ID = -1
@@ -51,7 +51,7 @@ class SpielGame:
     """The game description (``pyspiel.Game``-like).
 
     Args:
-        players: 2–5. edition: ``"swow"`` or ``"swow-team"``. faces: fixed board faces.
+        players: 2–5. edition: ``"swow"``, ``"swow-team"`` or ``"classic"``. faces: fixed board faces.
         reward: terminal utility, a mode of :mod:`smallworld.rl.rewards` (default ``"win"``).
 
     Raises:
@@ -66,8 +66,8 @@ class SpielGame:
         self.edition = edition
         self.faces = tuple(faces) if faces is not None else None
         self.reward = check_mode(reward)
-        self.catalogue = ActionCatalogue(region_slots(players, self.faces), MAX_TOKENS)
-        self.encoder = ObservationEncoder(players, self.catalogue.n_slots)
+        self.catalogue = ActionCatalogue(region_slots(players, self.faces, edition), MAX_TOKENS, edition)
+        self.encoder = observation_encoder(edition, players, self.catalogue.n_slots)
         self.compact = CompactEncoder(self.encoder, edition)
 
     def num_players(self) -> int:
@@ -79,7 +79,10 @@ class SpielGame:
 
     def max_chance_outcomes(self) -> int:
         """An upper bound of the outcomes of one chance event."""
-        return max(len(RACES), len(POWERS), len(ITEMS), len(set(DIE_FACES)), 2)
+        if self.edition in ("swow", "swow-team"):
+            return max(len(RACES), len(POWERS), len(ITEMS), len(set(DIE_FACES)), 2)
+        ed = editions.get(self.edition)
+        return max(len(ed.races), len(ed.powers), len(ed.items), len(set(ed.die_faces)), 2)
 
     def observation_tensor_shape(self) -> list[int]:
         return [self.compact.size]
