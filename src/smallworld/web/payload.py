@@ -14,8 +14,8 @@ from typing import Any
 from smallworld.bots import BOTS
 from smallworld.content import team
 from smallworld.content.data import DIE_FACES, ITEMS, POWERS, RACES
-from smallworld.content.editions import EDITIONS
 from smallworld.content.registry import SUMMARIES
+from smallworld.core import edition as core_editions
 from smallworld.core.actions import Action
 from smallworld.core.conquest import conquest_cost, targets
 from smallworld.core.explain import explain_illegal
@@ -43,16 +43,29 @@ PHASE_TEXT = {
 }
 
 
-def meta() -> dict[str, Any]:
-    """Static facts for the pages: editions, bots, races, powers, items with their rules."""
+#: the editions played with the Warcraft tables of smallworld.content (and their summaries)
+WARCRAFT = ("swow", "swow-team")
+
+
+def meta(edition: str | None = None) -> dict[str, Any]:
+    """Static facts for the pages: editions, bots, races, powers, items with their rules.
+
+    ``edition`` (``None``: Warcraft) chooses whose races, powers, items, pieces and die are
+    sent: a classic game's page gets the classic tables and their plain-words summaries.
+    """
+    if edition is not None and edition not in WARCRAFT:
+        return _edition_meta(core_editions.get(edition))
     return {
-        "editions": [{"id": e, "name": EDITION_NAMES.get(e, e)} for e in EDITIONS],
+        "edition": "swow",
+        "editions": [{"id": e, "name": n} for e, n in EDITION_NAMES.items()],
         "bots": sorted(BOTS),
         "players": {"min": 2, "max": 5},
         "die": list(DIE_FACES),
         # team variant (R-TEAM-1): the side of each seat by player count, and the side names
         "team_sides": {str(n): list(sides) for n, sides in team.SIDES_BY_PLAYERS.items()},
         "side_names": dict(team.SIDE_NAMES),
+        "factions": True,
+        "neutral": {"piece": "murloc", "name": "Murlocs"},
         "races": {
             k: {"name": v.name, "value": v.value, "in_box": v.in_box, "faction": v.faction,
                 "summary": SUMMARIES.get(k, "")}
@@ -65,6 +78,41 @@ def meta() -> dict[str, Any]:
         "items": {
             k: {"name": v.name, "kind": v.kind, "summary": SUMMARIES.get(k, "")}
             for k, v in ITEMS.items()
+        },
+    }
+
+
+def _edition_meta(ed: core_editions.Edition) -> dict[str, Any]:
+    """:func:`meta` for an edition with its own tables (no factions, no team variant)."""
+
+    def summary(table: Any, k: str) -> str:
+        ability = table.get(k)
+        return str(getattr(ability, "summary", "") or "")
+
+    return {
+        "edition": ed.name,
+        "editions": [{"id": e, "name": n} for e, n in EDITION_NAMES.items()],
+        "bots": sorted(BOTS),
+        "players": {"min": min(ed.rounds_by_players), "max": max(ed.rounds_by_players)},
+        "die": list(ed.die_faces),
+        "team_sides": {},
+        "side_names": {},
+        "factions": False,
+        "neutral": {"piece": ed.neutral_piece, "name": "Lost Tribes" if ed.neutral_piece == "lost-tribe"
+                    else ed.neutral_piece.replace("-", " ").title()},
+        "pieces": dict(ed.pieces),
+        "races": {
+            k: {"name": v.name, "value": v.value, "in_box": v.in_box, "faction": v.faction or "neutral",
+                "summary": summary(ed.race_abilities, k)}
+            for k, v in ed.races.items()
+        },
+        "powers": {
+            k: {"name": v.name, "value": v.value, "lasts": v.lasts, "summary": summary(ed.power_abilities, k)}
+            for k, v in ed.powers.items()
+        },
+        "items": {
+            k: {"name": v.name, "kind": v.kind, "summary": summary(ed.item_abilities, k)}
+            for k, v in ed.items.items()
         },
     }
 
