@@ -57,6 +57,7 @@ def meta(edition: str | None = None) -> dict[str, Any]:
         return _edition_meta(core_editions.get(edition))
     return {
         "edition": "swow",
+        "serves": list(WARCRAFT),  # the editions whose games these tables describe
         "editions": [{"id": e, "name": n} for e, n in EDITION_NAMES.items()],
         "bots": sorted(BOTS),
         "players": {"min": 2, "max": 5},
@@ -91,6 +92,7 @@ def _edition_meta(ed: core_editions.Edition) -> dict[str, Any]:
 
     return {
         "edition": ed.name,
+        "serves": [ed.name],
         "editions": [{"id": e, "name": n} for e, n in EDITION_NAMES.items()],
         "bots": sorted(BOTS),
         "players": {"min": min(ed.rounds_by_players), "max": max(ed.rounds_by_players)},
@@ -210,10 +212,21 @@ def _label(live: LiveGame, p: int, a: Action, expand_hand: int | None = None) ->
     if k == "battleground":
         side = "Alliance" if str(a.args[0]) == "alliance" else "Horde"
         return f"Fight as the {side} this turn (faction bonus)", SUMMARIES.get("battleground")
+    if k == "ally" and a.args:
+        return pretty_action(s, a), _summary(s, "diplomat")
     if k in ACTION_PHRASES:
         text, ability = ACTION_PHRASES[k]
-        return text.format(*names, "", ""), SUMMARIES.get(ability) if ability else None
+        return text.format(*names, "", ""), _summary(s, ability) if ability else None
     return pretty_action(s, a), None
+
+
+def _summary(s: Any, ident: str) -> str | None:
+    """The plain-words summary of race or power ``ident`` in this game's edition."""
+    ed = s.spec.edition
+    if ed.name in WARCRAFT:
+        return SUMMARIES.get(ident)
+    ability = ed.race_abilities.get(ident) or ed.power_abilities.get(ident) or ed.item_abilities.get(ident)
+    return getattr(ability, "summary", None) if ability else None
 
 
 def _conquest_hints(live: LiveGame, p: int, legal_texts: set[str]) -> dict[str, Any]:
@@ -276,7 +289,8 @@ def seat_payload(
         "game": game_info(live),
         "perspective": perspective,
         "view": v,
-        "this_turn": turn_facts(v, s.spec.names, s.spec.index),
+        "this_turn": turn_facts(v, s.spec.names, s.spec.index,
+                                factions=bool(s.spec.edition.opposing_factions)),
         "actor": actor,
         "actor_name": actor_name,
         "actor_kind": live.seat_kind(actor),

@@ -51,6 +51,9 @@ async function start() {
     [G.meta, G.boardData, first] = await Promise.all([
       got("meta", "/api/meta"), got("board", `${gamePath}/board?${G.query}`), got("state", `${gamePath}/state?${G.query}`)]);
     window.__early = null;
+    // another edition's game (classic): its own races, powers, pieces and die
+    const ed = first.game && first.game.edition;
+    if (ed && G.meta.serves && !G.meta.serves.includes(ed)) G.meta = await api(`/api/meta?edition=${encodeURIComponent(ed)}`);
   } catch (e) {
     fatal(e.message);
     return;

@@ -34,6 +34,9 @@ async function start() {
     [G.meta, G.boardData, first] = await Promise.all([
       api("/api/meta"), api(`${gamePath}/board?${G.query}`),
       api(`${gamePath}/replay?${G.query}&log=all${want !== null ? `&at=${encodeURIComponent(want)}` : "&at=0"}`)]);
+    // another edition's game (classic): its own races, powers, pieces and die
+    const ed = first.game && first.game.edition;
+    if (ed && G.meta.serves && !G.meta.serves.includes(ed)) G.meta = await api(`/api/meta?edition=${encodeURIComponent(ed)}`);
   } catch (e) {
     document.querySelector("main.table").replaceChildren(h("div", { class: "fatal card" },
       h("h2", {}, "This replay cannot be opened"), h("p", {}, e.message), h("a", { class: "button primary", href: "/" }, "Back to all games")));

@@ -1,0 +1,106 @@
+"""The original Small World (edition ``classic``) in the browser: the lobby offers it, its map
+and tables are shown, and a whole 2-player game against a bot is clicked through to the results
+with the page's own controls (no page error, no null/undefined). Screenshots of the conquest
+phase at 1440x900 and 390x844 (touch) go to ``test-artifacts/web/``."""
+
+from __future__ import annotations
+
+from tests.web.browser_kit import (
+    play_one_step,
+    post_game,
+    quiet_tips,
+    require_browser,
+    results_up,
+    shot,
+    wait_ready,
+)
+
+require_browser()
+
+ANNA_BOB = [{"name": "Anna"}, {"name": "Bob", "kind": "bot", "bot": "random"}]
+
+_SCAN = """
+    window.__bad = [];
+    const scan = () => {
+      const t = document.body ? document.body.innerText : "";
+      const m = /\\b(null|undefined|NaN|Murlocs?)\\b/.exec(t + " " + document.title);
+      if (m) window.__bad.push(t.slice(Math.max(0, m.index - 60), m.index + 20));
+    };
+    new MutationObserver(scan).observe(document, {childList: true, subtree: true, characterData: true});
+"""
+
+
+def _page(chromium, w, h, touch=False):
+    ctx = chromium.new_context(viewport={"width": w, "height": h}, has_touch=touch, is_mobile=touch)
+    pg = ctx.new_page()
+    quiet_tips(pg)
+    pg.errors = []
+    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
+    pg.on("console", lambda m: pg.errors.append(m.text) if m.type == "error" else None)
+    pg.add_init_script(_SCAN)
+    return ctx, pg
+
+
+def _to_conquest(pg):
+    """Click through the pick until the human seat is conquering."""
+    seen: set[str] = set()
+    for _ in range(20):
+        wait_ready(pg)
+        if pg.evaluate("() => document.body.dataset.phase") == "conquer":
+            return
+        play_one_step(pg, seen, shots=False)
+    raise AssertionError("never reached the conquest phase")
+
+
+def test_the_lobby_offers_the_classic_edition_and_creates_a_game(server, chromium):
+    ctx, pg = _page(chromium, 1440, 900)
+    pg.goto(server + "/")
+    options = pg.eval_on_selector_all("#edition option", "os => os.map(o => [o.value, o.textContent])")
+    assert [v for v, _ in options] == ["swow", "swow-team", "classic"], options
+    assert dict(options)["classic"].startswith("Small World")
+    ctx.close()
+
+
+def test_a_classic_game_page_shows_its_map_and_tables(server, chromium):
+    created = post_game(server, {"seats": ANNA_BOB, "seed": 7, "edition": "classic"})
+    for w, h, touch, name in ((1440, 900, False, "classic-conquer-1440x900"),
+                              (390, 844, True, "classic-conquer-390x844")):
+        ctx, pg = _page(chromium, w, h, touch)
+        pg.goto(server + created["seats"][0]["link"])
+        pg.wait_for_selector("#turn.acting")
+        assert pg.locator('svg.sw-face[data-face="C2"]').count() == 1
+        meta = pg.evaluate("() => window.__sw.meta")
+        assert meta["edition"] == "classic" and "ratmen" in meta["races"] and not meta["items"]
+        combos = pg.inner_text("#combos") if pg.locator("#combos").count() else pg.inner_text("body")
+        names = {v["name"] for v in meta["races"].values()}
+        assert any(n in combos for n in names), combos[:300]
+        _to_conquest(pg)
+        pg.wait_for_timeout(300)
+        shot(pg, name)
+        text = pg.evaluate("() => document.body.innerText")
+        assert "Alliance" not in text and "Horde" not in text, text[:500]
+        assert not pg.evaluate("() => window.__bad"), pg.evaluate("() => window.__bad")
+        assert not pg.errors, pg.errors
+        ctx.close()
+
+
+def test_a_whole_classic_game_against_a_bot_to_the_results(server, chromium):
+    created = post_game(server, {"seats": ANNA_BOB, "seed": 11, "edition": "classic"})
+    ctx, pg = _page(chromium, 1440, 900)
+    pg.goto(server + created["seats"][0]["link"])
+    pg.wait_for_selector("#turn.acting")
+    seen: set[str] = set()
+    for _ in range(900):
+        if results_up(pg):
+            break
+        play_one_step(pg, seen, shots=False)
+        wait_ready(pg, timeout=60_000)
+    assert results_up(pg), "the game did not reach the results"
+    assert {"pick", "conquer", "redeploy"} <= seen, seen
+    shot(pg, "classic-results-1440x900")
+    results = pg.inner_text("#modal")
+    assert "Anna" in results and "Bob" in results
+    bad = pg.evaluate("() => window.__bad")
+    assert not bad, "\n---\n".join(bad[:6])
+    assert not pg.errors, pg.errors
+    ctx.close()
