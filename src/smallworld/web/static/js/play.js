@@ -233,7 +233,7 @@ function renderCombos(v) {
       h("div", { class: "combo-power", "data-tip": powerTip(meta, c.power) },
         h("span", { class: "name" }, power.name), h("span", { class: "val" }, power.value)),
       h("div", { class: "combo-race", "data-tip": raceTip(meta, c.race) },
-        h("span", { class: "faction-mark", title: FACTION[race.faction] }),
+        meta.factions === false ? null : h("span", { class: "faction-mark", title: FACTION[race.faction] }),
         h("span", { class: "name" }, race.name), h("span", { class: "val" }, race.value)),
       h("div", { class: "combo-foot" },
         h("span", {
