@@ -79,6 +79,29 @@ def test_a_classic_game_page_shows_its_map_and_tables(server, chromium):
         shot(pg, name)
         text = pg.evaluate("() => document.body.innerText")
         assert "Alliance" not in text and "Horde" not in text, text[:500]
+        assert "of Warcraft" not in text and "of Warcraft" not in pg.title()
+        if not touch:
+            # the Key: classic terrains, symbols and pieces, no items
+            pg.click("#btn-key")
+            key = pg.inner_text("#board-key")
+            shot(pg, "classic-key-1440x900")
+            for word in ("Farmland", "Border Region", "Mine", "Lost Tribes", "Troll Lair", "Fortress",
+                         "Encampment", "Hole-in-the-Ground", "Hero", "Dragon"):
+                assert word in key, (word, key)
+            for word in ("Murloc", "Artifact", "Wisp Wall", "Entry"):
+                assert word not in key, (word, key)
+            pg.click("#board-key-close")
+            # the Guide: classic steps and the classic races and powers with their summaries
+            pg.click("#btn-guide")
+            guide = pg.inner_text("#modal")
+            shot(pg, "classic-guide-1440x900")
+            assert "How to play Small World" in guide and "Lost Tribes" in guide
+            assert "Ratmen" in guide and "Dragon Master" in guide and meta["races"]["trolls"]["summary"] in guide
+            for word in ("Artifact", "Alliance", "Murloc", "Entry Region"):
+                assert word not in guide, (word, guide)
+            hrefs = pg.eval_on_selector_all("#modal a.rule-link", "as => as.map(a => a.getAttribute('href'))")
+            assert hrefs and all(h.startswith("/docs/rules/classic/") for h in hrefs), hrefs
+            pg.keyboard.press("Escape")
         assert not pg.evaluate("() => window.__bad"), pg.evaluate("() => window.__bad")
         assert not pg.errors, pg.errors
         ctx.close()

@@ -2,7 +2,7 @@
 import { api, answer, ApiError } from "./api.js";
 import { Board } from "./board.js";
 import { mergeLog, renderLog, scoreToasts, curtainLifted, showDie } from "./chronicle.js";
-import { G, SIDES, me, seatName, legalOf, humans, sidesInPlay } from "./ctx.js";
+import { G, SIDES, me, seatName, legalOf, humans, sidesInPlay, brandForEdition } from "./ctx.js";
 import { showResults, exportRecord, showGuide, showLinks } from "./modals.js";
 import { icon, legendEntries } from "./pieces.js";
 import { renderPlayers } from "./players.js";
@@ -59,6 +59,7 @@ async function start() {
     return;
   }
   board = new Board(document.getElementById("board"), G.boardData, { onHover: regionHover, onClick: regionClick }, G.meta);
+  brandForEdition();
   wireTools();
   apply(first);
   connect();
@@ -146,7 +147,7 @@ function apply(data, force = false) {
 function render() {
   const { P } = G;
   const v = P.view;
-  document.title = `${P.over ? "Game over" : (P.actor_name ? `${P.actor_name} · ${P.phase_text}` : "Small World")} — Small World of Warcraft`;
+  document.title = `${P.over ? "Game over" : (P.actor_name ? `${P.actor_name} · ${P.phase_text}` : "Small World")} — ${G.meta.factions === false ? "Small World" : "Small World of Warcraft"}`;
   renderTopbar(v);
   renderCombos(v);
   renderPlayers(plan.plannedView(v));

@@ -3,7 +3,7 @@
 // (/api/games/{id}/replay?at=N): nothing hidden is ever sent.
 import { api } from "./api.js";
 import { Board } from "./board.js";
-import { G } from "./ctx.js";
+import { G, brandForEdition } from "./ctx.js";
 import { renderPlayers } from "./players.js";
 import { regionTip } from "./regiontip.js";
 import { h, installTooltips, showTip, hideTip, placeTip, toast, PLAYER_COLOURS } from "./ui.js";
@@ -43,6 +43,7 @@ async function start() {
     return;
   }
   board = new Board(document.getElementById("board"), G.boardData, { onHover: regionHover, onClick: () => {} }, G.meta);
+  brandForEdition();
   log = first.log;
   stops = first.stops;
   rounds = first.rounds;
