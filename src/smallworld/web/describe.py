@@ -173,6 +173,14 @@ def score_source(label: str) -> str:
         return "Power"
     if any(head == i.name for i in ITEMS.values()):
         return "Items"
+    # another edition's race or power (classic Wizards, Alchemist)
+    from smallworld.core import edition as core_editions
+
+    for name in core_editions.names():
+        ed = core_editions.get(name)
+        for table, source in ((ed.races, "Race"), (ed.powers, "Power"), (ed.items, "Items")):
+            if any(head == x.name for x in table.values()):
+                return source
     return "Other"
 
 
