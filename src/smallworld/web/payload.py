@@ -150,6 +150,10 @@ def _legal(live: LiveGame, p: int) -> list[dict[str, Any]]:
         label, hint = _label(live, p, a, expand_hand)
         out.append({"text": str(a), "kind": a.kind, "args": list(a.args), "region": region,
                     "label": label, "hint": hint})
+    if any(x["kind"] == "ally" for x in out):  # classic Diplomat: "done" names nobody
+        for x in out:
+            if x["kind"] == "done":
+                x["label"] = "Make peace with nobody (Diplomat)"
     return out
 
 
