@@ -108,10 +108,24 @@ def test_a_classic_game_page_shows_its_map_and_tables(server, chromium):
 
 
 def test_a_whole_classic_game_against_a_bot_to_the_results(server, chromium):
-    created = post_game(server, {"seats": ANNA_BOB, "seed": 11, "edition": "classic"})
+    """Created in the lobby (classic, Anna against a random bot), played with the page's own
+    controls until the results panel."""
     ctx, pg = _page(chromium, 1440, 900)
-    pg.goto(server + created["seats"][0]["link"])
+    pg.goto(server + "/")
+    pg.wait_for_selector("#seats .seat")
+    pg.select_option("#edition", "classic")
+    pg.select_option("#players", "2")
+    pg.locator("#seats .seat-name").nth(0).fill("Anna")
+    pg.locator("#seats .seat-kind").nth(0).select_option("human")
+    pg.locator("#seats .seat-name").nth(1).fill("Bob")
+    pg.locator("#seats .seat-kind").nth(1).select_option("bot:random")
+    pg.fill("#seed", "11")
+    pg.click("#create")
+    pg.wait_for_selector("#play-hotseat")
+    pg.click("#play-hotseat")
+    pg.wait_for_selector('svg.sw-face[data-face="C2"]')
     pg.wait_for_selector("#turn.acting")
+    assert pg.evaluate("() => window.__sw.P.game.edition") == "classic"
     seen: set[str] = set()
     for _ in range(900):
         if results_up(pg):
