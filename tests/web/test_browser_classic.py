@@ -140,4 +140,14 @@ def test_a_whole_classic_game_against_a_bot_to_the_results(server, chromium):
     bad = pg.evaluate("() => window.__bad")
     assert not bad, "\n---\n".join(bad[:6])
     assert not pg.errors, pg.errors
+    # the replay of the finished game shows the classic map and names
+    href = pg.get_attribute("#btn-replay", "href")
+    pg.goto(server + href)
+    pg.wait_for_function("() => /Round 1 of/.test(document.getElementById('rp-where').textContent)")
+    assert pg.locator('svg.sw-face[data-face="C2"]').count() == 1
+    assert pg.evaluate("() => window.__sw.meta.edition") == "classic"
+    assert "of Warcraft" not in pg.title()
+    bad = pg.evaluate("() => window.__bad")
+    assert not bad, "\n---\n".join(bad[:6])
+    assert not pg.errors, pg.errors
     ctx.close()
