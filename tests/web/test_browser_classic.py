@@ -81,6 +81,15 @@ def test_a_classic_game_page_shows_its_map_and_tables(server, chromium):
         assert "Alliance" not in text and "Horde" not in text, text[:500]
         assert "of Warcraft" not in text and "of Warcraft" not in pg.title()
         if not touch:
+            # a Lost Tribe Region's tooltip: its terrain, symbols and who holds it, in words
+            rid = pg.evaluate("() => window.__sw.P.view.regions.find((r) => r.occupant === 'murlocs').id")
+            box = pg.locator(f'g.piece-group[data-region="{rid}"] .disc').first.bounding_box()
+            pg.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            pg.wait_for_selector("#tooltip:not([hidden])")
+            tip = pg.inner_text("#tooltip")
+            shot(pg, "classic-tooltip-1440x900")
+            assert "Lost Tribes: 1" in tip and "lost-tribe" not in tip, tip
+            pg.mouse.move(5, 5)
             # the Key: classic terrains, symbols and pieces, no items
             pg.click("#btn-key")
             key = pg.inner_text("#board-key")
