@@ -52,3 +52,31 @@ def test_a_classic_game_is_created_and_its_payload_read(client):
 def test_an_unknown_edition_is_refused_with_the_known_ones(client):
     r = client.post("/api/games", json={"seats": ANNA_BOB, "edition": "chess"})
     assert r.status_code == 400 and "classic" in r.json()["error"]
+
+
+def test_classic_log_lines_speak_plainly():
+    """The chronicle of classic games: Region names, not ``C2.4``; Lost Tribes, not Murlocs; the
+    classic races and powers by name; scorings sorted into their sources."""
+    import random
+    import re
+
+    from smallworld.core import edition as core_editions
+    from smallworld.core.game import Game
+    from smallworld.web.describe import score_source
+    from smallworld.web.games import rebuild_log
+
+    ed = core_editions.get("classic")
+    raw_ids = [k for k in (*ed.races, *ed.powers) if "-" in k]  # ids a name never spells
+    notation = re.compile(r"\bC\d\.\d+\b|\b[RC]-[A-Z]+-\d+|\bnull\b|\bundefined\b|\bNone\b|Murloc")
+    for seed, players in ((1, 2), (2, 3), (3, 5)):
+        g = Game.new(players, seed=seed, edition="classic")
+        g.settle()
+        rng = random.Random(seed)
+        while not g.state.is_over():
+            g.apply(rng.choice(g.legal_actions()))
+            g.settle()
+        texts = [e["text"] for e in rebuild_log(g.record).entries]
+        bad = [t for t in texts if notation.search(t) or any(i in t for i in raw_ids)]
+        assert not bad, bad[:5]
+        assert any("Lost Tribes" in t for t in texts)
+    assert score_source("Wizards: Magic Sources") == "Race" and score_source("Alchemist") == "Power"
