@@ -160,3 +160,54 @@ def test_a_whole_classic_game_against_a_bot_to_the_results(server, chromium):
     assert not bad, "\n---\n".join(bad[:6])
     assert not pg.errors, pg.errors
     ctx.close()
+
+
+def test_classic_pieces_are_drawn_and_named_on_the_board(server, chromium):
+    """A position from a random classic game holding several kinds of classic piece (Troll
+    Lairs, Fortresses, Encampments, Holes-in-the-Ground, Heroes, the Dragon): each is drawn as a
+    chip on its Region and named in plain words in the Region's tooltip."""
+    import random
+
+    from smallworld.core.game import Game
+    from tests.web.browser_kit import install_state
+
+    names = {"troll-lair": "Troll Lair", "fortress": "Fortress", "encampment": "Encampment",
+             "hole": "Hole-in-the-Ground", "hero": "Hero", "dragon": "Dragon"}
+    best, best_kinds = None, set()
+    for seed in range(40):
+        g = Game.new(2, seed=seed, edition="classic", seats=["Anna", "Cleo"])
+        g.settle()
+        rng = random.Random(seed)
+        while not g.state.is_over():
+            g.apply(rng.choice(g.legal_actions()))
+            g.settle()
+            s = g.state
+            kinds = {k for k in names if any(s.pieces_at(r, k) for r in range(s.spec.n_regions))} \
+                if hasattr(s, "pieces_at") else set()
+            if not kinds:
+                from smallworld.core.view import view
+
+                kinds = {k for reg in view(s, 0)["regions"] for k, n in (reg.get("pieces") or {}).items()
+                         if n and k in names}
+            if len(kinds) > len(best_kinds):
+                best, best_kinds = s.copy(), kinds
+        if len(best_kinds) >= 3:
+            break
+    assert len(best_kinds) >= 2, best_kinds
+    created = post_game(server, {"seats": [{"name": "Anna"}, {"name": "Cleo"}], "seed": 5, "edition": "classic"})
+    install_state(server, created["id"], best)
+    ctx, pg = _page(chromium, 1440, 900)
+    pg.goto(server + created["seats"][0]["link"])
+    pg.wait_for_selector("g.piece-group .disc")
+    for kind in best_kinds:
+        chip = pg.locator(f"g.chip-{kind}").first
+        assert chip.count(), kind
+        box = chip.bounding_box()
+        pg.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        pg.wait_for_selector("#tooltip:not([hidden])")
+        assert names[kind] in pg.inner_text("#tooltip"), (kind, pg.inner_text("#tooltip"))
+        pg.mouse.move(5, 5)
+    shot(pg, "classic-pieces-1440x900")
+    assert not pg.evaluate("() => window.__bad"), pg.evaluate("() => window.__bad")
+    assert not pg.errors, pg.errors
+    ctx.close()
