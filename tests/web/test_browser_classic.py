@@ -169,6 +169,7 @@ def test_classic_pieces_are_drawn_and_named_on_the_board(server, chromium):
     import random
 
     from smallworld.core.game import Game
+    from smallworld.core.view import view
     from tests.web.browser_kit import install_state
 
     names = {"troll-lair": "Troll Lair", "fortress": "Fortress", "encampment": "Encampment",
@@ -182,13 +183,8 @@ def test_classic_pieces_are_drawn_and_named_on_the_board(server, chromium):
             g.apply(rng.choice(g.legal_actions()))
             g.settle()
             s = g.state
-            kinds = {k for k in names if any(s.pieces_at(r, k) for r in range(s.spec.n_regions))} \
-                if hasattr(s, "pieces_at") else set()
-            if not kinds:
-                from smallworld.core.view import view
-
-                kinds = {k for reg in view(s, 0)["regions"] for k, n in (reg.get("pieces") or {}).items()
-                         if n and k in names}
+            kinds = {k for reg in view(s, 0)["regions"] for k, n in (reg.get("pieces") or {}).items()
+                     if n and k in names}
             if len(kinds) > len(best_kinds):
                 best, best_kinds = s.copy(), kinds
         if len(best_kinds) >= 3:
