@@ -16,7 +16,13 @@ from shapely.geometry import Point, Polygon, box
 
 from smallworld.boards import render_svg
 from smallworld.boards.geometry import island
-from smallworld.boards.render import OCEAN, SYMBOL_ORDER, TERRAIN_COLOURS, VIEWBOX, _inside_frame
+from smallworld.boards.render import (
+    OCEAN,
+    SYMBOL_ORDER,
+    TERRAIN_COLOURS,
+    VIEWBOX,
+    _inside_frame,
+)
 from smallworld.core import edition as core_editions
 
 MARGIN = 28  # face units around each island

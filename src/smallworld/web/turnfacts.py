@@ -22,7 +22,12 @@ from typing import Any
 from smallworld.content.data import ALLIANCE, HORDE, ITEMS, POWERS, RACES
 from smallworld.content.items import _shared as items_shared
 from smallworld.content.items import aegis_of_aggramar
-from smallworld.content.powers import championing, intimidating, marshdweller, portal_mage
+from smallworld.content.powers import (
+    championing,
+    intimidating,
+    marshdweller,
+    portal_mage,
+)
 from smallworld.content.races import ethereals, gnomes, pandaren
 from smallworld.content.registry import SUMMARIES
 from smallworld.web.describe import race_name
