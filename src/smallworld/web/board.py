@@ -14,9 +14,16 @@ from typing import Any
 
 from shapely.geometry import Point, Polygon, box
 
-from smallworld.boards import load_face, render_svg
+from smallworld.boards import render_svg
 from smallworld.boards.geometry import island
-from smallworld.boards.render import OCEAN, TERRAIN_COLOURS
+from smallworld.boards.render import (
+    OCEAN,
+    SYMBOL_ORDER,
+    TERRAIN_COLOURS,
+    VIEWBOX,
+    _inside_frame,
+)
+from smallworld.core import edition as core_editions
 
 MARGIN = 28  # face units around each island
 TITLE = 54  # room above each island for its name
@@ -35,21 +42,35 @@ _ROWS: dict[int, list[list[int]]] = {
 
 
 def _n_icons(region: Any) -> int:
-    return sum(1 for s in ("entry", "magic", "cavern", "murloc") if s in region.symbols) + (
-        1 if region.marker else 0
-    )
+    return sum(1 for s in SYMBOL_ORDER if s in region.symbols) + (1 if region.marker else 0)
 
 
 @lru_cache(maxsize=32)
-def face_layout(face_id: str) -> dict[str, Any]:
+def load_face(face_id: str, edition: str = "swow") -> Any:
+    """Board face ``face_id`` through ``edition``'s own loader (Warcraft faces ``L1``..; the
+    classic maps ``C2``..``C5``)."""
+    return core_editions.get(edition).load_face(face_id)
+
+
+def _is_map(face: Any) -> bool:
+    """A whole framed map (a classic map, boards/classic.py) rather than an island face."""
+    return hasattr(face, "frame")
+
+
+@lru_cache(maxsize=32)
+def face_layout(face_id: str, edition: str = "swow") -> dict[str, Any]:
     """Anchors and bounds of one face (cached; faces never change)."""
-    face = load_face(face_id)
+    face = load_face(face_id, edition)
     whole = island([r.polygon for r in face.regions])
     x0, y0, x1, y1 = whole.bounds
+    if _is_map(face):  # the wooden frame is part of the drawing
+        vx, vy, vw, vh = VIEWBOX
+        x0, y0, x1, y1 = vx, vy, vx + vw, vy + vh
     regions = []
     for r in face.regions:
         poly = Polygon(r.polygon)
-        lx, ly = r.label_point
+        # a classic map draws a Region's icons where its name would sit, kept off the frame
+        lx, ly = _inside_frame(face, r) if _is_map(face) else r.label_point
         n = _n_icons(r)
         w = n * ICON_W + max(0, n - 1) * ICON_GAP
         icons = box(lx - w / 2 - 2, ly - ICON_H / 2 - 2, lx + w / 2 + 2, ly + ICON_H / 2 + 2) if n else None
@@ -99,7 +120,7 @@ def _anchor(poly: Polygon, label: tuple[float, float], icons: Any) -> tuple[floa
     return best
 
 
-def table_svg(faces: tuple[str, ...] | list[str]) -> dict[str, Any]:
+def table_svg(faces: tuple[str, ...] | list[str], edition: str = "swow") -> dict[str, Any]:
     """One SVG for the faces in play (rows of islands on one sea) and its layout data.
 
     Returns ``{"svg": str, "width", "height", "faces": [{"id", "name", "size", "x", "y",
@@ -110,7 +131,7 @@ def table_svg(faces: tuple[str, ...] | list[str]) -> dict[str, Any]:
     """
     faces = list(faces)
     rows = _ROWS.get(len(faces)) or [list(range(len(faces)))]
-    layouts = [face_layout(f) for f in faces]
+    layouts = [face_layout(f, edition) for f in faces]
     placed: list[dict[str, Any]] = [{} for _ in faces]
     row_sizes = []
     for row in rows:
@@ -130,8 +151,9 @@ def table_svg(faces: tuple[str, ...] | list[str]) -> dict[str, Any]:
     defs = ""
     bodies = []
     for i, f in enumerate(faces):
-        doc = render_svg(load_face(f), labels=False)
-        d, body = _split(doc)
+        face = load_face(f, edition)
+        doc = render_svg(face, labels=False)
+        d, body = _split(doc, keep_frame=_is_map(face))
         if not defs:
             defs = d
         lay = layouts[i]
@@ -177,16 +199,17 @@ _DEFS = re.compile(r"<defs>(.*?)</defs>", re.DOTALL)
 _SEA_RECTS = re.compile(r"<rect [^>]*/>\s*")
 
 
-def _split(doc: str) -> tuple[str, str]:
+def _split(doc: str, *, keep_frame: bool = False) -> tuple[str, str]:
     """``(defs content, body)`` of a :func:`render_svg` document: the body without the outer
-    ``<svg>`` element, its ``<title>``, the defs and the two sea rectangles (drawn once)."""
+    ``<svg>`` element, its ``<title>``, the defs and the two sea rectangles (drawn once); a
+    classic map's two frame rectangles stay (``keep_frame``)."""
     m = _DEFS.search(doc)
     defs = m.group(1) if m else ""
     body = doc[m.end():] if m else doc
     body = body.strip()
     body = body.removesuffix("</svg>")
     # the first two elements after the defs are the sea and its texture
-    for _ in range(2):
+    for _ in range(0 if keep_frame else 2):
         r = _SEA_RECTS.match(body)
         if r:
             body = body[r.end():]
@@ -213,11 +236,11 @@ def _esc(text: str) -> str:
 
 
 @lru_cache(maxsize=64)
-def table_svg_json(faces: tuple[str, ...]) -> tuple[bytes, str]:
+def table_svg_json(faces: tuple[str, ...], edition: str = "swow") -> tuple[bytes, str]:
     """:func:`table_svg` as JSON bytes and its ETag (a content hash), cached per set of faces:
     a board never changes, so it is drawn once per server and cached by the browser."""
     import hashlib
     import json
 
-    body = json.dumps(table_svg(faces), separators=(",", ":")).encode()
+    body = json.dumps(table_svg(faces, edition), separators=(",", ":")).encode()
     return body, '"' + hashlib.sha256(body).hexdigest()[:20] + '"'

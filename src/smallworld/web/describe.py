@@ -35,16 +35,39 @@ QUIET_CHANCE = frozenset({"banner", "badge"})
 QUIET_PLAYER = frozenset({"expand"})
 
 
+def _other_names(kind: str, ident: str) -> str | None:
+    """The name of a race, power or item that only another edition has (classic Ratmen)."""
+    from smallworld.core import edition as core_editions
+
+    for name in core_editions.names():
+        table = getattr(core_editions.get(name), kind)
+        if ident in table:
+            return str(table[ident].name)
+    return None
+
+
 def race_name(race: str | None) -> str:
-    return RACES[race].name if race in RACES else (race or "?")
+    if race in RACES:
+        return RACES[race].name
+    return (_other_names("races", race) if race else None) or (race or "?")
 
 
 def power_name(power: str | None) -> str:
-    return POWERS[power].name if power in POWERS else (power or "?")
+    if power in POWERS:
+        return POWERS[power].name
+    return (_other_names("powers", power) if power else None) or (power or "?")
 
 
 def item_name(item: str | None) -> str:
-    return ITEMS[item].name if item in ITEMS else (item or "?")
+    if item in ITEMS:
+        return ITEMS[item].name
+    return (_other_names("items", item) if item else None) or (item or "?")
+
+
+def neutral_name(s: State) -> str:
+    """The edition's neutral tokens for people: "the Murlocs" (R-SET-3), "the Lost Tribes"."""
+    piece = s.spec.edition.neutral_piece
+    return "the Murlocs" if piece == "murloc" else "the " + piece.replace("-", " ").title() + "s"
 
 
 def region_label(s: State, r: int) -> str:
@@ -60,6 +83,10 @@ def pretty_arg(s: State, arg: Any) -> str:
     for table in (RACES, POWERS, ITEMS):
         if text in table:
             return table[text].name
+    for kind in ("races", "powers", "items"):
+        other = _other_names(kind, text)
+        if other:
+            return other
     return text
 
 
@@ -81,6 +108,13 @@ ACTION_PHRASES: dict[str, tuple[str, str | None]] = {
     "conquer-legend": ("Conquer the Legendary Place in {0} (2 tokens fewer)", "ethereals"),
     "steal": ("Steal the Artifact in {0}", "ethereals"),
     "done": ("Done placing", None),
+    # classic (RULES-classic §10, §11)
+    "hero": ("Place a Hero in {0} (it cannot be attacked)", "heroic"),
+    "camp": ("Place an Encampment in {0} (+1 defense)", "bivouacking"),
+    "fortress": ("Build a Fortress in {0} (+1 defense, +1 coin)", "fortified"),
+    "dragon": ("Dragon: conquer {0} with 1 token", "dragon-master"),
+    "sorcery": ("Sorcery: replace the lone enemy token in {0} with a Sorcerer", "sorcerers"),
+    "berserk": ("Berserk: roll the die before the next conquest", "berserk"),
 }
 
 
@@ -114,6 +148,8 @@ def pretty_action(s: State, a: Action) -> str:
         return f"Buy {n} Forsaken token{'s' if n != 1 else ''}" if n else "Buy no Forsaken token"
     if a.kind == "battleground":
         return f"Fight as the {'Alliance' if arg == 'alliance' else 'Horde'}"
+    if a.kind == "ally" and arg.isdigit() and int(arg) < len(s.spec.seats):
+        return f"Make peace with {s.spec.seats[int(arg)]} (Diplomat)"
     head = a.kind.replace("-", " ").replace("_", " ").capitalize()
     if not a.args:
         return head
@@ -137,6 +173,14 @@ def score_source(label: str) -> str:
         return "Power"
     if any(head == i.name for i in ITEMS.values()):
         return "Items"
+    # another edition's race or power (classic Wizards, Alchemist)
+    from smallworld.core import edition as core_editions
+
+    for name in core_editions.names():
+        ed = core_editions.get(name)
+        for table, source in ((ed.races, "Race"), (ed.powers, "Power"), (ed.items, "Items")):
+            if any(head == x.name for x in table.values()):
+                return source
     return "Other"
 
 
@@ -156,7 +200,7 @@ def occupant_phrase(s: State, r: int) -> str | None:
     if code == EMPTY:
         return None
     if code == MURLOC:
-        return "the Murlocs"
+        return neutral_name(s)
     q, dec = s.owner_of(code), code & 1
     who = s.spec.seats[q]
     if dec:

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from smallworld.bots import BOTS, make_bot
-from smallworld.content.editions import EDITIONS
+from smallworld.core import edition as core_editions
 from smallworld.core.actions import Action, as_action
 from smallworld.core.chance import sample
 from smallworld.core.errors import IllegalActionError, RulesError
@@ -33,7 +33,21 @@ from smallworld.web.describe import Logbook
 from smallworld.web.storage import Store, StoredGame
 
 MAX_NAME = 24
-EDITION_NAMES = {"swow": "Small World of Warcraft", "swow-team": "Battle for Azeroth (team variant)"}
+#: names for people of the editions whose title alone would not tell them apart
+_EDITION_TITLES = {"swow": "Small World of Warcraft", "swow-team": "Battle for Azeroth (team variant)",
+                   "classic": "Small World (the original game)"}
+
+
+def edition_names() -> dict[str, str]:
+    """Every installed edition (``smallworld.core.edition.names()``) with its name for people."""
+    known = core_editions.names()
+    # the Warcraft editions first (the lobby's default), then the others as installed
+    ordered = [e for e in _EDITION_TITLES if e in known] + [e for e in known if e not in _EDITION_TITLES]
+    return {e: _EDITION_TITLES.get(e) or core_editions.get(e).title for e in ordered}
+
+
+#: every installed edition by id, with its name for people (the lobby's list)
+EDITION_NAMES = edition_names()
 
 
 class SetupError(ValueError):
@@ -160,8 +174,9 @@ class LiveGame:
     def create(cls, store: Store, *, seats: list[Seat], edition: str = "swow",
                seed: int | str | None = None, title: str | None = None) -> LiveGame:
         """A new game, stored with its setup draws."""
-        if edition not in EDITIONS:
-            raise SetupError(f"unknown edition {edition!r} (known: {', '.join(EDITIONS)})")
+        known = core_editions.names()
+        if edition not in known:
+            raise SetupError(f"unknown edition {edition!r} (known: {', '.join(known)})")
         try:
             game = Game.new(len(seats), seed=seed, edition=edition, seats=[s.name for s in seats])
         except ValueError as e:

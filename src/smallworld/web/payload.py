@@ -14,8 +14,8 @@ from typing import Any
 from smallworld.bots import BOTS
 from smallworld.content import team
 from smallworld.content.data import DIE_FACES, ITEMS, POWERS, RACES
-from smallworld.content.editions import EDITIONS
 from smallworld.content.registry import SUMMARIES
+from smallworld.core import edition as core_editions
 from smallworld.core.actions import Action
 from smallworld.core.conquest import conquest_cost, targets
 from smallworld.core.explain import explain_illegal
@@ -43,16 +43,30 @@ PHASE_TEXT = {
 }
 
 
-def meta() -> dict[str, Any]:
-    """Static facts for the pages: editions, bots, races, powers, items with their rules."""
+#: the editions played with the Warcraft tables of smallworld.content (and their summaries)
+WARCRAFT = ("swow", "swow-team")
+
+
+def meta(edition: str | None = None) -> dict[str, Any]:
+    """Static facts for the pages: editions, bots, races, powers, items with their rules.
+
+    ``edition`` (``None``: Warcraft) chooses whose races, powers, items, pieces and die are
+    sent: a classic game's page gets the classic tables and their plain-words summaries.
+    """
+    if edition is not None and edition not in WARCRAFT:
+        return _edition_meta(core_editions.get(edition))
     return {
-        "editions": [{"id": e, "name": EDITION_NAMES.get(e, e)} for e in EDITIONS],
+        "edition": "swow",
+        "serves": list(WARCRAFT),  # the editions whose games these tables describe
+        "editions": [{"id": e, "name": n} for e, n in EDITION_NAMES.items()],
         "bots": sorted(BOTS),
         "players": {"min": 2, "max": 5},
         "die": list(DIE_FACES),
         # team variant (R-TEAM-1): the side of each seat by player count, and the side names
         "team_sides": {str(n): list(sides) for n, sides in team.SIDES_BY_PLAYERS.items()},
         "side_names": dict(team.SIDE_NAMES),
+        "factions": True,
+        "neutral": {"piece": "murloc", "name": "Murlocs"},
         "races": {
             k: {"name": v.name, "value": v.value, "in_box": v.in_box, "faction": v.faction,
                 "summary": SUMMARIES.get(k, "")}
@@ -65,6 +79,42 @@ def meta() -> dict[str, Any]:
         "items": {
             k: {"name": v.name, "kind": v.kind, "summary": SUMMARIES.get(k, "")}
             for k, v in ITEMS.items()
+        },
+    }
+
+
+def _edition_meta(ed: core_editions.Edition) -> dict[str, Any]:
+    """:func:`meta` for an edition with its own tables (no factions, no team variant)."""
+
+    def summary(table: Any, k: str) -> str:
+        ability = table.get(k)
+        return str(getattr(ability, "summary", "") or "")
+
+    return {
+        "edition": ed.name,
+        "serves": [ed.name],
+        "editions": [{"id": e, "name": n} for e, n in EDITION_NAMES.items()],
+        "bots": sorted(BOTS),
+        "players": {"min": min(ed.rounds_by_players), "max": max(ed.rounds_by_players)},
+        "die": list(ed.die_faces),
+        "team_sides": {},
+        "side_names": {},
+        "factions": False,
+        "neutral": {"piece": ed.neutral_piece, "name": "Lost Tribes" if ed.neutral_piece == "lost-tribe"
+                    else ed.neutral_piece.replace("-", " ").title()},
+        "pieces": dict(ed.pieces),
+        "races": {
+            k: {"name": v.name, "value": v.value, "in_box": v.in_box, "faction": v.faction or "neutral",
+                "summary": summary(ed.race_abilities, k)}
+            for k, v in ed.races.items()
+        },
+        "powers": {
+            k: {"name": v.name, "value": v.value, "lasts": v.lasts, "summary": summary(ed.power_abilities, k)}
+            for k, v in ed.powers.items()
+        },
+        "items": {
+            k: {"name": v.name, "kind": v.kind, "summary": summary(ed.item_abilities, k)}
+            for k, v in ed.items.items()
         },
     }
 
@@ -100,6 +150,10 @@ def _legal(live: LiveGame, p: int) -> list[dict[str, Any]]:
         label, hint = _label(live, p, a, expand_hand)
         out.append({"text": str(a), "kind": a.kind, "args": list(a.args), "region": region,
                     "label": label, "hint": hint})
+    if any(x["kind"] == "ally" for x in out):  # classic Diplomat: "done" names nobody
+        for x in out:
+            if x["kind"] == "done":
+                x["label"] = "Make peace with nobody (Diplomat)"
     return out
 
 
@@ -162,10 +216,21 @@ def _label(live: LiveGame, p: int, a: Action, expand_hand: int | None = None) ->
     if k == "battleground":
         side = "Alliance" if str(a.args[0]) == "alliance" else "Horde"
         return f"Fight as the {side} this turn (faction bonus)", SUMMARIES.get("battleground")
+    if k == "ally" and a.args:
+        return pretty_action(s, a), _summary(s, "diplomat")
     if k in ACTION_PHRASES:
         text, ability = ACTION_PHRASES[k]
-        return text.format(*names, "", ""), SUMMARIES.get(ability) if ability else None
+        return text.format(*names, "", ""), _summary(s, ability) if ability else None
     return pretty_action(s, a), None
+
+
+def _summary(s: Any, ident: str) -> str | None:
+    """The plain-words summary of race or power ``ident`` in this game's edition."""
+    ed = s.spec.edition
+    if ed.name in WARCRAFT:
+        return SUMMARIES.get(ident)
+    ability = ed.race_abilities.get(ident) or ed.power_abilities.get(ident) or ed.item_abilities.get(ident)
+    return getattr(ability, "summary", None) if ability else None
 
 
 def _conquest_hints(live: LiveGame, p: int, legal_texts: set[str]) -> dict[str, Any]:
@@ -228,7 +293,8 @@ def seat_payload(
         "game": game_info(live),
         "perspective": perspective,
         "view": v,
-        "this_turn": turn_facts(v, s.spec.names, s.spec.index),
+        "this_turn": turn_facts(v, s.spec.names, s.spec.index,
+                                factions=bool(s.spec.edition.opposing_factions)),
         "actor": actor,
         "actor_name": actor_name,
         "actor_kind": live.seat_kind(actor),

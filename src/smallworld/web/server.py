@@ -21,7 +21,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import FastAPI, Request, WebSocket
+from fastapi import FastAPI, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import FileResponse, JSONResponse, RedirectResponse, Response
@@ -46,6 +46,7 @@ from smallworld.web.access import (
 from smallworld.web.board import table_svg_json
 from smallworld.web.docs_site import mount_docs
 from smallworld.web.games import (
+    EDITION_NAMES,
     Connection,
     GameHub,
     LiveGame,
@@ -213,8 +214,11 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
     # ---- API ---------------------------------------------------------------------------------
 
     @app.get("/api/meta")
-    async def api_meta() -> dict[str, Any]:
-        return meta()
+    async def api_meta(edition: str | None = Query(None, max_length=20)) -> dict[str, Any]:
+        # ?edition=classic: that edition's races, powers, pieces and die (a classic game's page)
+        if edition is not None and edition not in EDITION_NAMES:
+            raise ApiError(404, f"unknown edition {edition!r} (known: {', '.join(EDITION_NAMES)})")
+        return meta(edition)
 
     def is_local(request: Request) -> bool:
         """A caller on the machine running the server (loopback, or one of its own LAN
@@ -363,7 +367,8 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
     @app.get("/api/games/{game_id}/board")
     async def api_board(game_id: str, request: Request) -> Response:
         acc = await authorize(game_id, token_of(request), seat_param(request))
-        body, etag = table_svg_json(tuple(acc.live.game.state.spec.faces))
+        spec = acc.live.game.state.spec
+        body, etag = table_svg_json(tuple(spec.faces), spec.edition.name)
         headers = {"ETag": etag, "Cache-Control": "private, max-age=86400"}
         if request.headers.get("if-none-match") == etag:
             return Response(status_code=304, headers=headers)

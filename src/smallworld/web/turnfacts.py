@@ -22,9 +22,15 @@ from typing import Any
 from smallworld.content.data import ALLIANCE, HORDE, ITEMS, POWERS, RACES
 from smallworld.content.items import _shared as items_shared
 from smallworld.content.items import aegis_of_aggramar
-from smallworld.content.powers import championing, intimidating, marshdweller, portal_mage
+from smallworld.content.powers import (
+    championing,
+    intimidating,
+    marshdweller,
+    portal_mage,
+)
 from smallworld.content.races import ethereals, gnomes, pandaren
 from smallworld.content.registry import SUMMARIES
+from smallworld.web.describe import race_name
 
 MARSHDWELLER = "marshdweller"
 MARSH_PREFIX = marshdweller.TOLL_PREFIX
@@ -129,14 +135,14 @@ def _uses(v: dict[str, Any], seat: int) -> list[dict[str, Any]]:
     return out
 
 
-def _beaten(v: dict[str, Any], seat: int) -> tuple[list[dict[str, Any]], bool, str | None]:
+def _beaten(v: dict[str, Any], seat: int, factions: bool = True) -> tuple[list[dict[str, Any]], bool, str | None]:
     race = v["players"][seat]["race"]
-    own = RACES[race].faction if race in RACES else None
+    own = RACES[race].faction if race in RACES and factions else None
     enemy = _OPPOSITE.get(own or "")
     beaten = []
     for r, n in v.get("defeated_this_turn", {}).items():
-        faction = RACES[r].faction if r in RACES else None
-        beaten.append({"race": r, "name": RACES[r].name if r in RACES else r, "regions": n,
+        faction = RACES[r].faction if r in RACES and factions else None
+        beaten.append({"race": r, "name": race_name(r), "regions": n,
                        "faction": faction, "enemy": enemy is not None and faction == enemy})
     beaten.sort(key=lambda b: b["name"])
     bonus = any(b["enemy"] for b in beaten)
@@ -145,13 +151,14 @@ def _beaten(v: dict[str, Any], seat: int) -> tuple[list[dict[str, Any]], bool, s
 
 def turn_facts(
     v: dict[str, Any], region_names: Sequence[str], region_index: dict[str, int],
+    *, factions: bool = True,
 ) -> dict[str, Any] | None:
     """What the page shows of the turn in progress (see the module doc); ``None`` when no seat
     has a turn (the game is over)."""
     seat = v.get("turn")
     if v.get("result") is not None or seat is None or not 0 <= seat < len(v["players"]):
         return None
-    beaten, bonus, enemy = _beaten(v, seat)
+    beaten, bonus, enemy = _beaten(v, seat, factions)
     return {
         "seat": seat,
         "tolls": _tolls(v, region_names, region_index),

@@ -2,6 +2,7 @@
 // highlights drawn from the seat's view.
 import { s, PLAYER_COLOURS, PLAYER_INK, MURLOC_COLOUR } from "./ui.js";
 import { pieceChip, itemTile, itemShort } from "./pieces.js";
+import { neutralIcon } from "./ctx.js";
 
 const R = 30; // token disc radius, face units
 
@@ -251,7 +252,7 @@ export class Board {
     const g = s("g", { class: `token ${r.occupant}` });
     if (r.occupant === "murlocs") {
       g.append(s("circle", { r: R, fill: MURLOC_COLOUR, class: "disc" }));
-      g.append(s("use", { href: "#sw-icon-murloc", x: -R + 3, y: -R + 3, width: 2 * R - 6, height: 2 * R - 6 }));
+      g.append(s("use", { href: neutralIcon(), x: -R + 3, y: -R + 3, width: 2 * R - 6, height: 2 * R - 6 }));
       if (r.tokens > 1) g.append(this._count(r.tokens, R - 6, R - 6, "#113d35"));
       return g;
     }

@@ -6,6 +6,21 @@ export const G = {
   gameId: "", token: "", query: "", // this page's game and access (from its address)
 };
 
+// Editions: a classic game's page has its own tables (meta.edition "classic"): no factions,
+// no items, Lost Tribes instead of Murlocs.
+export function classic() { return Boolean(G.meta && G.meta.factions === false); }
+export function neutralName() { return (G.meta && G.meta.neutral && G.meta.neutral.name) || "Murlocs"; }
+export function neutralIcon() { return `#sw-icon-${(G.meta && G.meta.neutral && G.meta.neutral.piece) || "murloc"}`; }
+
+// the page's brand: "Small World" alone for the original game (no "of Warcraft")
+export function brandForEdition() {
+  if (!classic()) return;
+  const em = document.querySelector(".brand em");
+  if (em) em.remove();
+  document.body.classList.add("edition-classic");
+  document.title = document.title.replace(" of Warcraft", "");
+}
+
 export const SIDES = { A: "Alliance", H: "Horde", N: "Neutral" };
 
 export function me() { return G.P.perspective; }

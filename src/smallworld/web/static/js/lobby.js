@@ -22,6 +22,7 @@ function seatRow(i, prev) {
 
 // Battle for Azeroth (R-TEAM-1): the side of each seat follows the seat order
 function teamSides(n) { return meta.team_sides[String(n)] || []; }
+function editionName(id) { const e = meta.editions.find((x) => x.id === id); return e ? e.name : id; }
 function isTeam() { return document.getElementById("edition").value === "swow-team"; }
 
 function renderSides() {
@@ -149,7 +150,7 @@ async function loadGames() {
     h("div", { class: "game-main" },
       h("div", { class: "game-title" }, g.title),
       h("div", { class: "game-seats" }, g.seats.map((s, i) => seatChip(g, s, i))),
-      h("div", { class: "game-sub muted" }, `${g.edition === "swow-team" ? "Battle for Azeroth · " : ""}${g.boards ? g.boards.join(" · ") : ""} · ${g.actions} moves · ${timeAgo(g.updated_at)}`),
+      h("div", { class: "game-sub muted" }, `${g.edition === "swow-team" ? "Battle for Azeroth · " : (g.edition && g.edition !== "swow" ? `${editionName(g.edition)} · ` : "")}${g.boards ? g.boards.join(" · ") : ""} · ${g.actions} moves · ${timeAgo(g.updated_at)}`),
     ),
     gameStatus(g),
     h("div", { class: "game-actions" },

@@ -98,11 +98,12 @@ export function showGuide() {
   const section = (title, kind, table) => h("section", { class: "guide-section" }, h("h3", {}, title),
     h("dl", { class: "guide-list" }, ...Object.entries(table).sort((a, b) => a[1].name.localeCompare(b[1].name)).flatMap(([id, x]) => [
       h("dt", {}, x.name, x.value !== undefined ? h("span", { class: "val" }, x.value) : null,
-        x.faction ? h("span", { class: `tip-tag ${x.faction}` }, FACTION[x.faction]) : null,
+        x.faction && meta.factions !== false ? h("span", { class: `tip-tag ${x.faction}` }, FACTION[x.faction]) : null,
         x.kind ? h("span", { class: "tip-tag" }, x.kind === "artifact" ? "Artifact" : "Legendary Place") : null),
       h("dd", {}, x.summary, " ", rule(`${kind}-${id}`))])));
   const team = G.P && G.P.view.team;
   const modal = document.getElementById("modal");
+  if (meta.factions === false) { classicGuide(modal, rule, section); return; }
   modal.replaceChildren(h("div", { class: "modal-card guide", role: "dialog", "aria-label": "Guide" },
     h("h2", {}, "How to play"),
     h("ol", { class: "guide-steps" },
@@ -119,6 +120,26 @@ export function showGuide() {
         : h("li", {}, "Alliance and Horde races earn 1 coin per race of the other faction they beat in a turn. Most coins after the last round wins; ties go to the most tokens on the board.", " ", rule("R-SCORE-3"))),
     section("Races", "race", meta.races), section("Special Powers", "power", meta.powers), section("Artifacts and Legendary Places", "item", meta.items),
     h("p", {}, rule("glossary", "All the rules, in full")),
+    h("div", { class: "actions" }, closeButton())));
+  modal.hidden = false;
+}
+
+// the Guide of the original Small World (classic games): its own steps, no factions, no items
+function classicGuide(modal, rule, section) {
+  const { meta } = G;
+  const die = (meta.die || []).join(", ");
+  modal.replaceChildren(h("div", { class: "modal-card guide", role: "dialog", "aria-label": "Guide" },
+    h("h2", {}, "How to play Small World"),
+    h("ol", { class: "guide-steps" },
+      h("li", {}, h("b", {}, "Pick"), " a race and a power from the column (each step down costs 1 coin, left on the combos you skip). Their two numbers add up to your tokens.", " ", rule("classic-pick")),
+      h("li", {}, h("b", {}, "Conquer"), ": a Region costs 2 tokens + 1 per token, Mountain, Troll Lair, Fortress or Encampment there. Your race's first conquest must be a border Region (at the edge of the map or on a Sea). Heroes, Holes-in-the-Ground and the Dragon make a Region safe.", " ", rule("C-CONQ-3")),
+      h("li", {}, h("b", {}, "Final conquest"), `: short of tokens by up to 3? Roll the reinforcement die (${die}). Then conquests end.`, " ", rule("classic-conq-8-10")),
+      h("li", {}, h("b", {}, "Redeploy"), " the tokens in your hand among your Regions.", " ", rule("classic-troops")),
+      h("li", {}, h("b", {}, "Score"), " 1 coin per Region you hold, plus your race's and power's bonuses. Coins are secret.", " ", rule("C-SCORE-1")),
+      h("li", {}, h("b", {}, "Decline"), ": instead of expanding, flip your tired race grey; it still scores, and next turn you pick a fresh one.", " ", rule("C-DEC-1")),
+      h("li", {}, `The Lost Tribes start on the map and defend like tokens. Most coins after the last round wins; ties go to the most tokens on the map.`, " ", rule("C-END-1"))),
+    section("Races", "classic-race", meta.races), section("Special Powers", "classic-power", meta.powers),
+    h("p", {}, rule("classic-glossary", "All the rules, in full")),
     h("div", { class: "actions" }, closeButton())));
   modal.hidden = false;
 }

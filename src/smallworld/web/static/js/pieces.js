@@ -1,6 +1,7 @@
 // Pieces and public content state: how each piece kind is drawn (board, legend, player cards),
 // what it is called and what it does, and what the view's flags say about who holds what.
 import { s, esc } from "./ui.js";
+import { G } from "./ctx.js";
 
 // small glyphs for pieces, drawn in a 24x24 box centred on 0,0 (on a disc of colour `fill`)
 export const GLYPHS = {
@@ -18,6 +19,13 @@ export const GLYPHS = {
   harmony: { fill: "#f3f3f3", draw: () => [
     s("circle", { r: 8, fill: "none", stroke: "#222", "stroke-width": 1.2 }),
     s("path", { d: "M0-8a8 8 0 0 1 0 16a4 4 0 0 1 0-8a4 4 0 0 0 0-8z", fill: "#222" })] },
+  // the original Small World (classic)
+  "troll-lair": { fill: "#5d6b3a", draw: () => [s("path", { d: "M-8 7q0-13 8-13t8 13z", fill: "#e8e2c4" }), s("path", { d: "M-3 7q0-6 3-6t3 6z", fill: "#3a3320" })] },
+  fortress: { fill: "#6e6259", draw: () => [s("path", { d: "M-8 7V-3h2v-3h3v3h2v-5h2v5h2v-3h3v3h2V7z", fill: "#f1ece4" })] },
+  encampment: { fill: "#8a6d3b", draw: () => [s("path", { d: "M-8 7L0-7 8 7z", fill: "#fbefd2" }), s("path", { d: "M-2 7L0 2 2 7z", fill: "#6b4f22" })] },
+  hole: { fill: "#3b2e22", draw: () => [s("ellipse", { cx: 0, cy: 2, rx: 8, ry: 4.5, fill: "#120c07", stroke: "#c9a878", "stroke-width": 1.4 })] },
+  hero: { fill: "#2a5da8", draw: () => [s("path", { d: "M0-8l6 3v4q0 6-6 9-6-3-6-9v-4z", fill: "#ffe9a8" })] },
+  dragon: { fill: "#a8322a", draw: () => [s("path", { d: "M-8 4q4-10 9-8l3-4 1 5 3 1-4 2q-2 6-12 4z", fill: "#ffd9b0" })] },
 };
 
 export const PIECES = {
@@ -32,9 +40,23 @@ export const PIECES = {
   harmony: ["Harmony", "Pandaren: the holder must pay the Pandaren player 2 coins before its first attack on the Active Pandaren each turn."],
 };
 
-export function pieceName(kind) { return PIECES[kind] ? PIECES[kind][0] : kind.replace(/-/g, " "); }
+// the pieces of the original Small World (classic games; meta.pieces says which are in the box)
+export const CLASSIC_PIECES = {
+  mountain: ["Mountain", "+1 to conquer this Region."],
+  "troll-lair": ["Troll Lair", "Trolls: +1 defense; stays when the Trolls go In Decline; removed when the Region is conquered or abandoned."],
+  fortress: ["Fortress", "Fortified: +1 defense, and +1 coin each turn while the race is Active."],
+  encampment: ["Encampment", "Bivouacking: +1 defense; moved freely at each redeployment."],
+  hole: ["Hole-in-the-Ground", "Halflings: this Region cannot be conquered and no power can touch it."],
+  hero: ["Hero", "Heroic: this Region cannot be conquered and no power can touch it."],
+  dragon: ["Dragon", "Dragon Master: this Region cannot be conquered and no power can touch it."],
+};
+
+export function pieceTable() { return (G.meta && G.meta.factions === false) ? CLASSIC_PIECES : PIECES; }
+
+
+export function pieceName(kind) { const t = pieceTable(); return t[kind] ? t[kind][0] : kind.replace(/-/g, " "); }
 export function pieceTip(kind) {
-  const [name, what] = PIECES[kind] || [pieceName(kind), ""];
+  const [name, what] = pieceTable()[kind] || [pieceName(kind), ""];
   return `<b>${esc(name)}</b>${what ? `<p>${esc(what)}</p>` : ""}`;
 }
 

@@ -2,7 +2,7 @@
 import { api, answer, ApiError } from "./api.js";
 import { Board } from "./board.js";
 import { mergeLog, renderLog, scoreToasts, curtainLifted, showDie } from "./chronicle.js";
-import { G, SIDES, me, seatName, legalOf, humans, sidesInPlay } from "./ctx.js";
+import { G, SIDES, me, seatName, legalOf, humans, sidesInPlay, brandForEdition } from "./ctx.js";
 import { showResults, exportRecord, showGuide, showLinks } from "./modals.js";
 import { icon, legendEntries } from "./pieces.js";
 import { renderPlayers } from "./players.js";
@@ -51,11 +51,15 @@ async function start() {
     [G.meta, G.boardData, first] = await Promise.all([
       got("meta", "/api/meta"), got("board", `${gamePath}/board?${G.query}`), got("state", `${gamePath}/state?${G.query}`)]);
     window.__early = null;
+    // another edition's game (classic): its own races, powers, pieces and die
+    const ed = first.game && first.game.edition;
+    if (ed && G.meta.serves && !G.meta.serves.includes(ed)) G.meta = await api(`/api/meta?edition=${encodeURIComponent(ed)}`);
   } catch (e) {
     fatal(e.message);
     return;
   }
   board = new Board(document.getElementById("board"), G.boardData, { onHover: regionHover, onClick: regionClick }, G.meta);
+  brandForEdition();
   wireTools();
   apply(first);
   connect();
@@ -143,7 +147,7 @@ function apply(data, force = false) {
 function render() {
   const { P } = G;
   const v = P.view;
-  document.title = `${P.over ? "Game over" : (P.actor_name ? `${P.actor_name} · ${P.phase_text}` : "Small World")} — Small World of Warcraft`;
+  document.title = `${P.over ? "Game over" : (P.actor_name ? `${P.actor_name} · ${P.phase_text}` : "Small World")} — ${G.meta.factions === false ? "Small World" : "Small World of Warcraft"}`;
   renderTopbar(v);
   renderCombos(v);
   renderPlayers(plan.plannedView(v));
@@ -230,7 +234,7 @@ function renderCombos(v) {
       h("div", { class: "combo-power", "data-tip": powerTip(meta, c.power) },
         h("span", { class: "name" }, power.name), h("span", { class: "val" }, power.value)),
       h("div", { class: "combo-race", "data-tip": raceTip(meta, c.race) },
-        h("span", { class: "faction-mark", title: FACTION[race.faction] }),
+        meta.factions === false ? null : h("span", { class: "faction-mark", title: FACTION[race.faction] }),
         h("span", { class: "name" }, race.name), h("span", { class: "val" }, race.value)),
       h("div", { class: "combo-foot" },
         h("span", {

@@ -1,11 +1,12 @@
 // The tooltip of a Region: terrain and symbols, who holds it, its pieces and item, and while it
 // is this seat's turn what a conquest would cost (or why it cannot be made).
-import { G, me, seatName } from "./ctx.js";
-import { PIECES, pieceName, harmonyHolders } from "./pieces.js";
+import { G, me, seatName, neutralName } from "./ctx.js";
+import { pieceTable, pieceName, harmonyHolders } from "./pieces.js";
 import { esc, plural, PLAYER_COLOURS, itemTip, raceName } from "./ui.js";
 
-const TERRAIN = { fields: "Fields", hills: "Hills", forest: "Forest", swamp: "Swamp", mountain: "Mountain", sea: "Sea", lake: "Lake" };
-const SYMBOL = { entry: "Entry ⚓", magic: "Magic", cavern: "Cavern", murloc: "Murloc start" };
+const TERRAIN = { farmland: "Farmland", fields: "Fields", hills: "Hills", forest: "Forest", swamp: "Swamp", mountain: "Mountain", sea: "Sea", lake: "Lake" };
+const SYMBOL = { entry: "Entry ⚓", magic: "Magic", cavern: "Cavern", murloc: "Murloc start",
+  border: "Border (a first conquest may start here)", mine: "Mine", "lost-tribe": "Lost Tribe start" };
 
 export function dieChance(need) {
   const faces = G.meta.die;
@@ -20,8 +21,8 @@ export function cleanReason(text) {
   return t.charAt(0).toUpperCase() + t.slice(1);
 }
 
-const RULE_ID = /\s*\((R-[A-Z]+-\d+[a-z]?(?:[,;]\s*R-[A-Z]+-\d+[a-z]?)*)\)/g;
-const REGION_ID = /\b([LMS]\d+\.\d+)\b/g;
+const RULE_ID = /\s*\(([RC]-[A-Z]+-\d+[a-z]?(?:[,;]\s*[RC]-[A-Z]+-\d+[a-z]?)*)\)/g;
+const REGION_ID = /\b([LMSC]\d+\.\d+)\b/g;
 
 // A server sentence for people: no rule IDs, no quoted action notation, Region names instead of
 // board ids. Returns {text, detail}: the rule IDs and notation go in the details line.
@@ -42,7 +43,7 @@ export function plainError(message) { return splitPlain(message).text; }
 
 function occupantHtml(r) {
   const { P, meta } = G;
-  if (r.occupant === "murlocs") return `<p>Murlocs: ${r.tokens}</p>`;
+  if (r.occupant === "murlocs") return `<p>${esc(neutralName())}: ${r.tokens}</p>`;
   if (!r.occupant) return "<p class='muted'>Empty</p>";
   const pl = P.view.players[r.player];
   const race = r.occupant === "decline" ? pl.decline : pl.race;
@@ -63,7 +64,7 @@ function piecesHtml(reg, r) {
   if (reg.terrain === "mountain") pcs.unshift(["mountain", 1]);
   if (!pcs.length) return "";
   return `<ul class="tip-pieces">${pcs.map(([k, n]) => `<li><b>${esc(pieceName(k))}${n > 1 ? ` ×${n}` : ""}</b>` +
-    `${PIECES[k] ? ` <span class="muted">${esc(PIECES[k][1])}</span>` : ""}</li>`).join("")}</ul>`;
+    `${pieceTable()[k] ? ` <span class="muted">${esc(pieceTable()[k][1])}</span>` : ""}</li>`).join("")}</ul>`;
 }
 
 function costHtml(hint, confirm) {

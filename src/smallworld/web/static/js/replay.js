@@ -3,7 +3,7 @@
 // (/api/games/{id}/replay?at=N): nothing hidden is ever sent.
 import { api } from "./api.js";
 import { Board } from "./board.js";
-import { G } from "./ctx.js";
+import { G, brandForEdition } from "./ctx.js";
 import { renderPlayers } from "./players.js";
 import { regionTip } from "./regiontip.js";
 import { h, installTooltips, showTip, hideTip, placeTip, toast, PLAYER_COLOURS } from "./ui.js";
@@ -34,12 +34,16 @@ async function start() {
     [G.meta, G.boardData, first] = await Promise.all([
       api("/api/meta"), api(`${gamePath}/board?${G.query}`),
       api(`${gamePath}/replay?${G.query}&log=all${want !== null ? `&at=${encodeURIComponent(want)}` : "&at=0"}`)]);
+    // another edition's game (classic): its own races, powers, pieces and die
+    const ed = first.game && first.game.edition;
+    if (ed && G.meta.serves && !G.meta.serves.includes(ed)) G.meta = await api(`/api/meta?edition=${encodeURIComponent(ed)}`);
   } catch (e) {
     document.querySelector("main.table").replaceChildren(h("div", { class: "fatal card" },
       h("h2", {}, "This replay cannot be opened"), h("p", {}, e.message), h("a", { class: "button primary", href: "/" }, "Back to all games")));
     return;
   }
   board = new Board(document.getElementById("board"), G.boardData, { onHover: regionHover, onClick: () => {} }, G.meta);
+  brandForEdition();
   log = first.log;
   stops = first.stops;
   rounds = first.rounds;

@@ -7,7 +7,7 @@ const PAGES = { R: "/docs/rules/swow/", C: "/docs/rules/classic/" };
 // The address of a rule heading: ruleHref("R-CONQ-3"), or of a race, power or item:
 // ruleHref("race-trolls") (docs/rules/swow.md anchors, smallworld.content.cards.rule_anchor).
 export function ruleHref(anchor) {
-  return `${/^C-/.test(anchor) ? PAGES.C : PAGES.R}#${anchor}`;
+  return `${/^(C-|classic-)/.test(anchor) ? PAGES.C : PAGES.R}#${anchor}`;
 }
 
 // Text -> an array of strings and <a> links, one link per rule ID it cites (for h(...) children).

@@ -29,7 +29,7 @@ export function turnFacts() {
       class: `beaten-race ${b.faction || ""} ${b.enemy ? "enemy" : ""}`.trim(), dataset: { race: b.race },
     }, b.name, b.regions > 1 ? ` ×${b.regions}` : ""));
     const list = t.beaten.map((b) => `${esc(b.name)}: ${b.regions} Region${b.regions === 1 ? "" : "s"}` +
-      ` (${esc(FACTION[b.faction] || "?")})`).join("<br>");
+      (b.faction ? ` (${esc(FACTION[b.faction] || b.faction)})` : "")).join("<br>");
     const tip = `<b>Races beaten this turn</b><p>${list}</p>` + (t.faction_bonus ? BONUS_TIP(t.enemy_faction) : "");
     chips.push(h("span", { class: "fact fact-beaten", "data-tip": tip, dataset: { fact: "beaten" } },
       "Beaten: ", ...races.flatMap((x, i) => (i ? [", ", x] : [x])),

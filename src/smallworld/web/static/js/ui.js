@@ -102,7 +102,8 @@ export function installTooltips(root = document) {
 export function raceTip(meta, id, extra = "") {
   const r = meta.races[id];
   if (!r) return esc(id || "");
-  return `<b>${esc(r.name)}</b> <span class="tip-tag ${r.faction}">${FACTION[r.faction] || r.faction}</span>` +
+  const tag = meta.factions === false ? "" : ` <span class="tip-tag ${r.faction}">${FACTION[r.faction] || r.faction}</span>`;
+  return `<b>${esc(r.name)}</b>${tag}` +
     `<span class="tip-num">banner ${r.value}</span><p>${esc(r.summary)}</p>${extra}`;
 }
 

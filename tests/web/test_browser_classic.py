@@ -1,0 +1,209 @@
+"""The original Small World (edition ``classic``) in the browser: the lobby offers it, its map
+and tables are shown, and a whole 2-player game against a bot is clicked through to the results
+with the page's own controls (no page error, no null/undefined). Screenshots of the conquest
+phase at 1440x900 and 390x844 (touch) go to ``test-artifacts/web/``."""
+
+from __future__ import annotations
+
+from tests.web.browser_kit import (
+    play_one_step,
+    post_game,
+    quiet_tips,
+    require_browser,
+    results_up,
+    shot,
+    wait_ready,
+)
+
+require_browser()
+
+ANNA_BOB = [{"name": "Anna"}, {"name": "Bob", "kind": "bot", "bot": "random"}]
+
+_SCAN = """
+    window.__bad = [];
+    const scan = () => {
+      const t = document.body ? document.body.innerText : "";
+      const m = /\\b(null|undefined|NaN|Murlocs?)\\b/.exec(t + " " + document.title);
+      if (m) window.__bad.push(t.slice(Math.max(0, m.index - 60), m.index + 20));
+    };
+    new MutationObserver(scan).observe(document, {childList: true, subtree: true, characterData: true});
+"""
+
+
+def _page(chromium, w, h, touch=False):
+    ctx = chromium.new_context(viewport={"width": w, "height": h}, has_touch=touch, is_mobile=touch)
+    pg = ctx.new_page()
+    quiet_tips(pg)
+    pg.errors = []
+    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
+    pg.on("console", lambda m: pg.errors.append(m.text) if m.type == "error" else None)
+    pg.add_init_script(_SCAN)
+    return ctx, pg
+
+
+def _to_conquest(pg):
+    """Click through the pick until the human seat is conquering."""
+    seen: set[str] = set()
+    for _ in range(20):
+        wait_ready(pg)
+        if pg.evaluate("() => document.body.dataset.phase") == "conquer":
+            return
+        play_one_step(pg, seen, shots=False)
+    raise AssertionError("never reached the conquest phase")
+
+
+def test_the_lobby_offers_the_classic_edition_and_creates_a_game(server, chromium):
+    ctx, pg = _page(chromium, 1440, 900)
+    pg.goto(server + "/")
+    options = pg.eval_on_selector_all("#edition option", "os => os.map(o => [o.value, o.textContent])")
+    assert [v for v, _ in options] == ["swow", "swow-team", "classic"], options
+    assert dict(options)["classic"].startswith("Small World")
+    ctx.close()
+
+
+def test_a_classic_game_page_shows_its_map_and_tables(server, chromium):
+    created = post_game(server, {"seats": ANNA_BOB, "seed": 7, "edition": "classic"})
+    for w, h, touch, name in ((1440, 900, False, "classic-conquer-1440x900"),
+                              (390, 844, True, "classic-conquer-390x844")):
+        ctx, pg = _page(chromium, w, h, touch)
+        pg.goto(server + created["seats"][0]["link"])
+        pg.wait_for_selector("#turn.acting")
+        assert pg.locator('svg.sw-face[data-face="C2"]').count() == 1
+        meta = pg.evaluate("() => window.__sw.meta")
+        assert meta["edition"] == "classic" and "ratmen" in meta["races"] and not meta["items"]
+        combos = pg.inner_text("#combos") if pg.locator("#combos").count() else pg.inner_text("body")
+        names = {v["name"] for v in meta["races"].values()}
+        assert any(n in combos for n in names), combos[:300]
+        _to_conquest(pg)
+        pg.wait_for_timeout(300)
+        shot(pg, name)
+        text = pg.evaluate("() => document.body.innerText")
+        assert "Alliance" not in text and "Horde" not in text, text[:500]
+        assert "of Warcraft" not in text and "of Warcraft" not in pg.title()
+        if not touch:
+            # a Lost Tribe Region's tooltip: its terrain, symbols and who holds it, in words
+            rid = pg.evaluate("() => window.__sw.P.view.regions.find((r) => r.occupant === 'murlocs').id")
+            box = pg.locator(f'g.piece-group[data-region="{rid}"] .disc').first.bounding_box()
+            pg.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            pg.wait_for_selector("#tooltip:not([hidden])")
+            tip = pg.inner_text("#tooltip")
+            shot(pg, "classic-tooltip-1440x900")
+            assert "Lost Tribes: 1" in tip and "lost-tribe" not in tip, tip
+            pg.mouse.move(5, 5)
+            # the Key: classic terrains, symbols and pieces, no items
+            pg.click("#btn-key")
+            key = pg.inner_text("#board-key")
+            shot(pg, "classic-key-1440x900")
+            for word in ("Farmland", "Border Region", "Mine", "Lost Tribes", "Troll Lair", "Fortress",
+                         "Encampment", "Hole-in-the-Ground", "Hero", "Dragon"):
+                assert word in key, (word, key)
+            for word in ("Murloc", "Artifact", "Wisp Wall", "Entry"):
+                assert word not in key, (word, key)
+            pg.click("#board-key-close")
+            # the Guide: classic steps and the classic races and powers with their summaries
+            pg.click("#btn-guide")
+            guide = pg.inner_text("#modal")
+            shot(pg, "classic-guide-1440x900")
+            assert "How to play Small World" in guide and "Lost Tribes" in guide
+            assert "Ratmen" in guide and "Dragon Master" in guide and meta["races"]["trolls"]["summary"] in guide
+            for word in ("Artifact", "Alliance", "Murloc", "Entry Region"):
+                assert word not in guide, (word, guide)
+            hrefs = pg.eval_on_selector_all("#modal a.rule-link", "as => as.map(a => a.getAttribute('href'))")
+            assert hrefs and all(h.startswith("/docs/rules/classic/") for h in hrefs), hrefs
+            pg.keyboard.press("Escape")
+        assert not pg.evaluate("() => window.__bad"), pg.evaluate("() => window.__bad")
+        assert not pg.errors, pg.errors
+        ctx.close()
+
+
+def test_a_whole_classic_game_against_a_bot_to_the_results(server, chromium):
+    """Created in the lobby (classic, Anna against a random bot), played with the page's own
+    controls until the results panel."""
+    ctx, pg = _page(chromium, 1440, 900)
+    pg.goto(server + "/")
+    pg.wait_for_selector("#seats .seat")
+    pg.select_option("#edition", "classic")
+    pg.select_option("#players", "2")
+    pg.locator("#seats .seat-name").nth(0).fill("Anna")
+    pg.locator("#seats .seat-kind").nth(0).select_option("human")
+    pg.locator("#seats .seat-name").nth(1).fill("Bob")
+    pg.locator("#seats .seat-kind").nth(1).select_option("bot:random")
+    pg.fill("#seed", "11")
+    pg.click("#create")
+    pg.wait_for_selector("#play-hotseat")
+    pg.click("#play-hotseat")
+    pg.wait_for_selector('svg.sw-face[data-face="C2"]')
+    pg.wait_for_selector("#turn.acting")
+    assert pg.evaluate("() => window.__sw.P.game.edition") == "classic"
+    seen: set[str] = set()
+    for _ in range(900):
+        if results_up(pg):
+            break
+        play_one_step(pg, seen, shots=False)
+        wait_ready(pg, timeout=60_000)
+    assert results_up(pg), "the game did not reach the results"
+    assert {"pick", "conquer", "redeploy"} <= seen, seen
+    shot(pg, "classic-results-1440x900")
+    results = pg.inner_text("#modal")
+    assert "Anna" in results and "Bob" in results
+    bad = pg.evaluate("() => window.__bad")
+    assert not bad, "\n---\n".join(bad[:6])
+    assert not pg.errors, pg.errors
+    # the replay of the finished game shows the classic map and names
+    href = pg.get_attribute("#btn-replay", "href")
+    pg.goto(server + href)
+    pg.wait_for_function("() => /Round 1 of/.test(document.getElementById('rp-where').textContent)")
+    assert pg.locator('svg.sw-face[data-face="C2"]').count() == 1
+    assert pg.evaluate("() => window.__sw.meta.edition") == "classic"
+    assert "of Warcraft" not in pg.title()
+    bad = pg.evaluate("() => window.__bad")
+    assert not bad, "\n---\n".join(bad[:6])
+    assert not pg.errors, pg.errors
+    ctx.close()
+
+
+def test_classic_pieces_are_drawn_and_named_on_the_board(server, chromium):
+    """A position from a random classic game holding several kinds of classic piece (Troll
+    Lairs, Fortresses, Encampments, Holes-in-the-Ground, Heroes, the Dragon): each is drawn as a
+    chip on its Region and named in plain words in the Region's tooltip."""
+    import random
+
+    from smallworld.core.game import Game
+    from smallworld.core.view import view
+    from tests.web.browser_kit import install_state
+
+    names = {"troll-lair": "Troll Lair", "fortress": "Fortress", "encampment": "Encampment",
+             "hole": "Hole-in-the-Ground", "hero": "Hero", "dragon": "Dragon"}
+    best, best_kinds = None, set()
+    for seed in range(40):
+        g = Game.new(2, seed=seed, edition="classic", seats=["Anna", "Cleo"])
+        g.settle()
+        rng = random.Random(seed)
+        while not g.state.is_over():
+            g.apply(rng.choice(g.legal_actions()))
+            g.settle()
+            s = g.state
+            kinds = {k for reg in view(s, 0)["regions"] for k, n in (reg.get("pieces") or {}).items()
+                     if n and k in names}
+            if len(kinds) > len(best_kinds):
+                best, best_kinds = s.copy(), kinds
+        if len(best_kinds) >= 3:
+            break
+    assert len(best_kinds) >= 2, best_kinds
+    created = post_game(server, {"seats": [{"name": "Anna"}, {"name": "Cleo"}], "seed": 5, "edition": "classic"})
+    install_state(server, created["id"], best)
+    ctx, pg = _page(chromium, 1440, 900)
+    pg.goto(server + created["seats"][0]["link"])
+    pg.wait_for_selector("g.piece-group .disc")
+    for kind in best_kinds:
+        chip = pg.locator(f"g.chip-{kind}").first
+        assert chip.count(), kind
+        box = chip.bounding_box()
+        pg.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        pg.wait_for_selector("#tooltip:not([hidden])")
+        assert names[kind] in pg.inner_text("#tooltip"), (kind, pg.inner_text("#tooltip"))
+        pg.mouse.move(5, 5)
+    shot(pg, "classic-pieces-1440x900")
+    assert not pg.evaluate("() => window.__bad"), pg.evaluate("() => window.__bad")
+    assert not pg.errors, pg.errors
+    ctx.close()
