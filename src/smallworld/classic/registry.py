@@ -9,8 +9,7 @@ would do), so the game data is complete while the missing effect is visible, nev
 from __future__ import annotations
 
 from smallworld.classic.data import POWERS, RACES
-from smallworld.core import hooks
-from smallworld.core.ability import Ability
+from smallworld.core.ability import Ability, AbilityTables
 
 SUMMARIES: dict[str, str] = {
     # races (RULES-classic §10)
@@ -51,53 +50,19 @@ SUMMARIES: dict[str, str] = {
     "wealthy": "+7 coins once, at the end of the turn you pick this combo.",
 }
 
-RACE_ABILITIES: dict[str, Ability] = {}
-POWER_ABILITIES: dict[str, Ability] = {}
-_TABLES = {"race": RACE_ABILITIES, "power": POWER_ABILITIES}
-_NAMES = {"race": RACES, "power": POWERS}
-_RULE_SECTION = {"race": "RULES-classic §10", "power": "RULES-classic §11"}
-
-
-def register(cls: type[Ability]) -> type[Ability]:
-    """Class decorator: make ``cls`` the classic effect of its ``kind``/``id``.
-
-    Raises:
-        ValueError: unknown kind or id (not in RULES-classic §2).
-    """
-    if cls.kind not in _TABLES:
-        raise ValueError(f"{cls.__name__}: kind must be race or power, not {cls.kind!r}")
-    if cls.id not in _NAMES[cls.kind]:
-        raise ValueError(f"{cls.__name__}: unknown classic {cls.kind} id {cls.id!r}")
-    _TABLES[cls.kind][cls.id] = cls()
-    hooks.refresh()
-    return cls
-
-
-def _definition(kind: str, ident: str) -> Ability:
-    name = _NAMES[kind][ident].name
-    cls = type(
-        "Classic" + "".join(part.capitalize() for part in ident.split("-")),
-        (Ability,),
-        {
-            "id": ident,
-            "kind": kind,
-            "rule": f"{_RULE_SECTION[kind]} {name}",
-            "summary": SUMMARIES[ident],
-            "implemented": False,
-            "lasts_in_decline": kind == "power" and POWERS[ident].lasts,
-        },
-    )
-    return cls()
-
-
-def _fill_definitions() -> None:
-    for kind, names in _NAMES.items():
-        for ident in names:
-            _TABLES[kind].setdefault(ident, _definition(kind, ident))
+_TABLES = AbilityTables(
+    {"race": RACES, "power": POWERS}, SUMMARIES,
+    {"race": "RULES-classic §10", "power": "RULES-classic §11"},
+    edition="classic", class_prefix="Classic",
+)
+RACE_ABILITIES: dict[str, Ability] = _TABLES.tables["race"]
+POWER_ABILITIES: dict[str, Ability] = _TABLES.tables["power"]
+#: class decorator: make a class the classic effect of its kind/id (ValueError: unknown kind or id)
+register = _TABLES.register
 
 
 # the effect modules register themselves on import (after `register` exists)
 from smallworld.classic import powers as _powers  # noqa: F401
 from smallworld.classic import races as _races  # noqa: F401
 
-_fill_definitions()
+_TABLES.fill_definitions()

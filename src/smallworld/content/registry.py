@@ -10,8 +10,7 @@ visibly missing rather than silently wrong.
 from __future__ import annotations
 
 from smallworld.content.data import ITEMS, POWERS, RACES
-from smallworld.core import hooks
-from smallworld.core.ability import Ability
+from smallworld.core.ability import Ability, AbilityTables
 
 SUMMARIES: dict[str, str] = {
     # races (RULES §9)
@@ -67,51 +66,15 @@ SUMMARIES: dict[str, str] = {
     "well-of-eternity": "Moves to the board's Sea or Lake; whoever holds most Regions around it earns 2 coins each turn.",
 }
 
-_RULE_SECTION = {"race": "§9", "power": "§10", "item": "§11"}
-
-RACE_ABILITIES: dict[str, Ability] = {}
-POWER_ABILITIES: dict[str, Ability] = {}
-ITEM_ABILITIES: dict[str, Ability] = {}
-_TABLES = {"race": RACE_ABILITIES, "power": POWER_ABILITIES, "item": ITEM_ABILITIES}
-_NAMES = {"race": RACES, "power": POWERS, "item": ITEMS}
-
-
-def register(cls: type[Ability]) -> type[Ability]:
-    """Class decorator: make ``cls`` the effect of its ``kind``/``id``.
-
-    Raises:
-        ValueError: unknown kind or id (not in RULES §2 / §11 data).
-    """
-    if cls.kind not in _TABLES:
-        raise ValueError(f"{cls.__name__}: kind must be race, power or item, not {cls.kind!r}")
-    if cls.id not in _NAMES[cls.kind]:
-        raise ValueError(f"{cls.__name__}: unknown {cls.kind} id {cls.id!r}")
-    _TABLES[cls.kind][cls.id] = cls()
-    hooks.refresh()  # a run-time registration (tests) changes which hooks are live
-    return cls
-
-
-def _definition(kind: str, ident: str) -> Ability:
-    name = _NAMES[kind][ident].name
-    cls = type(
-        "".join(part.capitalize() for part in ident.split("-")),
-        (Ability,),
-        {
-            "id": ident,
-            "kind": kind,
-            "rule": f"{_RULE_SECTION[kind]} {name}",
-            "summary": SUMMARIES[ident],
-            "implemented": False,
-            "lasts_in_decline": kind == "power" and POWERS[ident].lasts,
-        },
-    )
-    return cls()
-
-
-def _fill_definitions() -> None:
-    for kind, names in _NAMES.items():
-        for ident in names:
-            _TABLES[kind].setdefault(ident, _definition(kind, ident))
+_TABLES = AbilityTables(
+    {"race": RACES, "power": POWERS, "item": ITEMS}, SUMMARIES,
+    {"race": "§9", "power": "§10", "item": "§11"},
+)
+RACE_ABILITIES: dict[str, Ability] = _TABLES.tables["race"]
+POWER_ABILITIES: dict[str, Ability] = _TABLES.tables["power"]
+ITEM_ABILITIES: dict[str, Ability] = _TABLES.tables["item"]
+#: class decorator: make a class the effect of its kind/id (ValueError: unknown kind or id)
+register = _TABLES.register
 
 
 # the effect modules register themselves on import (after `register` exists)
@@ -119,4 +82,4 @@ from smallworld.content import items as _items  # noqa: E402,F401
 from smallworld.content import powers as _powers  # noqa: E402,F401
 from smallworld.content import races as _races  # noqa: E402,F401
 
-_fill_definitions()
+_TABLES.fill_definitions()

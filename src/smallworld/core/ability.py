@@ -277,3 +277,78 @@ def check_hook(name: str) -> None:
     """Raise ``ValueError`` naming the known hooks if ``name`` is not one (call sites use it)."""
     if name not in HOOK_NAMES:
         raise ValueError(f"{name!r} is not a hook; known hooks: {', '.join(sorted(HOOK_NAMES))}")
+
+
+class AbilityTables:
+    """One edition's abilities by kind (``"race"``, ``"power"``, ``"item"``): the effects its
+    modules register, and for every other id of its data a definition with no hook and
+    ``implemented = False``, so the game data is complete while a missing effect stays visible.
+
+    Args:
+        names: kind -> data by id (each with ``.name``; powers with ``.lasts``, R-DEC-2).
+        summaries: id -> one plain sentence for players.
+        rule_sections: kind -> the rules section its ``rule`` names (``"§9"``).
+        edition: a word naming the edition in errors (``"classic"``), or ``""``.
+        class_prefix: prefix of the definitions' class names (keeps two editions' apart).
+    """
+
+    def __init__(
+        self,
+        names: dict[str, Any],
+        summaries: dict[str, str],
+        rule_sections: dict[str, str],
+        *,
+        edition: str = "",
+        class_prefix: str = "",
+    ) -> None:
+        self.names = names
+        self.summaries = summaries
+        self.rule_sections = rule_sections
+        self.edition = edition
+        self.class_prefix = class_prefix
+        #: kind -> id -> the Ability (the dicts an Edition holds)
+        self.tables: dict[str, dict[str, Ability]] = {kind: {} for kind in names}
+
+    def register(self, cls: type[Ability]) -> type[Ability]:
+        """Class decorator: make ``cls`` the effect of its ``kind``/``id``.
+
+        Raises:
+            ValueError: unknown kind or id (not in the edition's data).
+        """
+        if cls.kind not in self.tables:
+            raise ValueError(f"{cls.__name__}: kind must be {_or(self.tables)}, not {cls.kind!r}")
+        if cls.id not in self.names[cls.kind]:
+            which = f"{self.edition} " if self.edition else ""
+            raise ValueError(f"{cls.__name__}: unknown {which}{cls.kind} id {cls.id!r}")
+        self.tables[cls.kind][cls.id] = cls()
+        from smallworld.core import hooks
+
+        hooks.refresh()  # a run-time registration (tests) changes which hooks are live
+        return cls
+
+    def fill_definitions(self) -> None:
+        """A definition for every id no module registered (call after importing the effects)."""
+        for kind, names in self.names.items():
+            for ident, data in names.items():
+                if ident not in self.tables[kind]:
+                    self.tables[kind][ident] = self._definition(kind, ident, data)
+
+    def _definition(self, kind: str, ident: str, data: Any) -> Ability:
+        cls = type(
+            self.class_prefix + "".join(part.capitalize() for part in ident.split("-")),
+            (Ability,),
+            {
+                "id": ident,
+                "kind": kind,
+                "rule": f"{self.rule_sections[kind]} {data.name}",
+                "summary": self.summaries[ident],
+                "implemented": False,
+                "lasts_in_decline": kind == "power" and bool(getattr(data, "lasts", False)),
+            },
+        )
+        return cls()
+
+
+def _or(kinds: Any) -> str:
+    k = list(kinds)
+    return k[0] if len(k) == 1 else ", ".join(k[:-1]) + " or " + k[-1]
