@@ -133,3 +133,36 @@ def test_mask_is_exactly_the_legal_actions_in_greedy_games(players):
             kinds.add(a.kind)
             env.step(env.actions.index(a))
         assert {"pick", "conquer", "end"} <= kinds
+
+
+def test_a_theft_naming_one_of_several_artifacts_has_an_index():
+    """R-ITEM-2: a Region may hold several Artifacts, and the Ethereals' theft then names one
+    (``steal FROM TO ARTIFACT``). The catalogue's ``steal FROM TO`` index takes the first one
+    listed, so the mask never meets an action it cannot index (this crashed training)."""
+    from smallworld.rl.catalogue import ActionCatalogue
+    from tests.conftest import scenario
+
+    s = scenario("""
+        boards = ["L1", "S3"]
+        phase = "conquer"
+        [[players]]
+        race = "ethereals"
+        power = "farmer"
+        hand = 3
+        [[players]]
+        race = "orcs"
+        power = "mining"
+        [regions]
+        "L1.5" = { player = 0, tokens = 1 }
+        "L1.4" = { player = 1, tokens = 1, items = ["frostmourne", "doomhammer"] }
+    """)
+    legal = s.legal_actions()
+    thefts = [a for a in legal if a.kind == "steal"]
+    assert len(thefts) == 2
+    bound = ActionCatalogue(s.spec.n_regions).bind(s.spec)
+    mask, by_index = bound.mask(legal)
+    i = bound.index(thefts[0])
+    assert bound.index(thefts[1]) == i and mask[i] == 1 and by_index[i] == thefts[0]
+    assert int(mask.sum()) == len(legal) - 1
+    s.apply(by_index[i])
+    assert "frostmourne" in s.items[s.region_of("L1.5")]

@@ -45,6 +45,10 @@ class BoundCatalogue:
         i = cat._single.get(action)
         if i is not None:
             return i
+        if action.kind == "steal" and len(action.args) == 3:
+            # several Artifacts lie at the source (R-ITEM-2): the theft names one; the catalogue
+            # has one index per (from, to), which :meth:`mask` gives to the first one listed
+            return self.index(Action("steal", action.args[:2]))
         b = cat._by_kind.get((action.kind, len(action.args)))
         if b is None:
             raise CatalogueError(
@@ -127,7 +131,9 @@ class BoundCatalogue:
     def mask(self, legal: Iterable[Action]) -> tuple[np.ndarray, dict[int, Action]]:
         """The action mask of ``legal`` (int8, shape ``(size,)``, 1 exactly at their indexes)
         and the map index -> action. Redeployments above the cap are left out (see
-        :class:`ActionCatalogue`).
+        :class:`ActionCatalogue`); when several Artifacts lie in the Region the Ethereals steal
+        from (``steal FROM TO ARTIFACT``), the index of ``steal FROM TO`` takes the first one
+        the engine lists.
 
         Raises:
             CatalogueError: a legal action with no index (names it).
@@ -138,6 +144,8 @@ class BoundCatalogue:
             try:
                 i = self.index(a)
             except AmountBeyondCap:
+                continue
+            if i in by_index:  # a second Artifact of the same theft (see :meth:`index`)
                 continue
             m[i] = 1
             by_index[i] = a
