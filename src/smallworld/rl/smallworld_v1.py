@@ -15,24 +15,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pettingzoo.utils import wrappers
-
-from smallworld.rl.env import SmallWorldEnv
+from smallworld.rl.versions import factories
 
 VERSION = 1
 DEFAULTS: dict[str, Any] = {"observation": "compact"}
 
-
-def raw_env(**kwargs: Any) -> SmallWorldEnv:
-    """The bare AEC env of this version (``ValueError`` for bad arguments)."""
-    e = SmallWorldEnv(**{**DEFAULTS, **kwargs})
-    e.metadata = {**SmallWorldEnv.metadata, "name": "smallworld_v1"}
-    return e
-
-
-def env(**kwargs: Any) -> Any:
-    """The AEC env of this version in PettingZoo's standard wrappers (an out-of-range action
-    fails an assertion; calls out of order raise)."""
-    e: Any = raw_env(**kwargs)
-    e = wrappers.AssertOutOfBoundsWrapper(e)
-    return wrappers.OrderEnforcingWrapper(e)
+raw_env, env = factories("smallworld_v1", DEFAULTS)
