@@ -11,12 +11,13 @@ The recipe (:mod:`smallworld.rl.training`, docs/rl.md "Training"):
    only) and at the end.
 
 Reward: +1 for a win, plus the scaled VC-difference shaping (``dense_reward="vc_diff"``).
-``--minutes`` bounds the wall time of steps 1–3 (CPU time is printed too: the machine may be
-shared); ``--steps`` fixes the PPO steps instead, for bit-for-bit reproducible runs.
+``--minutes`` bounds steps 1–3 in CPU time of this process (``--clock cpu``, the default, so a
+busy shared machine does not shorten the training) or in wall time (``--clock wall``); both are
+printed. ``--steps`` fixes the PPO steps instead, for bit-for-bit reproducible runs.
 
 Usage (from the repository root)::
 
-    python benchmarks/rl_train.py --minutes 30                 # the documented run
+    python benchmarks/rl_train.py --minutes 30                 # the documented run (30 CPU minutes)
     python benchmarks/rl_train.py --minutes 1 --eval-games 10  # a quick look
 """
 
@@ -48,7 +49,9 @@ def _eval_line(ev) -> str:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--players", type=int, default=2)
-    ap.add_argument("--minutes", type=float, default=30.0, help="wall-time budget of demonstrations + BC + PPO")
+    ap.add_argument("--minutes", type=float, default=30.0, help="budget of demonstrations + BC + PPO")
+    ap.add_argument("--clock", choices=["cpu", "wall"], default="cpu",
+                    help="measure the budget in CPU time of this process (default) or wall time")
     ap.add_argument("--steps", type=int, default=None, help="PPO steps instead of a time budget")
     ap.add_argument("--demo-games", type=int, default=2000, help="at most this many demonstration games")
     ap.add_argument("--demo-share", type=float, default=0.3, help="share of the budget for demonstrations")
@@ -67,13 +70,14 @@ def main() -> None:
 
     torch.set_num_threads(args.threads)
     budget = args.minutes * 60
+    clock = time.process_time if args.clock == "cpu" else time.perf_counter
     t0, c0 = time.perf_counter(), time.process_time()
 
     def stamp() -> str:
         return f"[{time.perf_counter() - t0:6.0f} s wall, {time.process_time() - c0:6.0f} s CPU]"
 
     print(f"MaskablePPO curriculum, {args.players} players, seed {args.seed}, budget "
-          f"{args.minutes:g} min wall" + (f", {args.steps} PPO steps" if args.steps else ""))
+          f"{args.minutes:g} min {args.clock}" + (f", {args.steps} PPO steps" if args.steps else ""))
     env = make_env(args.players, "greedy")
     if args.init:
         from sb3_contrib import MaskablePPO
@@ -83,12 +87,13 @@ def main() -> None:
         print(f"{stamp()} continuing from {args.init} ({model.num_timesteps} steps done)")
     else:
         demo_seconds = None if args.steps else budget * args.demo_share
-        demos = collect_demonstrations(args.players, args.demo_games, seed=args.seed, max_seconds=demo_seconds)
+        demos = collect_demonstrations(args.players, args.demo_games, seed=args.seed, max_seconds=demo_seconds,
+                                       clock=clock)
         print(f"{stamp()} demonstrations: {demos.games} greedy-vs-greedy games, {len(demos)} decisions")
         model = make_model(env, seed=args.seed, learning_rate=5e-5, n_steps=2048, ent_coef=0.001)
         behaviour_clone(model, demos, epochs=args.bc_epochs, seed=args.seed)
         del demos
-        spent = time.perf_counter() - t0  # demonstrations + behaviour cloning
+        spent = clock() - (c0 if args.clock == "cpu" else t0)  # demonstrations + behaviour cloning
         print(f"{stamp()} behaviour cloning done")
     e0, ec0 = time.perf_counter(), time.process_time()
     start_eval = evaluate(sb3_policy(model, deterministic=True), "greedy", max(args.eval_games // 2, 1),
@@ -103,7 +108,7 @@ def main() -> None:
         left = max(budget - spent, 60.0)
         stages = [(LADDER[2], 10**9, left / 4), ("greedy", 10**9, left * 3 / 4)]
     print(f"{stamp()} PPO (learning curve: training episodes against the stage's opponent)")
-    curve = train_stages(model, stages, every=8192, t0=t0, c0=c0)
+    curve = train_stages(model, stages, every=8192, t0=t0, c0=c0, clock=clock)
     train_wall = time.perf_counter() - t0 - eval_wall
     train_cpu = time.process_time() - c0 - eval_cpu
     steps = curve.points[-1].steps if curve.points else 0

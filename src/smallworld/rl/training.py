@@ -91,19 +91,21 @@ class Demonstrations:
 
 
 def collect_demonstrations(players: int, games: int, seed: int = 0, teacher: str = "greedy",
-                           max_seconds: float | None = None) -> Demonstrations:
+                           max_seconds: float | None = None,
+                           clock: Callable[[], float] = time.perf_counter) -> Demonstrations:
     """Play ``games`` games with ``teacher`` bots in every seat (stopping early after
-    ``max_seconds``) and record every decision with more than one legal action."""
+    ``max_seconds`` seconds of ``clock``: wall time by default, ``time.process_time`` for a CPU
+    budget) and record every decision with more than one legal action."""
     env = SmallWorldEnv(players, observation="compact", mask_in_obs=False)
     obs: list[np.ndarray] = []
     legal: list[np.ndarray] = []
     actions: list[int] = []
     pending: list[tuple[int, float]] = []  # (seat, VC difference at the decision) per sample
     returns: list[float] = []
-    t0 = time.perf_counter()
+    t0 = clock()
     played = 0
     for g in range(games):
-        if max_seconds is not None and time.perf_counter() - t0 > max_seconds:
+        if max_seconds is not None and clock() - t0 > max_seconds:
             break
         env.reset(seed=seed + g)
         bots = [make_bot(teacher, seed=f"demo:{seed + g}:{p}") for p in range(players)]
@@ -210,7 +212,8 @@ class Curve:
 
 
 def _curve_callback(curve: Curve, stage: str, every: int, t0: float, c0: float,
-                    log: Callable[[str], None] | None, deadline: float | None) -> Any:
+                    log: Callable[[str], None] | None, deadline: float | None,
+                    clock: Callable[[], float] = time.perf_counter) -> Any:
     from stable_baselines3.common.callbacks import BaseCallback
 
     class CurveCallback(BaseCallback):
@@ -238,7 +241,7 @@ def _curve_callback(curve: Curve, stage: str, every: int, t0: float, c0: float,
                     self.running[k] = 0.0
             if self.num_timesteps - self.last >= every:
                 self.flush()
-            return deadline is None or time.perf_counter() < deadline
+            return deadline is None or clock() < deadline
 
         def flush(self) -> None:
             if not self.rets:
@@ -272,9 +275,11 @@ def opponent_label(o: Any) -> str:
 
 def train_stages(model: Any, stages: Sequence[tuple[Any, int, float | None]], *, every: int = 4096,
                  curve: Curve | None = None, log: Callable[[str], None] | None = print,
-                 t0: float | None = None, c0: float | None = None) -> Curve:
+                 t0: float | None = None, c0: float | None = None,
+                 clock: Callable[[], float] = time.perf_counter) -> Curve:
     """``model.learn`` stage by stage: ``stages`` is ``[(opponent, steps, seconds), ...]``: a
-    stage ends after ``steps`` env steps or ``seconds`` of wall time (``None``: no limit),
+    stage ends after ``steps`` env steps or ``seconds`` of ``clock`` (wall time by default;
+    ``time.process_time`` for a CPU budget on a shared machine; ``None``: no limit),
     whichever comes first. The opponent (:mod:`smallworld.rl.opponents`) is set in every env of
     ``model.get_env()`` before the stage (it applies from each env's next episode). Returns the
     learning curve (a point every ``every`` steps and at the end of each stage)."""
@@ -284,8 +289,8 @@ def train_stages(model: Any, stages: Sequence[tuple[Any, int, float | None]], *,
     venv = model.get_env()
     for opponent, steps, seconds in stages:
         venv.env_method("set_opponents", opponent)
-        deadline = time.perf_counter() + seconds if seconds is not None else None
-        cb = _curve_callback(curve, opponent_label(opponent), every, t0, c0, log, deadline)
+        deadline = clock() + seconds if seconds is not None else None
+        cb = _curve_callback(curve, opponent_label(opponent), every, t0, c0, log, deadline, clock)
         model.learn(total_timesteps=steps, callback=cb, reset_num_timesteps=False)
     return curve
 
