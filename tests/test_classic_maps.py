@@ -262,3 +262,20 @@ def test_tool_regenerates_the_committed_two_player_map(tmp_path, monkeypatch):
     assert tool.main(["2", "--check"]) == 0
     (tmp_path / "2p.json").write_text((DATA / "2p.json").read_text().replace("[", "[ ", 1))
     assert tool.main(["2", "--check", "--out", str(tmp_path)]) == 1
+
+
+def test_classic_region_validation_names_the_border_flag_and_keeps_it_a_symbol():
+    """C-CONQ-1: the file's ``border`` flag must be a boolean, is required, and becomes the
+    ``"border"`` symbol; the Warcraft Murloc marker stays false on classic Regions."""
+    c = raw(2)
+    c["regions"][1]["border"] = "yes"
+    with pytest.raises(BoardError, match=r"C2: Region 1 .*border must be true or false"):
+        map_from_dict(c)
+    c = raw(2)
+    del c["regions"][1]["border"]
+    with pytest.raises(BoardError, match=r"missing key\(s\) border"):
+        map_from_dict(c)
+    m = map_from_dict(raw(2))
+    flagged = {i for i, r in enumerate(raw(2)["regions"]) if r["border"]}
+    assert m.border_regions == flagged and flagged
+    assert not any(r.marker for r in m.regions)

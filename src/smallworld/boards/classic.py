@@ -31,7 +31,7 @@ from smallworld.boards.geometry import (
     island,
     overlaps,
 )
-from smallworld.boards.loader import build_face
+from smallworld.boards.loader import build_face, region_from_dict
 from smallworld.boards.model import (
     CLASSIC_LAND_TERRAINS,
     CLASSIC_MAP_IDS,
@@ -39,7 +39,6 @@ from smallworld.boards.model import (
     CLASSIC_TERRAINS,
     BoardError,
     Face,
-    RegionSpec,
 )
 
 #: The board's frame in SVG units (x0, y0, x1, y1) inside the 1000 x 700 view box.
@@ -78,39 +77,6 @@ class ClassicMap(Face):
         return frozenset(r.index for r in self.regions if "border" in r.symbols)
 
 
-def _region(fid: str, i: int, raw: Any) -> RegionSpec:
-    where = f"{fid}: Region {i}"
-    if not isinstance(raw, Mapping):
-        raise BoardError(f"{where}: expected an object")
-    missing = {"name", "terrain", "symbols", "border", "polygon"} - raw.keys()
-    if missing:
-        raise BoardError(f"{where}: missing key(s) {', '.join(sorted(missing))}")
-    name = raw["name"]
-    if not isinstance(name, str) or not name.strip():
-        raise BoardError(f"{where}: name must be a non-empty string")
-    where = f"{where} {name!r}"
-    if raw["terrain"] not in CLASSIC_TERRAINS:
-        raise BoardError(f"{where}: unknown terrain {raw['terrain']!r}")
-    symbols = raw["symbols"]
-    if not isinstance(symbols, list) or set(symbols) - PRINTED_SYMBOLS:
-        raise BoardError(f"{where}: symbols must be a list of {', '.join(sorted(PRINTED_SYMBOLS))}")
-    if not isinstance(raw["border"], bool):
-        raise BoardError(f"{where}: border must be true or false")
-    try:
-        polygon = tuple((float(x), float(y)) for x, y in raw["polygon"])
-    except (TypeError, ValueError):
-        raise BoardError(f"{where}: polygon must be a list of [x, y] numbers") from None
-    if len(polygon) > 1 and polygon[0] == polygon[-1]:
-        polygon = polygon[:-1]
-    try:
-        as_polygon(polygon)
-    except ValueError as exc:
-        raise BoardError(f"{where}: invalid polygon: {exc}") from None
-    return RegionSpec(index=i, name=name, terrain=raw["terrain"],
-                      symbols=frozenset(symbols) | ({"border"} if raw["border"] else set()),
-                      marker=False, polygon=polygon)
-
-
 def map_from_dict(data: Any) -> ClassicMap:
     """Build a ClassicMap from its JSON object; raise BoardError naming the problem."""
     if not isinstance(data, Mapping):
@@ -124,7 +90,8 @@ def map_from_dict(data: Any) -> ClassicMap:
     raw = data["regions"]
     if not isinstance(raw, list) or not raw:
         raise BoardError(f"{fid}: regions must be a non-empty list")
-    regions = [_region(fid, i, r) for i, r in enumerate(raw)]
+    regions = [region_from_dict(fid, i, r, terrains=CLASSIC_TERRAINS, symbols=PRINTED_SYMBOLS, flag="border")
+               for i, r in enumerate(raw)]
     facts: list[set[int]] = [set() for _ in regions]
     for pair in data["adjacent"]:
         a, b = pair

@@ -53,30 +53,39 @@ def build_face(
     )
 
 
-def _region_from_dict(face_id: str, i: int, raw: Any) -> RegionSpec:
+def region_from_dict(face_id: str, i: int, raw: Any, *, terrains: frozenset[str] | set[str] = TERRAINS,
+                     symbols: frozenset[str] | set[str] = SYMBOLS, flag: str = "marker") -> RegionSpec:
+    """Validate one Region object of a board file and build its RegionSpec (index ``i``).
+
+    ``raw`` needs ``name`` (non-empty string), ``terrain`` (one of ``terrains``), ``symbols`` (a
+    list drawn from ``symbols``), the boolean ``flag`` and ``polygon`` (a list of [x, y] numbers,
+    closed or not, forming a valid polygon). The flag is the Warcraft Murloc ``"marker"``
+    (RULES §14) or the classic ``"border"`` (C-CONQ-1), which becomes the symbol ``"border"``.
+
+    Raises BoardError naming the face, the Region and what is wrong.
+    """
     where = f"{face_id}: Region {i}"
     if not isinstance(raw, Mapping):
         raise BoardError(f"{where}: expected an object, got {type(raw).__name__}")
-    missing = {"name", "terrain", "symbols", "marker", "polygon"} - raw.keys()
+    missing = {"name", "terrain", "symbols", flag, "polygon"} - raw.keys()
     if missing:
         raise BoardError(f"{where}: missing key(s) {', '.join(sorted(missing))}")
     name = raw["name"]
     if not isinstance(name, str) or not name.strip():
         raise BoardError(f"{where}: name must be a non-empty string")
     where = f"{where} {name!r}"
-    if raw["terrain"] not in TERRAINS:
+    if raw["terrain"] not in terrains:
         raise BoardError(f"{where}: unknown terrain {raw['terrain']!r}")
-    symbols = raw["symbols"]
-    if not isinstance(symbols, list) or not all(isinstance(s, str) for s in symbols):
+    listed = raw["symbols"]
+    if not isinstance(listed, list) or not all(isinstance(x, str) for x in listed):
         raise BoardError(f"{where}: symbols must be a list of strings")
-    unknown = set(symbols) - SYMBOLS
+    unknown = set(listed) - set(symbols)
     if unknown:
         raise BoardError(f"{where}: unknown symbol(s) {', '.join(sorted(unknown))}")
-    if not isinstance(raw["marker"], bool):
-        raise BoardError(f"{where}: marker must be true or false")
-    pts = raw["polygon"]
+    if not isinstance(raw[flag], bool):
+        raise BoardError(f"{where}: {flag} must be true or false")
     try:
-        polygon = tuple((float(x), float(y)) for x, y in pts)
+        polygon = tuple((float(x), float(y)) for x, y in raw["polygon"])
     except (TypeError, ValueError):
         raise BoardError(f"{where}: polygon must be a list of [x, y] numbers") from None
     if len(polygon) > 1 and polygon[0] == polygon[-1]:
@@ -85,14 +94,10 @@ def _region_from_dict(face_id: str, i: int, raw: Any) -> RegionSpec:
         as_polygon(polygon)
     except ValueError as exc:
         raise BoardError(f"{where}: invalid polygon: {exc}") from None
-    return RegionSpec(
-        index=i,
-        name=name,
-        terrain=raw["terrain"],
-        symbols=frozenset(symbols),
-        marker=raw["marker"],
-        polygon=polygon,
-    )
+    marker = flag == "marker" and raw[flag]
+    extra = {flag} if flag != "marker" and raw[flag] else set()
+    return RegionSpec(index=i, name=name, terrain=raw["terrain"], symbols=frozenset(listed) | extra,
+                      marker=marker, polygon=polygon)
 
 
 def face_from_dict(data: Any, face_id: str | None = None) -> Face:
@@ -116,7 +121,7 @@ def face_from_dict(data: Any, face_id: str | None = None) -> Face:
     regions_raw = data["regions"]
     if not isinstance(regions_raw, list) or not regions_raw:
         raise BoardError(f"{fid}: regions must be a non-empty list")
-    regions = [_region_from_dict(fid, i, r) for i, r in enumerate(regions_raw)]
+    regions = [region_from_dict(fid, i, r) for i, r in enumerate(regions_raw)]
     return build_face(fid, data["size"], data["board"], str(data["name"]), regions)
 
 
