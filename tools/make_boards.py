@@ -21,7 +21,6 @@ with the committed files instead of writing).
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import random
 import sys
@@ -30,7 +29,14 @@ from pathlib import Path
 import shapely
 from shapely.geometry import MultiPoint, Point, Polygon, box
 
-from smallworld.boards import BOARD_OF_FACE, RegionSpec, build_face, check_face, face_to_dict
+from smallworld.boards import (
+    BOARD_OF_FACE,
+    RegionSpec,
+    build_face,
+    check_face,
+    face_to_dict,
+)
+from smallworld.boards.files import board_json, write_or_check
 from smallworld.boards.geometry import border_lengths, coast_lengths, is_connected
 
 W, H, MARGIN = 1000.0, 700.0, 18.0
@@ -373,16 +379,8 @@ def make_face(face_id: str, verbose: bool = False):
 def to_json(face) -> str:
     """Commit-friendly JSON: one line of attributes and one line of polygon per Region."""
     d = face_to_dict(face)
-    head = {k: d[k] for k in ("face", "size", "board", "name")}
-    lines = ["{", *(f"  {json.dumps(k)}: {json.dumps(v)}," for k, v in head.items()),
-             '  "regions": [']
-    for k, r in enumerate(d["regions"]):
-        attrs = ", ".join(f"{json.dumps(key)}: {json.dumps(r[key], ensure_ascii=False)}"
-                          for key in ("name", "terrain", "symbols", "marker"))
-        comma = "," if k < len(d["regions"]) - 1 else ""
-        lines.append(f"    {{{attrs},\n     \"polygon\": {json.dumps(r['polygon'])}}}{comma}")
-    lines += ["  ]", "}", ""]
-    return "\n".join(lines)
+    return board_json({k: d[k] for k in ("face", "size", "board", "name")}, d["regions"],
+                      ("name", "terrain", "symbols", "marker"))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -392,21 +390,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--check", action="store_true", help="compare with existing files")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args(argv)
-    stale = []
-    for fid in args.faces:
-        text = to_json(make_face(fid, args.verbose))
-        path = args.out / f"{fid}.json"
-        if args.check:
-            if not path.exists() or path.read_text(encoding="utf-8") != text:
-                stale.append(fid)
-        else:
-            args.out.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
-            print(f"wrote {path}")
-    if stale:
-        print(f"out of date: {' '.join(stale)}", file=sys.stderr)
-        return 1
-    return 0
+    return write_or_check(((args.out / f"{fid}.json", to_json(make_face(fid, args.verbose)))
+                           for fid in args.faces), args.check)
 
 
 if __name__ == "__main__":

@@ -49,6 +49,7 @@ import numpy as np
 import shapely
 
 from smallworld.boards.classic import FRAME, check_map, map_from_dict
+from smallworld.boards.files import board_json, write_or_check
 
 DATA = Path(__file__).resolve().parent.parent / "src" / "smallworld" / "boards" / "data" / "classic"
 #: The rules reference's maps.json: shared/ beside the repository, or beside its worktree.
@@ -654,16 +655,8 @@ def make_map(facts: dict, verbose: bool = False) -> dict:
 
 def to_json(data: dict) -> str:
     """Commit-friendly JSON: one line of attributes and one line of polygon per Region."""
-    head = {k: data[k] for k in ("face", "name", "players", "rounds", "frame")}
-    lines = ["{", *(f"  {json.dumps(k)}: {json.dumps(v)}," for k, v in head.items()),
-             f'  "adjacent": {json.dumps(data["adjacent"])},', '  "regions": [']
-    for k, r in enumerate(data["regions"]):
-        attrs = ", ".join(f"{json.dumps(key)}: {json.dumps(r[key], ensure_ascii=False)}"
-                          for key in ("name", "terrain", "symbols", "border"))
-        comma = "," if k < len(data["regions"]) - 1 else ""
-        lines.append(f'    {{{attrs},\n     "polygon": {json.dumps(r["polygon"])}}}{comma}')
-    lines += ["  ]", "}", ""]
-    return "\n".join(lines)
+    head = {k: data[k] for k in ("face", "name", "players", "rounds", "frame", "adjacent")}
+    return board_json(head, data["regions"], ("name", "terrain", "symbols", "border"))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -674,24 +667,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--check", action="store_true", help="compare with the committed files")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args(argv)
-    stale = []
-    for players in args.players:
-        maps = args.maps
-        if maps is None and not (DATA / f"{players}p.json").exists() and REFERENCE.exists():
-            maps = REFERENCE
-        text = to_json(make_map(read_facts(players, maps), args.verbose))
-        path = args.out / f"{players}p.json"
-        if args.check:
-            if not path.exists() or path.read_text(encoding="utf-8") != text:
-                stale.append(path.name)
-        else:
-            args.out.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
-            print(f"wrote {path}")
-    if stale:
-        print(f"out of date: {' '.join(stale)}", file=sys.stderr)
-        return 1
-    return 0
+
+    def files():
+        for players in args.players:
+            maps = args.maps
+            if maps is None and not (DATA / f"{players}p.json").exists() and REFERENCE.exists():
+                maps = REFERENCE
+            yield args.out / f"{players}p.json", to_json(make_map(read_facts(players, maps), args.verbose))
+
+    return write_or_check(files(), args.check)
 
 
 if __name__ == "__main__":
