@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from smallworld.classic.registry import SUMMARIES, register
-from smallworld.core import chance
+from smallworld.core import chance, changes
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.conquest import Conquest
@@ -35,10 +35,9 @@ def _apply(s: State, ev: tuple[Any, ...], a: Action) -> None:
     hand is redeployed (C-P-BERSERK-2)."""
     from smallworld.core.engine import conquer_actions
 
-    s.tflags[_ROLL] = int(a.args[0])
+    changes.set_tflag(s, _ROLL, int(a.args[0]))
     if not any(x.kind == "conquer" for x in conquer_actions(s, ev[1])):
-        s.phase = ""
-        s.step = "purchase"
+        changes.end_conquests(s)
 
 
 chance.register("berserk", "roll", _outcomes, _apply)
@@ -59,7 +58,7 @@ class Berserk(Ability):
         return int(s.tflags.get(_ROLL, 0))
 
     def on_conquest(self, s: State, owner: int, c: Conquest) -> None:
-        s.tflags.pop(_ROLL, None)
+        changes.clear_tflag(s, _ROLL)
 
     def actions(self, s: State, owner: int) -> list[Action]:
         if s.phase != CONQUER or s.decisions or s.chance or _ROLL in s.tflags or s.hand[owner] < 1:
@@ -67,4 +66,4 @@ class Berserk(Ability):
         return [_BERSERK]
 
     def apply(self, s: State, owner: int, action: Action) -> None:
-        s.chance.append(("berserk", owner))
+        changes.queue_chance(s, ("berserk", owner))

@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 from smallworld.classic.registry import SUMMARIES, register
+from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.conquest import resolve_conquest, targets
@@ -22,11 +23,7 @@ _USED = "dragon-used"
 
 
 def _lift(s: State) -> None:
-    lst = s.pieces.get(DRAGON)
-    if lst is not None:
-        for r in range(len(lst)):
-            lst[r] = 0
-    s.supply[DRAGON] = s.spec.edition.pieces[DRAGON]
+    changes.reset_pieces(s, DRAGON, s.spec.edition.pieces[DRAGON])
 
 
 @register
@@ -48,10 +45,9 @@ class DragonMaster(Ability):
     def apply(self, s: State, owner: int, action: Action) -> None:
         r = s.spec.region(str(action.args[0]))
         _lift(s)
-        s.tflags[_USED] = True
+        changes.set_tflag(s, _USED, True)
         resolve_conquest(s, owner, r, 1, 1, "dragon")
-        s.add_piece(DRAGON, r)
-        s.supply[DRAGON] -= 1
+        changes.put_piece(s, DRAGON, r)
 
     def immune(self, s: State, owner: int | None, attacker: int, r: int) -> bool:
         lst = s.pieces.get(DRAGON)

@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 from smallworld.classic.registry import SUMMARIES, register
+from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.state import State
@@ -36,7 +37,7 @@ class Fortified(Ability):
     def at_turn_end(self, s: State, owner: int, step: str) -> None:
         if (step == "placement" and s.power[owner] == self.id and s.supply.get(FORTRESS, 0) > 0
                 and _spots(s, owner)):
-            s.decisions.append((owner, _KEY))
+            changes.ask(s, owner, _KEY)
 
     def actions(self, s: State, owner: int) -> list[Action]:
         if not s.decisions or s.decisions[-1] != (owner, _KEY):
@@ -46,9 +47,8 @@ class Fortified(Ability):
 
     def apply(self, s: State, owner: int, action: Action) -> None:
         if action.kind == "fortress":
-            s.add_piece(FORTRESS, s.spec.region(str(action.args[0])))
-            s.supply[FORTRESS] -= 1
-        s.decisions.pop()
+            changes.put_piece(s, FORTRESS, s.spec.region(str(action.args[0])))
+        changes.close_decision(s)
 
     def score(self, s: State, owner: int) -> list[tuple[str, int]]:
         if s.power[owner] != self.id:  # the kept badge In Decline scores nothing

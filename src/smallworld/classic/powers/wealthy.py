@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from smallworld.classic.registry import SUMMARIES, register
+from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.state import State
 
@@ -17,7 +18,7 @@ class Wealthy(Ability):
     summary = SUMMARIES["wealthy"]
 
     def on_pick(self, s: State, owner: int) -> None:
-        s.tflags[_KEY] = True
+        changes.set_tflag(s, _KEY, True)
 
     def score(self, s: State, owner: int) -> list[tuple[str, int]]:
         return [("Wealthy", 7)] if s.tflags.get(_KEY) else []

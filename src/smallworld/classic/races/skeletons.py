@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from smallworld.classic._common import tally_non_empty
 from smallworld.classic.registry import SUMMARIES, register
+from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.conquest import Conquest
 from smallworld.core.state import State
@@ -30,5 +31,4 @@ class Skeletons(Ability):
             return
         n = min(s.tflags.get(_KEY, 0) // 2, s.box[self.id])
         if n > 0:
-            s.box[self.id] -= n
-            s.hand[owner] += n
+            changes.tray_to_hand(s, owner, self.id, n)

@@ -18,6 +18,7 @@
 from __future__ import annotations
 
 from smallworld.classic.registry import SUMMARIES, register
+from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.conquest import has_regions, resolve_conquest, targets
@@ -57,7 +58,6 @@ class Sorcerers(Ability):
     def apply(self, s: State, owner: int, action: Action) -> None:
         r = s.spec.region(str(action.args[0]))
         victim = s.occ[r] // 2
-        s.tflags[_USED] = tuple(sorted({*s.tflags.get(_USED, ()), victim}))
-        s.box[self.id] -= 1
-        s.hand[owner] += 1
+        changes.set_tflag(s, _USED, tuple(sorted({*s.tflags.get(_USED, ()), victim})))
+        changes.tray_to_hand(s, owner, self.id, 1)
         resolve_conquest(s, owner, r, 1, 1, "sorcery", cause="sorcery")

@@ -6,6 +6,7 @@ its Region is abandoned or conquered (``troll-lair`` is one of the edition's def
 from __future__ import annotations
 
 from smallworld.classic.registry import SUMMARIES, register
+from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.conquest import Conquest
 from smallworld.core.state import State
@@ -22,5 +23,4 @@ class Trolls(Ability):
 
     def on_conquest(self, s: State, owner: int, c: Conquest) -> None:
         if s.supply.get(LAIR, 0) > 0 and not s.piece(LAIR, c.region):
-            s.add_piece(LAIR, c.region)
-            s.supply[LAIR] -= 1
+            changes.put_piece(s, LAIR, c.region)

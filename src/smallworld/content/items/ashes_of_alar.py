@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from smallworld.content.items import _shared, frostmourne
 from smallworld.content.registry import SUMMARIES, register
-from smallworld.core import hooks
+from smallworld.core import changes, hooks
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.conquest import Conquest, conquest_cost, targets
@@ -76,7 +76,7 @@ class AshesOfAlar(Ability):
         needed = not _shared.feasible(s, owner, conquest_cost(s, owner, r, 0, MODE))
         if frostmourne.ask(s, owner, r, MODE, action, needed):  # Frostmourne may cumulate (§11)
             return
-        s.tflags[_shared.used_flag(ID)] = 1
+        changes.set_tflag(s, _shared.used_flag(ID), 1)
         cost = conquest_cost(s, owner, r, 0, MODE)
         _shared.conquer_or_final(s, owner, r, cost, MODE, ID)
 

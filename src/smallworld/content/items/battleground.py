@@ -14,6 +14,7 @@ from __future__ import annotations
 from smallworld.content.data import ALLIANCE, HORDE, NEUTRAL, RACES
 from smallworld.content.items import _shared
 from smallworld.content.registry import SUMMARIES, register
+from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.conquest import Conquest
@@ -60,7 +61,7 @@ class Battleground(Ability):
 
     def _ask(self, s: State, p: int) -> None:
         if p == s.turn and _neutral(s, p) and SIDE_FLAG not in s.tflags and (p, KEY) not in s.decisions:
-            s.decisions.append((p, KEY))
+            changes.ask(s, p, KEY)
 
     def actions(self, s: State, owner: int) -> list[Action]:
         if not _shared.deciding(s, owner, ID):
@@ -71,5 +72,5 @@ class Battleground(Ability):
         side = str(action.args[0])
         if side not in (ALLIANCE, HORDE):
             raise ValueError(f"battleground side must be {ALLIANCE} or {HORDE}, not {side!r}")
-        s.tflags[SIDE_FLAG] = side
-        s.decisions.pop()
+        changes.set_tflag(s, SIDE_FLAG, side)
+        changes.close_decision(s)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from smallworld.content.items import _shared
 from smallworld.content.registry import SUMMARIES, register
-from smallworld.core import hooks
+from smallworld.core import changes, hooks
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.conquest import Conquest, conquest_cost, resolve_conquest, targets
@@ -70,12 +70,10 @@ class Doomhammer(Ability):
 
     def apply(self, s: State, owner: int, action: Action) -> None:
         r = s.spec.region(str(action.args[0]))
-        s.tflags[_shared.used_flag(ID)] = 1
+        changes.set_tflag(s, _shared.used_flag(ID), 1)
         to = payee(s, owner, r)
         if to != owner:  # the owner paying itself moves no VC
-            s.vc[owner] -= PAYMENT_VC
-            if to is not None:
-                s.vc[to] += PAYMENT_VC
+            changes.pay_vc(s, owner, PAYMENT_VC, to)  # to the stash when ``to`` is None
         placed = hooks.min_tokens(s, owner)
         resolve_conquest(s, owner, r, placed, placed, MODE)
 

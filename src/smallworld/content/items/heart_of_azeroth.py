@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from smallworld.content.items import _shared
 from smallworld.content.registry import SUMMARIES, register
+from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.state import State
@@ -45,11 +46,10 @@ class HeartOfAzeroth(Ability):
             if q == owner:
                 continue
             paid = min(PAYMENT_VC, s.vc[q])
-            s.vc[q] -= paid
-            s.vc[owner] += paid
+            changes.pay_vc(s, q, paid, owner)
             total += paid
         if total:
-            s.last_score[owner].append(("Heart of Azeroth", total))
+            changes.score_line(s, owner, "Heart of Azeroth", total)
 
     def actions(self, s: State, owner: int) -> list[Action]:
         if not _shared.deciding(s, owner, ID):

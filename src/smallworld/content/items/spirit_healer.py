@@ -5,6 +5,7 @@ into hand, if any is left (RULES §2.1 box cap), and redeploys it. Nothing In De
 from __future__ import annotations
 
 from smallworld.content.registry import SUMMARIES, register
+from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.state import State
 
@@ -23,5 +24,4 @@ class SpiritHealer(Ability):
             return
         race = s.active[owner]
         if race is not None and s.box[race] > 0:
-            s.box[race] -= 1
-            s.hand[owner] += 1
+            changes.tray_to_hand(s, owner, race, 1)

@@ -8,6 +8,7 @@ explosion is no conquest by the Goblins (RULES §9), so it never reaches this ho
 from __future__ import annotations
 
 from smallworld.content.registry import SUMMARIES, register
+from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.conquest import Conquest
 from smallworld.core.state import EMPTY, State
@@ -26,7 +27,7 @@ class BattleMaster(Ability):
     def on_conquest(self, s: State, owner: int, c: Conquest) -> None:
         """Count a conquest of a Region that was not empty."""
         if c.defender != EMPTY:
-            s.tflags[COUNT] = s.tflags.get(COUNT, 0) + 1
+            changes.bump_tflag(s, COUNT)
 
     def score(self, s: State, owner: int) -> list[tuple[str, int]]:
         """+1 VC per non-empty Region conquered this turn."""

@@ -8,6 +8,7 @@ Beasts and the Champion included); Forts, Wisp Walls and Mountains are not token
 from __future__ import annotations
 
 from smallworld.content.registry import SUMMARIES, register
+from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.conquest import Conquest
 from smallworld.core.state import State
@@ -26,7 +27,7 @@ class Enraged(Ability):
     def on_conquest(self, s: State, owner: int, c: Conquest) -> None:
         """Earn N VC for a conquest of a Region that N >= 2 tokens defended."""
         if c.defenders >= 2:
-            s.tflags[EARNED] = s.tflags.get(EARNED, 0) + c.defenders
+            changes.bump_tflag(s, EARNED, c.defenders)
 
     def score(self, s: State, owner: int) -> list[tuple[str, int]]:
         """The VC earned by this turn's conquests."""

@@ -10,6 +10,7 @@ rulebook gives no choice here).
 from __future__ import annotations
 
 from smallworld.content.registry import SUMMARIES, register
+from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.state import State
 
@@ -34,5 +35,4 @@ class Garrisoned(Ability):
             if s.supply[FORT] <= 0:
                 return
             if occ[r] == code and not s.piece(FORT, r):
-                s.add_piece(FORT, r)
-                s.supply[FORT] -= 1
+                changes.put_piece(s, FORT, r)

@@ -10,6 +10,7 @@ race abilities last for that reason. Active race only: In Decline tokens are all
 from __future__ import annotations
 
 from smallworld.content.registry import SUMMARIES, register
+from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.state import State
 
@@ -28,5 +29,5 @@ class Draenei(Ability):
         """The first loss of this opponent turn is saved: 1 token discarded -> 0."""
         if lost <= 0 or s.turn == owner or s.occ[r] != 2 * owner or s.tflags.get(_USED):
             return lost
-        s.tflags[_USED] = True
+        changes.set_tflag(s, _USED, True)
         return lost - 1

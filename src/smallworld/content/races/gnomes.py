@@ -20,7 +20,7 @@ from typing import Any
 from smallworld.content.data import DIE_FACES
 from smallworld.content.items import frostmourne
 from smallworld.content.registry import SUMMARIES, register
-from smallworld.core import chance, conquest, hooks
+from smallworld.core import chance, changes, conquest, hooks
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.state import CONQUER, State
@@ -127,15 +127,13 @@ class Gnomes(Ability):
             needed = _hopeless(s, owner, conquest.conquest_cost(s, owner, r, 0, MODE))
             if frostmourne.ask(s, owner, r, MODE, action, needed):  # Frostmourne cumulates (§11)
                 return
-            s.tflags[USED_FLAG] = True
-            s.chance.append(("airborne", r, conquest.conquest_cost(s, owner, r, 0, MODE)))
+            changes.set_tflag(s, USED_FLAG, True)
+            changes.queue_chance(s, ("airborne", r, conquest.conquest_cost(s, owner, r, 0, MODE)))
             return
-        s.decisions.pop()
-        r, cost = s.tflags.pop(_PENDING)
+        changes.close_decision(s)
+        r, cost = changes.clear_tflag(s, _PENDING)
         if kind == "airborne-final":  # R-CONQ-9 with the reduced cost
-            s.chance.append(("die", r, cost))
-            s.phase = ""
-            s.step = "purchase"
+            changes.final_conquest(s, r, cost)
 
 
 def _roll_outcomes(s: State, ev: tuple[Any, ...]) -> list[tuple[Action, float]]:
@@ -155,8 +153,8 @@ def _apply_roll(s: State, ev: tuple[Any, ...], a: Action) -> None:
     if placed <= hand:
         conquest.resolve_conquest(s, p, r, reduced, placed, MODE)
     elif hand >= need and reduced - hand - hooks.auxiliaries(s, p) <= FINAL_MAX_SHORT:
-        s.tflags[_PENDING] = (r, reduced)
-        s.decisions.append((p, _KEY))
+        changes.set_tflag(s, _PENDING, (r, reduced))
+        changes.ask(s, p, _KEY)
 
 
 chance.register("airborne", "roll", _roll_outcomes, _apply_roll)

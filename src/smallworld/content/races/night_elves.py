@@ -15,6 +15,7 @@ at most one Wall per Region; when the 9 Walls are all on the boards, a new Fores
 from __future__ import annotations
 
 from smallworld.content.registry import SUMMARIES, register
+from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.conquest import Conquest
 from smallworld.core.state import State
@@ -38,5 +39,4 @@ class NightElves(Ability):
         """A conquered Forest gets a Wisp Wall, while the box has one."""
         r = c.region
         if s.spec.terrain[r] == FOREST and s.supply.get(WISP_WALL, 0) > 0 and not s.piece(WISP_WALL, r):
-            s.supply[WISP_WALL] -= 1
-            s.add_piece(WISP_WALL, r)
+            changes.put_piece(s, WISP_WALL, r)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from smallworld.content.data import ALLIANCE, RACES
 from smallworld.content.registry import SUMMARIES, register
+from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.conquest import Conquest
 from smallworld.core.state import State
@@ -29,7 +30,7 @@ class Orcs(Ability):
 
     def on_conquest(self, s: State, owner: int, c: Conquest) -> None:
         if c.race is not None and RACES[c.race].faction == ALLIANCE:
-            s.tflags[COUNT] = s.tflags.get(COUNT, 0) + 1
+            changes.bump_tflag(s, COUNT)
 
     def score(self, s: State, owner: int) -> list[tuple[str, int]]:
         n = s.tflags.get(COUNT, 0)

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from smallworld.content.data import PIECE_SUPPLY
 from smallworld.content.registry import SUMMARIES, register
+from smallworld.core import changes
 from smallworld.core.ability import Ability, Toll
 from smallworld.core.conquest import Conquest
 from smallworld.core.errors import IllegalActionError
@@ -92,9 +93,8 @@ def pay_harmony(s: State, attacker: int) -> None:
     if s.vc[attacker] < TOLL:
         who = s.spec.seats[attacker]
         raise IllegalActionError(f"the Harmony toll is {TOLL} VC; {who} has {s.vc[attacker]}")
-    s.vc[attacker] -= TOLL
-    s.vc[p] += TOLL
-    s.paid[HARMONY] = True
+    changes.pay_vc(s, attacker, TOLL, p)
+    changes.mark_paid(s, HARMONY)
 
 
 def note_attack(s: State, attacker: int, victim: int) -> None:
@@ -107,13 +107,13 @@ def note_attack(s: State, attacker: int, victim: int) -> None:
 
 def _mark_attacked(s: State, victim: int) -> None:
     # a sorted tuple, not a set: flags are saved as JSON and must come back as they went
-    s.tflags[ATTACKED] = tuple(sorted({*s.tflags.get(ATTACKED, ()), victim}))
+    changes.set_tflag(s, ATTACKED, tuple(sorted({*s.tflags.get(ATTACKED, ()), victim})))
 
 
 def take_back(s: State) -> None:
     """Every Harmony token returns to the box (there is one Pandaren banner: all 4 are theirs)."""
-    s.supply[HARMONY] = PIECE_SUPPLY[HARMONY]
-    s.flags.pop(HOLDERS, None)
+    changes.set_supply(s, HARMONY, PIECE_SUPPLY[HARMONY])
+    changes.clear_flag(s, HOLDERS)
 
 
 @register
@@ -157,7 +157,7 @@ class Pandaren(Ability):
             q = (owner + i) % n
             if q in attacked or q in have or s.supply.get(HARMONY, 0) <= 0:
                 continue
-            s.supply[HARMONY] -= 1
+            changes.draw_supply(s, HARMONY, 1)
             have.add(q)
         if have:
-            s.flags[HOLDERS] = tuple(sorted(have))
+            changes.set_flag(s, HOLDERS, tuple(sorted(have)))

@@ -13,6 +13,7 @@ turn has no expansion, so no form (R-DEC-1).
 from __future__ import annotations
 
 from smallworld.content.registry import SUMMARIES, register
+from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.state import State
@@ -35,7 +36,7 @@ class Worgen(Ability):
 
     def on_expand(self, s: State, owner: int) -> None:
         """R-ORDER-1: ask for the form before ready troops."""
-        s.decisions.append((owner, _KEY))
+        changes.ask(s, owner, _KEY)
 
     def actions(self, s: State, owner: int) -> list[Action]:
         if not s.decisions or s.decisions[-1] != (owner, _KEY):
@@ -44,12 +45,12 @@ class Worgen(Ability):
 
     def apply(self, s: State, owner: int, action: Action) -> None:
         if action.args[0] == "worgen":
-            s.vc[owner] -= WORGEN_PRICE
-            s.tflags[FORM] = "worgen"
+            changes.pay_vc(s, owner, WORGEN_PRICE)  # to the bank
+            changes.set_tflag(s, FORM, "worgen")
         else:
-            s.vc[owner] += HUMAN_VC
-            s.tflags[FORM] = "human"
-        s.decisions.pop()
+            changes.gain_vc(s, owner, HUMAN_VC)
+            changes.set_tflag(s, FORM, "human")
+        changes.close_decision(s)
 
     def conquest_reduction(self, s: State, owner: int, r: int, mode: str) -> int:
         """-1 on every conquest of a turn in Worgen form."""
