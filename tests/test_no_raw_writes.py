@@ -21,8 +21,9 @@ PACKAGES = ("content", "classic")
 #: files (relative to ``src/smallworld``) allowed to write state fields, and why
 EXEMPT = {
     "content/team.py": (
-        "the team variant's combo machinery (its column, stacks and pick payment, RULES §12): "
-        "the variant plays the core's combos role (core/combos.py), not an ability"
+        "the team variant's combo machinery (its columns, decks and badge stack, R-TEAM-2/4/5): "
+        "the variant plays the role of core/combos.py, not of an ability; its VC payment and "
+        "chance draws use core.changes"
     ),
 }
 
