@@ -214,7 +214,8 @@ def _region_list(s: State, kind: str) -> list[int]:
 
 
 def put_piece(s: State, kind: str, r: int, n: int = 1) -> None:
-    """``n >= 1`` pieces of ``kind`` from the supply onto Region ``r``.
+    """``n >= 1`` pieces of ``kind`` from the supply onto Region ``r`` (RULES §2.3: the supply
+    caps the pieces in play; Forts, Watch Towers, Wisp Walls, Bombs, …).
 
     Raises:
         ChangeError: the supply holds fewer than ``n`` (exhausted) or ``n < 1``.
@@ -227,7 +228,10 @@ def put_piece(s: State, kind: str, r: int, n: int = 1) -> None:
             f"Region {s.spec.region_ids[r]}"
         )
     supply[kind] = have - n
-    _region_list(s, kind)[r] += n
+    lst = s.pieces.get(kind)
+    if lst is None:
+        lst = s.pieces[kind] = [0] * s.spec.n_regions
+    lst[r] += n
 
 
 def return_piece(s: State, kind: str, r: int, n: int = 1) -> None:
