@@ -59,7 +59,8 @@ class Halflings(Ability):
     def on_abandon(self, s: State, owner: int, r: int) -> None:
         lst = s.pieces.get(HOLE)
         if lst is not None and lst[r]:
-            changes.lift_piece(s, HOLE, r)  # lost for good: not back to the supply (C-R-HALFLINGS-4)
+            # lost for good: not back to the supply (C-R-HALFLINGS-4)
+            changes.lift_piece(s, HOLE, r)
 
     def on_decline(self, s: State, owner: int) -> None:
         _remove_all(s)

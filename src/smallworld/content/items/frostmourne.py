@@ -112,7 +112,8 @@ class Frostmourne(Ability):
             r = s.spec.region(str(pending.args[0]))
             if action.kind == ID:
                 changes.set_tflag(s, _shared.used_flag(ID), 1)
-                changes.set_tflag(s, _PENDING, r)  # the -2 there; it follows a final conquest there too
+                # the -2 there; it follows a final conquest there too
+                changes.set_tflag(s, _PENDING, r)
             ab = hooks.ability_for_action(s, owner, pending.kind)
             assert ab is not None, pending
             changes.set_tflag(s, _ANSWERED, r)

@@ -272,7 +272,8 @@ class Goblins(Ability):
             keys = _lifted_keys(s, owner, r)
             if keys:  # placed after paying: owes nothing more at its reveal (RULES §11 Aegis)
                 rid = s.spec.region_ids[r]
-                changes.set_flag(s, PREPAID, (*s.flags.get(PREPAID, ()), *(f"{rid}:{k}" for k in keys)))
+                paid = (*s.flags.get(PREPAID, ()), *(f"{rid}:{k}" for k in keys))
+                changes.set_flag(s, PREPAID, paid)
             if s.supply[BOMB] > 0 and (_plant_targets(s, owner) or _placement_pays(s, owner)):
                 return
         changes.clear_tflag(s, _PLACING)
