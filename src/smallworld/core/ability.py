@@ -30,6 +30,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from smallworld.core.meta import DECLARATIONS, ActionSpec, Flag, Piece, TollWords, UseLimit, check_declarations
+
 if TYPE_CHECKING:
     from smallworld.core.actions import Action
     from smallworld.core.conquest import Conquest
@@ -58,7 +60,7 @@ _DATA_ATTRIBUTES = frozenset(
     {
         "id", "kind", "rule", "summary", "lasts_in_decline", "acts_uncontrolled",
         "action_kinds", "implemented", "keeps_tokens_in_decline", "conquers_in_decline",
-        "separate_decline",
+        "separate_decline", *DECLARATIONS,
     }
 )
 
@@ -68,14 +70,16 @@ class Ability:
 
     Subclasses set ``id`` (slug), ``kind`` (``"race"``, ``"power"``, ``"item"``), ``rule``
     (the rules section, e.g. ``"§9 Trolls"``), ``summary`` (one plain sentence for players),
-    and override hooks (the methods below). ``action_kinds`` names the action kinds the ability
-    owns (their text notation's first word); the engine routes those to :meth:`apply`.
-    ``hooks`` is the set of hook names the class overrides (computed at class creation); the
-    engine asks only those.
+    their declarations (:mod:`smallworld.core.meta`: ``flags``, ``action_specs``, ``pieces``,
+    ``toll_words``, ``uses``), and override hooks (the methods below). ``action_kinds`` names
+    the action kinds the ability owns (their text notation's first word; by default the kinds
+    of ``action_specs``); the engine routes those to :meth:`apply`. ``hooks`` is the set of
+    hook names the class overrides (computed at class creation); the engine asks only those.
 
     Raises:
-        TypeError: at class creation, if a public method is not a hook, or if ``action_kinds``
-            is set without an ``apply`` hook.
+        TypeError: at class creation, if a public method is not a hook, a public attribute is
+            neither a hook nor a known declaration (a misspelling such as ``action_spec``), a
+            declaration has the wrong type, or ``action_kinds`` is set without an ``apply`` hook.
     """
 
     id: ClassVar[str] = ""
@@ -97,12 +101,23 @@ class Ability:
     #: power: the race goes In Decline into a second slot, apart from the one-decline limit, and
     #: stays there until its last token is lost (classic Spirit, C-P-SPIRIT-1/2, C-DEC-3)
     separate_decline: ClassVar[bool] = False
+    #: public flags it keeps in ``s.flags`` / ``s.tflags`` and how RL encodes them
+    flags: ClassVar[tuple[Flag, ...]] = ()
+    #: the action kinds it owns, with their argument shapes and words
+    action_specs: ClassVar[tuple[ActionSpec, ...]] = ()
+    #: its limited pieces (names, effects in plain words)
+    pieces: ClassVar[tuple[Piece, ...]] = ()
+    #: the words of its tolls (RULES §8)
+    toll_words: ClassVar[tuple[TollWords, ...]] = ()
+    #: its limited uses per turn
+    uses: ClassVar[tuple[UseLimit, ...]] = ()
     #: hooks this class implements (computed at class creation)
     hooks: ClassVar[frozenset[str]] = frozenset()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         found = set()
+        allowed = {"hooks"}.union(*(vars(k).get("_parameters", ()) for k in cls.__mro__))
         for klass in cls.__mro__:
             if klass is Ability or klass is object:
                 continue
@@ -116,6 +131,15 @@ class Ability:
                     raise TypeError(
                         f"{cls.__name__}.{name} is not a hook; known hooks: {', '.join(sorted(HOOK_NAMES))}"
                     )
+                if name in allowed:
+                    continue
+                raise TypeError(
+                    f"{cls.__name__}.{name} is neither a hook nor a declaration; known declarations: "
+                    f"{', '.join(sorted(_DATA_ATTRIBUTES))} (a base class may add parameters in _parameters)"
+                )
+        check_declarations(cls)
+        if cls.action_specs and "action_kinds" not in vars(cls):
+            cls.action_kinds = frozenset(a.kind for a in cls.action_specs)
         if cls.action_kinds and "apply" not in found:
             raise TypeError(f"{cls.__name__} declares action_kinds but has no apply hook")
         cls.hooks = frozenset(found)
