@@ -71,15 +71,17 @@ class Ability:
     Subclasses set ``id`` (slug), ``kind`` (``"race"``, ``"power"``, ``"item"``), ``rule``
     (the rules section, e.g. ``"§9 Trolls"``), ``summary`` (one plain sentence for players),
     their declarations (:mod:`smallworld.core.meta`: ``flags``, ``action_specs``, ``pieces``,
-    ``toll_words``, ``uses``), and override hooks (the methods below). ``action_kinds`` names
-    the action kinds the ability owns (their text notation's first word; by default the kinds
-    of ``action_specs``); the engine routes those to :meth:`apply`. ``hooks`` is the set of
-    hook names the class overrides (computed at class creation); the engine asks only those.
+    ``toll_words``, ``uses``), and override hooks (the methods below). ``action_specs`` lists
+    every action kind the ability offers (its own actions and its decisions' answers), with
+    argument shapes and words; ``action_kinds`` names those the engine routes to :meth:`apply`
+    (each must be in ``action_specs`` when the class declares any). ``hooks`` is the set of hook names the class
+    overrides (computed at class creation); the engine asks only those.
 
     Raises:
         TypeError: at class creation, if a public method is not a hook, a public attribute is
             neither a hook nor a known declaration (a misspelling such as ``action_spec``), a
-            declaration has the wrong type, or ``action_kinds`` is set without an ``apply`` hook.
+            declaration has the wrong type, ``action_kinds`` is set without an ``apply`` hook or
+            names a kind its ``action_specs`` do not declare.
     """
 
     id: ClassVar[str] = ""
@@ -138,10 +140,11 @@ class Ability:
                     f"{', '.join(sorted(_DATA_ATTRIBUTES))} (a base class may add parameters in _parameters)"
                 )
         check_declarations(cls)
-        if cls.action_specs and "action_kinds" not in vars(cls):
-            cls.action_kinds = frozenset(a.kind for a in cls.action_specs)
         if cls.action_kinds and "apply" not in found:
             raise TypeError(f"{cls.__name__} declares action_kinds but has no apply hook")
+        undeclared = cls.action_kinds - {a.kind for a in cls.action_specs}
+        if cls.action_specs and undeclared:
+            raise TypeError(f"{cls.__name__} routes {sorted(undeclared)} but its action_specs do not declare them")
         cls.hooks = frozenset(found)
 
     def __repr__(self) -> str:
@@ -305,12 +308,13 @@ def check_hook(name: str) -> None:
 
 class AbilityTables:
     """One edition's abilities by kind (``"race"``, ``"power"``, ``"item"``): the effects its
-    modules register, and for every other id of its data a definition with no hook and
-    ``implemented = False``, so the game data is complete while a missing effect stays visible.
+    modules register, and for every other id of its data a definition with no hook, no
+    declaration and ``implemented = False``, so the game data is complete while a missing effect
+    stays visible. Each effect declares its own summary, pieces, flags and actions
+    (:mod:`smallworld.core.meta`).
 
     Args:
         names: kind -> data by id (each with ``.name``; powers with ``.lasts``, R-DEC-2).
-        summaries: id -> one plain sentence for players.
         rule_sections: kind -> the rules section its ``rule`` names (``"§9"``).
         edition: a word naming the edition in errors (``"classic"``), or ``""``.
         class_prefix: prefix of the definitions' class names (keeps two editions' apart).
@@ -319,14 +323,12 @@ class AbilityTables:
     def __init__(
         self,
         names: dict[str, Any],
-        summaries: dict[str, str],
         rule_sections: dict[str, str],
         *,
         edition: str = "",
         class_prefix: str = "",
     ) -> None:
         self.names = names
-        self.summaries = summaries
         self.rule_sections = rule_sections
         self.edition = edition
         self.class_prefix = class_prefix
@@ -365,7 +367,7 @@ class AbilityTables:
                 "id": ident,
                 "kind": kind,
                 "rule": f"{self.rule_sections[kind]} {data.name}",
-                "summary": self.summaries[ident],
+                "summary": "",
                 "implemented": False,
                 "lasts_in_decline": kind == "power" and bool(getattr(data, "lasts", False)),
             },

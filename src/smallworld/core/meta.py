@@ -15,9 +15,10 @@ The attributes (all optional but ``summary``):
     The public content state the ability keeps in ``s.flags`` / ``s.tflags`` (RULES §15: every
     player sees them), with how an observation encodes each (:class:`Flag`).
 ``action_specs: tuple[ActionSpec, ...]``
-    The action kinds it owns and their argument shapes (:class:`ActionSpec`); the RL catalogue's
-    ability blocks and the action words of the page come from them. ``action_kinds`` (the
-    engine's routing set) is filled from them when the class does not set it.
+    Every action kind it offers (its own actions and its decisions' answers) and their argument
+    shapes (:class:`ActionSpec`); the RL catalogue's ability blocks and the action words of the
+    page come from them. ``action_kinds`` (the kinds the engine routes to ``apply``) must be
+    among them.
 ``pieces: tuple[Piece, ...]``
     Its limited pieces (RULES §2.3): name, what they do in plain words, defence, whether they
     leave with their Region (:class:`Piece`). How many the box holds stays in the edition's
@@ -313,6 +314,16 @@ def declared(abilities: Any, attr: str) -> list[tuple[Any, Any]]:
     """``(ability, declaration)`` for every declaration ``attr`` of ``abilities`` (an iterable
     of abilities), in their order."""
     return [(a, d) for a in abilities for d in getattr(a, attr, ())]
+
+
+def piece_ids(abilities: Any, *, defence: bool = False, leaves: bool = False) -> tuple[str, ...]:
+    """Ids of the pieces ``abilities`` declare that add defence (``defence``) or leave with
+    their Region (``leaves``), in declaration order: an edition's ``defense_pieces`` and
+    ``abandon_removes``."""
+    return tuple(dict.fromkeys(
+        p.id for a in abilities for p in a.pieces
+        if (not defence or p.defence > 0) and (not leaves or p.leaves_with_region)
+    ))
 
 
 def public(ability: Any) -> dict[str, Any]:

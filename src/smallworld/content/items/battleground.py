@@ -13,10 +13,11 @@ from __future__ import annotations
 
 from smallworld.content.data import ALLIANCE, HORDE, NEUTRAL, RACES
 from smallworld.content.items import _shared
-from smallworld.content.registry import SUMMARIES, register
+from smallworld.content.registry import register
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.conquest import Conquest
+from smallworld.core.meta import ActionSpec, Flag
 from smallworld.core.state import State
 
 ID = "battleground"
@@ -35,7 +36,10 @@ class Battleground(Ability):
     id = ID
     kind = "item"
     rule = "§11 Battleground"
-    summary = SUMMARIES[ID]
+    summary = "The faction bonus counts up to twice per defeated race; a Neutral race picks a side."
+    flags = (Flag("battleground-side", encode="choice", choices=("alliance", "horde"),
+                  words="the side a Neutral race fights for this turn"),)
+    action_specs = (ActionSpec("battleground", ("choice",), choices=("alliance", "horde")),)
     action_kinds = frozenset({"battleground"})
 
     def faction_bonus_cap(self, s: State, owner: int) -> int:

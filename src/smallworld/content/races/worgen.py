@@ -12,9 +12,10 @@ turn has no expansion, so no form (R-DEC-1).
 
 from __future__ import annotations
 
-from smallworld.content.registry import SUMMARIES, register
+from smallworld.content.registry import register
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
+from smallworld.core.meta import ActionSpec, Flag
 from smallworld.core.state import State
 
 HUMAN_VC = 2
@@ -30,7 +31,12 @@ class Worgen(Ability):
     id = "worgen"
     kind = "race"
     rule = "§9 Worgen"
-    summary = SUMMARIES["worgen"]
+    summary = (
+        "Each turn choose human form (+2 coins) or Worgen form (pay 1 coin, every conquest costs 1 "
+        "fewer token)."
+    )
+    flags = (Flag("worgen-form", encode="choice", choices=("human", "worgen"), words="the form chosen this turn"),)
+    action_specs = (ActionSpec("form", ("choice",), choices=("human", "worgen")),)
     action_kinds = frozenset({"form"})
 
     def on_expand(self, s: State, owner: int) -> None:
