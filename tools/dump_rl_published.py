@@ -8,9 +8,12 @@ reproduces it byte for byte. Run ``python tools/dump_rl_published.py OUT.json`` 
 import hashlib
 import json
 import sys
+
 import numpy as np
+
 from smallworld.rl import SmallWorldEnv
 from smallworld.rl.catalogue import ActionCatalogue
+
 
 def blocks(ed, R):
     cat = ActionCatalogue(R, edition=ed)

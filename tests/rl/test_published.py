@@ -38,7 +38,7 @@ def test_catalogue_blocks_are_the_published_ones(published):
         assert dump.blocks(ed, int(R)) == blocks, key
 
 
-def test_feature_names_are_the_published_ones(published):
+def test_feature_names_and_seeded_observations_are_the_published_ones(published):
     now = _dumper().dump()
     assert now["features"] == published["features"]
     assert now["episodes"] == published["episodes"]

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 
 #: the Mountain piece set on every Mountain Region at setup (R-SET-2, C-SET-3)
-MOUNTAIN = Piece("mountain", "Mountain", "+1 to conquer this Region.")
+MOUNTAIN = Piece("mountain", "Mountain", "+1 to conquer this Region.", defence=1)
 
 
 @dataclass(frozen=True)
