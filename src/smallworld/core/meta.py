@@ -149,9 +149,12 @@ class ActionSpec:
         choices: ``choice``: the values.
         unordered: two ``region`` arguments name an unordered pair (``portal A B``).
         block: the RL catalogue block's name when it is not ``kind`` (two specs of one kind).
-        phrase: what it does, in player words, ``{0}``/``{1}`` the Regions' names
-            (``"Place a Beast in {0}"``); ``""``: the page words it from the kind.
-        label: the button's words when they differ from ``phrase`` (``{0}``: the choice).
+        phrase: what it does, in player words for the log: ``{0}``/``{1}`` the Regions' names
+            (``"Place a Beast in {0}"``), ``{n}`` a count and ``{s}`` its plural ending, ``{seat}``
+            a seat's name; ``""``: the page words it from the kind.
+        label: the button's words when they say more than ``phrase`` (same fields).
+        none: the words of a count of 0 (``"Buy no Forsaken token"``).
+        choice_words: ``(choice, log words, button words)`` for each value of a ``choice``.
     """
 
     kind: str
@@ -163,6 +166,8 @@ class ActionSpec:
     block: str = ""
     phrase: str = ""
     label: str = ""
+    none: str = ""
+    choice_words: tuple[tuple[str, str, str], ...] = ()
 
     def __post_init__(self) -> None:
         if not self.kind:
@@ -174,6 +179,32 @@ class ActionSpec:
             raise TypeError(f"ActionSpec {self.kind!r}: a choice argument lists its choices")
         if "count" in self.args and self.hi < self.lo:
             raise TypeError(f"ActionSpec {self.kind!r}: count bounds {self.lo}..{self.hi}")
+        unknown = {w[0] for w in self.choice_words} - set(self.choices)
+        if unknown:
+            raise TypeError(f"ActionSpec {self.kind!r}: words for unknown choices {sorted(unknown)}")
+
+    def words(self, args: tuple[str, ...], names: tuple[str, ...] = (), seat_names: Any = (), *,
+              button: bool = False) -> str | None:
+        """This action in player words (``button``: the button's words), given its arguments
+        (``args``, as in the text notation) and the same as people say them (``names``: Region
+        names); ``None`` when it declares none."""
+        first = args[0] if args else ""
+        if self.choice_words:
+            for choice, log, label in self.choice_words:
+                if first == choice:
+                    return label if button else log
+            return None
+        text = (self.label if button and self.label else "") or self.phrase
+        if not text:
+            return None
+        if "count" in self.args and first.isdigit():
+            n = int(first)
+            return self.none if n == 0 and self.none else text.format(n=n, s="" if n == 1 else "s")
+        if "seat" in self.args:
+            if not (first.isdigit() and int(first) < len(seat_names)):
+                return None
+            return text.format(seat=seat_names[int(first)])
+        return text.format(*(names or args), "", "")
 
     def public(self) -> dict[str, Any]:
         return {"kind": self.kind, "args": list(self.args), "choices": list(self.choices),

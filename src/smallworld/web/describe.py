@@ -106,15 +106,22 @@ def declared_action(ed: Any, kind: str) -> tuple[ActionSpec, Ability] | None:
     return None
 
 
-def action_phrase(s: State, kind: str) -> tuple[str, Ability | None] | None:
-    """What action ``kind`` does, in words with ``{0}``/``{1}`` the Regions' names, and the
-    ability whose summary explains it: from the declarations of the game's edition, else the
-    core's words (:data:`CORE_PHRASES`); ``None`` when nothing words it."""
-    found = declared_action(s.spec.edition, kind)
-    if found is not None and found[0].phrase:
-        return found[0].phrase, found[1]
-    if kind in CORE_PHRASES:
-        return CORE_PHRASES[kind], None
+def action_words(s: State, a: Action, names: list[str] | None = None, *,
+                 button: bool = False) -> tuple[str, Ability | None] | None:
+    """Action ``a`` in player words (``button``: the button's words) with the ability whose
+    summary explains it: from the declarations of the game's edition
+    (:meth:`~smallworld.core.meta.ActionSpec.words`), else the core's words
+    (:data:`CORE_PHRASES`); ``None`` when nothing words it. ``names``: the arguments as people
+    say them (default :func:`pretty_arg`)."""
+    if names is None:
+        names = [pretty_arg(s, x) for x in a.args]
+    found = declared_action(s.spec.edition, a.kind)
+    if found is not None:
+        text = found[0].words(tuple(str(x) for x in a.args), tuple(names), s.spec.seats, button=button)
+        if text is not None:
+            return text, found[1]
+    if a.kind in CORE_PHRASES:
+        return CORE_PHRASES[a.kind], None
     return None
 
 
@@ -142,22 +149,11 @@ def toll_phrase(s: State, key: str) -> str:
 
 def pretty_action(s: State, a: Action) -> str:
     """An ability's action in words: ``"objective L1.4"`` -> ``"Place a Military Objective in
-    Goldshire Fields"`` (the declared phrase, :func:`action_phrase`), else ``"Kind · Goldshire
+    Goldshire Fields"`` (the declared words, :func:`action_words`), else ``"Kind · Goldshire
     Fields"``."""
-    phrase = action_phrase(s, a.kind)
-    if phrase is not None:
-        names = [pretty_arg(s, x) for x in a.args]
-        return phrase[0].format(*names, "", "")
-    arg = str(a.args[0]) if a.args else ""
-    if a.kind == "form":
-        return "Worgen form" if arg == "worgen" else "Human form"
-    if a.kind == "buy" and arg.isdigit():
-        n = int(arg)
-        return f"Buy {n} Forsaken token{'s' if n != 1 else ''}" if n else "Buy no Forsaken token"
-    if a.kind == "battleground":
-        return f"Fight as the {'Alliance' if arg == 'alliance' else 'Horde'}"
-    if a.kind == "ally" and arg.isdigit() and int(arg) < len(s.spec.seats):
-        return f"Make peace with {s.spec.seats[int(arg)]} (Diplomat)"
+    words = action_words(s, a)
+    if words is not None:
+        return words[0]
     head = a.kind.replace("-", " ").replace("_", " ").capitalize()
     if not a.args:
         return head

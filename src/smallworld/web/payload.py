@@ -21,8 +21,7 @@ from smallworld.core.explain import explain_illegal
 from smallworld.core.state import CHANCE, NOBODY
 from smallworld.core.view import view
 from smallworld.web.describe import (
-    action_phrase,
-    declared_action,
+    action_words,
     pretty_action,
     pretty_arg,
     race_name,
@@ -216,30 +215,13 @@ def _label(live: LiveGame, p: int, a: Action, expand_hand: int | None = None) ->
         return f"Conquer {names[0]}", None
     if k == "pay":
         return f"Pay {toll_phrase(s, str(a.args[0]) if a.args else '')}", None
-    if k == "buy":
-        n = int(a.args[0])
-        return (f"Buy {n} Forsaken token{'s' if n != 1 else ''} for {n} coin{'s' if n != 1 else ''}"
-                if n else "Buy no Forsaken token"), _owner_summary(s, k)
-    if k == "form":
-        worgen = str(a.args[0]) == "worgen"
-        return ("Worgen form: pay 1 coin, conquests cost 1 token fewer" if worgen
-                else "Human form: +2 coins this turn"), _owner_summary(s, k)
-    if k == "battleground":
-        side = "Alliance" if str(a.args[0]) == "alliance" else "Horde"
-        return f"Fight as the {side} this turn (faction bonus)", _owner_summary(s, k)
-    if k == "ally" and a.args:
-        return pretty_action(s, a), _owner_summary(s, k)
-    phrase = action_phrase(s, k)
-    if phrase is not None:
-        text, ability = phrase
-        return text.format(*names, "", ""), (ability.summary or None) if ability is not None else None
+    words = action_words(s, a, names, button=True)
+    if words is not None:
+        text, ability = words
+        return text, (ability.summary or None) if ability is not None else None
     return pretty_action(s, a), None
 
 
-def _owner_summary(s: Any, kind: str) -> str | None:
-    """The plain-words summary of the ability declaring action ``kind`` in this game's edition."""
-    found = declared_action(s.spec.edition, kind)
-    return (found[1].summary or None) if found is not None else None
 
 
 def _conquest_hints(live: LiveGame, p: int, legal_texts: set[str]) -> dict[str, Any]:

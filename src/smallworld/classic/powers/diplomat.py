@@ -43,7 +43,7 @@ class Diplomat(Ability):
         Flag("diplomat-attacked", encode="seats", rl_name="diplomat_attacked",
              words="the seats the Diplomat's owner attacked this turn"),
     )
-    action_specs = (ActionSpec("ally", ("seat",)),)
+    action_specs = (ActionSpec("ally", ("seat",), phrase="Make peace with {seat} (Diplomat)"),)
 
     def on_turn_start(self, s: State, owner: int) -> None:
         s.flags.pop(_ALLY, None)

@@ -39,7 +39,11 @@ class Battleground(Ability):
     summary = "The faction bonus counts up to twice per defeated race; a Neutral race picks a side."
     flags = (Flag("battleground-side", encode="choice", choices=("alliance", "horde"),
                   words="the side a Neutral race fights for this turn"),)
-    action_specs = (ActionSpec("battleground", ("choice",), choices=("alliance", "horde")),)
+    action_specs = (
+        ActionSpec("battleground", ("choice",), choices=("alliance", "horde"), choice_words=(
+            ("alliance", "Fight as the Alliance", "Fight as the Alliance this turn (faction bonus)"),
+            ("horde", "Fight as the Horde", "Fight as the Horde this turn (faction bonus)"))),
+    )
     action_kinds = frozenset({"battleground"})
 
     def faction_bonus_cap(self, s: State, owner: int) -> int:

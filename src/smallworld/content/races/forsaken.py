@@ -35,7 +35,10 @@ class Forsaken(Ability):
     rule = "§9 Forsaken"
     summary = "Each time you make another race lose a token you may pay 1 coin for an extra Forsaken token."
     flags = (Flag("forsaken-earned", encode="count", scale=10, words="purchases earned this turn"),)
-    action_specs = (ActionSpec("buy", ("count",), lo=0, hi=RACES["forsaken"].in_box),)
+    action_specs = (
+        ActionSpec("buy", ("count",), lo=0, hi=RACES["forsaken"].in_box, phrase="Buy {n} Forsaken token{s}",
+                   label="Buy {n} Forsaken token{s} for {n} coin{s}", none="Buy no Forsaken token"),
+    )
 
     def on_conquest(self, s: State, owner: int, c) -> None:  # c: Conquest
         """Count the tokens of other races (and Murlocs) this conquest discarded."""

@@ -36,7 +36,11 @@ class Worgen(Ability):
         "fewer token)."
     )
     flags = (Flag("worgen-form", encode="choice", choices=("human", "worgen"), words="the form chosen this turn"),)
-    action_specs = (ActionSpec("form", ("choice",), choices=("human", "worgen")),)
+    action_specs = (
+        ActionSpec("form", ("choice",), choices=("human", "worgen"), choice_words=(
+            ("human", "Human form", "Human form: +2 coins this turn"),
+            ("worgen", "Worgen form", "Worgen form: pay 1 coin, conquests cost 1 token fewer"))),
+    )
     action_kinds = frozenset({"form"})
 
     def on_expand(self, s: State, owner: int) -> None:
