@@ -13,14 +13,15 @@ import numpy as np
 
 from smallworld.rl import SmallWorldEnv
 from smallworld.rl.catalogue import ActionCatalogue
+from smallworld.rl.observations import feature_high
 
 
 def blocks(ed, R):
     cat = ActionCatalogue(R, edition=ed)
     return [[b.name, b.kind, b.shape, b.start, b.size, str(b.action) if b.action else None, b.lo, b.hi, b.prefix] for b in cat.blocks]
 
-def episode(players, ed, seed):
-    env = SmallWorldEnv(players, edition=ed)
+def episode(players, ed, seed, observation="flat"):
+    env = SmallWorldEnv(players, edition=ed, observation=observation)
     env.reset(seed=seed)
     rng = np.random.default_rng(seed)
     h = hashlib.sha256()
@@ -42,6 +43,8 @@ def episode(players, ed, seed):
 RUNS = ([(P, "swow", seed) for P in (2, 3, 4, 5) for seed in range(1, 5)]
         + [(4, "swow-team", seed) for seed in range(1, 4)]
         + [(P, "classic", seed) for P in (2, 3, 4, 5) for seed in range(1, 4)])
+#: seeded episodes of the compact observation (clipped at each entry's true upper bound)
+COMPACT_RUNS = [(3, "swow", 1), (5, "swow", 2), (4, "swow-team", 1), (3, "classic", 1), (5, "classic", 2)]
 
 
 def dump():
@@ -53,9 +56,14 @@ def dump():
             if ed == "swow-team" and P != 4:
                 continue
             env = SmallWorldEnv(P, edition=ed)
-            out["features"][f"{ed}/{P}"] = hashlib.sha256("\n".join(env.encoder.feature_names()).encode()).hexdigest()
+            names = env.encoder.feature_names()
+            out["features"][f"{ed}/{P}"] = hashlib.sha256("\n".join(names).encode()).hexdigest()
+            highs = np.array([feature_high(n) for n in names], dtype=np.float64)
+            out["features"][f"{ed}/{P}/high"] = hashlib.sha256(highs.tobytes()).hexdigest()
     for P, ed, seed in RUNS:
         out["episodes"][f"{ed}/{P}/{seed}"] = episode(P, ed, seed)
+    for P, ed, seed in COMPACT_RUNS:
+        out["episodes"][f"{ed}/{P}/{seed}/compact"] = episode(P, ed, seed, "compact")
     return out
 
 

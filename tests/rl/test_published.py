@@ -1,10 +1,10 @@
 """The published RL surface does not move: action indexes, observation layout and values.
 
-``fixtures/published.json`` was written by ``tools/dump_rl_published.py`` on main before the
-catalogue's ability actions and the flag encoders were derived from the abilities' declarations
-(issue 12). Researchers rely on these indexes and vectors: this test checks, byte for byte, the
-catalogue blocks of every edition, the feature names, and the observations, masks and rewards
-of seeded random episodes in both editions.
+``fixtures/published.json`` was written by ``tools/dump_rl_published.py`` from main's source,
+before the catalogue's ability actions, the flag encoders and the compact observation's bounds
+were derived from the abilities' declarations (issue 12). Researchers rely on these indexes and vectors: this test checks, byte for byte, the
+catalogue blocks of every edition, the feature names and their upper bounds, and the
+observations (flat and compact), masks and rewards of seeded random episodes in both editions.
 """
 
 from __future__ import annotations

@@ -71,6 +71,8 @@ class Flag:
             flags section.
         family: ``key`` is a prefix (see above).
         rl_name: the observation feature name when it is not derived from ``key``.
+        high: the true upper bound of its encoded value (after ``scale``): compact observations
+            clip there (1 for one-hots and flags).
         words: what it means, in plain words (docs and tips).
     """
 
@@ -82,6 +84,7 @@ class Flag:
     per_seat: bool = False
     family: bool = False
     rl_name: str = ""
+    high: float = 1.0
     words: str = ""
 
     def __post_init__(self) -> None:

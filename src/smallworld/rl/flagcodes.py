@@ -92,6 +92,18 @@ class FlagPlan:
             out.append(f"{name}/{_num(f.scale)}" if f.encode == "count" and f.scale != 1 else name)
         return out
 
+    def highs(self, n_players: int) -> dict[str, float]:
+        """Feature name -> the true upper bound of its value, for the declared flags whose
+        bound is not 1 (:attr:`Flag.high`)."""
+        out: dict[str, float] = {}
+        for f in self.section:
+            if f.high != 1:
+                out.update(dict.fromkeys(f.feature_names(n_players), f.high))
+        for f, name in zip(self.players, self.player_names()):
+            if f.high != 1:
+                out[name] = f.high
+        return out
+
     def keys(self, scope: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """``(keys, prefixes)`` of every declared flag of ``scope`` (``"flags"`` or
         ``"tflags"``): what the encoders know of the view's ``flags`` / ``turn_flags``."""

@@ -23,7 +23,7 @@ class BattleMaster(Ability):
     kind = "power"
     rule = "§10 Battle Master"
     summary = "+1 coin per non-empty Region you conquer."
-    flags = (Flag("battle-master", encode="count", scale=5, words="non-empty Regions conquered this turn"),)
+    flags = (Flag("battle-master", encode="count", scale=5, high=3.0, words="non-empty Regions conquered this turn"),)
 
     def on_conquest(self, s: State, owner: int, c: Conquest) -> None:
         """Count a conquest of a Region that was not empty."""

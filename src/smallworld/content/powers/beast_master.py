@@ -76,7 +76,7 @@ class BeastMaster(Ability):
     kind = "power"
     rule = "§10 Beast Master"
     summary = "Each turn, one Beast per Hills Region you hold; Beasts fight and defend like tokens."
-    flags = (Flag("beasts-hand-", "flags", "count", scale=5, per_seat=True, family=True, rl_name="beasts_in_hand",
+    flags = (Flag("beasts-hand-", "flags", "count", scale=5, per_seat=True, family=True, rl_name="beasts_in_hand", high=2.0,
                   words="Beasts in each seat's hand"),)
     action_specs = (ActionSpec("beast", ("region",), phrase="Place a Beast in {0}"),)
     pieces = (

@@ -23,7 +23,7 @@ class Enraged(Ability):
     kind = "power"
     rule = "§10 Enraged"
     summary = "Conquering a Region defended by 2 or more tokens earns that many coins."
-    flags = (Flag("enraged", encode="count", scale=10, words="coins earned this turn"),)
+    flags = (Flag("enraged", encode="count", scale=10, high=3.0, words="coins earned this turn"),)
 
     def on_conquest(self, s: State, owner: int, c: Conquest) -> None:
         """Earn N VC for a conquest of a Region that N >= 2 tokens defended."""

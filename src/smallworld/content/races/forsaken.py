@@ -34,7 +34,7 @@ class Forsaken(Ability):
     kind = "race"
     rule = "§9 Forsaken"
     summary = "Each time you make another race lose a token you may pay 1 coin for an extra Forsaken token."
-    flags = (Flag("forsaken-earned", encode="count", scale=10, words="purchases earned this turn"),)
+    flags = (Flag("forsaken-earned", encode="count", scale=10, high=2.0, words="purchases earned this turn"),)
     action_specs = (
         ActionSpec("buy", ("count",), lo=0, hi=RACES["forsaken"].in_box, phrase="Buy {n} Forsaken token{s}",
                    label="Buy {n} Forsaken token{s} for {n} coin{s}", none="Buy no Forsaken token"),

@@ -70,7 +70,7 @@ class Gnomes(Ability):
     )
     flags = (
         Flag("gnomes-airborne", words="the airborne assault was made this turn"),
-        Flag("gnomes-pending", encode="region-count", scale=10,
+        Flag("gnomes-pending", encode="region-count", scale=10, high=3.0,
              words="the airborne assault's Region and cost while its owner chooses the final conquest"),
     )
     action_specs = (

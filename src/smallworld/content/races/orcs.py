@@ -27,7 +27,7 @@ class Orcs(Ability):
     kind = "race"
     rule = "§9 Orcs"
     summary = "+1 coin per Region you conquer from an Alliance race."
-    flags = (Flag("orcs-alliance", encode="count", scale=5, words="Alliance-held Regions conquered this turn"),)
+    flags = (Flag("orcs-alliance", encode="count", scale=5, high=3.0, words="Alliance-held Regions conquered this turn"),)
 
     def on_conquest(self, s: State, owner: int, c: Conquest) -> None:
         if c.race is not None and RACES[c.race].faction == ALLIANCE:
