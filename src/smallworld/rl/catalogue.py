@@ -16,9 +16,9 @@ tokens any race has, so every legal redeploy is in the catalogue):
 block                       size                         index within the block
 ==========================  ===========================  ==========================================
 ``pick K``                  6                            K (0–5; the team variant uses 0–3)
-``expand`` … ``pay aegis``  12 single actions            see :data:`SINGLE_ACTIONS`
+``expand`` … ``pay aegis``  12 single actions            one index each (rl/published.py)
 ``buy N``                   21                           N (0–20, Forsaken purchases)
-``<kind> R``                ``R`` per kind               slot of R; kinds in :data:`REGION_KINDS`
+``<kind> R``                ``R`` per kind               slot of R, kinds in the published order
 ``pay marsh-R``             ``R``                        slot of R (Marshdweller tolls)
 ``redeploy R N``            ``R * A``                    ``slot * A + (N - 1)``
 ``portal A B``              ``R * (R - 1) / 2``          pair ``a < b`` in row-major order
