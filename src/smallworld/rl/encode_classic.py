@@ -49,8 +49,9 @@ from smallworld.rl.flagcodes import FlagPlan
 from smallworld.rl.layout import COLUMN_ROWS, PHASES, SCALES
 
 EDITION = "classic"
-RACE_IDS: tuple[str, ...] = tuple(sorted(RACES))
-POWER_IDS: tuple[str, ...] = tuple(sorted(POWERS))
+#: one-hot orders: the published ones (:mod:`smallworld.rl.published`), new ids after them
+RACE_IDS: tuple[str, ...] = published.ordered(published.CLASSIC_RACES, RACES)
+POWER_IDS: tuple[str, ...] = published.ordered(published.CLASSIC_POWERS, POWERS)
 PIECE_KINDS: tuple[str, ...] = tuple(PIECE_SUPPLY)
 TERRAINS: tuple[str, ...] = ("farmland", "hills", "forest", "swamp", "mountain", "sea", "lake")
 SYMBOLS: tuple[str, ...] = ("border", "lost-tribe", "magic", "cavern", "mine")

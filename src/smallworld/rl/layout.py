@@ -50,9 +50,10 @@ from smallworld.core.spec import TERRAINS
 from smallworld.rl import published
 from smallworld.rl.flagcodes import FlagPlan
 
-RACE_IDS: tuple[str, ...] = tuple(sorted(RACES))
-POWER_IDS: tuple[str, ...] = tuple(sorted(POWERS))
-ITEM_IDS: tuple[str, ...] = tuple(sorted(ITEMS))
+#: one-hot orders: the published ones (:mod:`smallworld.rl.published`), new ids after them
+RACE_IDS: tuple[str, ...] = published.ordered(published.WARCRAFT_RACES, RACES)
+POWER_IDS: tuple[str, ...] = published.ordered(published.WARCRAFT_POWERS, POWERS)
+ITEM_IDS: tuple[str, ...] = published.ordered(published.WARCRAFT_ITEMS, ITEMS)
 PIECE_KINDS: tuple[str, ...] = tuple(PIECE_SUPPLY)
 PHASES: tuple[str, ...] = ("pick", "decide", "conquer", "redeploy", "defend", "choice", "chance", "over")
 SYMBOLS: tuple[str, ...] = ("magic", "cavern", "murloc", "entry", "marker")
