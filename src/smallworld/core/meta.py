@@ -222,8 +222,10 @@ class Piece:
         id: the piece kind (``"wisp-wall"``), as in ``s.pieces`` and the supply.
         name: its name for people (``"Wisp Wall"``).
         effect: what it does, in plain words (a tip under its name).
-        defence: tokens it adds to a conquest of its Region (0: none).
-        leaves_with_region: removed when its Region is conquered or emptied.
+        defence: tokens it adds to a conquest of its Region (0: none; R-CONQ-3, C-CONQ-3); the
+            edition's ``defense_pieces`` are those its abilities declare with a defence.
+        leaves_with_region: removed when its Region is conquered or emptied (R-CONQ-7,
+            R-TROOP-2); the edition's ``abandon_removes``.
     """
 
     id: str
@@ -282,7 +284,8 @@ class TollWords:
 
 @dataclass(frozen=True)
 class UseLimit:
-    """A use allowed a limited number of times per turn, for the turn facts.
+    """A use allowed a limited number of times per turn (per player turn, R-ITEM-1), for the
+    turn facts.
 
     Args:
         flag: the turn flag counting it (an int, or any truthy value for one use).
@@ -342,12 +345,6 @@ def _key(x: Any) -> Any:
     if isinstance(x, UseLimit):
         return x.flag
     return getattr(x, "key", None) or getattr(x, "id", None)
-
-
-def declared(abilities: Any, attr: str) -> list[tuple[Any, Any]]:
-    """``(ability, declaration)`` for every declaration ``attr`` of ``abilities`` (an iterable
-    of abilities), in their order."""
-    return [(a, d) for a in abilities for d in getattr(a, attr, ())]
 
 
 def piece_ids(abilities: Any, *, defence: bool = False, leaves: bool = False) -> tuple[str, ...]:
