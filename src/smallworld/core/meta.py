@@ -226,6 +226,7 @@ class Piece:
             edition's ``defense_pieces`` are those its abilities declare with a defence.
         leaves_with_region: removed when its Region is conquered or emptied (R-CONQ-7,
             R-TROOP-2); the edition's ``abandon_removes``.
+        plural: its name for several (default ``name`` + ``"s"``).
     """
 
     id: str
@@ -233,14 +234,15 @@ class Piece:
     effect: str
     defence: int = 0
     leaves_with_region: bool = False
+    plural: str = ""
 
     def __post_init__(self) -> None:
         if not self.id or not self.name:
             raise TypeError(f"Piece {self.id!r}: needs an id and a name")
 
     def public(self) -> dict[str, Any]:
-        return {"name": self.name, "effect": self.effect, "defence": self.defence,
-                "leaves_with_region": self.leaves_with_region}
+        return {"name": self.name, "plural": self.plural or self.name + "s", "effect": self.effect,
+                "defence": self.defence, "leaves_with_region": self.leaves_with_region}
 
 
 @dataclass(frozen=True)

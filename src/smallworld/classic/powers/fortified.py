@@ -36,6 +36,7 @@ class Fortified(Ability):
     action_specs = (ActionSpec("fortress", ("region",), phrase="Build a Fortress in {0} (+1 defense, +1 coin)"),)
     pieces = (
         Piece("fortress", "Fortress", "+1 defense, and +1 coin each turn while the race is Active.", defence=1,
+          plural="Fortresses",
               leaves_with_region=True),
     )
 

@@ -36,7 +36,7 @@ class Heroic(Ability):
     rule = "C-P-HEROIC-1"
     summary = "Two Heroes make two of your Regions immune."
     action_specs = (ActionSpec("hero", ("region",), phrase="Place a Hero in {0} (it cannot be attacked)"),)
-    pieces = (Piece("hero", "Hero", "this Region cannot be conquered and no power can touch it."),)
+    pieces = (Piece("hero", "Hero", "this Region cannot be conquered and no power can touch it.", plural="Heroes"),)
 
     def at_turn_end(self, s: State, owner: int, step: str) -> None:
         if step != "placement":

@@ -38,7 +38,10 @@ class Halflings(Ability):
     rule = "C-R-HALFLINGS-1"
     summary = "Enter anywhere; Holes-in-the-Ground make your first two Regions immune."
     flags = (Flag("halflings-holes-placed", "flags", "count", scale=2, words="Holes-in-the-Ground placed"),)
-    pieces = (Piece("hole", "Hole-in-the-Ground", "this Region cannot be conquered and no power can touch it."),)
+    pieces = (
+        Piece("hole", "Hole-in-the-Ground", "this Region cannot be conquered and no power can touch it.",
+              plural="Holes-in-the-Ground"),
+    )
 
     def first_targets(self, s: State, owner: int) -> list[int]:
         water = s.spec.water

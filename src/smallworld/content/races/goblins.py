@@ -212,7 +212,7 @@ class Goblins(Ability):
     pieces = (
         Piece("bomb", "Bomb (face down)", "revealed at the start of the Goblins' next turn if the Region is "
               "still occupied by an opponent. Live: the occupant loses the Region; dud: nothing. Nobody "
-              "knows its side."),
+              "knows its side.", plural="Bombs (face down)"),
     )
 
     def on_pick(self, s: State, owner: int) -> None:

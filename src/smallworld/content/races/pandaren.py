@@ -138,7 +138,7 @@ class Pandaren(Ability):
     )
     pieces = (
         Piece("harmony", "Harmony", "the holder must pay the Pandaren player 2 coins before its first attack "
-              "on the Active Pandaren each turn."),
+              "on the Active Pandaren each turn.", plural="Harmony tokens"),
     )
 
     def on_turn_start(self, s: State, owner: int) -> None:

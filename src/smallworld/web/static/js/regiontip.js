@@ -70,7 +70,7 @@ function piecesHtml(reg, r) {
 // the pieces that add to a conquest's cost, besides Mountains (their declarations, /api/meta)
 function defencePieceNames() {
   const names = Object.entries(G.meta.piece_table || {})
-    .filter(([k, p]) => k !== "mountain" && p.defence > 0).map(([, p]) => p.name);
+    .filter(([k, p]) => k !== "mountain" && p.defence > 0).map(([, p]) => p.plural || p.name);
   return names.length ? names.join(" / ") : "Pieces";
 }
 
