@@ -89,7 +89,8 @@ export function icon(kindOrItem, itemKinds = null) {
 
 // ---- public content state from the view's flags ---------------------------------------------
 
-function seatWith(v, race) { const p = v.players.find((x) => x.race === race); return p ? p.seat : null; }
+// the seat whose Active race is `race` (null: nobody, or no such race in this edition)
+function seatWith(v, race) { const p = race ? v.players.find((x) => x.race === race) : null; return p ? p.seat : null; }
 
 export function harmonyHolders(v) { return (v.flags && v.flags.harmony) || []; }
 
