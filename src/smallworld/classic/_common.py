@@ -32,7 +32,8 @@ def regions_where(s: State, owner: int, test: Callable[[int], bool], decline: bo
 class TerrainBonus(Ability):
     """+1 VC per Region of the Active race on ``terrain`` (or with ``symbol``) at turn end."""
 
-    terrain_id = ""  # a data attribute, not a hook
+    _parameters = frozenset({"terrain_id", "symbol_id", "label"})  # data attributes, not hooks
+    terrain_id = ""
     symbol_id = ""
     label = ""
 

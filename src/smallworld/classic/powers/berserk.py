@@ -15,11 +15,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from smallworld.classic.registry import SUMMARIES, register
+from smallworld.classic.registry import register
 from smallworld.core import chance, changes
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.conquest import Conquest
+from smallworld.core.meta import ActionSpec, Flag
 from smallworld.core.state import CONQUER, State
 
 _ROLL = "berserk-roll"
@@ -48,7 +49,9 @@ class Berserk(Ability):
     id = "berserk"
     kind = "power"
     rule = "C-P-BERSERK-1"
-    summary = SUMMARIES["berserk"]
+    summary = "Roll the die before each conquest; the roll lowers its cost."
+    flags = (Flag("berserk-roll", encode="count", scale=3, words="the die rolled for the next conquest"),)
+    action_specs = (ActionSpec("berserk", phrase="Berserk: roll the die before the next conquest"),)
     action_kinds = frozenset({"berserk"})
 
     def no_final_conquest(self, s: State, owner: int) -> bool:

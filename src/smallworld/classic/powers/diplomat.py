@@ -15,12 +15,13 @@ mini-turn is not implemented, so the question does not arise yet.
 
 from __future__ import annotations
 
-from smallworld.classic.registry import SUMMARIES, register
+from smallworld.classic.registry import register
 from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.conquest import Conquest
 from smallworld.core.decline import in_decline_turn
+from smallworld.core.meta import ActionSpec, Flag
 from smallworld.core.state import State
 
 _KEY = "power:diplomat"
@@ -34,7 +35,16 @@ class Diplomat(Ability):
     id = "diplomat"
     kind = "power"
     rule = "C-P-DIPLOMAT-1"
-    summary = SUMMARIES["diplomat"]
+    summary = (
+        "At turn end name an opponent you did not attack: their Active race may not attack yours "
+        "until your next turn."
+    )
+    flags = (
+        Flag("diplomat-ally", "flags", "seat", words="the seat at peace with the Diplomat's owner"),
+        Flag("diplomat-attacked", encode="seats", rl_name="diplomat_attacked",
+             words="the seats the Diplomat's owner attacked this turn"),
+    )
+    action_specs = (ActionSpec("ally", ("seat",), phrase="Make peace with {seat} (Diplomat)"),)
 
     def on_turn_start(self, s: State, owner: int) -> None:
         changes.clear_flag(s, _ALLY)

@@ -11,11 +11,12 @@
 
 from __future__ import annotations
 
-from smallworld.classic.registry import SUMMARIES, register
+from smallworld.classic.registry import register
 from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.conquest import resolve_conquest, targets
+from smallworld.core.meta import ActionSpec, Flag, Piece
 from smallworld.core.state import CONQUER, State
 
 DRAGON = "dragon"
@@ -31,7 +32,10 @@ class DragonMaster(Ability):
     id = "dragon-master"
     kind = "power"
     rule = "C-P-DRAGON-1"
-    summary = SUMMARIES["dragon-master"]
+    summary = "Once per turn conquer a Region with one token; the Dragon makes it immune."
+    flags = (Flag("dragon-used", encode="count", words="the Dragon's conquest was made this turn"),)
+    action_specs = (ActionSpec("dragon", ("region",), phrase="Dragon: conquer {0} with 1 token"),)
+    pieces = (Piece("dragon", "Dragon", "this Region cannot be conquered and no power can touch it."),)
     action_kinds = frozenset({"dragon"})
 
     def actions(self, s: State, owner: int) -> list[Action]:

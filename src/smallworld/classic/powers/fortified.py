@@ -11,10 +11,11 @@
 
 from __future__ import annotations
 
-from smallworld.classic.registry import SUMMARIES, register
+from smallworld.classic.registry import register
 from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
+from smallworld.core.meta import ActionSpec, Piece
 from smallworld.core.state import State
 
 FORTRESS = "fortress"
@@ -32,7 +33,13 @@ class Fortified(Ability):
     id = "fortified"
     kind = "power"
     rule = "C-P-FORTIFIED-1"
-    summary = SUMMARIES["fortified"]
+    summary = "Place one Fortress (+1 defense, +1 coin while Active) per turn, six at most."
+    action_specs = (ActionSpec("fortress", ("region",), phrase="Build a Fortress in {0} (+1 defense, +1 coin)"),)
+    pieces = (
+        Piece("fortress", "Fortress", "+1 defense, and +1 coin each turn while the race is Active.", defence=1,
+          plural="Fortresses",
+              leaves_with_region=True),
+    )
 
     def at_turn_end(self, s: State, owner: int, step: str) -> None:
         if (step == "placement" and s.power[owner] == self.id and s.supply.get(FORTRESS, 0) > 0

@@ -6,10 +6,11 @@ goes In Decline; a Hero in an abandoned Region goes back to the supply."""
 
 from __future__ import annotations
 
-from smallworld.classic.registry import SUMMARIES, register
+from smallworld.classic.registry import register
 from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
+from smallworld.core.meta import ActionSpec, Piece
 from smallworld.core.state import State
 
 HERO = "hero"
@@ -30,7 +31,9 @@ class Heroic(Ability):
     id = "heroic"
     kind = "power"
     rule = "C-P-HEROIC-1"
-    summary = SUMMARIES["heroic"]
+    summary = "Two Heroes make two of your Regions immune."
+    action_specs = (ActionSpec("hero", ("region",), phrase="Place a Hero in {0} (it cannot be attacked)"),)
+    pieces = (Piece("hero", "Hero", "this Region cannot be conquered and no power can touch it.", plural="Heroes"),)
 
     def at_turn_end(self, s: State, owner: int, step: str) -> None:
         if step != "placement":

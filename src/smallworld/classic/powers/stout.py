@@ -5,7 +5,7 @@ flip; the next turn starts with a pick. Defenders redeploy after it (C-ORDER-2).
 
 from __future__ import annotations
 
-from smallworld.classic.registry import SUMMARIES, register
+from smallworld.classic.registry import register
 from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
@@ -22,7 +22,7 @@ class Stout(Ability):
     id = "stout"
     kind = "power"
     rule = "C-P-STOUT-1"
-    summary = SUMMARIES["stout"]
+    summary = "Go In Decline at the end of a turn of conquests, after scoring."
 
     def at_turn_end(self, s: State, owner: int, step: str) -> None:
         if step == "payments" and s.active[owner] is not None and s.power[owner] == self.id:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from smallworld.classic.registry import SUMMARIES, register
+from smallworld.classic.registry import register
 from smallworld.core import changes
 from smallworld.core.ability import Ability
+from smallworld.core.meta import Flag
 from smallworld.core.state import State
 
 _KEY = "wealthy-picked"
@@ -15,7 +16,8 @@ class Wealthy(Ability):
     id = "wealthy"
     kind = "power"
     rule = "C-P-WEALTHY-1"
-    summary = SUMMARIES["wealthy"]
+    summary = "+7 coins once, at the end of the turn you pick this combo."
+    flags = (Flag("wealthy-picked", encode="count", words="the combo was picked this turn"),)
 
     def on_pick(self, s: State, owner: int) -> None:
         changes.set_tflag(s, _KEY, True)

@@ -16,9 +16,10 @@
 from __future__ import annotations
 
 from smallworld.classic.data import AMAZON_EXTRA
-from smallworld.classic.registry import SUMMARIES, register
+from smallworld.classic.registry import register
 from smallworld.core import changes, troops
 from smallworld.core.ability import Ability
+from smallworld.core.meta import Flag
 from smallworld.core.state import State
 
 HELD = "off-map:amazons"
@@ -29,7 +30,12 @@ class Amazons(Ability):
     id = "amazons"
     kind = "race"
     rule = "C-R-AMAZONS-1"
-    summary = SUMMARIES["amazons"]
+    summary = (
+        "Four extra tokens for conquests only: taken off the map after each redeployment, back at "
+        "your next ready troops."
+    )
+    flags = (Flag("off-map:amazons", "flags", "count", scale=4, rl_name="amazons-off-map",
+                  words="the extra Amazon tokens off the map"),)
 
     def on_pick(self, s: State, owner: int) -> None:
         n = min(AMAZON_EXTRA, s.box[self.id])

@@ -11,10 +11,11 @@
 
 from __future__ import annotations
 
-from smallworld.classic.registry import SUMMARIES, register
+from smallworld.classic.registry import register
 from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.conquest import Conquest
+from smallworld.core.meta import Flag, Piece
 from smallworld.core.state import State
 
 HOLE = "hole"
@@ -32,7 +33,12 @@ class Halflings(Ability):
     id = "halflings"
     kind = "race"
     rule = "C-R-HALFLINGS-1"
-    summary = SUMMARIES["halflings"]
+    summary = "Enter anywhere; Holes-in-the-Ground make your first two Regions immune."
+    flags = (Flag("halflings-holes-placed", "flags", "count", scale=2, words="Holes-in-the-Ground placed"),)
+    pieces = (
+        Piece("hole", "Hole-in-the-Ground", "this Region cannot be conquered and no power can touch it.",
+              plural="Holes-in-the-Ground"),
+    )
 
     def first_targets(self, s: State, owner: int) -> list[int]:
         water = s.spec.water

@@ -21,11 +21,12 @@ In Decline it does nothing (R-ITEM-1).
 from __future__ import annotations
 
 from smallworld.content.items import _shared
-from smallworld.content.registry import SUMMARIES, register
+from smallworld.content.registry import register
 from smallworld.core import changes, hooks
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action, as_action
 from smallworld.core.conquest import Conquest, conquest_cost, targets
+from smallworld.core.meta import ActionSpec, Flag, UseLimit
 from smallworld.core.state import State
 
 ID = "frostmourne"
@@ -75,7 +76,13 @@ class Frostmourne(Ability):
     id = ID
     kind = "item"
     rule = "§11 Frostmourne"
-    summary = SUMMARIES[ID]
+    summary = "Once per turn, one conquest costs 2 fewer tokens."
+    flags = (
+        Flag(_shared.used_flag(ID), words="used this turn"),
+        Flag(_shared.pending_flag(ID), encode="region", words="the final conquest's Region, if the die decides it"),
+    )
+    action_specs = (ActionSpec("frostmourne", ("region",), phrase="Frostmourne: conquer {0} for 2 tokens fewer"),)
+    uses = (UseLimit(_shared.used_flag(ID), 1, "Frostmourne"),)
     action_kinds = frozenset({"frostmourne"})
 
     def conquest_reduction(self, s: State, owner: int, r: int, mode: str) -> int:

@@ -17,7 +17,7 @@ from typing import Any
 
 from smallworld.content.data import ITEMS
 from smallworld.content.items import _shared
-from smallworld.content.registry import ITEM_ABILITIES, SUMMARIES, register
+from smallworld.content.registry import ITEM_ABILITIES, register
 from smallworld.core import chance, changes
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
@@ -34,7 +34,10 @@ class WellOfEternity(Ability):
     id = ID
     kind = "item"
     rule = "§11 Well of Eternity"
-    summary = SUMMARIES[ID]
+    summary = (
+        "Moves to the board's Sea or Lake; whoever holds most Regions around it earns 2 coins each "
+        "turn."
+    )
     acts_uncontrolled = True
 
     def on_reveal(self, s: State, owner: int | None, r: int) -> None:

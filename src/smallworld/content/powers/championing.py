@@ -33,11 +33,12 @@ token in hand. Intimidating takes race tokens, never the Champion.
 
 from __future__ import annotations
 
-from smallworld.content.registry import SUMMARIES, register
+from smallworld.content.registry import register
 from smallworld.core import changes, hooks, troops
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.conquest import defenders_in, resolve_conquest, toll_sum
+from smallworld.core.meta import ActionSpec, Flag, Piece, UseLimit
 from smallworld.core.state import CONQUER, State
 
 CHAMPION = "champion"
@@ -91,7 +92,21 @@ class Championing(Ability):
     id = "championing"
     kind = "power"
     rule = "§10 Championing"
-    summary = SUMMARIES["championing"]
+    summary = "Once per turn, conquer an adjacent Region for free with the Champion."
+    flags = (
+        Flag("champion-used", words="the Champion's conquest was made this turn"),
+        Flag("champion-hand", "flags", "seat", per_seat=True, rl_name="champion_in_hand",
+             words="the seat holding the Champion in hand"),
+    )
+    action_specs = (
+        ActionSpec("champion", ("region",), phrase="Champion: conquer {0} for free"),
+        ActionSpec("champion-to", ("region",), phrase="Place the Champion in {0}"),
+    )
+    uses = (UseLimit("champion-used", 1, "Champion's conquest"),)
+    pieces = (
+        Piece("champion", "Champion", "counts as 1 race token; captured when its Region is conquered (its "
+              "owner pays a 1 coin ransom)."),
+    )
     action_kinds = frozenset({"champion"})
 
     # ---- the free conquest -----------------------------------------------------------------

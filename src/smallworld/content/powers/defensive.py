@@ -14,9 +14,10 @@ tower keep it and new ones go in Region order (the rulebook offers no choice).
 
 from __future__ import annotations
 
-from smallworld.content.registry import SUMMARIES, register
+from smallworld.content.registry import register
 from smallworld.core import changes
 from smallworld.core.ability import Ability
+from smallworld.core.meta import Piece
 from smallworld.core.state import EMPTY, State
 
 TOWER = "watch-tower"
@@ -40,7 +41,11 @@ class Defensive(Ability):
     id = "defensive"
     kind = "power"
     rule = "§10 Defensive"
-    summary = SUMMARIES["defensive"]
+    summary = "Watch Towers on Fields where you hold most neighbours make those Regions immune."
+    pieces = (
+        Piece("watch-tower", "Watch Tower", "this Region is immune to every conquest and every power.",
+              leaves_with_region=True),
+    )
 
     def at_turn_end(self, s: State, owner: int, step: str) -> None:
         """Placement step: remove towers that lost their majority, then add the new ones."""

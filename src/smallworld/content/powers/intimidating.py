@@ -30,12 +30,13 @@ from __future__ import annotations
 
 from smallworld.content.powers._attacks import attack_tolls, pay_actions
 from smallworld.content.races import pandaren
-from smallworld.content.registry import SUMMARIES, register
+from smallworld.content.registry import register
 from smallworld.core import changes, hooks, troops
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.conquest import defenders_in
 from smallworld.core.decline import check_race_leaves
+from smallworld.core.meta import ActionSpec, Flag, UseLimit
 from smallworld.core.state import CONQUER, EMPTY, MURLOC, State
 
 USES = "intimidating-uses"  # turn flag: actions used this turn
@@ -55,7 +56,14 @@ class Intimidating(Ability):
     id = "intimidating"
     kind = "power"
     rule = "§10 Intimidating"
-    summary = SUMMARIES["intimidating"]
+    summary = "Three times per turn, move an adjacent enemy token to another of its Regions (or discard it)."
+    flags = (Flag("intimidating-uses", encode="count", scale=3, words="uses this turn"),)
+    action_specs = (
+        ActionSpec("intimidate", ("region",), phrase="Intimidate: push an enemy token out of {0}"),
+        ActionSpec("intimidate", ("region", "region"), block="intimidate-move",
+                   phrase="Intimidate: push an enemy token out of {0}"),
+    )
+    uses = (UseLimit("intimidating-uses", 3, "Intimidating"),)
     action_kinds = frozenset({"intimidate"})
 
     def actions(self, s: State, owner: int) -> list[Action]:

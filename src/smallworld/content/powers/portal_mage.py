@@ -26,10 +26,11 @@ from itertools import combinations
 from smallworld.content.data import ITEMS
 from smallworld.content.powers._attacks import attack_tolls, pay_actions
 from smallworld.content.races import pandaren
-from smallworld.content.registry import SUMMARIES, register
+from smallworld.content.registry import register
 from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
+from smallworld.core.meta import ActionSpec, Flag, UseLimit
 from smallworld.core.state import CONQUER, EMPTY, State
 
 USES = "portal-mage-uses"  # turn flag: swaps made this turn
@@ -53,7 +54,13 @@ class PortalMage(Ability):
     id = "portal-mage"
     kind = "power"
     rule = "§10 Portal Mage"
-    summary = SUMMARIES["portal-mage"]
+    summary = "Twice per turn, swap everything between two Magic Regions."
+    flags = (Flag("portal-mage-uses", encode="count", scale=2, words="swaps made this turn"),)
+    action_specs = (
+        ActionSpec("portal", ("region", "region"), unordered=True,
+                   phrase="Portal: swap everything between {0} and {1}"),
+    )
+    uses = (UseLimit("portal-mage-uses", 2, "Portal Mage"),)
     action_kinds = frozenset({"portal"})
 
     def actions(self, s: State, owner: int) -> list[Action]:

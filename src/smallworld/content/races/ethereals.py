@@ -22,10 +22,11 @@ from __future__ import annotations
 
 from smallworld.content.data import ITEMS
 from smallworld.content.items import _shared, frostmourne
-from smallworld.content.registry import SUMMARIES, register
+from smallworld.content.registry import register
 from smallworld.core import changes, conquest, hooks
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
+from smallworld.core.meta import ActionSpec, Flag, UseLimit
 from smallworld.core.state import CONQUER, State
 
 #: conquest mode of the Legendary Place conquest (asked of ``conquest_reduction``)
@@ -50,7 +51,18 @@ class Ethereals(Ability):
     id = "ethereals"
     kind = "race"
     rule = "§9 Ethereals"
-    summary = SUMMARIES["ethereals"]
+    summary = (
+        "Once per turn: steal a face-up Artifact next to you, or conquer a Region with a Legendary "
+        "Place next to you for 2 fewer tokens."
+    )
+    flags = (Flag("ethereals-used", encode="choice", choices=("steal", "conquer"),
+                  words="this turn's use: an Artifact stolen or a Legendary Place conquered"),)
+    action_specs = (
+        ActionSpec("conquer-legend", ("region",), phrase="Conquer the Legendary Place in {0} (2 tokens fewer)"),
+        ActionSpec("steal", ("region", "region"), phrase="Steal the Artifact in {0}"),
+    )
+    uses = (UseLimit("ethereals-used", 1, "Ethereals' steal or Legendary Place conquest",
+                     done=(("steal", "Ethereals: Artifact stolen"), ("conquer", "Ethereals: Legendary Place conquered"))),)
     action_kinds = frozenset({"steal", "conquer-legend"})
 
     def conquest_reduction(self, s: State, owner: int, r: int, mode: str) -> int:

@@ -13,10 +13,12 @@ Ruling: a Beast or the Champion taken as the loss is a piece, not a race token: 
 
 from __future__ import annotations
 
-from smallworld.content.registry import SUMMARIES, register
+from smallworld.content.data import RACES
+from smallworld.content.registry import register
 from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
+from smallworld.core.meta import ActionSpec, Flag
 from smallworld.core.state import State
 
 _EARNED = "forsaken-earned"  # turn flag: purchases earned this turn
@@ -32,7 +34,12 @@ class Forsaken(Ability):
     id = "forsaken"
     kind = "race"
     rule = "§9 Forsaken"
-    summary = SUMMARIES["forsaken"]
+    summary = "Each time you make another race lose a token you may pay 1 coin for an extra Forsaken token."
+    flags = (Flag("forsaken-earned", encode="count", scale=10, high=2.0, words="purchases earned this turn"),)
+    action_specs = (
+        ActionSpec("buy", ("count",), lo=0, hi=RACES["forsaken"].in_box, phrase="Buy {n} Forsaken token{s}",
+                   label="Buy {n} Forsaken token{s} for {n} coin{s}", none="Buy no Forsaken token"),
+    )
 
     def on_conquest(self, s: State, owner: int, c) -> None:  # c: Conquest
         """Count the tokens of other races (and Murlocs) this conquest discarded."""

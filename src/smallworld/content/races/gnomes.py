@@ -19,10 +19,11 @@ from typing import Any
 
 from smallworld.content.data import DIE_FACES
 from smallworld.content.items import frostmourne
-from smallworld.content.registry import SUMMARIES, register
+from smallworld.content.registry import register
 from smallworld.core import chance, changes, conquest, hooks
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
+from smallworld.core.meta import ActionSpec, Flag, UseLimit
 from smallworld.core.state import CONQUER, State
 
 #: conquest mode of the airborne assault (asked of ``conquest_reduction``)
@@ -63,7 +64,21 @@ class Gnomes(Ability):
     id = "gnomes"
     kind = "race"
     rule = "§9 Gnomes"
-    summary = SUMMARIES["gnomes"]
+    summary = (
+        "Once per turn, an airborne assault on any Region of any board; roll the die for free and "
+        "reduce the cost by the roll."
+    )
+    flags = (
+        Flag("gnomes-airborne", words="the airborne assault was made this turn"),
+        Flag("gnomes-pending", encode="region-count", scale=10, high=3.0,
+             words="the airborne assault's Region and cost while its owner chooses the final conquest"),
+    )
+    action_specs = (
+        ActionSpec("airborne", ("region",), phrase="Airborne assault on {0} (the die lowers the cost)"),
+        ActionSpec("airborne-final"),
+        ActionSpec("airborne-stop"),
+    )
+    uses = (UseLimit("gnomes-airborne", 1, "Airborne assault"),)
     action_kinds = frozenset({"airborne"})  # the final choice is a decision
 
     def actions(self, s: State, owner: int) -> list[Action]:

@@ -39,11 +39,12 @@ from __future__ import annotations
 from typing import Any
 
 from smallworld.content.data import PIECE_SUPPLY
-from smallworld.content.registry import SUMMARIES, register
+from smallworld.content.registry import register
 from smallworld.core import chance, changes, conquest, hooks
 from smallworld.core.ability import Ability, Toll
 from smallworld.core.actions import Action
 from smallworld.core.errors import IllegalActionError
+from smallworld.core.meta import ActionSpec, Flag, Piece
 from smallworld.core.state import State
 
 BOMB = "bomb"
@@ -191,7 +192,27 @@ class Goblins(Ability):
     id = "goblins"
     kind = "race"
     rule = "§9 Goblins"
-    summary = SUMMARIES["goblins"]
+    summary = (
+        "At the end of your turn, place face-down Bombs next to your Regions on opponents; live "
+        "ones explode at the start of your next turn."
+    )
+    flags = (
+        Flag("bombs-live", "flags", "count", scale=6, words="live Bombs revealed since the Goblins were picked"),
+        Flag("bombs-dud", "flags", "count", scale=6, words="dud Bombs revealed since the Goblins were picked"),
+        Flag("bombs-prepaid", "flags", "none", words="tolls paid ahead for Regions whose Bomb may explode"),
+        Flag("goblins-placing", words="the Goblins are placing Bombs"),
+        Flag("goblins-toll", encode="region", words="Regions whose Bomb waits for a toll decision"),
+    )
+    action_specs = (
+        ActionSpec("plant", ("region",), phrase="Plant a Bomb in {0}"),
+        ActionSpec("bomb-pay", ("region",)),
+        ActionSpec("bomb-return", ("region",)),
+    )
+    pieces = (
+        Piece("bomb", "Bomb (face down)", "revealed at the start of the Goblins' next turn if the Region is "
+              "still occupied by an opponent. Live: the occupant loses the Region; dud: nothing. Nobody "
+              "knows its side.", plural="Bombs (face down)"),
+    )
 
     def on_pick(self, s: State, owner: int) -> None:
         """All 12 Bombs shuffled into a new stack."""

@@ -19,10 +19,11 @@ Goblins Bomb explosion is no conquest: it earns nothing.
 from __future__ import annotations
 
 from smallworld.content.data import ALLIANCE, HORDE, RACES
-from smallworld.content.registry import SUMMARIES, register
+from smallworld.content.registry import register
 from smallworld.core import changes, hooks
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
+from smallworld.core.meta import ActionSpec, Piece
 from smallworld.core.state import State
 
 MO = "military-objective"
@@ -65,7 +66,15 @@ class Humans(Ability):
     id = "humans"
     kind = "race"
     rule = "§9 Humans"
-    summary = SUMMARIES["humans"]
+    summary = (
+        "Place 2 Military Objectives each turn; a non-Horde race that conquers one earns 2 coins, "
+        "and so do you."
+    )
+    action_specs = (ActionSpec("objective", ("region",), phrase="Place a Military Objective in {0}"),)
+    pieces = (
+        Piece("military-objective", "Military Objective", "a non-Horde race that conquers this Region gains "
+              "2 coins (the Humans' owner gains 2 too, unless it was the conqueror)."),
+    )
 
     def on_region_conquered(self, s: State, owner: int, c) -> None:  # c: Conquest
         """A non-Horde conqueror of a Military Objective Region: 2 VC, and 2 VC to the Humans'

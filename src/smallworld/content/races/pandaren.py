@@ -33,11 +33,12 @@ the gift, is an attack on the opponent's Active race (conquest of one of its Reg
 from __future__ import annotations
 
 from smallworld.content.data import PIECE_SUPPLY
-from smallworld.content.registry import SUMMARIES, register
+from smallworld.content.registry import register
 from smallworld.core import changes
 from smallworld.core.ability import Ability, Toll
 from smallworld.core.conquest import Conquest
 from smallworld.core.errors import IllegalActionError
+from smallworld.core.meta import Flag, Piece, TollWords
 from smallworld.core.state import State
 
 HARMONY = "harmony"  # piece kind (supply) and toll key
@@ -121,7 +122,24 @@ class Pandaren(Ability):
     id = RACE
     kind = "race"
     rule = "§9 Pandaren"
-    summary = SUMMARIES[RACE]
+    summary = (
+        "Opponents you did not attack get a Harmony token: they must pay you 2 coins before "
+        "attacking you."
+    )
+    flags = (
+        Flag("harmony", "flags", "seats", words="the seats holding a Harmony token"),
+        Flag("pandaren-attacked", encode="seats", rl_name="pandaren_attacked",
+             words="the seats whose Active race the Pandaren attacked this turn"),
+    )
+    toll_words = (
+        TollWords("harmony", 2, "race", pay="Harmony to the Pandaren", paid="Harmony paid to {to}",
+                  tip="Harmony (Pandaren): {amount} coins paid to {to} before the first attack on the Pandaren "
+                      "this turn. Nothing more to pay for them this turn.", nobody="the Pandaren"),
+    )
+    pieces = (
+        Piece("harmony", "Harmony", "the holder must pay the Pandaren player 2 coins before its first attack "
+              "on the Active Pandaren each turn.", plural="Harmony tokens"),
+    )
 
     def on_turn_start(self, s: State, owner: int) -> None:
         """R-ORDER-1: the Pandaren take back all Harmony tokens."""

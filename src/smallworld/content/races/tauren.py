@@ -24,11 +24,12 @@ Rulings: an emptied Region loses its Forts, Wisp Walls and Watch Towers like an 
 
 from __future__ import annotations
 
-from smallworld.content.registry import SUMMARIES, register
+from smallworld.content.registry import register
 from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.conquest import ABANDON_REMOVES
+from smallworld.core.meta import ActionSpec, Flag
 from smallworld.core.state import State
 
 MIN_TOKENS = 2
@@ -75,7 +76,9 @@ class Tauren(Ability):
     id = RACE
     kind = "race"
     rule = "§9 Tauren"
-    summary = SUMMARIES[RACE]
+    summary = "Never fewer than 2 Tauren tokens in a Region."
+    flags = (Flag("tauren-lone", encode="region", words="Regions whose lone token waits for its owner's choice"),)
+    action_specs = (ActionSpec("rejoin", ("region",)),)
     lasts_in_decline = True  # the lone-token rule holds In Decline too
     action_kinds = frozenset({"rejoin"})
 

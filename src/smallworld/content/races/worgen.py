@@ -12,10 +12,11 @@ turn has no expansion, so no form (R-DEC-1).
 
 from __future__ import annotations
 
-from smallworld.content.registry import SUMMARIES, register
+from smallworld.content.registry import register
 from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
+from smallworld.core.meta import ActionSpec, Flag
 from smallworld.core.state import State
 
 HUMAN_VC = 2
@@ -31,7 +32,16 @@ class Worgen(Ability):
     id = "worgen"
     kind = "race"
     rule = "§9 Worgen"
-    summary = SUMMARIES["worgen"]
+    summary = (
+        "Each turn choose human form (+2 coins) or Worgen form (pay 1 coin, every conquest costs 1 "
+        "fewer token)."
+    )
+    flags = (Flag("worgen-form", encode="choice", choices=("human", "worgen"), words="the form chosen this turn"),)
+    action_specs = (
+        ActionSpec("form", ("choice",), choices=("human", "worgen"), choice_words=(
+            ("human", "Human form", "Human form: +2 coins this turn"),
+            ("worgen", "Worgen form", "Worgen form: pay 1 coin, conquests cost 1 token fewer"))),
+    )
     action_kinds = frozenset({"form"})
 
     def on_expand(self, s: State, owner: int) -> None:
