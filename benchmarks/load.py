@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import signal
@@ -114,10 +115,8 @@ class Server:
                                   capture_output=True, text=True, check=False).stdout.split()
             self.proc.send_signal(signal.SIGKILL)
             for pid in kids:
-                try:
+                with contextlib.suppress(OSError):
                     os.kill(int(pid), signal.SIGKILL)
-                except OSError:
-                    pass
             self.proc.wait()
 
 
@@ -159,7 +158,7 @@ async def listen(base: str, g: Game, st: Stats, stop: asyncio.Event) -> None:
                     # the push that first shows action count >= n answers the action sent at n
                     for k in [k for k in g.sent if n is not None and k <= n]:
                         st.push.append(now - g.sent.pop(k))
-        except Exception:  # noqa: BLE001 - the server restarting: reconnect
+        except Exception:  # the server restarting: reconnect
             if stop.is_set():
                 return
             st.error("ws reconnect")

@@ -116,7 +116,7 @@ class _Scanner(ast.NodeVisitor):
             return
         if isinstance(value, ast.Name) and value.id in self.states[-1]:
             self.states[-1].add(name)
-        elif self._root_is_field(value) and not isinstance(value, ast.Name) or isinstance(value, ast.Name) and value.id in self.aliases[-1]:
+        elif (self._root_is_field(value) and not isinstance(value, ast.Name)) or (isinstance(value, ast.Name) and value.id in self.aliases[-1]):
             self.aliases[-1].add(name)
 
     # ---- writes ------------------------------------------------------------------------
@@ -179,10 +179,10 @@ class _Scanner(ast.NodeVisitor):
         func = node.func
         if isinstance(func, ast.Attribute):
             base = func.value
-            if func.attr in MUTATING_METHODS and (
+            if (func.attr in MUTATING_METHODS and (
                 self._root_is_field(base)
                 or (isinstance(base, ast.Name) and base.id in self.aliases[-1])
-            ) or (
+            )) or (
                 func.attr in STATE_MUTATORS
                 and isinstance(base, ast.Name)
                 and base.id in self.states[-1]

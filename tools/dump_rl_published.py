@@ -26,13 +26,14 @@ def episode(players, ed, seed, observation="flat"):
     rng = np.random.default_rng(seed)
     h = hashlib.sha256()
     n = 0
-    for agent in env.agent_iter():
+    for _agent in env.agent_iter():
         obs, rew, term, trunc, _ = env.last()
         h.update(np.ascontiguousarray(obs["observation"]).tobytes())
         h.update(np.ascontiguousarray(obs["action_mask"]).tobytes())
         h.update(repr(float(rew)).encode())
         if term or trunc:
-            env.step(None); continue
+            env.step(None)
+            continue
         i = int(rng.choice(np.flatnonzero(obs["action_mask"])))
         n += 1
         env.step(i)

@@ -344,7 +344,7 @@ class Cells:
         for v in range(self.n):
             ring: list[int] = []
             nbrs = rot[v]
-            for k, y in enumerate(nbrs):
+            for y in nbrs:
                 ring.append(self.mid[(min(v, y), max(v, y))])
                 j = face_of_dart.get((v, y))
                 if j is not None:
@@ -580,7 +580,7 @@ def draw(cells: Cells, rng: random.Random, rough: float = 0.07) -> list[list[tup
         first = wavy(pts[a], pts[m], pts[b], safe, rng, rough)
         curves[(a, m, b)] = first
     polys = []
-    for v, ring in enumerate(cells.rings):
+    for ring in cells.rings:
         out: list[tuple[float, float]] = []
         start = next(i for i, j in enumerate(ring) if j not in mids)
         ring = ring[start:] + ring[:start]

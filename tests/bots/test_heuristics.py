@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from smallworld.bots import make_bot
+from smallworld.bots import mcts as mcts_module
 from smallworld.bots.evaluate import (
     expected_final,
     project,
@@ -12,7 +13,6 @@ from smallworld.bots.evaluate import (
     remaining_turns,
     utility,
 )
-from smallworld.bots import mcts as mcts_module
 from smallworld.bots.mcts import MCTSBot
 from smallworld.bots.policy import HeuristicPolicy
 from smallworld.core.actions import Action

@@ -191,7 +191,7 @@ def test_misspelled_hook_fails_at_the_call_site():
     """A hook name that no ability declares fails loudly where the engine asks it."""
     g = Game.new(2, seed=1)
     g.settle()
-    with pytest.raises(ValueError, match="on_turn_strat.*is not a hook"):
+    with pytest.raises(ValueError, match=r"on_turn_strat.*is not a hook"):
         hooks.call_own(g.state, 0, "on_turn_strat")
     with pytest.raises(ValueError, match="is not a hook"):
         hooks.call_global(g.state, "tols", 0, 0)

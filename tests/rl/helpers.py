@@ -18,7 +18,7 @@ def play_masked(env: SmallWorldEnv, seed: int, *, rng_seed: int = 0,
     env.reset(seed=seed)
     rng = np.random.default_rng(rng_seed)
     played: list[int] = []
-    for agent in env.agent_iter():
+    for _agent in env.agent_iter():
         obs, _, term, trunc, _ = env.last()
         if term or trunc:
             env.step(None)

@@ -60,7 +60,7 @@ def test_unknown_actions_are_named_in_the_error():
     _, _, b = _bound(3)
     for bad in [Action("teleport", ("L1.1",)), Action("pay", ("bribe",)), Action("pick", (9,)),
                 Action("conquer", ("Z9.9",)), Action("portal", ("M1.1", "M1.1"))]:
-        with pytest.raises(CatalogueError, match="pick 9|teleport|bribe|Z9.9|portal"):
+        with pytest.raises(CatalogueError, match=r"pick 9|teleport|bribe|Z9\.9|portal"):
             b.index(bad)
 
 

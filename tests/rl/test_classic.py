@@ -75,7 +75,7 @@ def test_classic_index_round_trips_and_unknown_actions_are_named():
             assert b.index(a) == i, (i, a)
     assert named > 0.9 * env.catalogue.size
     for bad in [Action("buy", (3,)), Action("ally", (7,)), Action("portal", ("C3.1", "C3.2"))]:
-        with pytest.raises(CatalogueError, match="buy|ally 7|portal"):
+        with pytest.raises(CatalogueError, match=r"buy|ally 7|portal"):
             b.index(bad)
 
 

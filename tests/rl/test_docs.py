@@ -18,4 +18,4 @@ def _blocks(path: Path, after: str = "") -> list[str]:
 
 @pytest.mark.parametrize("code", _blocks(ROOT / "docs" / "rl.md") + _blocks(ROOT / "README.md", "## Reinforcement")[:1])
 def test_example_runs(code):
-    exec(compile(code, "<example>", "exec"), {})  # noqa: S102 (our own documentation)
+    exec(compile(code, "<example>", "exec"), {})  # our own documentation

@@ -227,7 +227,7 @@ def seat_counts(s: State, q: int) -> tuple[int, int, int, float]:
             n += tokens[r]
             if bv is not None:
                 bonus_sum += bv[r]
-        elif c == d_code or c == d2_code:
+        elif c in (d_code, d2_code):
             d += 1
     n += s.hand[q]
     return a, d, n, (bonus_sum / a if a else 0.0)
@@ -361,7 +361,7 @@ def position_value(s: State, p: int, w_opp: float | None = None) -> float:
             v += (1.0 + bv[r]) * ha
             for it in items[r]:
                 v += ITEM_VALUE if it == "?" else ITEM_VALUE * 1.5
-        elif c == d_code or c == d2_code:
+        elif c in (d_code, d2_code):
             v += hd
         elif c >= 0:
             h = opp_h.get(c)

@@ -12,10 +12,10 @@ from rich.progress import Progress
 from rich.table import Table
 
 from smallworld.bots import BOTS, make_bot
+from smallworld.bots.play import play_game
 from smallworld.core import edition as editions
 from smallworld.core.errors import ReplayError
 from smallworld.core.record import GameRecord, replay
-from smallworld.bots.play import play_game
 
 err = Console(stderr=True)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import sys
@@ -45,10 +46,8 @@ def _claim(db_path: Path) -> Any:
         lock.acquire(timeout=0)
     except Timeout:
         where = ""
-        try:
+        with contextlib.suppress(OSError):
             where = " at " + Path(str(db_path) + ".server").read_text(encoding="utf-8").strip()
-        except OSError:
-            pass
         typer.echo(f"error: another Small World server is already using {db_path}{where}; "
                    "open that one, or stop it before starting a new one", err=True)
         raise typer.Exit(1) from None
@@ -61,16 +60,14 @@ def _masked(url: str) -> str:
 
     try:
         return make_url(url).render_as_string(hide_password=True)
-    except Exception:  # noqa: BLE001 - not a URL at all: print nothing of it
+    except Exception:  # not a URL at all: print nothing of it
         return "the PostgreSQL database"
 
 
 def _note_address(db_path: Path, url: str) -> None:
     """Leave this server's address beside the database for a second start to name."""
-    try:
+    with contextlib.suppress(OSError):
         Path(str(db_path) + ".server").write_text(url + "\n", encoding="utf-8")
-    except OSError:
-        pass
 
 
 def _can_open_browser() -> bool:
@@ -140,7 +137,7 @@ def serve(
     others = share_addresses(host)
     try:
         app = create_app(db_path, bot_delay=bot_delay, hosts=others, durability=durability)
-    except Exception as e:  # noqa: BLE001 - any failure to open the database is reported
+    except Exception as e:  # any failure to open the database is reported
         why = str(e) if not shared else type(e).__name__
         typer.echo(f"error: cannot open the database {shown_db}: {why}", err=True)
         raise typer.Exit(1) from None

@@ -47,7 +47,7 @@ def check_mode(mode: str) -> str:
 def check_dense(mode: bool | str) -> bool | str:
     """Raises ``ValueError`` naming the known modes when ``mode`` is not a dense mode; returns
     ``False``, ``"vc"`` or ``"vc_diff"``."""
-    if mode not in DENSE_MODES or isinstance(mode, int) and not isinstance(mode, bool):
+    if mode not in DENSE_MODES or (isinstance(mode, int) and not isinstance(mode, bool)):
         raise ValueError(f"unknown dense_reward {mode!r}; known: False, True ('vc'), 'vc_diff'")
     return "vc" if mode is True else mode
 

@@ -72,12 +72,12 @@ class LivePlay:
                 await asyncio.wait_for(conn.ws.send_json(data), self.send_timeout)
                 if data.get("type") == "deleted":
                     break
-        except (asyncio.CancelledError, Exception) as e:  # noqa: BLE001 - a page that went away
+        except (asyncio.CancelledError, Exception) as e:  # a page that went away
             log.debug("game %s: page sender stops (%s)", live.id, type(e).__name__)
         self.drop(live, conn, "closed")
         try:
             await asyncio.wait_for(conn.ws.close(code=1008), 1.0)
-        except (asyncio.CancelledError, Exception) as e:  # noqa: BLE001 - already closed or stuck
+        except (asyncio.CancelledError, Exception) as e:  # already closed or stuck
             log.debug("game %s: page not closed cleanly (%s)", live.id, type(e).__name__)
 
     async def listen(self) -> None:
@@ -104,7 +104,7 @@ class LivePlay:
                                 await self.broadcast(live)
             except asyncio.CancelledError:
                 raise
-            except Exception as e:  # noqa: BLE001 - the database restarting: try again
+            except Exception as e:  # the database restarting: try again
                 log.warning("move notifications interrupted (%s); reconnecting", type(e).__name__)
                 await asyncio.sleep(1.0)
 

@@ -175,7 +175,7 @@ def _expand_hand(live: LiveGame, p: int) -> int | None:
         c = s.copy()
         c.apply(Action("expand"))
         return c.hand[p]
-    except Exception:  # noqa: BLE001 - only a hint for the label
+    except Exception:  # only a hint for the label
         return None
 
 

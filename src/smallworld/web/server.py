@@ -343,7 +343,7 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
             game = await asyncio.to_thread(partial(Game.from_record, record, secret=secret))
         except ReplayError as e:
             raise ApiError(400, f"this game record cannot be loaded: {e}") from None
-        except Exception as e:  # noqa: BLE001 - any malformed content is the file's fault
+        except Exception as e:  # any malformed content is the file's fault
             log.info("import refused: %s", type(e).__name__)
             raise ApiError(400, "this game record cannot be loaded: it does not replay") from None
         names = [s.name for s in seats]

@@ -100,4 +100,4 @@ def play_plan(live: LiveGame, store: Store, seat: int, texts: Sequence[str]) -> 
     live.last_human = seat
 
 
-__all__ = ["MAX_PLAN", "UndoRefused", "can_take_back", "play_plan", "take_back", "truncate"]
+__all__ = ["MAX_PLAN", "UndoRefused", "can_take_back", "play_plan", "take_back"]

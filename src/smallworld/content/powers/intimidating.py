@@ -83,7 +83,7 @@ class Intimidating(Ability):
         offered: set[str] = set()
         for r in sorted(near):
             c = occ[r]
-            if c == EMPTY or c == code or c == code + 1:  # opponents' Regions and Murlocs only
+            if c in (EMPTY, code) or c == code + 1:  # opponents' Regions and Murlocs only
                 continue
             walls = any(s.piece(k, r) for k in WALLS)
             if not walls and tokens[r] == 0:
