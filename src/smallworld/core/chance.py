@@ -21,6 +21,7 @@ from typing import Any
 
 from smallworld.core import combos
 from smallworld.core.actions import Action
+from smallworld.core.roster import changed
 from smallworld.core.state import State
 
 Outcomes = list[tuple[Action, float]]
@@ -67,6 +68,7 @@ def _apply_item(s: State, ev: tuple[Any, ...], a: Action) -> None:
     here = list(s.items[r])
     here[here.index("?")] = item  # the face-down marker turns face up (R-ITEM-1)
     s.items[r] = tuple(here)
+    changed(s)
     ab = s.spec.edition.item_abilities[item]
     if "on_reveal" in ab.hooks:
         ab.on_reveal(s, None, r)

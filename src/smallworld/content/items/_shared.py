@@ -16,6 +16,7 @@ from __future__ import annotations
 from smallworld.core import hooks
 from smallworld.core.actions import Action
 from smallworld.core.conquest import resolve_conquest, toll_sum
+from smallworld.core.roster import changed
 from smallworld.core.state import CONQUER, State
 
 FINAL_MAX_SHORT = 3  # R-CONQ-9: the die adds at most 3
@@ -32,6 +33,7 @@ def where(s: State, item: str) -> int:
 def put(s: State, r: int, item: str) -> None:
     """Lay ``item`` in region ``r`` beside whatever lies there (R-ITEM-2)."""
     s.items[r] = (*s.items[r], item)
+    changed(s)
 
 
 def take(s: State, r: int, item: str) -> None:
@@ -39,6 +41,7 @@ def take(s: State, r: int, item: str) -> None:
     here = list(s.items[r])
     here.remove(item)
     s.items[r] = tuple(here)
+    changed(s)
 
 
 def used_flag(item: str) -> str:

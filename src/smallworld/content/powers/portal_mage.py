@@ -29,6 +29,7 @@ from smallworld.content.races import pandaren
 from smallworld.content.registry import SUMMARIES, register
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
+from smallworld.core.roster import changed
 from smallworld.core.state import CONQUER, EMPTY, State
 
 USES = "portal-mage-uses"  # turn flag: swaps made this turn
@@ -104,6 +105,7 @@ class PortalMage(Ability):
         ia, ib = items[a], items[b]
         items[a] = tuple(x for x in ia if not _movable_item(x)) + tuple(x for x in ib if _movable_item(x))
         items[b] = tuple(x for x in ib if not _movable_item(x)) + tuple(x for x in ia if _movable_item(x))
+        changed(s)
         for r in (a, b):  # a player's race entering reveals; Murlocs reveal nothing
             if s.occ[r] >= 0 and "?" in items[r] and ("item", r) not in s.chance:
                 s.chance.append(("item", r))
