@@ -247,14 +247,9 @@ def run(s: State) -> None:
     Chance events with a single outcome are resolved here."""
     while True:
         if s.chance:
-            outs = chance.outcomes(s)
-            if len(outs) > 1:
-                return
-            if outs:
-                chance.resolve(s, outs[0][0])
-            else:
-                s.chance.pop(0)
-            continue
+            if chance.settle_forced(s):
+                continue
+            return
         if s.decisions or s.phase:
             return
         STEPS[s.step](s)
