@@ -59,6 +59,29 @@ def test_direct_draws_equal_listed_draws(edition, n):
     assert events > 50
 
 
+@pytest.mark.parametrize("stack", [
+    ["a"], ["a", "a"], ["a", "b", "c"], ["a", "a", "b", "c", "c", "c"], ["b", "a", "c"], ["c", "a", "a", "b"],
+    [f"t{i:02d}" for i in range(21)],
+])
+def test_multiset_walk_equals_the_outcome_list(stack):
+    """Sorted stacks are walked run by run, unsorted ones through the list: both as the list."""
+    made = {k: Action("badge", (k,)) for k in stack}
+    outs = chance.combos._outcomes_of(tuple(stack))
+    probe = random.Random(len(stack))
+    acc, xs = 0.0, [0.0, 1.0 - 2**-53] + [probe.random() for _ in range(200)]
+    for _, pr in outs:
+        acc += pr
+        xs += [acc, acc - 1e-12]
+    for x in [x for x in xs if 0.0 <= x < 1.0]:
+        acc, want = 0.0, made[outs[-1][0]]
+        for k, pr in outs:
+            acc += pr
+            if x < acc:
+                want = made[k]
+                break
+        assert chance._pick_multiset(stack, made, x) == want, (stack, x)
+
+
 def test_settle_forced_matches_the_outcome_list():
     """An event with one outcome is resolved as that outcome; with none, dropped; with more,
     left pending (the rule of engine.run)."""

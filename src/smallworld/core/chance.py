@@ -17,6 +17,8 @@ Content adds kinds with :func:`register` (e.g. Goblins' Bombs).
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import islice
+from operator import le
 from typing import Any
 
 from smallworld.core import combos
@@ -86,19 +88,38 @@ HANDLERS: dict[str, tuple[str, Callable[..., Outcomes], Callable[..., None]]] = 
 # ---- direct sampling of the core kinds (no outcome list built; the same draws as the list) --
 
 
-def _pick_multiset(outs: tuple[tuple[str, float], ...], made: dict[str, Action], x: float) -> Action:
+def _pick_multiset(items: list[str], made: dict[str, Action], x: float) -> Action:
+    """The draw from the multiset ``items`` (not empty) that the list of
+    :func:`smallworld.core.combos._outcomes_of` gives: distinct tiles by name, each ``count /
+    total``. Stacks are kept sorted, so the tiles are walked run by run (same sums, same order);
+    an unsorted one goes through the list."""
+    total = len(items)
+    if not all(map(le, items, islice(items, 1, None))):
+        acc = 0.0
+        outs = combos._outcomes_of(tuple(items))
+        for k, pr in outs:
+            acc += pr
+            if x < acc:
+                return made[k]
+        return made[outs[-1][0]]
     acc = 0.0
-    for k, pr in outs:
-        acc += pr
+    i = 0
+    while i < total:
+        k = items[i]
+        j = i + 1
+        while j < total and items[j] == k:
+            j += 1
+        acc += (j - i) / total
         if x < acc:
             return made[k]
-    return made[outs[-1][0]]
+        i = j
+    return made[items[-1]]
 
 
 def _pick_banner(s: State, ev: tuple[Any, ...], x: float) -> Action | None:
     made = s.spec.edition.banner_actions
     if s.banner_stack:
-        return _pick_multiset(combos._outcomes_of(tuple(s.banner_stack)), made, x)
+        return _pick_multiset(s.banner_stack, made, x)
     if s.banner_bottom:
         return made[s.banner_bottom[0]]
     return None
@@ -108,7 +129,7 @@ def _pick_badge(s: State, ev: tuple[Any, ...], x: float) -> Action | None:
     items = s.badge_stack or s.badge_discard
     if not items:
         return None
-    return _pick_multiset(combos._outcomes_of(tuple(items)), s.spec.edition.badge_actions, x)
+    return _pick_multiset(items, s.spec.edition.badge_actions, x)
 
 
 def _pick_die(s: State, ev: tuple[Any, ...], x: float) -> Action | None:
