@@ -47,9 +47,12 @@ import smallworld.core.engine as _e
 print("ready", _e.__file__, file=sys.stderr, flush=True)
 print("ready", flush=True)
 for line in sys.stdin:
-    n = int(line)
+    n, chunk = map(int, line.split())
     rng = random.Random(n)
-    todo = [s.copy() for s in starts[n]]
+    if chunk < 0:
+        todo = [s.copy() for s in starts[n]]
+    else:  # new games, as smallworld bench plays them (their setup is not timed)
+        todo = [new_state(n, seed=f"{n}-{chunk}-{i}", **kw) for i in range(len(starts[n]))]
     t = time.process_time()
     actions = sum(bench.random_playout(s, rng) for s in todo)
     dt = time.process_time() - t
@@ -72,10 +75,11 @@ class Worker:
         )
         assert self.proc.stdout is not None and self.proc.stdout.readline().strip() == "ready"
 
-    def play(self, players: int) -> tuple[int, float, int]:
-        """(games, CPU seconds, actions) of one chunk."""
+    def play(self, players: int, chunk: int = -1) -> tuple[int, float, int]:
+        """(games, CPU seconds, actions) of one chunk: copies of the same games, or with
+        ``chunk >= 0`` new games seeded by it."""
         assert self.proc.stdin is not None and self.proc.stdout is not None
-        self.proc.stdin.write(f"{players}\n")
+        self.proc.stdin.write(f"{players} {chunk}\n")
         self.proc.stdin.flush()
         games, dt, actions = json.loads(self.proc.stdout.readline())
         return games, dt, actions
@@ -95,6 +99,9 @@ def main() -> None:
     ap.add_argument("--now-python", default=None,
                     help="run 'now' with this interpreter's installed smallworld (e.g. a compiled wheel "
                          "in a venv) instead of this tree's src/")
+    ap.add_argument("--fresh", action="store_true",
+                    help="each round plays new games (the same for both sides), as smallworld bench "
+                         "does, instead of replaying copies of the same games (whose caches stay warm)")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         wt = Path(tmp) / "before"
@@ -110,7 +117,7 @@ def main() -> None:
                 for n in (2, 3, 5):
                     order = ("before", "now") if i % 2 == 0 else ("now", "before")
                     for side in order:
-                        games, dt, actions = workers[side].play(n)
+                        games, dt, actions = workers[side].play(n, i if args.fresh else -1)
                         times.setdefault((side, n), []).append(dt / games)
                         per_game[(side, n)] = actions / games
             for w in workers.values():
@@ -119,8 +126,9 @@ def main() -> None:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(wt)],
                            check=False, capture_output=True)
     now_name = f"installed for {args.now_python}" if args.now_python else "working tree"
+    games = "new games each round" if args.fresh else "the same games each round"
     print(f"before = {args.rev}, now = {now_name}; edition {args.edition}; {args.rounds} alternating "
-          f"chunks of {args.games} games per side (5 players: half), CPU time")
+          f"chunks of {args.games} games per side (5 players: half; {games}), CPU time")
     print("games/s from the fastest chunk (best) and the median chunk")
     print(f"{'players':>7}  {'before best':>11}  {'now best':>8}  {'ratio':>5}  "
           f"{'before med':>10}  {'now med':>7}  {'ratio':>5}  {'actions/game before, now':>25}")
