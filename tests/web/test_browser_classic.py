@@ -80,6 +80,9 @@ def test_a_classic_game_page_shows_its_map_and_tables(server, chromium):
         text = pg.evaluate("() => document.body.innerText")
         assert "Alliance" not in text and "Horde" not in text, text[:500]
         assert "of Warcraft" not in text and "of Warcraft" not in pg.title()
+        # no Warcraft holding on a player card (a seat without a race has no Bombs or Harmony)
+        cards = pg.inner_text("#players")
+        assert "Bomb" not in cards and "Harmony" not in cards, cards
         if not touch:
             # a Lost Tribe Region's tooltip: its terrain, symbols and who holds it, in words
             rid = pg.evaluate("() => window.__sw.P.view.regions.find((r) => r.occupant === 'murlocs').id")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.conquest import Conquest
 from smallworld.core.state import EMPTY, State
@@ -18,7 +19,7 @@ def was_non_empty(c: Conquest) -> bool:
 def tally_non_empty(s: State, key: str, c: Conquest) -> None:
     """Count a non-empty conquest in turn flag ``key`` (each ability keeps its own count)."""
     if was_non_empty(c):
-        s.tflags[key] = s.tflags.get(key, 0) + 1
+        changes.bump_tflag(s, key)
 
 
 def regions_where(s: State, owner: int, test: Callable[[int], bool], decline: bool = False) -> int:
@@ -31,7 +32,8 @@ def regions_where(s: State, owner: int, test: Callable[[int], bool], decline: bo
 class TerrainBonus(Ability):
     """+1 VC per Region of the Active race on ``terrain`` (or with ``symbol``) at turn end."""
 
-    terrain_id = ""  # a data attribute, not a hook
+    _parameters = frozenset({"terrain_id", "symbol_id", "label"})  # data attributes, not hooks
+    terrain_id = ""
     symbol_id = ""
     label = ""
 

@@ -24,6 +24,7 @@ from smallworld.classic.data import (
 from smallworld.classic.registry import POWER_ABILITIES, RACE_ABILITIES
 from smallworld.core import edition
 from smallworld.core.edition import Edition
+from smallworld.core.meta import piece_ids
 
 #: the edition's name in records and on the command line
 NAME = "classic"
@@ -67,8 +68,9 @@ CLASSIC = edition.register(
             "R-DEC-2": "C-DEC-2",
         },
         # C-CONQ-3: +1 defense each; removed when the Region falls (C-CONQ-7) or is abandoned
-        # (R-TROOP-2; Encampments go back to their owner's supply, C-P-BIVOUACKING-4)
-        defense_pieces=("troll-lair", "fortress", "encampment"),
-        abandon_removes=("troll-lair", "fortress", "encampment"),
+        # (R-TROOP-2; Encampments go back to their owner's supply, C-P-BIVOUACKING-4): from
+        # the pieces' declarations (Troll Lairs, Fortresses, Encampments)
+        defense_pieces=piece_ids([*RACE_ABILITIES.values(), *POWER_ABILITIES.values()], defence=True),
+        abandon_removes=piece_ids([*RACE_ABILITIES.values(), *POWER_ABILITIES.values()], leaves=True),
     )
 )

@@ -2,10 +2,10 @@
 documentation site (``docs/rules/races.md``, ``powers.md``, ``items.md``, generated when the
 site is built; see ``tools/docs_hooks.py``).
 
-This is the one place that reads ability metadata for documents: the plain-words ``summary``,
-the ``rule`` it implements and the ``id`` from :mod:`smallworld.content.registry`, and names and
-numbers from :mod:`smallworld.content.data`. When that metadata moves (for instance onto the
-ability classes of each edition), only :func:`_entries` changes.
+This is the one place that reads ability metadata for documents: what each ability declares on
+its class (:mod:`smallworld.core.meta`: the plain-words ``summary``, its ``pieces``), the
+``rule`` it implements and the ``id`` from :mod:`smallworld.content.registry`, and names and
+numbers from :mod:`smallworld.content.data`.
 """
 
 from __future__ import annotations
@@ -47,18 +47,25 @@ def rule_anchor(kind: str, ident: str) -> str:
     return f"{kind}-{ident}"
 
 
+def _pieces(ab: object) -> list[tuple[str, str]]:
+    """The ``("Pieces", "Wisp Wall")`` fact of an ability that declares pieces, else none."""
+    names = [p.name for p in getattr(ab, "pieces", ())]
+    return [("Pieces", ", ".join(names))] if names else []
+
+
 def _entries() -> list[Card]:
     out = []
     for ident, ab in sorted(registry.RACE_ABILITIES.items()):
         d = RACES[ident]
         out.append(Card("race", ident, d.name, ab.summary, ab.rule, (
             ("Banner", f"{d.value} tokens"), ("In the box", f"{d.in_box} tokens"),
-            ("Faction", _FACTION[d.faction]))))
+            ("Faction", _FACTION[d.faction]), *_pieces(ab))))
     for ident, ab in sorted(registry.POWER_ABILITIES.items()):
         p = POWERS[ident]
         facts = [("Badge", f"{p.value} tokens")]
         if ab.lasts_in_decline:
             facts.append(("In Decline", "keeps working"))
+        facts += _pieces(ab)
         out.append(Card("power", ident, p.name, ab.summary, ab.rule, tuple(facts)))
     for ident, ab in sorted(registry.ITEM_ABILITIES.items()):
         i = ITEMS[ident]

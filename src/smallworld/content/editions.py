@@ -24,6 +24,9 @@ from smallworld.content.data import (
 from smallworld.content.registry import ITEM_ABILITIES, POWER_ABILITIES, RACE_ABILITIES
 from smallworld.core import edition
 from smallworld.core.edition import Edition
+from smallworld.core.meta import piece_ids
+
+_ABILITIES = [*RACE_ABILITIES.values(), *POWER_ABILITIES.values(), *ITEM_ABILITIES.values()]
 
 
 def _edition(name: str, title: str, **more: object) -> Edition:
@@ -43,6 +46,9 @@ def _edition(name: str, title: str, **more: object) -> Edition:
         choose_faces=random_selection,
         load_face=load_face,
         opposing_factions={ALLIANCE: HORDE, HORDE: ALLIANCE},  # R-SCORE-3
+        # R-CONQ-3/7, R-TROOP-2: from the pieces' declarations (Forts, Wisp Walls, Watch Towers)
+        defense_pieces=piece_ids(_ABILITIES, defence=True),
+        abandon_removes=piece_ids(_ABILITIES, leaves=True),
         **more,  # type: ignore[arg-type]
     )
 

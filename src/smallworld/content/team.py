@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from smallworld.content.data import ALLIANCE, HORDE, NEUTRAL, RACES
-from smallworld.core import chance, combos
+from smallworld.core import chance, changes, combos
 from smallworld.core.errors import IllegalActionError
 from smallworld.core.state import State
 
@@ -71,8 +71,8 @@ def setup(s: State) -> None:
     s.team = team
     for row in range(ROWS):
         for side in sides:
-            s.chance.append(("tbanner", side, row))
-        s.chance.append(("tbadge", row))
+            changes.queue_chance(s, ("tbanner", side, row))
+        changes.queue_chance(s, ("tbadge", row))
 
 
 def _set_row(s: State, key: str, row: int, value: str | None) -> None:
@@ -136,13 +136,13 @@ def pick(s: State, p: int, k: int) -> None:
     race = s.team[f"col-{side}"][k]
     power = s.team["badges"][k]
     assert race is not None and power is not None
-    s.vc[p] -= k
+    changes.pay_vc(s, p, k)  # R-TEAM-3: the row index, to the stash
     _slide(s, f"col-{side}", k)
     if side != N and (s.team[f"deck-{side}"] or s.team[f"bottom-{side}"]):
-        s.chance.append(("tbanner", side, ROWS - 1))
+        changes.queue_chance(s, ("tbanner", side, ROWS - 1))
     _slide(s, "badges", k)
     if s.badge_stack or s.badge_discard:
-        s.chance.append(("tbadge", ROWS - 1))
+        changes.queue_chance(s, ("tbadge", ROWS - 1))
     combos.take_combo(s, p, race, power)
 
 

@@ -8,6 +8,8 @@
   rules area each (RULES §4–§8).
 - :mod:`.chance`: dice, draws and reveals as chance actions.
 - :mod:`.hooks`: how the engine asks races, powers and items (RULES §9–§11).
+- :mod:`.changes`: the checked state changes races, powers and items make (VC, tokens,
+  pieces within the supply, items, public flags, decisions, chance events).
 - :mod:`.setup`: new games (R-SET-*). :mod:`.view`: per-player views (RULES §15).
 - :mod:`.record`: game records and replay.
 """

@@ -30,6 +30,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from smallworld.core.meta import DECLARATIONS, ActionSpec, Flag, Piece, TollWords, UseLimit, check_declarations
+
 if TYPE_CHECKING:
     from smallworld.core.actions import Action
     from smallworld.core.conquest import Conquest
@@ -58,7 +60,7 @@ _DATA_ATTRIBUTES = frozenset(
     {
         "id", "kind", "rule", "summary", "lasts_in_decline", "acts_uncontrolled",
         "action_kinds", "implemented", "keeps_tokens_in_decline", "conquers_in_decline",
-        "separate_decline",
+        "separate_decline", *DECLARATIONS,
     }
 )
 
@@ -68,14 +70,18 @@ class Ability:
 
     Subclasses set ``id`` (slug), ``kind`` (``"race"``, ``"power"``, ``"item"``), ``rule``
     (the rules section, e.g. ``"§9 Trolls"``), ``summary`` (one plain sentence for players),
-    and override hooks (the methods below). ``action_kinds`` names the action kinds the ability
-    owns (their text notation's first word); the engine routes those to :meth:`apply`.
-    ``hooks`` is the set of hook names the class overrides (computed at class creation); the
-    engine asks only those.
+    their declarations (:mod:`smallworld.core.meta`: ``flags``, ``action_specs``, ``pieces``,
+    ``toll_words``, ``uses``), and override hooks (the methods below). ``action_specs`` lists
+    every action kind the ability offers (its own actions and its decisions' answers), with
+    argument shapes and words; ``action_kinds`` names those the engine routes to :meth:`apply`
+    (each must be in ``action_specs`` when the class declares any). ``hooks`` is the set of hook names the class
+    overrides (computed at class creation); the engine asks only those.
 
     Raises:
-        TypeError: at class creation, if a public method is not a hook, or if ``action_kinds``
-            is set without an ``apply`` hook.
+        TypeError: at class creation, if a public method is not a hook, a public attribute is
+            neither a hook nor a known declaration (a misspelling such as ``action_spec``), a
+            declaration has the wrong type, ``action_kinds`` is set without an ``apply`` hook or
+            names a kind its ``action_specs`` do not declare.
     """
 
     id: ClassVar[str] = ""
@@ -97,12 +103,23 @@ class Ability:
     #: power: the race goes In Decline into a second slot, apart from the one-decline limit, and
     #: stays there until its last token is lost (classic Spirit, C-P-SPIRIT-1/2, C-DEC-3)
     separate_decline: ClassVar[bool] = False
+    #: public flags it keeps in ``s.flags`` / ``s.tflags`` and how RL encodes them
+    flags: ClassVar[tuple[Flag, ...]] = ()
+    #: the action kinds it owns, with their argument shapes and words
+    action_specs: ClassVar[tuple[ActionSpec, ...]] = ()
+    #: its limited pieces (names, effects in plain words)
+    pieces: ClassVar[tuple[Piece, ...]] = ()
+    #: the words of its tolls (RULES §8)
+    toll_words: ClassVar[tuple[TollWords, ...]] = ()
+    #: its limited uses per turn
+    uses: ClassVar[tuple[UseLimit, ...]] = ()
     #: hooks this class implements (computed at class creation)
     hooks: ClassVar[frozenset[str]] = frozenset()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         found = set()
+        allowed = {"hooks"}.union(*(vars(k).get("_parameters", ()) for k in cls.__mro__))
         for klass in cls.__mro__:
             if klass is Ability or klass is object:
                 continue
@@ -116,8 +133,18 @@ class Ability:
                     raise TypeError(
                         f"{cls.__name__}.{name} is not a hook; known hooks: {', '.join(sorted(HOOK_NAMES))}"
                     )
+                if name in allowed:
+                    continue
+                raise TypeError(
+                    f"{cls.__name__}.{name} is neither a hook nor a declaration; known declarations: "
+                    f"{', '.join(sorted(_DATA_ATTRIBUTES))} (a base class may add parameters in _parameters)"
+                )
+        check_declarations(cls)
         if cls.action_kinds and "apply" not in found:
             raise TypeError(f"{cls.__name__} declares action_kinds but has no apply hook")
+        undeclared = cls.action_kinds - {a.kind for a in cls.action_specs}
+        if cls.action_specs and undeclared:
+            raise TypeError(f"{cls.__name__} routes {sorted(undeclared)} but its action_specs do not declare them")
         cls.hooks = frozenset(found)
 
     def __repr__(self) -> str:
@@ -281,12 +308,13 @@ def check_hook(name: str) -> None:
 
 class AbilityTables:
     """One edition's abilities by kind (``"race"``, ``"power"``, ``"item"``): the effects its
-    modules register, and for every other id of its data a definition with no hook and
-    ``implemented = False``, so the game data is complete while a missing effect stays visible.
+    modules register, and for every other id of its data a definition with no hook, no
+    declaration and ``implemented = False``, so the game data is complete while a missing effect
+    stays visible. Each effect declares its own summary, pieces, flags and actions
+    (:mod:`smallworld.core.meta`).
 
     Args:
         names: kind -> data by id (each with ``.name``; powers with ``.lasts``, R-DEC-2).
-        summaries: id -> one plain sentence for players.
         rule_sections: kind -> the rules section its ``rule`` names (``"§9"``).
         edition: a word naming the edition in errors (``"classic"``), or ``""``.
         class_prefix: prefix of the definitions' class names (keeps two editions' apart).
@@ -295,14 +323,12 @@ class AbilityTables:
     def __init__(
         self,
         names: dict[str, Any],
-        summaries: dict[str, str],
         rule_sections: dict[str, str],
         *,
         edition: str = "",
         class_prefix: str = "",
     ) -> None:
         self.names = names
-        self.summaries = summaries
         self.rule_sections = rule_sections
         self.edition = edition
         self.class_prefix = class_prefix
@@ -341,7 +367,7 @@ class AbilityTables:
                 "id": ident,
                 "kind": kind,
                 "rule": f"{self.rule_sections[kind]} {data.name}",
-                "summary": self.summaries[ident],
+                "summary": "",
                 "implemented": False,
                 "lasts_in_decline": kind == "power" and bool(getattr(data, "lasts", False)),
             },

@@ -20,10 +20,15 @@ from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any, Protocol
 
 from smallworld.core.actions import Action
+from smallworld.core.meta import Piece
 
 if TYPE_CHECKING:
     from smallworld.core.ability import Ability
     from smallworld.core.state import State
+
+
+#: the Mountain piece set on every Mountain Region at setup (R-SET-2, C-SET-3)
+MOUNTAIN = Piece("mountain", "Mountain", "+1 to conquer this Region.", defence=1)
 
 
 @dataclass(frozen=True)
@@ -122,6 +127,8 @@ class Edition:
         defense_pieces: pieces adding +1 defense each, removed when their Region falls
             (R-CONQ-3/7: Forts, Wisp Walls; classic: Troll Lairs, Fortresses, Encampments).
         abandon_removes: pieces removed when their Region is abandoned or emptied (R-TROOP-2).
+        board_pieces: the limited pieces no ability owns, with their words (Mountains, R-SET-2);
+            the abilities declare theirs (:meth:`piece_declarations`).
         entry_word: what the edition calls a first-conquest Region in refusals ("Entry",
             "border").
         rule_ids: the edition's rule id for a core rule id it replaces, in refusals
@@ -162,6 +169,7 @@ class Edition:
     rule_ids: Mapping[str, str] = field(default_factory=dict)
     defense_pieces: tuple[str, ...] = ("fort", "wisp-wall")
     abandon_removes: tuple[str, ...] = ("fort", "wisp-wall", "watch-tower")
+    board_pieces: tuple[Piece, ...] = (MOUNTAIN,)
     # the chance actions of this edition, made once (outcome lists reuse them)
     banner_actions: dict[str, Action] = field(init=False, repr=False)
     badge_actions: dict[str, Action] = field(init=False, repr=False)
@@ -201,6 +209,16 @@ class Edition:
         kind, _, ident = key.partition(":")
         tables = {"race": self.race_abilities, "power": self.power_abilities, "item": self.item_abilities}
         return tables[kind][ident]
+
+    def piece_declarations(self) -> dict[str, tuple[Ability | None, Piece]]:
+        """Every declared piece by id with the ability declaring it (``None``: a board piece),
+        in the order of :attr:`pieces` (the box), pieces the box does not list last."""
+        out: dict[str, tuple[Ability | None, Piece]] = {p.id: (None, p) for p in self.board_pieces}
+        for a in self.abilities():
+            for p in a.pieces:
+                out.setdefault(p.id, (a, p))
+        order = {k: i for i, k in enumerate(self.pieces)}
+        return dict(sorted(out.items(), key=lambda kv: order.get(kv[0], len(order))))
 
     def names(self) -> dict[str, dict[str, str]]:
         """Display names of races, powers and items by id (for drivers)."""

@@ -16,6 +16,11 @@ class IllegalActionError(RulesError):
     """A well-formed action that the rules do not allow now. The state is unchanged."""
 
 
+class ChangeError(RulesError):
+    """A state change asked of :mod:`smallworld.core.changes` that would break a count (a seat
+    below 0 VC, an exhausted supply, a Region without the pieces taken): a bug in the caller."""
+
+
 class ScenarioError(RulesError):
     """A scenario file is malformed or describes an impossible position."""
 

@@ -16,9 +16,9 @@ tokens any race has, so every legal redeploy is in the catalogue):
 block                       size                         index within the block
 ==========================  ===========================  ==========================================
 ``pick K``                  6                            K (0–5; the team variant uses 0–3)
-``expand`` … ``pay aegis``  12 single actions            see :data:`SINGLE_ACTIONS`
+``expand`` … ``pay aegis``  12 single actions            one index each (rl/published.py)
 ``buy N``                   21                           N (0–20, Forsaken purchases)
-``<kind> R``                ``R`` per kind               slot of R; kinds in :data:`REGION_KINDS`
+``<kind> R``                ``R`` per kind               slot of R, kinds in the published order
 ``pay marsh-R``             ``R``                        slot of R (Marshdweller tolls)
 ``redeploy R N``            ``R * A``                    ``slot * A + (N - 1)``
 ``portal A B``              ``R * (R - 1) / 2``          pair ``a < b`` in row-major order
@@ -26,7 +26,12 @@ block                       size                         index within the block
 ``intimidate SRC DST``      ``R * R``                    ``src * R + dst`` (diagonal never legal)
 ==========================  ===========================  ==========================================
 
-That is the Warcraft catalogue (``swow`` and ``swow-team``). Each edition has its own row of
+That is the Warcraft catalogue (``swow`` and ``swow-team``). Only the core's blocks (``pick``,
+``expand``, ``decline``, ``end``, ``done``, ``conquer``, ``abandon``, ``redeploy``) are written
+here: every other block is derived from what the races, powers and items declare on their
+classes (``action_specs`` and ``toll_words``, :mod:`smallworld.core.meta`), in the published
+order of :mod:`smallworld.rl.published` (:func:`derive_blocks`); a new race's actions come after
+every published index. Each edition has its own row of
 :data:`CATALOGUES` (a tuple of block declarations; ``ActionCatalogue(R, edition=...)``): the
 ``classic`` one is ``pick K`` (6), ``expand``, ``decline``, ``end``, ``done``, ``berserk``,
 ``ally Q`` (5 seats), ``conquer``/``abandon``/``sorcery``/``camp``/``dragon``/``fortress``/``hero``
@@ -46,51 +51,23 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from smallworld.content.data import ALLIANCE, HORDE, RACES
-from smallworld.content.powers import marshdweller
+from smallworld.content import editions as _editions  # noqa: F401  (registers swow, swow-team)
+from smallworld.content.data import RACES
 from smallworld.core.actions import Action
 from smallworld.core.combos import COLUMN_SIZE
+from smallworld.core.meta import ActionSpec, TollWords
 from smallworld.core.spec import GameSpec
+from smallworld.rl import published
 
 if TYPE_CHECKING:
+    from smallworld.core.ability import Ability
     from smallworld.rl.codec import BoundCatalogue
 
 #: the most tokens a race has (RULES §2.1, Forsaken 20): no hand, redeploy or purchase exceeds it
 MAX_TOKENS = max(r.in_box for r in RACES.values())
 
-#: actions without a varying argument, in catalogue order
-SINGLE_ACTIONS: tuple[Action, ...] = (
-    Action("expand"),
-    Action("decline"),
-    Action("end"),
-    Action("done"),  # Goblins' Bombs, Humans' Military Objectives: stop placing
-    Action("airborne-final"),  # Gnomes
-    Action("airborne-stop"),
-    Action("form", ("human",)),  # Worgen
-    Action("form", ("worgen",)),
-    Action("battleground", (ALLIANCE,)),
-    Action("battleground", (HORDE,)),
-    Action("pay", ("harmony",)),  # Pandaren toll (RULES §8)
-    Action("pay", ("aegis",)),  # Aegis of Aggramar toll
-)
-
-#: kinds taking one Region argument, in catalogue order
-REGION_KINDS: tuple[str, ...] = (
-    "conquer", "abandon",  # core
-    "airborne",  # Gnomes
-    "conquer-legend",  # Ethereals
-    "ashes", "frostmourne", "doomhammer",  # Artifacts
-    "champion", "champion-to",  # Championing
-    "intimidate",  # Intimidating, discarding (one argument)
-    "beast",  # Beast Master
-    "objective",  # Humans
-    "plant", "bomb-pay", "bomb-return",  # Goblins
-    "rejoin",  # Tauren
-    "heart", "aegis",  # Artifact placements
-)
-
-#: Marshdweller's toll keys are ``marsh-<region id>``
-MARSH_PREFIX = marshdweller.TOLL_PREFIX
+#: the most seats of a game: a ``seat`` argument (``ally Q``) names seat ``Q`` (absolute, 0-based)
+MAX_SEATS = 5
 
 _SINGLE = "single"
 _INT = "int"
@@ -138,73 +115,88 @@ class Block:
 BlockDecl = tuple[str, str, str, dict[str, object]]
 
 
-def _warcraft_blocks() -> tuple[BlockDecl, ...]:
-    """The ``swow`` / ``swow-team`` catalogue (the module doc's table; unchanged since v0)."""
-    return (
-        ("pick", "pick", _INT, {"lo": 0, "hi": COLUMN_SIZE - 1}),
-        *((str(a), a.kind, _SINGLE, {"action": a}) for a in SINGLE_ACTIONS),
-        ("buy", "buy", _INT, {"lo": 0, "hi": MAX_TOKENS}),
-        *((k, k, _REGION, {}) for k in REGION_KINDS),
-        ("pay marsh", "pay", _REGION, {"prefix": MARSH_PREFIX}),
-        ("redeploy", "redeploy", _REGION_INT, {}),
-        ("portal", "portal", _UPAIR, {}),
-        ("steal", "steal", _PAIR, {}),
-        ("intimidate-move", "intimidate", _PAIR, {}),
-    )
-
-
-#: classic (the original Small World) actions without a varying argument, in catalogue order
-CLASSIC_SINGLE_ACTIONS: tuple[Action, ...] = (
-    Action("expand"),
-    Action("decline"),  # also Stout's decline at the end of the turn (C-P-STOUT-1)
-    Action("end"),
-    Action("done"),  # Diplomat, Bivouacking, Fortified, Stout: nothing (more) to do
-    Action("berserk"),  # Berserk: roll the die before a conquest
+#: the core's own blocks (every edition): ``(name, kind, shape, options)``; ``pick``'s size
+#: follows the column (R-PICK-1)
+_CORE_BLOCKS: tuple[BlockDecl, ...] = (
+    ("pick", "pick", _INT, {"lo": 0, "hi": COLUMN_SIZE - 1}),
+    *((k, k, _SINGLE, {"action": Action(k)}) for k in ("expand", "decline", "end", "done")),
+    ("conquer", "conquer", _REGION, {}),
+    ("abandon", "abandon", _REGION, {}),
+    ("redeploy", "redeploy", _REGION_INT, {}),
 )
 
-#: classic kinds taking one Region argument, in catalogue order
-CLASSIC_REGION_KINDS: tuple[str, ...] = (
-    "conquer", "abandon",  # core
-    "sorcery",  # Sorcerers
-    "camp",  # Bivouacking
-    "dragon",  # Dragon Master
-    "fortress",  # Fortified
-    "hero",  # Heroic
-)
 
-#: the most seats of a game: ``ally Q`` names seat ``Q`` (absolute, 0-based)
-MAX_SEATS = 5
-
-
-def _classic_blocks() -> tuple[BlockDecl, ...]:
-    """The ``classic`` catalogue: every kind the classic races and powers emit."""
-    return (
-        ("pick", "pick", _INT, {"lo": 0, "hi": COLUMN_SIZE - 1}),
-        *((str(a), a.kind, _SINGLE, {"action": a}) for a in CLASSIC_SINGLE_ACTIONS),
-        ("ally", "ally", _INT, {"lo": 0, "hi": MAX_SEATS - 1}),  # Diplomat (seat Q)
-        *((k, k, _REGION, {}) for k in CLASSIC_REGION_KINDS),
-        ("redeploy", "redeploy", _REGION_INT, {}),
-    )
+def _spec_blocks(spec: ActionSpec) -> list[BlockDecl]:
+    """The blocks of one declared action (:class:`~smallworld.core.meta.ActionSpec`); ``[]``
+    for an argument shape the catalogue has no block for."""
+    name = spec.block or spec.kind
+    args = spec.args
+    if not args:
+        return [(spec.kind, spec.kind, _SINGLE, {"action": Action(spec.kind)})]
+    if args == ("choice",):
+        return [(str(a), a.kind, _SINGLE, {"action": a}) for a in (Action(spec.kind, (c,)) for c in spec.choices)]
+    if args == ("count",):
+        return [(name, spec.kind, _INT, {"lo": spec.lo, "hi": spec.hi})]
+    if args == ("seat",):
+        return [(name, spec.kind, _INT, {"lo": 0, "hi": MAX_SEATS - 1})]
+    if args == ("region",):
+        return [(name, spec.kind, _REGION, {})]
+    if args == ("region", "region"):
+        return [(name, spec.kind, _UPAIR if spec.unordered else _PAIR, {})]
+    return []
 
 
-#: the catalogue of each edition, by edition name: a third edition adds a row
-CATALOGUES: dict[str, tuple[BlockDecl, ...]] = {
-    "swow": _warcraft_blocks(),
-    "swow-team": _warcraft_blocks(),
-    "classic": _classic_blocks(),
-}
+def _toll_blocks(words: TollWords) -> list[BlockDecl]:
+    """``pay KEY`` (one index) or, for a toll per Region, ``pay PREFIX-R`` (a Region block)."""
+    if words.per_region:
+        return [(f"pay {words.key.rstrip('-')}", "pay", _REGION, {"prefix": words.key})]
+    a = Action("pay", (words.key,))
+    return [(str(a), "pay", _SINGLE, {"action": a})]
+
+
+def derive_blocks(abilities: Sequence[Ability], order: Sequence[str] = ()) -> tuple[BlockDecl, ...]:
+    """The catalogue of an edition with these abilities: the core's blocks and the blocks of
+    every ability's ``action_specs`` and ``toll_words``; the names of ``order`` (the published
+    order, :mod:`smallworld.rl.published`) first, then the others in declaration order (a new
+    race's actions come after every published index).
+
+    Raises:
+        ValueError: a published block no declaration gives any more (its indexes would move).
+    """
+    found: dict[str, BlockDecl] = {b[0]: b for b in _CORE_BLOCKS}
+    for ability in abilities:
+        for spec in ability.action_specs:
+            for b in _spec_blocks(spec):
+                found.setdefault(b[0], b)
+        for words in ability.toll_words:
+            for b in _toll_blocks(words):
+                found.setdefault(b[0], b)
+    missing = [n for n in order if n not in found]
+    if missing:
+        raise ValueError(f"published RL blocks without a declaration: {', '.join(missing)}")
+    names = list(order) + [n for n in found if n not in order]
+    return tuple(found[n] for n in names)
 
 
 def catalogue_blocks(edition: str) -> tuple[BlockDecl, ...]:
-    """The block declarations of ``edition``'s catalogue.
+    """The block declarations of ``edition``'s catalogue, derived from its abilities'
+    declarations in the published order (:func:`derive_blocks`).
 
     Raises:
-        ValueError: no catalogue for that edition (the message lists the known ones).
+        ValueError: an unknown edition (the message lists the known ones).
     """
-    try:
-        return CATALOGUES[edition]
-    except KeyError:
-        raise ValueError(f"no RL action catalogue for edition {edition!r}; known: {', '.join(CATALOGUES)}") from None
+    from smallworld.core import edition as editions
+
+    if edition not in editions.names():
+        raise ValueError(f"no RL action catalogue for edition {edition!r}; known: {', '.join(editions.names())}")
+    return derive_blocks(editions.get(edition).abilities(), published.BLOCKS.get(edition, ()))
+
+
+#: the catalogue of each edition, by edition name (derived when this module is imported; a
+#: race registered later is in :func:`catalogue_blocks`)
+CATALOGUES: dict[str, tuple[BlockDecl, ...]] = {
+    name: catalogue_blocks(name) for name in ("swow", "swow-team", "classic")
+}
 
 
 def _block_size(shape: str, R: int, A: int, opts: dict[str, object]) -> int:

@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from smallworld.content.data import ALLIANCE, HORDE, PIECE_SUPPLY
+from smallworld.content.data import PIECE_SUPPLY
 from smallworld.content.editions import EDITIONS
 from smallworld.core.spec import TERRAINS, GameSpec
 from smallworld.rl.layout import (
@@ -115,7 +115,7 @@ class BoundEncoder:
         g[at + len(PIECE_KINDS)] = v["result"] is not None
 
         flags, tflags = v["flags"], v["turn_flags"]
-        self._flags(out[enc.layout["flags"]], flags, tflags)
+        self._flags(out[enc.layout["flags"]], flags, tflags, rel)
         self._column(out[enc.layout["column"]], v["column"])
         if v["team"] is not None:
             self._team(out[enc.layout["team"]], v["team"])
@@ -125,29 +125,9 @@ class BoundEncoder:
             out[enc.layout["adjacency"]] = self.adj
         return out
 
-    def _flags(self, f: np.ndarray, flags: dict[str, Any], tf: dict[str, Any]) -> None:
-        f[0] = flags.get("bombs-live", 0) / 6
-        f[1] = flags.get("bombs-dud", 0) / 6
-        form = tf.get("worgen-form")
-        f[2], f[3] = form == "human", form == "worgen"
-        side = tf.get("battleground-side")
-        f[4], f[5] = side == ALLIANCE, side == HORDE
-        eth = tf.get("ethereals-used")
-        f[6], f[7] = eth == "steal", eth == "conquer"
-        f[8] = bool(tf.get("gnomes-airborne"))
-        f[9] = bool(tf.get("champion-used"))
-        f[10] = bool(tf.get("draenei-saved"))
-        f[11] = bool(tf.get("goblins-placing"))
-        f[12] = tf.get("portal-mage-uses", 0) / 2
-        f[13] = tf.get("intimidating-uses", 0) / 3
-        f[14] = tf.get("forsaken-earned", 0) / 10
-        f[15] = tf.get("orcs-alliance", 0) / 5
-        f[16] = tf.get("battle-master", 0) / 5
-        f[17] = tf.get("enraged", 0) / 10
-        pending = tf.get("gnomes-pending")
-        f[18] = pending[1] / 10 if pending else 0
-        for k, item in enumerate(ITEM_IDS):
-            f[19 + k] = bool(tf.get(f"used:{item}"))
+    def _flags(self, f: np.ndarray, flags: dict[str, Any], tf: dict[str, Any], rel: Any) -> None:
+        """The abilities' declared flags, in the published order (:mod:`smallworld.rl.flagcodes`)."""
+        self.enc.flag_plan.encode_section(f, flags, tf, rel, self.enc.n_players)
 
     def _column(self, c: np.ndarray, column: list[dict[str, Any]]) -> None:
         w = len(self.enc.column_names)
@@ -186,9 +166,7 @@ class BoundEncoder:
                  tf: dict[str, Any], rel: Any) -> None:
         P = self.enc.n_players
         w = len(self.enc.player_names)
-        holders = set(flags.get("harmony", ()))
-        attacked = set(tf.get("pandaren-attacked", ()))
-        champion_hand = flags.get("champion-hand")
+        plan = self.enc.flag_plan
         for pl in v["players"]:
             p = pl["seat"]
             x = out[rel(p) * w:(rel(p) + 1) * w]
@@ -208,10 +186,7 @@ class BoundEncoder:
                 x[at + 3] = pl["vc"] / SCALES["vc"]
             if pl["last_score"]:
                 x[at + 4] = sum(line[1] for line in pl["last_score"]) / SCALES["last_score"]
-            x[at + 5] = p in holders
-            x[at + 6] = p in attacked
-            x[at + 7] = flags.get(f"beasts-hand-{p}", 0) / SCALES["beasts"]
-            x[at + 8] = champion_hand == p
+            plan.encode_seat(x[at + 5:], p, flags, tf)  # Harmony, Pandaren attack, Beasts, Champion
 
     def _regions(self, out: np.ndarray, v: dict[str, Any], tf: dict[str, Any], rel: Any) -> None:
         enc = self.enc
@@ -243,27 +218,10 @@ class BoundEncoder:
                 row[it0] = 1
             elif item is not None:
                 row[it0 + 1 + _ITEM_POS[item]] = 1
-        for r in _pending_regions(tf):
+        for r in self.enc.flag_plan.pending_regions(v["flags"], tf):
             if 0 <= r < R:
                 reg[r, pend] = 1
 
 
 _PIECE_POS = {k: i for i, k in enumerate(PIECE_KINDS)}
 _ITEM_POS = {k: i for i, k in enumerate(ITEM_IDS)}
-
-
-def _pending_regions(tf: dict[str, Any]) -> list[int]:
-    """Region numbers a pending decision is about (Tauren lone token, Bomb toll, Gnomes' final
-    choice, an Artifact's final conquest)."""
-    out: list[int] = []
-    for key in ("tauren-lone", "goblins-toll"):
-        val = tf.get(key)
-        if val:
-            out.append(int(val[0]))
-    g = tf.get("gnomes-pending")
-    if g:
-        out.append(int(g[0]))
-    for key, val in tf.items():
-        if key.startswith("pending:") and isinstance(val, int):
-            out.append(val)
-    return out

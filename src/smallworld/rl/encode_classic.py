@@ -42,28 +42,32 @@ from typing import Any
 import numpy as np
 
 from smallworld.classic.data import PIECE_SUPPLY, POWERS, RACES
+from smallworld.classic.registry import POWER_ABILITIES, RACE_ABILITIES
 from smallworld.core.spec import GameSpec
+from smallworld.rl import published
+from smallworld.rl.flagcodes import FlagPlan
 from smallworld.rl.layout import COLUMN_ROWS, PHASES, SCALES
 
 EDITION = "classic"
-RACE_IDS: tuple[str, ...] = tuple(sorted(RACES))
-POWER_IDS: tuple[str, ...] = tuple(sorted(POWERS))
+#: one-hot orders: the published ones (:mod:`smallworld.rl.published`), new ids after them
+RACE_IDS: tuple[str, ...] = published.ordered(published.CLASSIC_RACES, RACES)
+POWER_IDS: tuple[str, ...] = published.ordered(published.CLASSIC_POWERS, POWERS)
 PIECE_KINDS: tuple[str, ...] = tuple(PIECE_SUPPLY)
 TERRAINS: tuple[str, ...] = ("farmland", "hills", "forest", "swamp", "mountain", "sea", "lake")
 SYMBOLS: tuple[str, ...] = ("border", "lost-tribe", "magic", "cavern", "mine")
 OCCUPANTS: tuple[str, ...] = ("empty", "lost-tribe", "active", "decline", "decline2")
 
-#: public content state (``view["flags"]`` / ``view["turn_flags"]``): (key, name, scale)
-_COUNT_FLAGS: tuple[tuple[str, str, float], ...] = (
-    ("berserk-roll", "berserk-roll/3", 3),
-    ("dragon-used", "dragon-used", 1),
-    ("wealthy-picked", "wealthy-picked", 1),
-    ("halflings-holes-placed", "halflings-holes-placed/2", 2),
-    ("bivouacking-placed", "bivouacking-placed/5", 5),
-    ("bivouacking-allowed", "bivouacking-allowed/5", 5),
-    ("off-map:amazons", "amazons-off-map/4", 4),
-    ("orcs-non-empty", "orcs-non-empty/10", 10),
-    ("skeletons-non-empty", "skeletons-non-empty/10", 10),
+
+def flag_plan() -> FlagPlan:
+    """Where the classic abilities' declared flags go (:class:`~smallworld.rl.flagcodes.FlagPlan`),
+    in the published order (:mod:`smallworld.rl.published`)."""
+    abilities = [*RACE_ABILITIES.values(), *POWER_ABILITIES.values()]
+    return FlagPlan(abilities, published.CLASSIC_FLAGS, published.CLASSIC_PLAYER_FLAGS)
+
+
+#: the count flags of the flags section: (key, feature name, scale), from the declarations
+_COUNT_FLAGS: tuple[tuple[str, str, float], ...] = tuple(
+    (f.key, f.feature_names(1)[0], f.scale) for f in flag_plan().section if f.encode == "count"
 )
 
 
@@ -91,17 +95,17 @@ class ClassicObservationEncoder:
             + ["conquests/10", "stack.banners/16", "stack.badges/20", "stack.badge_discards/20"]
             + [f"supply.{k}/{PIECE_SUPPLY[k]}" for k in PIECE_KINDS] + ["over", "in_decline_turn"]
         )
-        self.flag_names = [n for _, n, _ in _COUNT_FLAGS] + ["pillaging-non-empty/10"] + [
-            f"diplomat-ally=+{j}" for j in range(P)
-        ]
+        #: where the abilities' declared flags go (derived when the encoder is made)
+        self.flag_plan = flag_plan()
+        self.flag_names = self.flag_plan.section_names(P)
         self.column_names = ["present"] + _onehot("race", RACE_IDS) + _onehot("power", POWER_IDS) + ["coins/5"]
         self.player_names = (
             [f"seat={p}" for p in range(P)]
             + _onehot("race", RACE_IDS) + _onehot("power", POWER_IDS)
             + _onehot("decline", RACE_IDS) + _onehot("kept", POWER_IDS)
             + _onehot("decline2", RACE_IDS) + _onehot("kept2", POWER_IDS)
-            + ["hand/10", "turns_with_race/10", "vc_known", "vc/50", "last_score/20", "decline_hand/10",
-               "diplomat_attacked", "sorcery_victim"]
+            + ["hand/10", "turns_with_race/10", "vc_known", "vc/50", "last_score/20", "decline_hand/10"]
+            + self.flag_plan.player_names()
         )
         self.static_names = ["in_play"] + _onehot("terrain", TERRAINS) + list(SYMBOLS)
         self.region_names = self.static_names + (
@@ -210,18 +214,11 @@ class BoundClassicEncoder:
         g[at + 1] = bool(v["in_decline_turn"])
 
         flags, tf = v["flags"], v["turn_flags"]
-        f = out[enc.layout["flags"]]
-        for k, (key, _name, scale) in enumerate(_COUNT_FLAGS):
-            val = flags.get(key, tf.get(key, 0))
-            f[k] = float(val) / scale
-        at = len(_COUNT_FLAGS)
-        f[at] = tf.get("pillaging-non-empty", 0) / 10
-        ally = flags.get("diplomat-ally")
-        if ally is not None:
-            f[at + 1 + rel(int(ally))] = 1
+        # the abilities' declared flags, in the published order (smallworld.rl.flagcodes)
+        enc.flag_plan.encode_section(out[enc.layout["flags"]], flags, tf, rel, P)
 
         self._column(out[enc.layout["column"]], v["column"])
-        self._players(out[enc.layout["players"]], v, tf, rel)
+        self._players(out[enc.layout["players"]], v, flags, tf, rel)
         self._regions(out[enc.layout["regions"]], v, rel)
         if self.adj is not None:
             out[enc.layout["adjacency"]] = self.adj
@@ -241,11 +238,11 @@ class BoundClassicEncoder:
                 c[base + 1 + nr + POWER_IDS.index(row["power"])] = 1
             c[base + 1 + nr + npw] = row["coins"] / SCALES["coins"]
 
-    def _players(self, out: np.ndarray, v: dict[str, Any], tf: dict[str, Any], rel: Any) -> None:
+    def _players(self, out: np.ndarray, v: dict[str, Any], flags: dict[str, Any], tf: dict[str, Any],
+                 rel: Any) -> None:
         P = self.enc.n_players
         w = len(self.enc.player_names)
-        attacked = set(tf.get("diplomat-attacked", ()))
-        victims = set(tf.get("sorcerers-victims", ()))
+        plan = self.enc.flag_plan
         dhands = v["decline_hands"]
         for pl in v["players"]:
             p = pl["seat"]
@@ -266,8 +263,7 @@ class BoundClassicEncoder:
                 x[at + 4] = sum(line[1] for line in pl["last_score"]) / SCALES["last_score"]
             hands = sum(dhands.get(r, 0) for r in (pl["decline"], pl.get("decline2")) if r is not None)
             x[at + 5] = hands / SCALES["hand"]
-            x[at + 6] = p in attacked
-            x[at + 7] = p in victims
+            plan.encode_seat(x[at + 6:], p, flags, tf)  # Diplomat's attacks, Sorcerers' victims
 
     def _regions(self, out: np.ndarray, v: dict[str, Any], rel: Any) -> None:
         enc = self.enc

@@ -20,6 +20,8 @@ section         size                      content
 ``flags``       31                        public content state (RULES §15): revealed Bombs,
                                           Worgen form, Battleground side, Ethereals' option,
                                           uses this turn of once-per-turn powers and items, …
+                                          (the flags the abilities declare, :mod:`~smallworld.
+                                          rl.flagcodes`, in the published order)
 ``column``      ``6 * 38``                the combos (present, race, power, coins)
 ``team``        290                       team variant: side columns A/H/N (4 rows of races),
                                           badges (4 rows), deck sizes (zeros in ``swow``)
@@ -41,13 +43,17 @@ from __future__ import annotations
 
 import numpy as np
 
-from smallworld.content.data import ALLIANCE, HORDE, ITEMS, PIECE_SUPPLY, POWERS, RACES
+from smallworld.content.data import ITEMS, PIECE_SUPPLY, POWERS, RACES
 from smallworld.content.editions import EDITIONS
+from smallworld.content.registry import ITEM_ABILITIES, POWER_ABILITIES, RACE_ABILITIES
 from smallworld.core.spec import TERRAINS
+from smallworld.rl import published
+from smallworld.rl.flagcodes import FlagPlan
 
-RACE_IDS: tuple[str, ...] = tuple(sorted(RACES))
-POWER_IDS: tuple[str, ...] = tuple(sorted(POWERS))
-ITEM_IDS: tuple[str, ...] = tuple(sorted(ITEMS))
+#: one-hot orders: the published ones (:mod:`smallworld.rl.published`), new ids after them
+RACE_IDS: tuple[str, ...] = published.ordered(published.WARCRAFT_RACES, RACES)
+POWER_IDS: tuple[str, ...] = published.ordered(published.WARCRAFT_POWERS, POWERS)
+ITEM_IDS: tuple[str, ...] = published.ordered(published.WARCRAFT_ITEMS, ITEMS)
 PIECE_KINDS: tuple[str, ...] = tuple(PIECE_SUPPLY)
 PHASES: tuple[str, ...] = ("pick", "decide", "conquer", "redeploy", "defend", "choice", "chance", "over")
 SYMBOLS: tuple[str, ...] = ("magic", "cavern", "murloc", "entry", "marker")
@@ -62,26 +68,21 @@ SCALES: dict[str, float] = {
     "turns": 10, "vc": 50, "last_score": 20, "coins": 5, "deck": 8, "beasts": 5,
 }
 
-#: public flags encoded (``view["flags"]``; ``beasts-hand-P`` per seat)
-FLAGS = ("bombs-live", "bombs-dud", "harmony", "champion-hand", "bombs-prepaid")
-FLAG_PREFIXES = ("beasts-hand-",)
-#: turn flags encoded (``view["turn_flags"]``), with the ``used:ITEM`` / ``pending:ITEM`` families
-TURN_FLAGS = (
-    "worgen-form", "battleground-side", "ethereals-used", "gnomes-airborne", "gnomes-pending",
-    "champion-used", "draenei-saved", "goblins-placing", "goblins-toll", "tauren-lone",
-    "portal-mage-uses", "intimidating-uses", "forsaken-earned", "orcs-alliance", "battle-master",
-    "enraged", "pandaren-attacked",
-)
-TURN_FLAG_PREFIXES = ("used:", "pending:")
 
-_FLAG_NAMES = (
-    ["bombs-live/6", "bombs-dud/6", "worgen-form=human", "worgen-form=worgen",
-     f"battleground-side={ALLIANCE}", f"battleground-side={HORDE}", "ethereals-used=steal",
-     "ethereals-used=conquer", "gnomes-airborne", "champion-used", "draenei-saved",
-     "goblins-placing", "portal-mage-uses/2", "intimidating-uses/3", "forsaken-earned/10",
-     "orcs-alliance/5", "battle-master/5", "enraged/10", "gnomes-pending-cost/10"]
-    + [f"used:{i}" for i in ITEM_IDS]
-)
+def flag_plan() -> FlagPlan:
+    """Where the Warcraft abilities' declared flags go (:class:`~smallworld.rl.flagcodes.FlagPlan`),
+    in the published order (:mod:`smallworld.rl.published`)."""
+    abilities = [*RACE_ABILITIES.values(), *POWER_ABILITIES.values(), *ITEM_ABILITIES.values()]
+    return FlagPlan(abilities, published.WARCRAFT_FLAGS, published.WARCRAFT_PLAYER_FLAGS, ITEM_IDS)
+
+
+_PLAN = flag_plan()
+#: public flags encoded (``view["flags"]``), and key prefixes of per-seat families
+#: (``beasts-hand-P``): every flag the abilities declare
+FLAGS, FLAG_PREFIXES = _PLAN.keys("flags")
+#: turn flags encoded (``view["turn_flags"]``)
+TURN_FLAGS, TURN_FLAG_PREFIXES = _PLAN.keys("tflags")
+TURN_FLAG_PREFIXES = (*TURN_FLAG_PREFIXES, "used:", "pending:")
 
 
 def _onehot_names(prefix: str, values: tuple[str, ...] | list[str]) -> list[str]:
@@ -100,6 +101,9 @@ class ObservationLayout:
         self.n_players = P = n_players
         self.n_slots = R = n_slots
         self.adjacency = adjacency
+        #: where the abilities' declared flags go (derived when the layout is made)
+        self.flag_plan = flag_plan()
+        self.flag_names = self.flag_plan.section_names(P)
         self.game_names = (
             ["round/10", "rounds/10"] + _onehot_names("phase", PHASES)
             + [f"actor=+{j}" for j in range(P)] + [f"turn=+{j}" for j in range(P)]
@@ -118,8 +122,8 @@ class ObservationLayout:
             [f"seat={p}" for p in range(P)] + _onehot_names("side", SIDES)
             + _onehot_names("race", RACE_IDS) + _onehot_names("power", POWER_IDS)
             + _onehot_names("decline", RACE_IDS) + _onehot_names("kept", POWER_IDS)
-            + ["hand/10", "turns_with_race/10", "vc_known", "vc/50", "last_score/20", "harmony",
-               "pandaren_attacked", "beasts_in_hand/5", "champion_in_hand"]
+            + ["hand/10", "turns_with_race/10", "vc_known", "vc/50", "last_score/20"]
+            + self.flag_plan.player_names()
         )
         self.static_names = (
             ["in_play"] + _onehot_names("terrain", TERRAINS) + list(SYMBOLS) + [f"board={b}" for b in range(P)]
@@ -131,7 +135,7 @@ class ObservationLayout:
         )
         sizes = [
             ("game", len(self.game_names)),
-            ("flags", len(_FLAG_NAMES)),
+            ("flags", len(self.flag_names)),
             ("column", COLUMN_ROWS * len(self.column_names)),
             ("team", len(self.team_names)),
             ("players", P * len(self.player_names)),
@@ -149,7 +153,7 @@ class ObservationLayout:
 
     def feature_names(self) -> list[str]:
         """A readable name for every entry of the vector (length :attr:`size`)."""
-        out = [f"game.{n}" for n in self.game_names] + [f"flags.{n}" for n in _FLAG_NAMES]
+        out = [f"game.{n}" for n in self.game_names] + [f"flags.{n}" for n in self.flag_names]
         out += [f"column[{k}].{n}" for k in range(COLUMN_ROWS) for n in self.column_names]
         out += [f"team.{n}" for n in self.team_names]
         out += [f"players[+{j}].{n}" for j in range(self.n_players) for n in self.player_names]

@@ -42,14 +42,25 @@ from smallworld.rl.layout import POWER_IDS, SCALES
 OBSERVATIONS = ("flat", "compact", "graph")
 
 #: upper bounds of scaled counts (after scaling), by the name of the entry; everything not
-#: listed (one-hots, 0/1 flags, fractions of a fixed supply) is bounded by 1
+#: listed (one-hots, 0/1 flags, fractions of a fixed supply) is bounded by 1. The abilities'
+#: flags declare their own (:attr:`smallworld.core.meta.Flag.high`, :func:`_flag_highs`).
 _HIGHS: tuple[tuple[str, float], ...] = (
     (r"conquests/10$", 3.0), (r"coins/5$", 4.0), (r"hand/10$", 3.0), (r"vc/50$", 5.0),
-    (r"last_score/20$", 4.0), (r"beasts_in_hand/5$", 2.0), (r"tokens/10$", 3.0),
-    (r"\.piece\.", 5.0), (r"forsaken-earned/10$", 2.0), (r"orcs-alliance/5$", 3.0),
-    (r"battle-master/5$", 3.0), (r"enraged/10$", 3.0), (r"gnomes-pending-cost/10$", 3.0),
+    (r"last_score/20$", 4.0), (r"tokens/10$", 3.0), (r"\.piece\.", 5.0),
     (r"turns_with_race/10$", 1.0), (r"round/10$|rounds/10$", 1.0),
 )
+
+
+@functools.cache
+def _flag_highs() -> tuple[tuple[str, float], ...]:
+    """``(pattern, high)`` of the abilities' declared flags in both editions (before
+    :data:`_HIGHS`)."""
+    from smallworld.rl import encode_classic, layout
+
+    highs: dict[str, float] = {}
+    for plan in (layout.flag_plan(), encode_classic.flag_plan()):
+        highs.update(plan.highs(1))
+    return tuple((rf"\.{re.escape(name)}$", high) for name, high in highs.items())
 
 #: VC divisor in the global state (as in observations)
 VC_SCALE = SCALES["vc"]
@@ -59,7 +70,7 @@ def feature_high(name: str) -> float:
     """The upper bound of observation entry ``name`` (``feature_names()``) in the compact
     observation: values above it are clipped (they are rare: e.g. more than 30 tokens on one
     Region, more than 250 VC)."""
-    for pattern, high in _HIGHS:
+    for pattern, high in (*_flag_highs(), *_HIGHS):
         if re.search(pattern, name):
             return high
     return 1.0

@@ -18,8 +18,10 @@ from typing import Any
 
 from smallworld.content import team
 from smallworld.content.data import ITEMS, POWERS, RACES
+from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.conquest import conquest_cost, targets
+from smallworld.core.meta import ActionSpec, TollWords
 from smallworld.core.state import EMPTY, MURLOC, State
 
 #: order of the steps of a turn (smallworld.core.engine); scoring happens at "score"
@@ -90,66 +92,68 @@ def pretty_arg(s: State, arg: Any) -> str:
     return text
 
 
-#: what a race's, power's or item's own action does, in words: kind -> (phrase with {0}, {1}
-#: the Region names, the ability whose summary explains it); used by the log and the buttons
-ACTION_PHRASES: dict[str, tuple[str, str | None]] = {
-    "objective": ("Place a Military Objective in {0}", "humans"),
-    "airborne": ("Airborne assault on {0} (the die lowers the cost)", "gnomes"),
-    "intimidate": ("Intimidate: push an enemy token out of {0}", "intimidating"),
-    "portal": ("Portal: swap everything between {0} and {1}", "portal-mage"),
-    "doomhammer": ("Doomhammer: pay 2 coins to take {0}", "doomhammer"),
-    "champion": ("Champion: conquer {0} for free", "championing"),
-    "champion-to": ("Place the Champion in {0}", "championing"),
-    "beast": ("Place a Beast in {0}", "beast-master"),
-    "frostmourne": ("Frostmourne: conquer {0} for 2 tokens fewer", "frostmourne"),
-    "heart": ("Move the Heart of Azeroth to {0}", "heart-of-azeroth"),
-    "aegis": ("Move the Aegis of Aggramar to {0}", "aegis-of-aggramar"),
-    "plant": ("Plant a Bomb in {0}", "goblins"),
-    "conquer-legend": ("Conquer the Legendary Place in {0} (2 tokens fewer)", "ethereals"),
-    "steal": ("Steal the Artifact in {0}", "ethereals"),
-    "done": ("Done placing", None),
-    # classic (RULES-classic §10, §11)
-    "hero": ("Place a Hero in {0} (it cannot be attacked)", "heroic"),
-    "camp": ("Place an Encampment in {0} (+1 defense)", "bivouacking"),
-    "fortress": ("Build a Fortress in {0} (+1 defense, +1 coin)", "fortified"),
-    "dragon": ("Dragon: conquer {0} with 1 token", "dragon-master"),
-    "sorcery": ("Sorcery: replace the lone enemy token in {0} with a Sorcerer", "sorcerers"),
-    "berserk": ("Berserk: roll the die before the next conquest", "berserk"),
-}
+#: the words of the actions no ability declares (the core's own)
+CORE_PHRASES: dict[str, str] = {"done": "Done placing"}
+
+
+def declared_action(ed: Any, kind: str) -> tuple[ActionSpec, Ability] | None:
+    """The first declaration of action ``kind`` among edition ``ed``'s abilities (their
+    ``action_specs``, :mod:`smallworld.core.meta`) with the ability declaring it, or ``None``."""
+    for ability in ed.abilities():
+        for spec in ability.action_specs:
+            if spec.kind == kind:
+                return spec, ability
+    return None
+
+
+def action_words(s: State, a: Action, names: list[str] | None = None, *,
+                 button: bool = False) -> tuple[str, Ability | None] | None:
+    """Action ``a`` in player words (``button``: the button's words) with the ability whose
+    summary explains it: from the declarations of the game's edition
+    (:meth:`~smallworld.core.meta.ActionSpec.words`), else the core's words
+    (:data:`CORE_PHRASES`); ``None`` when nothing words it. ``names``: the arguments as people
+    say them (default :func:`pretty_arg`)."""
+    if names is None:
+        names = [pretty_arg(s, x) for x in a.args]
+    found = declared_action(s.spec.edition, a.kind)
+    if found is not None:
+        text = found[0].words(tuple(str(x) for x in a.args), tuple(names), s.spec.seats, button=button)
+        if text is not None:
+            return text, found[1]
+    if a.kind in CORE_PHRASES:
+        return CORE_PHRASES[a.kind], None
+    return None
+
+
+def _toll_words(s: State, key: str) -> tuple[TollWords, Ability] | None:
+    """The declared words of toll ``key`` (:class:`~smallworld.core.meta.TollWords`) in the
+    game's edition, with the ability declaring them."""
+    for ability in s.spec.edition.abilities():
+        for words in ability.toll_words:
+            if words.matches(key):
+                return words, ability
+    return None
 
 
 def toll_phrase(s: State, key: str) -> str:
-    """A toll in words (RULES §8): ``"marsh-L1.4"`` -> ``"the Marshdweller toll for Goldshire
-    Fields"``; Harmony and the Aegis of Aggramar by name."""
-    from smallworld.content.items import aegis_of_aggramar
-    from smallworld.content.powers import marshdweller
-    from smallworld.content.races import pandaren
-
-    if key.startswith(marshdweller.TOLL_PREFIX):
-        return f"the Marshdweller toll for {pretty_arg(s, key[len(marshdweller.TOLL_PREFIX):])}"
-    if key == pandaren.HARMONY:
-        return "Harmony to the Pandaren"
-    if key == aegis_of_aggramar.TOLL_KEY:
-        return "the Aegis of Aggramar toll"
-    return "a toll"
+    """A toll in words (RULES §8), from the declaring ability's ``toll_words``:
+    ``"marsh-L1.4"`` -> ``"the Marshdweller toll for Goldshire Fields"``; ``"a toll"`` when no
+    ability declares it."""
+    found = _toll_words(s, key)
+    if found is None:
+        return "a toll"
+    words, _ = found
+    region = pretty_arg(s, key[len(words.key):]) if words.per_region else ""
+    return words.pay.format(region=region)
 
 
 def pretty_action(s: State, a: Action) -> str:
     """An ability's action in words: ``"objective L1.4"`` -> ``"Place a Military Objective in
-    Goldshire Fields"`` (:data:`ACTION_PHRASES`), else ``"Kind · Goldshire Fields"``."""
-    if a.kind in ACTION_PHRASES:
-        names = [pretty_arg(s, x) for x in a.args]
-        return ACTION_PHRASES[a.kind][0].format(*names, "", "")
-    arg = str(a.args[0]) if a.args else ""
-    if a.kind == "form":
-        return "Worgen form" if arg == "worgen" else "Human form"
-    if a.kind == "buy" and arg.isdigit():
-        n = int(arg)
-        return f"Buy {n} Forsaken token{'s' if n != 1 else ''}" if n else "Buy no Forsaken token"
-    if a.kind == "battleground":
-        return f"Fight as the {'Alliance' if arg == 'alliance' else 'Horde'}"
-    if a.kind == "ally" and arg.isdigit() and int(arg) < len(s.spec.seats):
-        return f"Make peace with {s.spec.seats[int(arg)]} (Diplomat)"
+    Goldshire Fields"`` (the declared words, :func:`action_words`), else ``"Kind · Goldshire
+    Fields"``."""
+    words = action_words(s, a)
+    if words is not None:
+        return words[0]
     head = a.kind.replace("-", " ").replace("_", " ").capitalize()
     if not a.args:
         return head

@@ -13,16 +13,15 @@ from typing import Any
 
 from smallworld.bots import BOTS
 from smallworld.content import team
-from smallworld.content.data import DIE_FACES, ITEMS, POWERS, RACES
-from smallworld.content.registry import SUMMARIES
 from smallworld.core import edition as core_editions
+from smallworld.core import meta as declarations
 from smallworld.core.actions import Action
 from smallworld.core.conquest import conquest_cost, targets
 from smallworld.core.explain import explain_illegal
 from smallworld.core.state import CHANCE, NOBODY
 from smallworld.core.view import view
 from smallworld.web.describe import (
-    ACTION_PHRASES,
+    action_words,
     pretty_action,
     pretty_arg,
     race_name,
@@ -48,48 +47,57 @@ WARCRAFT = ("swow", "swow-team")
 
 
 def meta(edition: str | None = None) -> dict[str, Any]:
-    """Static facts for the pages: editions, bots, races, powers, items with their rules.
+    """Static facts for the pages: editions, bots, races, powers, items and pieces, with what
+    each ability declares about itself (:mod:`smallworld.core.meta`: summary, pieces, actions,
+    tolls, uses per turn, public flags).
 
     ``edition`` (``None``: Warcraft) chooses whose races, powers, items, pieces and die are
     sent: a classic game's page gets the classic tables and their plain-words summaries.
+    ``piece_table`` gives every piece kind's name and what it does, in plain words.
     """
     if edition is not None and edition not in WARCRAFT:
         return _edition_meta(core_editions.get(edition))
-    return {
-        "edition": "swow",
+    out = _edition_meta(core_editions.get("swow"))
+    out.update({
         "serves": list(WARCRAFT),  # the editions whose games these tables describe
-        "editions": [{"id": e, "name": n} for e, n in EDITION_NAMES.items()],
-        "bots": sorted(BOTS),
-        "players": {"min": 2, "max": 5},
-        "die": list(DIE_FACES),
         # team variant (R-TEAM-1): the side of each seat by player count, and the side names
         "team_sides": {str(n): list(sides) for n, sides in team.SIDES_BY_PLAYERS.items()},
         "side_names": dict(team.SIDE_NAMES),
-        "factions": True,
         "neutral": {"piece": "murloc", "name": "Murlocs"},
-        "races": {
-            k: {"name": v.name, "value": v.value, "in_box": v.in_box, "faction": v.faction,
-                "summary": SUMMARIES.get(k, "")}
-            for k, v in RACES.items()
-        },
-        "powers": {
-            k: {"name": v.name, "value": v.value, "lasts": v.lasts, "summary": SUMMARIES.get(k, "")}
-            for k, v in POWERS.items()
-        },
-        "items": {
-            k: {"name": v.name, "kind": v.kind, "summary": SUMMARIES.get(k, "")}
-            for k, v in ITEMS.items()
-        },
-    }
+    })
+    return out
+
+
+def _declared(ability: Any) -> dict[str, Any]:
+    """What an ability declares, as JSON data (``summary``, ``pieces`` ids, ``actions``,
+    ``tolls``, ``uses``, ``flags``); an id without an ability has an empty summary."""
+    if ability is None:
+        return {"summary": ""}
+    d = declarations.public(ability)
+    d["pieces"] = list(d["pieces"])
+    return d
+
+
+def _piece_table(ed: core_editions.Edition) -> dict[str, dict[str, Any]]:
+    """Every declared piece kind: ``{"name", "text", "count", "defence", "leaves_with_region",
+    "owner"}``; ``text`` says what it does, after the name of the race or power it belongs to
+    (``"Garrisoned: +1 defense; ..."``)."""
+    out = {}
+    for k, (ability, piece) in ed.piece_declarations().items():
+        owner = _display_name(ed, ability) if ability is not None else None
+        out[k] = {**piece.public(), "text": f"{owner}: {piece.effect}" if owner else piece.effect,
+                  "count": ed.pieces.get(k), "owner": ability.id if ability is not None else None}
+    return out
+
+
+def _display_name(ed: core_editions.Edition, ability: Any) -> str:
+    table = {"race": ed.races, "power": ed.powers, "item": ed.items}[ability.kind]
+    return str(table[ability.id].name) if ability.id in table else ability.id
 
 
 def _edition_meta(ed: core_editions.Edition) -> dict[str, Any]:
-    """:func:`meta` for an edition with its own tables (no factions, no team variant)."""
-
-    def summary(table: Any, k: str) -> str:
-        ability = table.get(k)
-        return str(getattr(ability, "summary", "") or "")
-
+    """:func:`meta` of one edition, from its tables and its abilities' declarations."""
+    factions = bool(ed.opposing_factions)
     return {
         "edition": ed.name,
         "serves": [ed.name],
@@ -99,21 +107,23 @@ def _edition_meta(ed: core_editions.Edition) -> dict[str, Any]:
         "die": list(ed.die_faces),
         "team_sides": {},
         "side_names": {},
-        "factions": False,
+        "factions": factions,
         "neutral": {"piece": ed.neutral_piece, "name": "Lost Tribes" if ed.neutral_piece == "lost-tribe"
                     else ed.neutral_piece.replace("-", " ").title()},
         "pieces": dict(ed.pieces),
+        "piece_table": _piece_table(ed),
         "races": {
-            k: {"name": v.name, "value": v.value, "in_box": v.in_box, "faction": v.faction or "neutral",
-                "summary": summary(ed.race_abilities, k)}
+            k: {"name": v.name, "value": v.value, "in_box": v.in_box,
+                "faction": v.faction if factions else (v.faction or "neutral"),
+                **_declared(ed.race_abilities.get(k))}
             for k, v in ed.races.items()
         },
         "powers": {
-            k: {"name": v.name, "value": v.value, "lasts": v.lasts, "summary": summary(ed.power_abilities, k)}
+            k: {"name": v.name, "value": v.value, "lasts": v.lasts, **_declared(ed.power_abilities.get(k))}
             for k, v in ed.powers.items()
         },
         "items": {
-            k: {"name": v.name, "kind": v.kind, "summary": summary(ed.item_abilities, k)}
+            k: {"name": v.name, "kind": v.kind, **_declared(ed.item_abilities.get(k))}
             for k, v in ed.items.items()
         },
     }
@@ -205,32 +215,13 @@ def _label(live: LiveGame, p: int, a: Action, expand_hand: int | None = None) ->
         return f"Conquer {names[0]}", None
     if k == "pay":
         return f"Pay {toll_phrase(s, str(a.args[0]) if a.args else '')}", None
-    if k == "buy":
-        n = int(a.args[0])
-        return (f"Buy {n} Forsaken token{'s' if n != 1 else ''} for {n} coin{'s' if n != 1 else ''}"
-                if n else "Buy no Forsaken token"), SUMMARIES.get("forsaken")
-    if k == "form":
-        worgen = str(a.args[0]) == "worgen"
-        return ("Worgen form: pay 1 coin, conquests cost 1 token fewer" if worgen
-                else "Human form: +2 coins this turn"), SUMMARIES.get("worgen")
-    if k == "battleground":
-        side = "Alliance" if str(a.args[0]) == "alliance" else "Horde"
-        return f"Fight as the {side} this turn (faction bonus)", SUMMARIES.get("battleground")
-    if k == "ally" and a.args:
-        return pretty_action(s, a), _summary(s, "diplomat")
-    if k in ACTION_PHRASES:
-        text, ability = ACTION_PHRASES[k]
-        return text.format(*names, "", ""), _summary(s, ability) if ability else None
+    words = action_words(s, a, names, button=True)
+    if words is not None:
+        text, ability = words
+        return text, (ability.summary or None) if ability is not None else None
     return pretty_action(s, a), None
 
 
-def _summary(s: Any, ident: str) -> str | None:
-    """The plain-words summary of race or power ``ident`` in this game's edition."""
-    ed = s.spec.edition
-    if ed.name in WARCRAFT:
-        return SUMMARIES.get(ident)
-    ability = ed.race_abilities.get(ident) or ed.power_abilities.get(ident) or ed.item_abilities.get(ident)
-    return getattr(ability, "summary", None) if ability else None
 
 
 def _conquest_hints(live: LiveGame, p: int, legal_texts: set[str]) -> dict[str, Any]:

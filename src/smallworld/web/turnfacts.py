@@ -11,7 +11,9 @@ uses is public) and the static Region names, and says for the seat whose turn it
   "enemy"}`` (``enemy``: of the opposite faction to its Active race's printed faction), with
   ``faction_bonus`` true when at least one of them gives the faction bonus at scoring.
 
-The numbers (toll amounts, uses per turn) come from the content modules themselves.
+The words and numbers (toll amounts and words, uses per turn) come from what each race, power
+and item declares on its class (``toll_words``, ``uses``: :mod:`smallworld.core.meta`), in the
+game's edition: no race is named here.
 """
 
 from __future__ import annotations
@@ -19,39 +21,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from smallworld.content.data import ALLIANCE, HORDE, ITEMS, POWERS, RACES
-from smallworld.content.items import _shared as items_shared
-from smallworld.content.items import aegis_of_aggramar
-from smallworld.content.powers import (
-    championing,
-    intimidating,
-    marshdweller,
-    portal_mage,
-)
-from smallworld.content.races import ethereals, gnomes, pandaren
-from smallworld.content.registry import SUMMARIES
+from smallworld.core import edition as core_editions
 from smallworld.web.describe import race_name
 
-MARSHDWELLER = "marshdweller"
-MARSH_PREFIX = marshdweller.TOLL_PREFIX
-MARSH_VC = marshdweller.TOLL_VC
+_FACTION_NAMES = {"alliance": "Alliance", "horde": "Horde"}
 
-_OPPOSITE = {ALLIANCE: HORDE, HORDE: ALLIANCE}
-_FACTION_NAMES = {ALLIANCE: "Alliance", HORDE: "Horde"}
-
-#: limited uses per turn: (kind, ability id, turn flag, uses per turn, name shown)
-LIMITED_USES: tuple[tuple[str, str, str, int, str], ...] = (
-    ("race", "gnomes", gnomes.USED_FLAG, 1, "Airborne assault"),
-    ("race", "ethereals", ethereals.USED_FLAG, 1, "Ethereals' steal or Legendary Place conquest"),
-    ("power", "intimidating", intimidating.USES, intimidating.MAX_USES, "Intimidating"),
-    ("power", "portal-mage", portal_mage.USES, portal_mage.MAX_USES, "Portal Mage"),
-    ("power", "championing", championing.USED, 1, "Champion's conquest"),
-    ("item", "doomhammer", items_shared.used_flag("doomhammer"), 1, ITEMS["doomhammer"].name),
-    ("item", "frostmourne", items_shared.used_flag("frostmourne"), 1, ITEMS["frostmourne"].name),
-    ("item", "ashes-of-alar", items_shared.used_flag("ashes-of-alar"), 1, ITEMS["ashes-of-alar"].name),
-)
-
-_ETHEREALS_DONE = {"steal": "Ethereals: Artifact stolen", "conquer": "Ethereals: Legendary Place conquered"}
 _TIMES = {1: "Once", 2: "Twice", 3: "Three times"}
 #: phases in which a use not made yet may still be made by the seat whose turn it is
 _BEFORE_REDEPLOY = frozenset({"pick", "decide", "conquer", "choice", "chance"})
@@ -61,37 +35,44 @@ def _times(n: int) -> str:
     return _TIMES.get(n, f"{n} times")
 
 
+def _edition(v: dict[str, Any]) -> core_editions.Edition:
+    return core_editions.get(v.get("edition") or "swow")
+
+
+def _payee(players: list[dict[str, Any]], payee: str, ident: str) -> int | None:
+    """The seat a toll is paid to: the holder of race ``ident`` (``"race"``), of power
+    ``ident`` Active or kept In Decline (``"power"``: one badge of each power), or unnamed."""
+    if payee == "race":
+        return next((p["seat"] for p in players if p["race"] == ident), None)
+    if payee == "power":
+        return next((p["seat"] for p in players
+                     if ident in (p["power"] if p["race"] else None, p["kept"])), None)
+    return None
+
+
 def _tolls(v: dict[str, Any], names: Sequence[str], index: dict[str, int]) -> list[dict[str, Any]]:
     players = v["players"]
+    declared = [(w, a) for a in _edition(v).abilities() for w in a.toll_words]
     out = []
     for key in v.get("tolls_paid", []):
         fact: dict[str, Any] = {"key": key, "amount": None, "payee": None, "region": None}
-        if key == pandaren.HARMONY:
-            payee = next((p["seat"] for p in players if p["race"] == pandaren.RACE), None)
-            fact.update(amount=pandaren.TOLL, payee=payee)
-            to = players[payee]["name"] if payee is not None else "the Pandaren"
-            fact["text"] = f"Harmony paid to {to}"
-            fact["tip"] = (f"Harmony (Pandaren): {pandaren.TOLL} coins paid to {to} before the first "
-                           "attack on the Pandaren this turn. Nothing more to pay for them this turn.")
-        elif key == aegis_of_aggramar.TOLL_KEY:
-            fact["amount"] = aegis_of_aggramar.TOLL_VC
-            fact["text"] = "Aegis paid"
-            fact["tip"] = (f"Aegis of Aggramar: {aegis_of_aggramar.TOLL_VC} coins paid to its holder. "
-                           "Its Region is no longer immune to this player this turn.")
-        elif key.startswith(MARSH_PREFIX):
-            rid = key[len(MARSH_PREFIX):]
-            name = names[index[rid]] if rid in index else rid
-            # one badge of each power: its holder (Active, or kept In Decline) was paid
-            payee = next((p["seat"] for p in players
-                          if MARSHDWELLER in (p["power"] if p["race"] else None, p["kept"])), None)
-            fact.update(amount=MARSH_VC, region=rid, payee=payee)
-            to = players[payee]["name"] if payee is not None else "the Marshdweller player"
-            fact["text"] = f"Marshdweller toll paid for {name}"
-            fact["tip"] = (f"Marshdweller: {MARSH_VC} coin paid to {to} before conquering this "
-                           f"Swamp ({name}).")
-        else:
+        found = next(((w, a) for w, a in declared if w.matches(key)), None)
+        if found is None:
             fact["text"] = f"Toll paid: {key}"
             fact["tip"] = "A toll paid this turn: nothing more to pay for it this turn."
+            out.append(fact)
+            continue
+        words, ability = found
+        name = ""
+        if words.per_region:
+            rid = key[len(words.key):]
+            name = names[index[rid]] if rid in index else rid
+            fact["region"] = rid
+        payee = _payee(players, words.payee, ability.id)
+        fact.update(amount=words.amount, payee=payee)
+        to = players[payee]["name"] if payee is not None else words.nobody
+        fact["text"] = words.paid.format(to=to, region=name, amount=words.amount)
+        fact["tip"] = words.tip.format(to=to, region=name, amount=words.amount)
         out.append(fact)
     return out
 
@@ -110,38 +91,43 @@ def _has(v: dict[str, Any], seat: int, kind: str, ident: str) -> bool:
 def _uses(v: dict[str, Any], seat: int) -> list[dict[str, Any]]:
     tf = v.get("turn_flags") or {}
     may_still = v["phase"] in _BEFORE_REDEPLOY
+    ed = _edition(v)
     out = []
-    for kind, ident, flag, most, label in LIMITED_USES:
-        raw = tf.get(flag)
-        used = (raw if isinstance(raw, int) and not isinstance(raw, bool) else (1 if raw else 0))
-        used = min(used, most)
-        if not used and not (may_still and _has(v, seat, kind, ident)):
-            continue
-        if most > 1:
-            text = f"{label} {used} of {most} used"
-        elif ident == "ethereals" and used:
-            text = _ETHEREALS_DONE.get(str(raw), "Ethereals: used")
-        else:
-            text = f"{label} {'used' if used else 'ready'}"
-        summary = SUMMARIES.get(ident, "")
-        where = {"race": RACES, "power": POWERS, "item": ITEMS}[kind]
-        title = where[ident].name if ident in where else ident
-        left = most - used
-        state = ("used up for this turn" if not left
-                 else f"{left} use{'s' if left != 1 else ''} left this turn")
-        tip = f"{title} ({_times(most).lower()} per turn): {state}."
-        out.append({"id": ident, "kind": kind, "used": used, "max": most, "text": text,
-                    "tip": f"{tip} {summary}".strip()})
+    for ability in ed.abilities():
+        kind, ident = ability.kind, ability.id
+        for use in ability.uses:
+            most = use.most
+            raw = tf.get(use.flag)
+            used = (raw if isinstance(raw, int) and not isinstance(raw, bool) else (1 if raw else 0))
+            used = min(used, most)
+            if not used and not (may_still and _has(v, seat, kind, ident)):
+                continue
+            if most > 1:
+                text = f"{use.label} {used} of {most} used"
+            elif used and use.done:
+                text = dict(use.done).get(str(raw), f"{use.label} used")
+            else:
+                text = f"{use.label} {'used' if used else 'ready'}"
+            where = {"race": ed.races, "power": ed.powers, "item": ed.items}[kind]
+            title = where[ident].name if ident in where else ident
+            left = most - used
+            state = ("used up for this turn" if not left
+                     else f"{left} use{'s' if left != 1 else ''} left this turn")
+            tip = f"{title} ({_times(most).lower()} per turn): {state}."
+            out.append({"id": ident, "kind": kind, "used": used, "max": most, "text": text,
+                        "tip": f"{tip} {ability.summary}".strip()})
     return out
 
 
 def _beaten(v: dict[str, Any], seat: int, factions: bool = True) -> tuple[list[dict[str, Any]], bool, str | None]:
+    races = _edition(v).races
+    opposite = _edition(v).opposing_factions
     race = v["players"][seat]["race"]
-    own = RACES[race].faction if race in RACES and factions else None
-    enemy = _OPPOSITE.get(own or "")
+    own = races[race].faction if race in races and factions else None
+    enemy = opposite.get(own or "")
     beaten = []
     for r, n in v.get("defeated_this_turn", {}).items():
-        faction = RACES[r].faction if r in RACES and factions else None
+        faction = races[r].faction if r in races and factions else None
         beaten.append({"race": r, "name": race_name(r), "regions": n,
                        "faction": faction, "enemy": enemy is not None and faction == enemy})
     beaten.sort(key=lambda b: b["name"])

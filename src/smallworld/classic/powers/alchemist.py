@@ -3,7 +3,7 @@ turn it goes In Decline: the badge is no longer Active when scoring)."""
 
 from __future__ import annotations
 
-from smallworld.classic.registry import SUMMARIES, register
+from smallworld.classic.registry import register
 from smallworld.core.ability import Ability
 from smallworld.core.state import State
 
@@ -13,7 +13,7 @@ class Alchemist(Ability):
     id = "alchemist"
     kind = "power"
     rule = "C-P-ALCHEMIST-1"
-    summary = SUMMARIES["alchemist"]
+    summary = "+2 coins at the end of each turn while Active."
 
     def score(self, s: State, owner: int) -> list[tuple[str, int]]:
         return [("Alchemist", 2)]

@@ -15,11 +15,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from smallworld.classic.registry import SUMMARIES, register
-from smallworld.core import chance
+from smallworld.classic.registry import register
+from smallworld.core import chance, changes
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.conquest import Conquest
+from smallworld.core.meta import ActionSpec, Flag
 from smallworld.core.state import CONQUER, State
 
 _ROLL = "berserk-roll"
@@ -35,10 +36,9 @@ def _apply(s: State, ev: tuple[Any, ...], a: Action) -> None:
     hand is redeployed (C-P-BERSERK-2)."""
     from smallworld.core.engine import conquer_actions
 
-    s.tflags[_ROLL] = int(a.args[0])
+    changes.set_tflag(s, _ROLL, int(a.args[0]))
     if not any(x.kind == "conquer" for x in conquer_actions(s, ev[1])):
-        s.phase = ""
-        s.step = "purchase"
+        changes.end_conquests(s)
 
 
 chance.register("berserk", "roll", _outcomes, _apply)
@@ -49,7 +49,9 @@ class Berserk(Ability):
     id = "berserk"
     kind = "power"
     rule = "C-P-BERSERK-1"
-    summary = SUMMARIES["berserk"]
+    summary = "Roll the die before each conquest; the roll lowers its cost."
+    flags = (Flag("berserk-roll", encode="count", scale=3, words="the die rolled for the next conquest"),)
+    action_specs = (ActionSpec("berserk", phrase="Berserk: roll the die before the next conquest"),)
     action_kinds = frozenset({"berserk"})
 
     def no_final_conquest(self, s: State, owner: int) -> bool:
@@ -59,7 +61,7 @@ class Berserk(Ability):
         return int(s.tflags.get(_ROLL, 0))
 
     def on_conquest(self, s: State, owner: int, c: Conquest) -> None:
-        s.tflags.pop(_ROLL, None)
+        changes.clear_tflag(s, _ROLL)
 
     def actions(self, s: State, owner: int) -> list[Action]:
         if s.phase != CONQUER or s.decisions or s.chance or _ROLL in s.tflags or s.hand[owner] < 1:
@@ -67,4 +69,4 @@ class Berserk(Ability):
         return [_BERSERK]
 
     def apply(self, s: State, owner: int, action: Action) -> None:
-        s.chance.append(("berserk", owner))
+        changes.queue_chance(s, ("berserk", owner))

@@ -13,9 +13,11 @@
 
 from __future__ import annotations
 
-from smallworld.classic.registry import SUMMARIES, register
+from smallworld.classic.registry import register
+from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
+from smallworld.core.meta import ActionSpec, Flag, Piece
 from smallworld.core.state import State
 
 CAMP = "encampment"
@@ -25,11 +27,7 @@ _PLACED = "bivouacking-placed"
 
 
 def _take_back(s: State) -> None:
-    lst = s.pieces.get(CAMP)
-    if lst is not None:
-        for r in range(len(lst)):
-            lst[r] = 0
-    s.supply[CAMP] = s.spec.edition.pieces[CAMP]
+    changes.reset_pieces(s, CAMP, s.spec.edition.pieces[CAMP])
 
 
 def _on_map(s: State) -> int:
@@ -42,16 +40,25 @@ class Bivouacking(Ability):
     id = "bivouacking"
     kind = "power"
     rule = "C-P-BIVOUACKING-1"
-    summary = SUMMARIES["bivouacking"]
+    summary = "Five Encampments (+1 defense each) to place and move at each redeployment."
+    flags = (
+        Flag("bivouacking-placed", "flags", "count", scale=5, words="Encampments on the map"),
+        Flag("bivouacking-allowed", encode="count", scale=5, words="Encampments that may be placed this turn"),
+    )
+    action_specs = (ActionSpec("camp", ("region",), phrase="Place an Encampment in {0} (+1 defense)"),)
+    pieces = (
+        Piece("encampment", "Encampment", "+1 defense; moved freely at each redeployment.", defence=1,
+              leaves_with_region=True),
+    )
 
     def at_turn_end(self, s: State, owner: int, step: str) -> None:
         if step != "placement":
             return
         _take_back(s)
-        s.flags[_PLACED] = 0
-        s.tflags.pop("bivouacking-allowed", None)
+        changes.set_flag(s, _PLACED, 0)
+        changes.clear_tflag(s, "bivouacking-allowed")
         if s.regions_of(2 * owner):
-            s.decisions.append((owner, _KEY))
+            changes.ask(s, owner, _KEY)
 
     def actions(self, s: State, owner: int) -> list[Action]:
         if not s.decisions or s.decisions[-1] != (owner, _KEY):
@@ -61,12 +68,11 @@ class Bivouacking(Ability):
 
     def apply(self, s: State, owner: int, action: Action) -> None:
         if action.kind == "camp":
-            s.add_piece(CAMP, s.spec.region(str(action.args[0])))
-            s.supply[CAMP] -= 1
-            s.flags[_PLACED] = s.flags.get(_PLACED, 0) + 1
+            changes.put_piece(s, CAMP, s.spec.region(str(action.args[0])))
+            changes.bump_flag(s, _PLACED)
             if s.supply[CAMP] > 0 and s.flags.get(_PLACED, 0) < self._allowed(s):
                 return
-        s.decisions.pop()
+        changes.close_decision(s)
 
     def _allowed(self, s: State) -> int:
         """How many Encampments the current placement may reach on the map."""
@@ -78,10 +84,10 @@ class Bivouacking(Ability):
             return
         lost = s.flags.get(_PLACED, 0) - _on_map(s)
         if lost > 0 and s.regions_of(2 * owner):
-            s.flags[_PLACED] = _on_map(s)
-            s.tflags["bivouacking-allowed"] = s.flags[_PLACED] + lost
-            s.decisions.append((owner, _KEY))
+            changes.set_flag(s, _PLACED, _on_map(s))
+            changes.set_tflag(s, "bivouacking-allowed", s.flags[_PLACED] + lost)
+            changes.ask(s, owner, _KEY)
 
     def on_decline(self, s: State, owner: int) -> None:
         _take_back(s)
-        s.flags.pop(_PLACED, None)
+        changes.clear_flag(s, _PLACED)

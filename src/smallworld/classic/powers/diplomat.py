@@ -15,11 +15,13 @@ mini-turn is not implemented, so the question does not arise yet.
 
 from __future__ import annotations
 
-from smallworld.classic.registry import SUMMARIES, register
+from smallworld.classic.registry import register
+from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.conquest import Conquest
 from smallworld.core.decline import in_decline_turn
+from smallworld.core.meta import ActionSpec, Flag
 from smallworld.core.state import State
 
 _KEY = "power:diplomat"
@@ -33,22 +35,31 @@ class Diplomat(Ability):
     id = "diplomat"
     kind = "power"
     rule = "C-P-DIPLOMAT-1"
-    summary = SUMMARIES["diplomat"]
+    summary = (
+        "At turn end name an opponent you did not attack: their Active race may not attack yours "
+        "until your next turn."
+    )
+    flags = (
+        Flag("diplomat-ally", "flags", "seat", words="the seat at peace with the Diplomat's owner"),
+        Flag("diplomat-attacked", encode="seats", rl_name="diplomat_attacked",
+             words="the seats the Diplomat's owner attacked this turn"),
+    )
+    action_specs = (ActionSpec("ally", ("seat",), phrase="Make peace with {seat} (Diplomat)"),)
 
     def on_turn_start(self, s: State, owner: int) -> None:
-        s.flags.pop(_ALLY, None)
+        changes.clear_flag(s, _ALLY)
 
     def on_pick(self, s: State, owner: int) -> None:
-        s.flags.pop(_ALLY, None)
+        changes.clear_flag(s, _ALLY)
 
     def on_conquest(self, s: State, owner: int, c: Conquest) -> None:
         if c.defender >= 0 and c.defender % 2 == 0 and c.defender // 2 != owner:
             hit = s.tflags.get(_HIT, ())
-            s.tflags[_HIT] = tuple(sorted({*hit, c.defender // 2}))
+            changes.set_tflag(s, _HIT, tuple(sorted({*hit, c.defender // 2})))
 
     def at_turn_end(self, s: State, owner: int, step: str) -> None:
         if step == "gift" and s.active[owner] is not None:
-            s.decisions.append((owner, _KEY))
+            changes.ask(s, owner, _KEY)
 
     def actions(self, s: State, owner: int) -> list[Action]:
         if not s.decisions or s.decisions[-1] != (owner, _KEY):
@@ -58,9 +69,9 @@ class Diplomat(Ability):
         return [Action("ally", (q,)) for q in range(n) if q != owner and q not in hit] + [_DONE]
 
     def apply(self, s: State, owner: int, action: Action) -> None:
-        s.decisions.pop()
+        changes.close_decision(s)
         if action.kind == "ally":
-            s.flags[_ALLY] = int(action.args[0])
+            changes.set_flag(s, _ALLY, int(action.args[0]))
 
     def immune(self, s: State, owner: int | None, attacker: int, r: int) -> bool:
         # C-R-GHOULS-4: the ally's In Decline Ghouls (acting in its Active slot) are not bound

@@ -11,10 +11,12 @@
 
 from __future__ import annotations
 
-from smallworld.classic.registry import SUMMARIES, register
+from smallworld.classic.registry import register
+from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.conquest import resolve_conquest, targets
+from smallworld.core.meta import ActionSpec, Flag, Piece
 from smallworld.core.state import CONQUER, State
 
 DRAGON = "dragon"
@@ -22,11 +24,7 @@ _USED = "dragon-used"
 
 
 def _lift(s: State) -> None:
-    lst = s.pieces.get(DRAGON)
-    if lst is not None:
-        for r in range(len(lst)):
-            lst[r] = 0
-    s.supply[DRAGON] = s.spec.edition.pieces[DRAGON]
+    changes.reset_pieces(s, DRAGON, s.spec.edition.pieces[DRAGON])
 
 
 @register
@@ -34,7 +32,10 @@ class DragonMaster(Ability):
     id = "dragon-master"
     kind = "power"
     rule = "C-P-DRAGON-1"
-    summary = SUMMARIES["dragon-master"]
+    summary = "Once per turn conquer a Region with one token; the Dragon makes it immune."
+    flags = (Flag("dragon-used", encode="count", words="the Dragon's conquest was made this turn"),)
+    action_specs = (ActionSpec("dragon", ("region",), phrase="Dragon: conquer {0} with 1 token"),)
+    pieces = (Piece("dragon", "Dragon", "this Region cannot be conquered and no power can touch it."),)
     action_kinds = frozenset({"dragon"})
 
     def actions(self, s: State, owner: int) -> list[Action]:
@@ -48,10 +49,9 @@ class DragonMaster(Ability):
     def apply(self, s: State, owner: int, action: Action) -> None:
         r = s.spec.region(str(action.args[0]))
         _lift(s)
-        s.tflags[_USED] = True
+        changes.set_tflag(s, _USED, True)
         resolve_conquest(s, owner, r, 1, 1, "dragon")
-        s.add_piece(DRAGON, r)
-        s.supply[DRAGON] -= 1
+        changes.put_piece(s, DRAGON, r)
 
     def immune(self, s: State, owner: int | None, attacker: int, r: int) -> bool:
         lst = s.pieces.get(DRAGON)

@@ -3,7 +3,7 @@ first conquest included; never a Sea or the Lake (the core keeps water out of th
 
 from __future__ import annotations
 
-from smallworld.classic.registry import SUMMARIES, register
+from smallworld.classic.registry import register
 from smallworld.core.ability import Ability
 from smallworld.core.state import State
 
@@ -18,7 +18,7 @@ class Flying(Ability):
     id = "flying"
     kind = "power"
     rule = "C-P-FLYING-1"
-    summary = SUMMARIES["flying"]
+    summary = "Conquer any land Region, adjacent or not."
 
     def reach(self, s: State, owner: int) -> list[int]:
         return _land(s)

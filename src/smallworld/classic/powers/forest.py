@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from smallworld.classic._common import TerrainBonus
-from smallworld.classic.registry import SUMMARIES, register
+from smallworld.classic.registry import register
 
 
 @register
@@ -11,6 +11,6 @@ class Forest(TerrainBonus):
     id = "forest"
     kind = "power"
     rule = "C-P-FOREST-1"
-    summary = SUMMARIES["forest"]
+    summary = "+1 coin per Forest Region."
     terrain_id = "forest"
     label = "Forest: Forest"

@@ -11,9 +11,11 @@
 
 from __future__ import annotations
 
-from smallworld.classic.registry import SUMMARIES, register
+from smallworld.classic.registry import register
+from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
+from smallworld.core.meta import ActionSpec, Piece
 from smallworld.core.state import State
 
 FORTRESS = "fortress"
@@ -31,12 +33,18 @@ class Fortified(Ability):
     id = "fortified"
     kind = "power"
     rule = "C-P-FORTIFIED-1"
-    summary = SUMMARIES["fortified"]
+    summary = "Place one Fortress (+1 defense, +1 coin while Active) per turn, six at most."
+    action_specs = (ActionSpec("fortress", ("region",), phrase="Build a Fortress in {0} (+1 defense, +1 coin)"),)
+    pieces = (
+        Piece("fortress", "Fortress", "+1 defense, and +1 coin each turn while the race is Active.", defence=1,
+          plural="Fortresses",
+              leaves_with_region=True),
+    )
 
     def at_turn_end(self, s: State, owner: int, step: str) -> None:
         if (step == "placement" and s.power[owner] == self.id and s.supply.get(FORTRESS, 0) > 0
                 and _spots(s, owner)):
-            s.decisions.append((owner, _KEY))
+            changes.ask(s, owner, _KEY)
 
     def actions(self, s: State, owner: int) -> list[Action]:
         if not s.decisions or s.decisions[-1] != (owner, _KEY):
@@ -46,9 +54,8 @@ class Fortified(Ability):
 
     def apply(self, s: State, owner: int, action: Action) -> None:
         if action.kind == "fortress":
-            s.add_piece(FORTRESS, s.spec.region(str(action.args[0])))
-            s.supply[FORTRESS] -= 1
-        s.decisions.pop()
+            changes.put_piece(s, FORTRESS, s.spec.region(str(action.args[0])))
+        changes.close_decision(s)
 
     def score(self, s: State, owner: int) -> list[tuple[str, int]]:
         if s.power[owner] != self.id:  # the kept badge In Decline scores nothing

@@ -6,9 +6,11 @@ goes In Decline; a Hero in an abandoned Region goes back to the supply."""
 
 from __future__ import annotations
 
-from smallworld.classic.registry import SUMMARIES, register
+from smallworld.classic.registry import register
+from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
+from smallworld.core.meta import ActionSpec, Piece
 from smallworld.core.state import State
 
 HERO = "hero"
@@ -16,11 +18,7 @@ _KEY = "power:heroic"
 
 
 def _take_back(s: State) -> None:
-    lst = s.pieces.get(HERO)
-    if lst is not None:
-        for r in range(len(lst)):
-            lst[r] = 0
-    s.supply[HERO] = s.spec.edition.pieces[HERO]
+    changes.reset_pieces(s, HERO, s.spec.edition.pieces[HERO])
 
 
 def _spots(s: State, owner: int) -> list[int]:
@@ -33,14 +31,16 @@ class Heroic(Ability):
     id = "heroic"
     kind = "power"
     rule = "C-P-HEROIC-1"
-    summary = SUMMARIES["heroic"]
+    summary = "Two Heroes make two of your Regions immune."
+    action_specs = (ActionSpec("hero", ("region",), phrase="Place a Hero in {0} (it cannot be attacked)"),)
+    pieces = (Piece("hero", "Hero", "this Region cannot be conquered and no power can touch it.", plural="Heroes"),)
 
     def at_turn_end(self, s: State, owner: int, step: str) -> None:
         if step != "placement":
             return
         _take_back(s)
         if _spots(s, owner):
-            s.decisions.append((owner, _KEY))
+            changes.ask(s, owner, _KEY)
 
     def actions(self, s: State, owner: int) -> list[Action]:
         if not s.decisions or s.decisions[-1] != (owner, _KEY):
@@ -49,10 +49,9 @@ class Heroic(Ability):
         return [acts[r] for r in _spots(s, owner)]
 
     def apply(self, s: State, owner: int, action: Action) -> None:
-        s.add_piece(HERO, s.spec.region(str(action.args[0])))
-        s.supply[HERO] -= 1
+        changes.put_piece(s, HERO, s.spec.region(str(action.args[0])))
         if s.supply[HERO] <= 0 or not _spots(s, owner):
-            s.decisions.pop()
+            changes.close_decision(s)
 
     def immune(self, s: State, owner: int | None, attacker: int, r: int) -> bool:
         lst = s.pieces.get(HERO)
@@ -66,8 +65,7 @@ class Heroic(Ability):
     def on_abandon(self, s: State, owner: int, r: int) -> None:
         lst = s.pieces.get(HERO)
         if lst is not None and lst[r]:
-            s.supply[HERO] += lst[r]
-            lst[r] = 0
+            changes.return_piece(s, HERO, r, lst[r])
 
     def on_decline(self, s: State, owner: int) -> None:
         _take_back(s)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from smallworld.classic._common import TerrainBonus
-from smallworld.classic.registry import SUMMARIES, register
+from smallworld.classic.registry import register
 
 
 @register
@@ -11,6 +11,6 @@ class Hill(TerrainBonus):
     id = "hill"
     kind = "power"
     rule = "C-P-HILL-1"
-    summary = SUMMARIES["hill"]
+    summary = "+1 coin per Hills Region."
     terrain_id = "hills"
     label = "Hill: Hills"

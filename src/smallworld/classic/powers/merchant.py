@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from smallworld.classic.registry import SUMMARIES, register
+from smallworld.classic.registry import register
 from smallworld.core.ability import Ability
 from smallworld.core.state import State
 
@@ -12,7 +12,7 @@ class Merchant(Ability):
     id = "merchant"
     kind = "power"
     rule = "C-P-MERCHANT-1"
-    summary = SUMMARIES["merchant"]
+    summary = "+1 coin per Region you occupy."
 
     def score(self, s: State, owner: int) -> list[tuple[str, int]]:
         n = s.occ.count(2 * owner)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from smallworld.classic.registry import SUMMARIES, register
+from smallworld.classic.registry import register
 from smallworld.core.ability import Ability
 from smallworld.core.state import State
 
@@ -12,7 +12,7 @@ class Mounted(Ability):
     id = "mounted"
     kind = "power"
     rule = "C-P-MOUNTED-1"
-    summary = SUMMARIES["mounted"]
+    summary = "Hills and Farmland cost 1 fewer token."
 
     def conquest_reduction(self, s: State, owner: int, r: int, mode: str) -> int:
         return 1 if s.spec.terrain[r] in ("hills", "farmland") else 0

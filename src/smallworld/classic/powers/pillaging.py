@@ -4,9 +4,10 @@ this turn (non-empty as C-R-ORCS-1; it cumulates with Orcs)."""
 from __future__ import annotations
 
 from smallworld.classic._common import tally_non_empty
-from smallworld.classic.registry import SUMMARIES, register
+from smallworld.classic.registry import register
 from smallworld.core.ability import Ability
 from smallworld.core.conquest import Conquest
+from smallworld.core.meta import Flag
 from smallworld.core.state import State
 
 _KEY = "pillaging-non-empty"
@@ -17,7 +18,8 @@ class Pillaging(Ability):
     id = "pillaging"
     kind = "power"
     rule = "C-P-PILLAGING-1"
-    summary = SUMMARIES["pillaging"]
+    summary = "+1 coin per non-empty Region you conquered this turn."
+    flags = (Flag("pillaging-non-empty", encode="count", scale=10, words="non-empty Regions conquered this turn"),)
 
     def on_conquest(self, s: State, owner: int, c: Conquest) -> None:
         tally_non_empty(s, _KEY, c)

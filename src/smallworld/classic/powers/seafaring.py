@@ -7,7 +7,7 @@ conquers nothing (``may_enter_water`` is asked of Active abilities only)."""
 
 from __future__ import annotations
 
-from smallworld.classic.registry import SUMMARIES, register
+from smallworld.classic.registry import register
 from smallworld.core.ability import Ability
 from smallworld.core.state import State
 
@@ -17,7 +17,7 @@ class Seafaring(Ability):
     id = "seafaring"
     kind = "power"
     rule = "C-P-SEAFARING-1"
-    summary = SUMMARIES["seafaring"]
+    summary = "You may conquer the Seas and the Lake, and keep them In Decline."
 
     def may_enter_water(self, s: State, owner: int) -> bool:
         return True

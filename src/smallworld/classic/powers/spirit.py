@@ -8,7 +8,7 @@ only when its last token is lost (C-P-SPIRIT-2), and its badge goes to the disca
 
 from __future__ import annotations
 
-from smallworld.classic.registry import SUMMARIES, register
+from smallworld.classic.registry import register
 from smallworld.core.ability import Ability
 
 
@@ -17,6 +17,6 @@ class Spirit(Ability):
     id = "spirit"
     kind = "power"
     rule = "C-P-SPIRIT-1"
-    summary = SUMMARIES["spirit"]
+    summary = "This race In Decline does not count towards your one In Decline race."
     lasts_in_decline = True
     separate_decline = True

@@ -5,7 +5,8 @@ flip; the next turn starts with a pick. Defenders redeploy after it (C-ORDER-2).
 
 from __future__ import annotations
 
-from smallworld.classic.registry import SUMMARIES, register
+from smallworld.classic.registry import register
+from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.decline import go_into_decline
@@ -21,11 +22,11 @@ class Stout(Ability):
     id = "stout"
     kind = "power"
     rule = "C-P-STOUT-1"
-    summary = SUMMARIES["stout"]
+    summary = "Go In Decline at the end of a turn of conquests, after scoring."
 
     def at_turn_end(self, s: State, owner: int, step: str) -> None:
         if step == "payments" and s.active[owner] is not None and s.power[owner] == self.id:
-            s.decisions.append((owner, _KEY))
+            changes.ask(s, owner, _KEY)
 
     def actions(self, s: State, owner: int) -> list[Action]:
         if not s.decisions or s.decisions[-1] != (owner, _KEY):
@@ -33,6 +34,6 @@ class Stout(Ability):
         return [_DECLINE, _DONE]
 
     def apply(self, s: State, owner: int, action: Action) -> None:
-        s.decisions.pop()
+        changes.close_decision(s)
         if action.kind == "decline":
             go_into_decline(s, owner)

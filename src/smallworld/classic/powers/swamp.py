@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from smallworld.classic._common import TerrainBonus
-from smallworld.classic.registry import SUMMARIES, register
+from smallworld.classic.registry import register
 
 
 @register
@@ -11,6 +11,6 @@ class Swamp(TerrainBonus):
     id = "swamp"
     kind = "power"
     rule = "C-P-SWAMP-1"
-    summary = SUMMARIES["swamp"]
+    summary = "+1 coin per Swamp Region."
     terrain_id = "swamp"
     label = "Swamp: Swamp"

@@ -4,7 +4,7 @@ the Cavern adjacency does not lift the first-conquest rule, a Ruling)."""
 
 from __future__ import annotations
 
-from smallworld.classic.registry import SUMMARIES, register
+from smallworld.classic.registry import register
 from smallworld.core.ability import Ability
 from smallworld.core.state import State
 
@@ -14,7 +14,7 @@ class Underworld(Ability):
     id = "underworld"
     kind = "power"
     rule = "C-P-UNDERWORLD-1"
-    summary = SUMMARIES["underworld"]
+    summary = "Caverns cost 1 fewer token and are all adjacent to each other."
 
     def conquest_reduction(self, s: State, owner: int, r: int, mode: str) -> int:
         return 1 if s.spec.cavern[r] else 0

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from smallworld.classic.registry import SUMMARIES, register
+from smallworld.classic.registry import register
+from smallworld.core import changes
 from smallworld.core.ability import Ability
+from smallworld.core.meta import Flag
 from smallworld.core.state import State
 
 _KEY = "wealthy-picked"
@@ -14,10 +16,11 @@ class Wealthy(Ability):
     id = "wealthy"
     kind = "power"
     rule = "C-P-WEALTHY-1"
-    summary = SUMMARIES["wealthy"]
+    summary = "+7 coins once, at the end of the turn you pick this combo."
+    flags = (Flag("wealthy-picked", encode="count", words="the combo was picked this turn"),)
 
     def on_pick(self, s: State, owner: int) -> None:
-        s.tflags[_KEY] = True
+        changes.set_tflag(s, _KEY, True)
 
     def score(self, s: State, owner: int) -> list[tuple[str, int]]:
         return [("Wealthy", 7)] if s.tflags.get(_KEY) else []

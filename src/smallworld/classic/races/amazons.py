@@ -16,9 +16,10 @@
 from __future__ import annotations
 
 from smallworld.classic.data import AMAZON_EXTRA
-from smallworld.classic.registry import SUMMARIES, register
-from smallworld.core import troops
+from smallworld.classic.registry import register
+from smallworld.core import changes, troops
 from smallworld.core.ability import Ability
+from smallworld.core.meta import Flag
 from smallworld.core.state import State
 
 HELD = "off-map:amazons"
@@ -29,16 +30,19 @@ class Amazons(Ability):
     id = "amazons"
     kind = "race"
     rule = "C-R-AMAZONS-1"
-    summary = SUMMARIES["amazons"]
+    summary = (
+        "Four extra tokens for conquests only: taken off the map after each redeployment, back at "
+        "your next ready troops."
+    )
+    flags = (Flag("off-map:amazons", "flags", "count", scale=4, rl_name="amazons-off-map",
+                  words="the extra Amazon tokens off the map"),)
 
     def on_pick(self, s: State, owner: int) -> None:
         n = min(AMAZON_EXTRA, s.box[self.id])
-        s.box[self.id] -= n
-        s.hand[owner] += n
+        changes.tray_to_hand(s, owner, self.id, n)
 
     def on_expand(self, s: State, owner: int) -> None:
-        n = s.flags.pop(HELD, 0)
-        s.hand[owner] += n
+        changes.hand_add(s, owner, changes.clear_flag(s, HELD, 0))
 
     def at_turn_end(self, s: State, owner: int, step: str) -> None:
         if step != "placement":
@@ -52,13 +56,13 @@ class Amazons(Ability):
                 break
             best = max(own, key=lambda r: (tokens[r], -r))
             if tokens[best] > 1:
-                tokens[best] -= 1
+                changes.take_tokens(s, best, 1)
             else:  # every Region down to 1: abandon one (C-R-AMAZONS-2, F3)
                 troops.abandon(s, owner, own[-1])
-                s.hand[owner] -= 1
+                changes.hand_take(s, owner, 1)
             held += 1
         if held:
-            s.flags[HELD] = held
+            changes.set_flag(s, HELD, held)
 
     def on_decline(self, s: State, owner: int) -> None:
-        s.box[self.id] += s.flags.pop(HELD, 0)
+        changes.to_tray(s, self.id, changes.clear_flag(s, HELD, 0))

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from smallworld.classic._common import regions_where
-from smallworld.classic.registry import SUMMARIES, register
+from smallworld.classic.registry import register
 from smallworld.core.ability import Ability
 from smallworld.core.state import State
 
@@ -14,7 +14,7 @@ class Dwarves(Ability):
     id = "dwarves"
     kind = "race"
     rule = "C-R-DWARVES-1"
-    summary = SUMMARIES["dwarves"]
+    summary = "+1 coin per Mine Region, even In Decline."
     lasts_in_decline = True
 
     def score(self, s: State, owner: int) -> list[tuple[str, int]]:

@@ -4,7 +4,7 @@ Sorcerer's substitution) costs the token all the same; In Decline Elves lose nor
 
 from __future__ import annotations
 
-from smallworld.classic.registry import SUMMARIES, register
+from smallworld.classic.registry import register
 from smallworld.core.ability import Ability
 from smallworld.core.state import State
 
@@ -14,7 +14,7 @@ class Elves(Ability):
     id = "elves"
     kind = "race"
     rule = "C-R-ELVES-1"
-    summary = SUMMARIES["elves"]
+    summary = "When an opponent conquers one of your Active Regions you lose no token."
 
     def losses(
         self, s: State, owner: int | None, r: int, lost: int, attacker: int | None, cause: str

@@ -20,7 +20,7 @@
 
 from __future__ import annotations
 
-from smallworld.classic.registry import SUMMARIES, register
+from smallworld.classic.registry import register
 from smallworld.core.ability import Ability
 
 
@@ -29,6 +29,6 @@ class Ghouls(Ability):
     id = "ghouls"
     kind = "race"
     rule = "C-R-GHOULS-1"
-    summary = SUMMARIES["ghouls"]
+    summary = "All Ghouls stay In Decline and keep conquering at the start of each of your turns."
     keeps_tokens_in_decline = True
     conquers_in_decline = True

@@ -4,7 +4,7 @@ target may itself be a Mountain (its Mountain still adds +1)."""
 
 from __future__ import annotations
 
-from smallworld.classic.registry import SUMMARIES, register
+from smallworld.classic.registry import register
 from smallworld.core.ability import Ability
 from smallworld.core.state import State
 
@@ -14,7 +14,7 @@ class Giants(Ability):
     id = "giants"
     kind = "race"
     rule = "C-R-GIANTS-1"
-    summary = SUMMARIES["giants"]
+    summary = "Regions next to a Mountain you hold cost 1 fewer token."
 
     def conquest_reduction(self, s: State, owner: int, r: int, mode: str) -> int:
         code = 2 * owner

@@ -11,9 +11,11 @@
 
 from __future__ import annotations
 
-from smallworld.classic.registry import SUMMARIES, register
+from smallworld.classic.registry import register
+from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.conquest import Conquest
+from smallworld.core.meta import Flag, Piece
 from smallworld.core.state import State
 
 HOLE = "hole"
@@ -21,13 +23,9 @@ _PLACED = "halflings-holes-placed"
 
 
 def _remove_all(s: State) -> None:
-    lst = s.pieces.get(HOLE)
-    if lst is None:
+    if s.pieces.get(HOLE) is None:
         return
-    for r in range(len(lst)):
-        if lst[r]:
-            lst[r] = 0
-    s.supply[HOLE] = s.spec.edition.pieces[HOLE]
+    changes.reset_pieces(s, HOLE, s.spec.edition.pieces[HOLE])
 
 
 @register
@@ -35,21 +33,25 @@ class Halflings(Ability):
     id = "halflings"
     kind = "race"
     rule = "C-R-HALFLINGS-1"
-    summary = SUMMARIES["halflings"]
+    summary = "Enter anywhere; Holes-in-the-Ground make your first two Regions immune."
+    flags = (Flag("halflings-holes-placed", "flags", "count", scale=2, words="Holes-in-the-Ground placed"),)
+    pieces = (
+        Piece("hole", "Hole-in-the-Ground", "this Region cannot be conquered and no power can touch it.",
+              plural="Holes-in-the-Ground"),
+    )
 
     def first_targets(self, s: State, owner: int) -> list[int]:
         water = s.spec.water
         return [r for r in range(s.spec.n_regions) if not water[r]]
 
     def on_pick(self, s: State, owner: int) -> None:
-        s.flags[_PLACED] = 0
+        changes.set_flag(s, _PLACED, 0)
 
     def on_conquest(self, s: State, owner: int, c: Conquest) -> None:
         placed = s.flags.get(_PLACED, 0)
         if placed < 2 and s.supply.get(HOLE, 0) > 0:
-            s.add_piece(HOLE, c.region)
-            s.supply[HOLE] -= 1
-            s.flags[_PLACED] = placed + 1
+            changes.put_piece(s, HOLE, c.region)
+            changes.set_flag(s, _PLACED, placed + 1)
 
     def immune(self, s: State, owner: int | None, attacker: int, r: int) -> bool:
         lst = s.pieces.get(HOLE)
@@ -63,8 +65,9 @@ class Halflings(Ability):
     def on_abandon(self, s: State, owner: int, r: int) -> None:
         lst = s.pieces.get(HOLE)
         if lst is not None and lst[r]:
-            lst[r] = 0  # lost for good: not back to the supply (C-R-HALFLINGS-4)
+            # lost for good: not back to the supply (C-R-HALFLINGS-4)
+            changes.lift_piece(s, HOLE, r)
 
     def on_decline(self, s: State, owner: int) -> None:
         _remove_all(s)
-        s.flags.pop(_PLACED, None)
+        changes.clear_flag(s, _PLACED)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from smallworld.classic._common import TerrainBonus
-from smallworld.classic.registry import SUMMARIES, register
+from smallworld.classic.registry import register
 
 
 @register
@@ -11,6 +11,6 @@ class Humans(TerrainBonus):
     id = "humans"
     kind = "race"
     rule = "C-R-HUMANS-1"
-    summary = SUMMARIES["humans"]
+    summary = "+1 coin per Farmland Region."
     terrain_id = "farmland"
     label = "Humans: Farmland"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from smallworld.classic.registry import SUMMARIES, register
+from smallworld.classic.registry import register
 from smallworld.core.ability import Ability
 
 
@@ -11,4 +11,4 @@ class Ratmen(Ability):
     id = "ratmen"
     kind = "race"
     rule = "C-R-RATMEN-1"
-    summary = SUMMARIES["ratmen"]
+    summary = "No race benefit: just many tokens."

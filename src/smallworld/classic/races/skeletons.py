@@ -7,9 +7,11 @@ The tokens join the hand at the ``healer`` step, just before the redeployment (C
 from __future__ import annotations
 
 from smallworld.classic._common import tally_non_empty
-from smallworld.classic.registry import SUMMARIES, register
+from smallworld.classic.registry import register
+from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.conquest import Conquest
+from smallworld.core.meta import Flag
 from smallworld.core.state import State
 
 _KEY = "skeletons-non-empty"
@@ -20,7 +22,8 @@ class Skeletons(Ability):
     id = "skeletons"
     kind = "race"
     rule = "C-R-SKELETONS-1"
-    summary = SUMMARIES["skeletons"]
+    summary = "One new token per two non-empty Regions conquered this turn."
+    flags = (Flag("skeletons-non-empty", encode="count", scale=10, words="non-empty Regions conquered this turn"),)
 
     def on_conquest(self, s: State, owner: int, c: Conquest) -> None:
         tally_non_empty(s, _KEY, c)
@@ -30,5 +33,4 @@ class Skeletons(Ability):
             return
         n = min(s.tflags.get(_KEY, 0) // 2, s.box[self.id])
         if n > 0:
-            s.box[self.id] -= n
-            s.hand[owner] += n
+            changes.tray_to_hand(s, owner, self.id, n)

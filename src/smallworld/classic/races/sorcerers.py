@@ -17,10 +17,12 @@
 
 from __future__ import annotations
 
-from smallworld.classic.registry import SUMMARIES, register
+from smallworld.classic.registry import register
+from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.conquest import has_regions, resolve_conquest, targets
+from smallworld.core.meta import ActionSpec, Flag
 from smallworld.core.state import CONQUER, State
 
 _USED = "sorcerers-victims"
@@ -32,7 +34,12 @@ class Sorcerers(Ability):
     id = "sorcerers"
     kind = "race"
     rule = "C-R-SORCERERS-1"
-    summary = SUMMARIES["sorcerers"]
+    summary = "Once per turn per opponent, replace a lone Active enemy token next to you with a Sorcerer."
+    flags = (Flag("sorcerers-victims", encode="seats", rl_name="sorcery_victim",
+                  words="the seats whose token the Sorcerers replaced this turn"),)
+    action_specs = (
+        ActionSpec("sorcery", ("region",), phrase="Sorcery: replace the lone enemy token in {0} with a Sorcerer"),
+    )
     action_kinds = frozenset({"sorcery"})
 
     def actions(self, s: State, owner: int) -> list[Action]:
@@ -57,7 +64,6 @@ class Sorcerers(Ability):
     def apply(self, s: State, owner: int, action: Action) -> None:
         r = s.spec.region(str(action.args[0]))
         victim = s.occ[r] // 2
-        s.tflags[_USED] = tuple(sorted({*s.tflags.get(_USED, ()), victim}))
-        s.box[self.id] -= 1
-        s.hand[owner] += 1
+        changes.set_tflag(s, _USED, tuple(sorted({*s.tflags.get(_USED, ()), victim})))
+        changes.tray_to_hand(s, owner, self.id, 1)
         resolve_conquest(s, owner, r, 1, 1, "sorcery", cause="sorcery")

@@ -5,9 +5,11 @@ its Region is abandoned or conquered (``troll-lair`` is one of the edition's def
 
 from __future__ import annotations
 
-from smallworld.classic.registry import SUMMARIES, register
+from smallworld.classic.registry import register
+from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.conquest import Conquest
+from smallworld.core.meta import Piece
 from smallworld.core.state import State
 
 LAIR = "troll-lair"
@@ -18,9 +20,12 @@ class Trolls(Ability):
     id = "trolls"
     kind = "race"
     rule = "C-R-TROLLS-1"
-    summary = SUMMARIES["trolls"]
+    summary = "A Troll Lair (+1 defense) in every Region you conquer; Lairs stay In Decline."
+    pieces = (
+        Piece("troll-lair", "Troll Lair", "+1 defense; stays when the Trolls go In Decline; removed when the "
+              "Region is conquered or abandoned.", defence=1, leaves_with_region=True),
+    )
 
     def on_conquest(self, s: State, owner: int, c: Conquest) -> None:
         if s.supply.get(LAIR, 0) > 0 and not s.piece(LAIR, c.region):
-            s.add_piece(LAIR, c.region)
-            s.supply[LAIR] -= 1
+            changes.put_piece(s, LAIR, c.region)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from smallworld.classic._common import TerrainBonus
-from smallworld.classic.registry import SUMMARIES, register
+from smallworld.classic.registry import register
 
 
 @register
@@ -11,6 +11,6 @@ class Wizards(TerrainBonus):
     id = "wizards"
     kind = "race"
     rule = "C-R-WIZARDS-1"
-    summary = SUMMARIES["wizards"]
+    summary = "+1 coin per Magic Source Region."
     symbol_id = "magic"
     label = "Wizards: Magic Sources"

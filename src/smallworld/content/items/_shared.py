@@ -13,10 +13,9 @@ Conventions of the item modules:
 
 from __future__ import annotations
 
-from smallworld.core import hooks
+from smallworld.core import changes, hooks
 from smallworld.core.actions import Action
 from smallworld.core.conquest import resolve_conquest, toll_sum
-from smallworld.core.roster import changed
 from smallworld.core.state import CONQUER, State
 
 FINAL_MAX_SHORT = 3  # R-CONQ-9: the die adds at most 3
@@ -32,16 +31,12 @@ def where(s: State, item: str) -> int:
 
 def put(s: State, r: int, item: str) -> None:
     """Lay ``item`` in region ``r`` beside whatever lies there (R-ITEM-2)."""
-    s.items[r] = (*s.items[r], item)
-    changed(s)
+    changes.put_item(s, r, item)
 
 
 def take(s: State, r: int, item: str) -> None:
     """Lift ``item`` from region ``r`` (it must lie there)."""
-    here = list(s.items[r])
-    here.remove(item)
-    s.items[r] = tuple(here)
-    changed(s)
+    changes.take_item(s, r, item)
 
 
 def used_flag(item: str) -> str:
@@ -104,10 +99,8 @@ def conquer_or_final(s: State, p: int, r: int, cost: int, mode: str, item: str) 
     if placed <= s.hand[p]:
         resolve_conquest(s, p, r, cost, placed, mode)
         return
-    s.tflags[pending_flag(item)] = r
-    s.chance.append(("die", r, cost))
-    s.phase = ""
-    s.step = "purchase"
+    changes.set_tflag(s, pending_flag(item), r)
+    changes.final_conquest(s, r, cost)
 
 
 def follows_conquest(s: State, item: str, mode: str, c) -> bool:
@@ -140,7 +133,7 @@ def placement_options(s: State, owner: int, item: str) -> list[int]:
 def ask_placement(s: State, owner: int, item: str) -> None:
     """Push the owner's end-of-turn placement decision (R-ORDER-2) when there is a choice."""
     if len(placement_options(s, owner, item)) > 1:
-        s.decisions.append((owner, f"item:{item}"))
+        changes.ask(s, owner, f"item:{item}")
 
 
 def deciding(s: State, owner: int, item: str) -> bool:
@@ -156,4 +149,4 @@ def placement_actions(s: State, owner: int, item: str, word: str) -> list[Action
 def apply_placement(s: State, owner: int, item: str, action: Action) -> None:
     r = s.spec.region(str(action.args[0]))
     move(s, item, r)
-    s.decisions.pop()
+    changes.close_decision(s)

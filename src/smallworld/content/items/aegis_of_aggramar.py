@@ -13,9 +13,10 @@ In Decline the Aegis protects nothing (R-ITEM-1: only the Active race holding it
 from __future__ import annotations
 
 from smallworld.content.items import _shared
-from smallworld.content.registry import SUMMARIES, register
+from smallworld.content.registry import register
 from smallworld.core.ability import Ability, Toll
 from smallworld.core.actions import Action
+from smallworld.core.meta import ActionSpec, TollWords
 from smallworld.core.state import State
 
 ID = "aegis-of-aggramar"
@@ -28,7 +29,16 @@ class AegisOfAggramar(Ability):
     id = ID
     kind = "item"
     rule = "§11 Aegis of Aggramar"
-    summary = SUMMARIES[ID]
+    summary = (
+        "Move it to one of your Regions each turn; that Region is immune unless the attacker pays "
+        "you 2 coins."
+    )
+    action_specs = (ActionSpec("aegis", ("region",), phrase="Move the Aegis of Aggramar to {0}"),)
+    toll_words = (
+        TollWords("aegis", 2, "holder", pay="the Aegis of Aggramar toll", paid="Aegis paid",
+                  tip="Aegis of Aggramar: {amount} coins paid to its holder. Its Region is no longer immune to "
+                      "this player this turn."),
+    )
     action_kinds = frozenset({"aegis"})
 
     def immune(self, s: State, owner: int, attacker: int, r: int) -> bool:

@@ -11,11 +11,12 @@ In Decline the Ashes do nothing (R-ITEM-1).
 from __future__ import annotations
 
 from smallworld.content.items import _shared, frostmourne
-from smallworld.content.registry import SUMMARIES, register
-from smallworld.core import hooks
+from smallworld.content.registry import register
+from smallworld.core import changes, hooks
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.conquest import Conquest, conquest_cost, targets
+from smallworld.core.meta import ActionSpec, Flag, UseLimit
 from smallworld.core.state import State
 
 ID = "ashes-of-alar"
@@ -27,7 +28,13 @@ class AshesOfAlar(Ability):
     id = ID
     kind = "item"
     rule = "§11 Ashes of Al'ar"
-    summary = SUMMARIES[ID]
+    summary = "Once per turn, conquer any Region of any board as if adjacent."
+    flags = (
+        Flag(_shared.used_flag(ID), words="used this turn"),
+        Flag(_shared.pending_flag(ID), encode="region", words="the final conquest's Region, if the die decides it"),
+    )
+    action_specs = (ActionSpec("ashes", ("region",)),)
+    uses = (UseLimit(_shared.used_flag(ID), 1, "Ashes of Al'ar"),)
     action_kinds = frozenset({"ashes"})
 
     def actions(self, s: State, owner: int) -> list[Action]:
@@ -76,7 +83,7 @@ class AshesOfAlar(Ability):
         needed = not _shared.feasible(s, owner, conquest_cost(s, owner, r, 0, MODE))
         if frostmourne.ask(s, owner, r, MODE, action, needed):  # Frostmourne may cumulate (§11)
             return
-        s.tflags[_shared.used_flag(ID)] = 1
+        changes.set_tflag(s, _shared.used_flag(ID), 1)
         cost = conquest_cost(s, owner, r, 0, MODE)
         _shared.conquer_or_final(s, owner, r, cost, MODE, ID)
 

@@ -13,10 +13,12 @@ from __future__ import annotations
 
 from smallworld.content.data import ALLIANCE, HORDE, NEUTRAL, RACES
 from smallworld.content.items import _shared
-from smallworld.content.registry import SUMMARIES, register
+from smallworld.content.registry import register
+from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.conquest import Conquest
+from smallworld.core.meta import ActionSpec, Flag
 from smallworld.core.state import State
 
 ID = "battleground"
@@ -35,7 +37,14 @@ class Battleground(Ability):
     id = ID
     kind = "item"
     rule = "§11 Battleground"
-    summary = SUMMARIES[ID]
+    summary = "The faction bonus counts up to twice per defeated race; a Neutral race picks a side."
+    flags = (Flag("battleground-side", encode="choice", choices=("alliance", "horde"),
+                  words="the side a Neutral race fights for this turn"),)
+    action_specs = (
+        ActionSpec("battleground", ("choice",), choices=("alliance", "horde"), choice_words=(
+            ("alliance", "Fight as the Alliance", "Fight as the Alliance this turn (faction bonus)"),
+            ("horde", "Fight as the Horde", "Fight as the Horde this turn (faction bonus)"))),
+    )
     action_kinds = frozenset({"battleground"})
 
     def faction_bonus_cap(self, s: State, owner: int) -> int:
@@ -60,7 +69,7 @@ class Battleground(Ability):
 
     def _ask(self, s: State, p: int) -> None:
         if p == s.turn and _neutral(s, p) and SIDE_FLAG not in s.tflags and (p, KEY) not in s.decisions:
-            s.decisions.append((p, KEY))
+            changes.ask(s, p, KEY)
 
     def actions(self, s: State, owner: int) -> list[Action]:
         if not _shared.deciding(s, owner, ID):
@@ -71,5 +80,5 @@ class Battleground(Ability):
         side = str(action.args[0])
         if side not in (ALLIANCE, HORDE):
             raise ValueError(f"battleground side must be {ALLIANCE} or {HORDE}, not {side!r}")
-        s.tflags[SIDE_FLAG] = side
-        s.decisions.pop()
+        changes.set_tflag(s, SIDE_FLAG, side)
+        changes.close_decision(s)

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from smallworld.content.registry import SUMMARIES, register
+from smallworld.content.registry import register
 from smallworld.core.ability import Ability
 from smallworld.core.state import State
 
@@ -15,7 +15,7 @@ class DarkPortal(Ability):
     id = ID
     kind = "item"
     rule = "§11 Dark Portal"
-    summary = SUMMARIES[ID]
+    summary = "+2 coins at the end of your turn."
 
     def score(self, s: State, owner: int) -> list[tuple[str, int]]:
         return [("Dark Portal", 2)]

@@ -14,11 +14,12 @@ Decline it does nothing (R-ITEM-1).
 from __future__ import annotations
 
 from smallworld.content.items import _shared
-from smallworld.content.registry import SUMMARIES, register
-from smallworld.core import hooks
+from smallworld.content.registry import register
+from smallworld.core import changes, hooks
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.conquest import Conquest, conquest_cost, resolve_conquest, targets
+from smallworld.core.meta import ActionSpec, Flag, UseLimit
 from smallworld.core.state import State
 
 ID = "doomhammer"
@@ -40,7 +41,13 @@ class Doomhammer(Ability):
     id = ID
     kind = "item"
     rule = "§11 Doomhammer"
-    summary = SUMMARIES[ID]
+    summary = "Once per turn, conquer a Region with exactly 1 token after paying its owner 2 coins."
+    flags = (
+        Flag(_shared.used_flag(ID), words="used this turn"),
+        Flag(_shared.pending_flag(ID), encode="region", words="the final conquest's Region, if the die decides it"),
+    )
+    action_specs = (ActionSpec("doomhammer", ("region",), phrase="Doomhammer: pay 2 coins to take {0}"),)
+    uses = (UseLimit(_shared.used_flag(ID), 1, "Doomhammer"),)
     action_kinds = frozenset({"doomhammer"})
 
     def actions(self, s: State, owner: int) -> list[Action]:
@@ -70,12 +77,10 @@ class Doomhammer(Ability):
 
     def apply(self, s: State, owner: int, action: Action) -> None:
         r = s.spec.region(str(action.args[0]))
-        s.tflags[_shared.used_flag(ID)] = 1
+        changes.set_tflag(s, _shared.used_flag(ID), 1)
         to = payee(s, owner, r)
         if to != owner:  # the owner paying itself moves no VC
-            s.vc[owner] -= PAYMENT_VC
-            if to is not None:
-                s.vc[to] += PAYMENT_VC
+            changes.pay_vc(s, owner, PAYMENT_VC, to)  # to the stash when ``to`` is None
         placed = hooks.min_tokens(s, owner)
         resolve_conquest(s, owner, r, placed, placed, MODE)
 

@@ -21,11 +21,12 @@ In Decline it does nothing (R-ITEM-1).
 from __future__ import annotations
 
 from smallworld.content.items import _shared
-from smallworld.content.registry import SUMMARIES, register
-from smallworld.core import hooks
+from smallworld.content.registry import register
+from smallworld.core import changes, hooks
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action, as_action
 from smallworld.core.conquest import Conquest, conquest_cost, targets
+from smallworld.core.meta import ActionSpec, Flag, UseLimit
 from smallworld.core.state import State
 
 ID = "frostmourne"
@@ -62,11 +63,11 @@ def ask(s: State, owner: int, r: int, mode: str, action: Action, needed: bool = 
     if conquest_cost(s, owner, r, 0, mode) <= max(1, hooks.min_tokens(s, owner)):
         return False  # already at its minimum: the -2 changes nothing
     if needed:
-        s.tflags[_shared.used_flag(ID)] = 1
-        s.tflags[_PENDING] = r
+        changes.set_tflag(s, _shared.used_flag(ID), 1)
+        changes.set_tflag(s, _PENDING, r)
         return False
-    s.tflags[_PENDING] = str(action)
-    s.decisions.append((owner, f"item:{ID}"))
+    changes.set_tflag(s, _PENDING, str(action))
+    changes.ask(s, owner, f"item:{ID}")
     return True
 
 
@@ -75,7 +76,13 @@ class Frostmourne(Ability):
     id = ID
     kind = "item"
     rule = "§11 Frostmourne"
-    summary = SUMMARIES[ID]
+    summary = "Once per turn, one conquest costs 2 fewer tokens."
+    flags = (
+        Flag(_shared.used_flag(ID), words="used this turn"),
+        Flag(_shared.pending_flag(ID), encode="region", words="the final conquest's Region, if the die decides it"),
+    )
+    action_specs = (ActionSpec("frostmourne", ("region",), phrase="Frostmourne: conquer {0} for 2 tokens fewer"),)
+    uses = (UseLimit(_shared.used_flag(ID), 1, "Frostmourne"),)
     action_kinds = frozenset({"frostmourne"})
 
     def conquest_reduction(self, s: State, owner: int, r: int, mode: str) -> int:
@@ -107,22 +114,23 @@ class Frostmourne(Ability):
 
     def apply(self, s: State, owner: int, action: Action) -> None:
         if _shared.deciding(s, owner, ID):
-            s.decisions.pop()
-            pending = as_action(s.tflags.pop(_PENDING))
+            changes.close_decision(s)
+            pending = as_action(changes.clear_tflag(s, _PENDING))
             r = s.spec.region(str(pending.args[0]))
             if action.kind == ID:
-                s.tflags[_shared.used_flag(ID)] = 1
-                s.tflags[_PENDING] = r  # the -2 there; it follows a final conquest there too
+                changes.set_tflag(s, _shared.used_flag(ID), 1)
+                # the -2 there; it follows a final conquest there too
+                changes.set_tflag(s, _PENDING, r)
             ab = hooks.ability_for_action(s, owner, pending.kind)
             assert ab is not None, pending
-            s.tflags[_ANSWERED] = r
+            changes.set_tflag(s, _ANSWERED, r)
             try:
                 ab.apply(s, owner, pending)  # the declared special conquest goes on
             finally:
-                del s.tflags[_ANSWERED]
+                changes.clear_tflag(s, _ANSWERED)
             return
         r = s.spec.region(str(action.args[0]))
-        s.tflags[_shared.used_flag(ID)] = 1
+        changes.set_tflag(s, _shared.used_flag(ID), 1)
         cost = conquest_cost(s, owner, r, targets(s, owner)[r], MODE)
         _shared.conquer_or_final(s, owner, r, cost, MODE, ID)
 

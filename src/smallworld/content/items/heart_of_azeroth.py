@@ -11,9 +11,11 @@ variant does not exempt them, RULES §12 is silent).
 from __future__ import annotations
 
 from smallworld.content.items import _shared
-from smallworld.content.registry import SUMMARIES, register
+from smallworld.content.registry import register
+from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
+from smallworld.core.meta import ActionSpec
 from smallworld.core.state import State
 
 ID = "heart-of-azeroth"
@@ -25,7 +27,8 @@ class HeartOfAzeroth(Ability):
     id = ID
     kind = "item"
     rule = "§11 Heart of Azeroth"
-    summary = SUMMARIES[ID]
+    summary = "Move it each turn; opponents holding a Region next to it pay you 1 coin."
+    action_specs = (ActionSpec("heart", ("region",), phrase="Move the Heart of Azeroth to {0}"),)
     action_kinds = frozenset({"heart"})
 
     def at_turn_end(self, s: State, owner: int, step: str) -> None:
@@ -45,11 +48,10 @@ class HeartOfAzeroth(Ability):
             if q == owner:
                 continue
             paid = min(PAYMENT_VC, s.vc[q])
-            s.vc[q] -= paid
-            s.vc[owner] += paid
+            changes.pay_vc(s, q, paid, owner)
             total += paid
         if total:
-            s.last_score[owner].append(("Heart of Azeroth", total))
+            changes.score_line(s, owner, "Heart of Azeroth", total)
 
     def actions(self, s: State, owner: int) -> list[Action]:
         if not _shared.deciding(s, owner, ID):

@@ -4,7 +4,7 @@ with the same terrain as Karazhan's Region (R-SCORE-2: nothing In Decline)."""
 from __future__ import annotations
 
 from smallworld.content.items import _shared
-from smallworld.content.registry import SUMMARIES, register
+from smallworld.content.registry import register
 from smallworld.core.ability import Ability
 from smallworld.core.state import State
 
@@ -16,7 +16,7 @@ class Karazhan(Ability):
     id = ID
     kind = "item"
     rule = "§11 Karazhan"
-    summary = SUMMARIES[ID]
+    summary = "+1 coin per other Region of yours with the same terrain as Karazhan's."
 
     def score(self, s: State, owner: int) -> list[tuple[str, int]]:
         k = _shared.where(s, ID)

@@ -10,7 +10,7 @@ tokens are all discarded anyway, R-CONQ-7).
 
 from __future__ import annotations
 
-from smallworld.content.registry import SUMMARIES, register
+from smallworld.content.registry import register
 from smallworld.core.ability import Ability
 from smallworld.core.state import State
 
@@ -22,7 +22,7 @@ class LightsHopeChapel(Ability):
     id = ID
     kind = "item"
     rule = "§11 Light's Hope Chapel"
-    summary = SUMMARIES[ID]
+    summary = "Your race loses no token to any attack."
 
     def losses(
         self, s: State, owner: int, r: int, lost: int, attacker: int | None, cause: str

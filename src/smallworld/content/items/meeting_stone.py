@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from smallworld.content.registry import SUMMARIES, register
+from smallworld.content.registry import register
 from smallworld.core.ability import Ability
 from smallworld.core.state import State
 
@@ -15,7 +15,7 @@ class MeetingStone(Ability):
     id = ID
     kind = "item"
     rule = "§11 Meeting Stone"
-    summary = SUMMARIES[ID]
+    summary = "You never pay the travel cost."
 
     def no_travel_cost(self, s: State, owner: int) -> bool:
         return True

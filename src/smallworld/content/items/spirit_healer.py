@@ -4,7 +4,8 @@ into hand, if any is left (RULES §2.1 box cap), and redeploys it. Nothing In De
 
 from __future__ import annotations
 
-from smallworld.content.registry import SUMMARIES, register
+from smallworld.content.registry import register
+from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.state import State
 
@@ -16,12 +17,11 @@ class SpiritHealer(Ability):
     id = ID
     kind = "item"
     rule = "§11 Spirit Healer"
-    summary = SUMMARIES[ID]
+    summary = "+1 token from the box at each redeployment."
 
     def at_turn_end(self, s: State, owner: int, step: str) -> None:
         if step != "healer":
             return
         race = s.active[owner]
         if race is not None and s.box[race] > 0:
-            s.box[race] -= 1
-            s.hand[owner] += 1
+            changes.tray_to_hand(s, owner, race, 1)

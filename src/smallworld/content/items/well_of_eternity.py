@@ -17,8 +17,8 @@ from typing import Any
 
 from smallworld.content.data import ITEMS
 from smallworld.content.items import _shared
-from smallworld.content.registry import ITEM_ABILITIES, SUMMARIES, register
-from smallworld.core import chance
+from smallworld.content.registry import ITEM_ABILITIES, register
+from smallworld.core import chance, changes
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.state import EMPTY, State
@@ -34,7 +34,10 @@ class WellOfEternity(Ability):
     id = ID
     kind = "item"
     rule = "§11 Well of Eternity"
-    summary = SUMMARIES[ID]
+    summary = (
+        "Moves to the board's Sea or Lake; whoever holds most Regions around it earns 2 coins each "
+        "turn."
+    )
     acts_uncontrolled = True
 
     def on_reveal(self, s: State, owner: int | None, r: int) -> None:
@@ -44,7 +47,7 @@ class WellOfEternity(Ability):
             _shared.put(s, w, ID)
             return
         _shared.take(s, r, ID)  # the Well leaves the game
-        s.chance.append((PLACE_EVENT, r))
+        changes.queue_chance(s, (PLACE_EVENT, r))
 
     def at_any_turn_end(self, s: State, owner: int | None, p: int) -> None:
         w = _shared.where(s, ID)
@@ -61,8 +64,8 @@ class WellOfEternity(Ability):
         best = max(counts.values())
         leaders = [code for code, n in counts.items() if n == best]
         if len(leaders) == 1 and leaders[0] >= 0 and leaders[0] // 2 == p:
-            s.vc[p] += BONUS
-            s.last_score[p].append(("Well of Eternity", BONUS))
+            changes.gain_vc(s, p, BONUS)
+            changes.score_line(s, p, "Well of Eternity", BONUS)
 
 
 def _place_outcomes(s: State, ev: tuple[Any, ...]) -> list[tuple[Action, float]]:
@@ -73,7 +76,7 @@ def _place_outcomes(s: State, ev: tuple[Any, ...]) -> list[tuple[Action, float]]
 def _apply_place(s: State, ev: tuple[Any, ...], a: Action) -> None:
     item = str(a.args[0])
     r = ev[1]
-    s.item_pool.remove(item)
+    changes.draw_item(s, item)
     _shared.put(s, r, item)
     ab = ITEM_ABILITIES[item]
     if "on_reveal" in ab.hooks:

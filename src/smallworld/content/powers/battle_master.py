@@ -7,9 +7,11 @@ explosion is no conquest by the Goblins (RULES §9), so it never reaches this ho
 
 from __future__ import annotations
 
-from smallworld.content.registry import SUMMARIES, register
+from smallworld.content.registry import register
+from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.conquest import Conquest
+from smallworld.core.meta import Flag
 from smallworld.core.state import EMPTY, State
 
 #: turn flag: non-empty Regions conquered this turn by the Battle Master
@@ -21,12 +23,13 @@ class BattleMaster(Ability):
     id = "battle-master"
     kind = "power"
     rule = "§10 Battle Master"
-    summary = SUMMARIES["battle-master"]
+    summary = "+1 coin per non-empty Region you conquer."
+    flags = (Flag("battle-master", encode="count", scale=5, high=3.0, words="non-empty Regions conquered this turn"),)
 
     def on_conquest(self, s: State, owner: int, c: Conquest) -> None:
         """Count a conquest of a Region that was not empty."""
         if c.defender != EMPTY:
-            s.tflags[COUNT] = s.tflags.get(COUNT, 0) + 1
+            changes.bump_tflag(s, COUNT)
 
     def score(self, s: State, owner: int) -> list[tuple[str, int]]:
         """+1 VC per non-empty Region conquered this turn."""

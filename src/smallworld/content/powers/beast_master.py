@@ -34,11 +34,12 @@ the loss of a Region is already saved (Light's Hope Chapel), no Beast is lost.
 
 from __future__ import annotations
 
-from smallworld.content.registry import SUMMARIES, register
-from smallworld.core import hooks, troops
+from smallworld.content.registry import register
+from smallworld.core import changes, hooks, troops
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.conquest import Conquest, defenders_in
+from smallworld.core.meta import ActionSpec, Flag, Piece
 from smallworld.core.state import State
 
 BEAST = "beast"
@@ -58,9 +59,9 @@ def beasts_in_hand(s: State, p: int) -> int:
 
 def _set_hand(s: State, p: int, n: int) -> None:
     if n:
-        s.flags[hand_key(p)] = n
+        changes.set_flag(s, hand_key(p), n)
     else:
-        s.flags.pop(hand_key(p), None)
+        changes.clear_flag(s, hand_key(p))
 
 
 def _chapel_held(s: State, p: int) -> bool:
@@ -74,18 +75,24 @@ class BeastMaster(Ability):
     id = "beast-master"
     kind = "power"
     rule = "§10 Beast Master"
-    summary = SUMMARIES["beast-master"]
+    summary = "Each turn, one Beast per Hills Region you hold; Beasts fight and defend like tokens."
+    flags = (Flag("beasts-hand-", "flags", "count", scale=5, per_seat=True, family=True, rl_name="beasts_in_hand", high=2.0,
+                  words="Beasts in each seat's hand"),)
+    action_specs = (ActionSpec("beast", ("region",), phrase="Place a Beast in {0}"),)
+    pieces = (
+        Piece("beast", "Beast", "counts as a race token for conquest, redeployment and defense; lost first "
+              "when the Region is conquered."),
+    )
 
     def _discard_all(self, s: State, p: int) -> None:
         lst = s.pieces.get(BEAST)
         if lst is not None:
             for r in range(len(lst)):
                 if lst[r]:
-                    s.supply[BEAST] += lst[r]
-                    lst[r] = 0
+                    changes.return_piece(s, BEAST, r, lst[r])
                     if s.occ[r] == 2 * p and defenders_in(s, r) == 0:
                         troops.abandon(s, p, r)  # a Region left with no token becomes empty
-        s.supply[BEAST] += beasts_in_hand(s, p)
+        changes.refill_supply(s, BEAST, beasts_in_hand(s, p))
         _set_hand(s, p, 0)
 
     def on_expand(self, s: State, owner: int) -> None:
@@ -98,7 +105,7 @@ class BeastMaster(Ability):
         occ = s.occ
         hills = sum(1 for r in range(len(occ)) if occ[r] == code and terrain[r] == "hills")
         take = min(hills, s.supply[BEAST])
-        s.supply[BEAST] -= take
+        changes.draw_supply(s, BEAST, take)
         _set_hand(s, owner, take)
 
     def auxiliaries(self, s: State, owner: int) -> int:
@@ -112,7 +119,7 @@ class BeastMaster(Ability):
             return
         used = n if c.mode == "final" else min(n, c.cost - c.placed)
         if used > 0:
-            s.add_piece(BEAST, c.region, used)
+            changes.lay_piece(s, BEAST, c.region, used)
             _set_hand(s, owner, n - used)
 
     def losses(self, s: State, owner: int, r: int, lost: int, attacker: int | None, cause: str) -> int:
@@ -122,12 +129,11 @@ class BeastMaster(Ability):
         lst = s.pieces.get(BEAST)
         if lst is None or not lst[r]:
             return lost
-        b = lst[r]
-        lst[r] = 0
+        b = changes.lift_piece(s, BEAST, r)
         if attacker != owner and _chapel_held(s, owner):
             pass  # Light's Hope Chapel: no token lost, Beasts included (it zeroes ``lost`` next)
         elif lost >= 1 or s.tokens[r] == 0:
-            s.supply[BEAST] += 1
+            changes.refill_supply(s, BEAST, 1)
             b -= 1
             lost = max(0, lost - 1)
         _set_hand(s, owner, beasts_in_hand(s, owner) + b)
@@ -137,7 +143,7 @@ class BeastMaster(Ability):
 
     def _push_placement(self, s: State, p: int) -> None:
         if beasts_in_hand(s, p) and (p, KEY) not in s.decisions and (2 * p) in s.occ:
-            s.decisions.append((p, KEY))
+            changes.ask(s, p, KEY)
 
     def at_turn_end(self, s: State, owner: int, step: str) -> None:
         """Placement step (after redeployment): Beasts back to hand, to be placed again."""
@@ -150,8 +156,8 @@ class BeastMaster(Ability):
             for r in range(len(lst)):
                 if lst[r] and s.occ[r] == code:
                     keep = 0 if s.tokens[r] > 0 or s.piece("champion", r) else 1
-                    lifted += lst[r] - keep
-                    lst[r] = keep
+                    if lst[r] > keep:
+                        lifted += changes.lift_piece(s, BEAST, r, lst[r] - keep)
         if lifted:
             _set_hand(s, owner, beasts_in_hand(s, owner) + lifted)
         self._push_placement(s, owner)
@@ -171,18 +177,17 @@ class BeastMaster(Ability):
     def apply(self, s: State, owner: int, action: Action) -> None:
         """Place one Beast from hand."""
         r = s.spec.region(str(action.args[0]))
-        s.add_piece(BEAST, r)
+        changes.lay_piece(s, BEAST, r)
         n = beasts_in_hand(s, owner) - 1
         _set_hand(s, owner, n)
         if n <= 0:
-            s.decisions.pop()
+            changes.close_decision(s)
 
     def on_abandon(self, s: State, owner: int, r: int) -> None:
         """R-TROOP-2: abandoning a Region takes its Beasts back to hand with the tokens."""
         lst = s.pieces.get(BEAST)
         if lst is not None and lst[r]:
-            _set_hand(s, owner, beasts_in_hand(s, owner) + lst[r])
-            lst[r] = 0
+            _set_hand(s, owner, beasts_in_hand(s, owner) + changes.lift_piece(s, BEAST, r))
 
     def on_tokens_removed(self, s: State, owner: int, r: int) -> None:
         """Tokens were taken from ``r`` (Intimidating): if its race may not stay there with what
@@ -192,8 +197,7 @@ class BeastMaster(Ability):
             return
         need = hooks.min_tokens(s, owner)
         if s.occ[r] != 2 * owner or (need > 1 and s.tokens[r] < need):
-            _set_hand(s, owner, beasts_in_hand(s, owner) + lst[r])
-            lst[r] = 0
+            _set_hand(s, owner, beasts_in_hand(s, owner) + changes.lift_piece(s, BEAST, r))
 
     def on_decline(self, s: State, owner: int) -> None:
         """R-DEC-2: the Beasts leave the board and the hand."""

@@ -3,7 +3,7 @@ reductions, then clamped to at least 1 and the race minimum, R-CONQ-4)."""
 
 from __future__ import annotations
 
-from smallworld.content.registry import SUMMARIES, register
+from smallworld.content.registry import register
 from smallworld.core.ability import Ability
 from smallworld.core.state import State
 
@@ -13,7 +13,7 @@ class Blacksmith(Ability):
     id = "blacksmith"
     kind = "power"
     rule = "§10 Blacksmith"
-    summary = SUMMARIES["blacksmith"]
+    summary = "Every conquest costs 1 fewer token."
 
     def conquest_reduction(self, s: State, owner: int, r: int, mode: str) -> int:
         """-1 on every conquest, whatever its kind."""

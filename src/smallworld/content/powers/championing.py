@@ -33,11 +33,12 @@ token in hand. Intimidating takes race tokens, never the Champion.
 
 from __future__ import annotations
 
-from smallworld.content.registry import SUMMARIES, register
-from smallworld.core import hooks, troops
+from smallworld.content.registry import register
+from smallworld.core import changes, hooks, troops
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.conquest import defenders_in, resolve_conquest, toll_sum
+from smallworld.core.meta import ActionSpec, Flag, Piece, UseLimit
 from smallworld.core.state import CONQUER, State
 
 CHAMPION = "champion"
@@ -91,7 +92,21 @@ class Championing(Ability):
     id = "championing"
     kind = "power"
     rule = "§10 Championing"
-    summary = SUMMARIES["championing"]
+    summary = "Once per turn, conquer an adjacent Region for free with the Champion."
+    flags = (
+        Flag("champion-used", words="the Champion's conquest was made this turn"),
+        Flag("champion-hand", "flags", "seat", per_seat=True, rl_name="champion_in_hand",
+             words="the seat holding the Champion in hand"),
+    )
+    action_specs = (
+        ActionSpec("champion", ("region",), phrase="Champion: conquer {0} for free"),
+        ActionSpec("champion-to", ("region",), phrase="Place the Champion in {0}"),
+    )
+    uses = (UseLimit("champion-used", 1, "Champion's conquest"),)
+    pieces = (
+        Piece("champion", "Champion", "counts as 1 race token; captured when its Region is conquered (its "
+              "owner pays a 1 coin ransom)."),
+    )
     action_kinds = frozenset({"champion"})
 
     # ---- the free conquest -----------------------------------------------------------------
@@ -134,22 +149,22 @@ class Championing(Ability):
     def _conquer(self, s: State, p: int, r: int) -> None:
         src = champion_region(s)
         if src >= 0:
-            s.pieces[CHAMPION][src] -= 1
+            changes.lift_piece(s, CHAMPION, src, 1)
             if s.occ[src] == 2 * p and defenders_in(s, src) == 0:
                 troops.abandon(s, p, src)  # a Region it leaves empty is abandoned
         elif s.flags.get(HAND) == p:
-            del s.flags[HAND]
+            changes.clear_flag(s, HAND)
         else:
-            s.supply[CHAMPION] -= 1
-        s.tflags[USED] = True
+            changes.draw_supply(s, CHAMPION, 1)
+        changes.set_tflag(s, USED, True)
         resolve_conquest(s, p, r, 0, _placed_tokens(s, p), MODE)
-        s.add_piece(CHAMPION, r)
+        changes.lay_piece(s, CHAMPION, r)
 
     # ---- redeployment ----------------------------------------------------------------------
 
     def _push_placement(self, s: State, p: int) -> None:
         if (p, KEY) not in s.decisions and (2 * p) in s.occ:
-            s.decisions.append((p, KEY))
+            changes.ask(s, p, KEY)
 
     def at_turn_end(self, s: State, owner: int, step: str) -> None:
         """Placement step (after redeployment): the Champion in hand, or standing beside a race
@@ -187,31 +202,29 @@ class Championing(Ability):
             return
         src = champion_region(s)
         if s.flags.get(HAND) == owner:
-            del s.flags[HAND]
+            changes.clear_flag(s, HAND)
         elif src >= 0:
-            s.pieces[CHAMPION][src] -= 1
-        s.add_piece(CHAMPION, r)
-        s.decisions.pop()
+            changes.lift_piece(s, CHAMPION, src, 1)
+        changes.lay_piece(s, CHAMPION, r)
+        changes.close_decision(s)
 
     def losses(self, s: State, owner: int, r: int, lost: int, attacker: int | None, cause: str) -> int:
         """Captured: no token discarded; ransom to the conqueror; the Champion to hand."""
         lst = s.pieces.get(CHAMPION)
         if lst is None or not lst[r] or s.occ[r] != 2 * owner or cause == "intimidating":
             return lost
-        lst[r] = 0
-        s.flags[HAND] = owner
+        changes.lift_piece(s, CHAMPION, r)
+        changes.set_flag(s, HAND, owner)
         if cause in RANSOM_CAUSES and attacker is not None and attacker != owner:
-            pay = min(RANSOM, s.vc[owner])
-            s.vc[owner] -= pay
-            s.vc[attacker] += pay
+            changes.pay_vc(s, owner, min(RANSOM, s.vc[owner]), attacker)  # what it has (§8)
         return 0
 
     def on_abandon(self, s: State, owner: int, r: int) -> None:
         """R-TROOP-2: abandoning its Region takes the Champion back to hand."""
         lst = s.pieces.get(CHAMPION)
         if lst is not None and lst[r]:
-            lst[r] = 0
-            s.flags[HAND] = owner
+            changes.lift_piece(s, CHAMPION, r)
+            changes.set_flag(s, HAND, owner)
 
     def on_tokens_removed(self, s: State, owner: int, r: int) -> None:
         """Tokens were taken from ``r`` (Intimidating): if its race may not stay there with what
@@ -221,15 +234,15 @@ class Championing(Ability):
             return
         need = hooks.min_tokens(s, owner)
         if s.occ[r] != 2 * owner or (need > 1 and s.tokens[r] < need):
-            lst[r] = 0
-            s.flags[HAND] = owner
+            changes.lift_piece(s, CHAMPION, r)
+            changes.set_flag(s, HAND, owner)
 
     def on_decline(self, s: State, owner: int) -> None:
         """R-DEC-2: the Champion leaves the board (and the hand)."""
         r = champion_region(s)
         if r >= 0:
-            s.pieces[CHAMPION][r] = 0
-            s.supply[CHAMPION] += 1
+            changes.lift_piece(s, CHAMPION, r)
+            changes.refill_supply(s, CHAMPION, 1)
         elif s.flags.get(HAND) == owner:
-            del s.flags[HAND]
-            s.supply[CHAMPION] += 1
+            changes.clear_flag(s, HAND)
+            changes.refill_supply(s, CHAMPION, 1)

@@ -14,8 +14,10 @@ tower keep it and new ones go in Region order (the rulebook offers no choice).
 
 from __future__ import annotations
 
-from smallworld.content.registry import SUMMARIES, register
+from smallworld.content.registry import register
+from smallworld.core import changes
 from smallworld.core.ability import Ability
+from smallworld.core.meta import Piece
 from smallworld.core.state import EMPTY, State
 
 TOWER = "watch-tower"
@@ -39,7 +41,11 @@ class Defensive(Ability):
     id = "defensive"
     kind = "power"
     rule = "§10 Defensive"
-    summary = SUMMARIES["defensive"]
+    summary = "Watch Towers on Fields where you hold most neighbours make those Regions immune."
+    pieces = (
+        Piece("watch-tower", "Watch Tower", "this Region is immune to every conquest and every power.",
+              leaves_with_region=True),
+    )
 
     def at_turn_end(self, s: State, owner: int, step: str) -> None:
         """Placement step: remove towers that lost their majority, then add the new ones."""
@@ -57,14 +63,12 @@ class Defensive(Ability):
         if lst is not None:
             for r in range(len(lst)):
                 if lst[r] and r not in keep:
-                    s.supply[TOWER] += lst[r]
-                    lst[r] = 0
+                    changes.return_piece(s, TOWER, r, lst[r])
         for r in want:
             if s.supply[TOWER] <= 0:
                 break
             if not s.piece(TOWER, r):
-                s.add_piece(TOWER, r)
-                s.supply[TOWER] -= 1
+                changes.put_piece(s, TOWER, r)
 
     def immune(self, s: State, owner: int, attacker: int, r: int) -> bool:
         """A Watch Tower Region of the Active Defensive race cannot be targeted."""
@@ -73,10 +77,4 @@ class Defensive(Ability):
 
     def on_decline(self, s: State, owner: int) -> None:
         """R-DEC-2: the Watch Towers leave the board."""
-        lst = s.pieces.get(TOWER)
-        if lst is None:
-            return
-        for r in range(len(lst)):
-            if lst[r]:
-                s.supply[TOWER] += lst[r]
-                lst[r] = 0
+        changes.clear_pieces(s, TOWER)

@@ -7,9 +7,11 @@ Beasts and the Champion included); Forts, Wisp Walls and Mountains are not token
 
 from __future__ import annotations
 
-from smallworld.content.registry import SUMMARIES, register
+from smallworld.content.registry import register
+from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.conquest import Conquest
+from smallworld.core.meta import Flag
 from smallworld.core.state import State
 
 #: turn flag: VC earned by Enraged this turn
@@ -21,12 +23,13 @@ class Enraged(Ability):
     id = "enraged"
     kind = "power"
     rule = "§10 Enraged"
-    summary = SUMMARIES["enraged"]
+    summary = "Conquering a Region defended by 2 or more tokens earns that many coins."
+    flags = (Flag("enraged", encode="count", scale=10, high=3.0, words="coins earned this turn"),)
 
     def on_conquest(self, s: State, owner: int, c: Conquest) -> None:
         """Earn N VC for a conquest of a Region that N >= 2 tokens defended."""
         if c.defenders >= 2:
-            s.tflags[EARNED] = s.tflags.get(EARNED, 0) + c.defenders
+            changes.bump_tflag(s, EARNED, c.defenders)
 
     def score(self, s: State, owner: int) -> list[tuple[str, int]]:
         """The VC earned by this turn's conquests."""

@@ -7,7 +7,7 @@ Sea or Lake: a Region is not adjacent to itself.
 
 from __future__ import annotations
 
-from smallworld.content.registry import SUMMARIES, register
+from smallworld.content.registry import register
 from smallworld.core.ability import Ability
 from smallworld.core.state import State
 
@@ -17,7 +17,7 @@ class Fishing(Ability):
     id = "fishing"
     kind = "power"
     rule = "§10 Fishing"
-    summary = SUMMARIES["fishing"]
+    summary = "+1 coin per Region next to a Sea or Lake."
 
     def score(self, s: State, owner: int) -> list[tuple[str, int]]:
         """+1 VC per Region of the Active race next to water."""

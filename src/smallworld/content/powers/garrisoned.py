@@ -9,8 +9,10 @@ rulebook gives no choice here).
 
 from __future__ import annotations
 
-from smallworld.content.registry import SUMMARIES, register
+from smallworld.content.registry import register
+from smallworld.core import changes
 from smallworld.core.ability import Ability
+from smallworld.core.meta import Piece
 from smallworld.core.state import State
 
 FORT = "fort"
@@ -21,7 +23,8 @@ class Garrisoned(Ability):
     id = "garrisoned"
     kind = "power"
     rule = "§10 Garrisoned"
-    summary = SUMMARIES["garrisoned"]
+    summary = "A Fort (+1 defense) on each of your Regions; Forts stay In Decline."
+    pieces = (Piece("fort", "Fort", "+1 defense; stays In Decline; removed when the Region is conquered or emptied.", defence=1, leaves_with_region=True),)
     lasts_in_decline = True
 
     def at_turn_end(self, s: State, owner: int, step: str) -> None:
@@ -34,5 +37,4 @@ class Garrisoned(Ability):
             if s.supply[FORT] <= 0:
                 return
             if occ[r] == code and not s.piece(FORT, r):
-                s.add_piece(FORT, r)
-                s.supply[FORT] -= 1
+                changes.put_piece(s, FORT, r)

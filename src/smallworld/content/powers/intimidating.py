@@ -30,12 +30,13 @@ from __future__ import annotations
 
 from smallworld.content.powers._attacks import attack_tolls, pay_actions
 from smallworld.content.races import pandaren
-from smallworld.content.registry import SUMMARIES, register
-from smallworld.core import hooks, troops
+from smallworld.content.registry import register
+from smallworld.core import changes, hooks, troops
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.conquest import defenders_in
 from smallworld.core.decline import check_race_leaves
+from smallworld.core.meta import ActionSpec, Flag, UseLimit
 from smallworld.core.state import CONQUER, EMPTY, MURLOC, State
 
 USES = "intimidating-uses"  # turn flag: actions used this turn
@@ -55,7 +56,14 @@ class Intimidating(Ability):
     id = "intimidating"
     kind = "power"
     rule = "§10 Intimidating"
-    summary = SUMMARIES["intimidating"]
+    summary = "Three times per turn, move an adjacent enemy token to another of its Regions (or discard it)."
+    flags = (Flag("intimidating-uses", encode="count", scale=3, words="uses this turn"),)
+    action_specs = (
+        ActionSpec("intimidate", ("region",), phrase="Intimidate: push an enemy token out of {0}"),
+        ActionSpec("intimidate", ("region", "region"), block="intimidate-move",
+                   phrase="Intimidate: push an enemy token out of {0}"),
+    )
+    uses = (UseLimit("intimidating-uses", 3, "Intimidating"),)
     action_kinds = frozenset({"intimidate"})
 
     def actions(self, s: State, owner: int) -> list[Action]:
@@ -106,38 +114,36 @@ class Intimidating(Ability):
         """Take one token (or the Fort / Wisp Wall first) from the source."""
         r = s.spec.region(str(action.args[0]))
         dst = s.spec.region(str(action.args[1])) if len(action.args) > 1 else -1
-        s.tflags[USES] = s.tflags.get(USES, 0) + 1
+        changes.bump_tflag(s, USES)
         code = s.occ[r]
         if code >= 0 and code % 2 == 0:
             pandaren.note_attack(s, owner, code // 2)
         for kind in WALLS:
             if s.piece(kind, r):
-                s.add_piece(kind, r, -1)
-                s.supply[kind] += 1
+                changes.return_piece(s, kind, r)
                 return
-        s.tokens[r] -= 1
+        changes.take_tokens(s, r, 1)
         discarded, race = (1, None) if code == MURLOC else (0, None)
         if code >= 0:
             q, dec = divmod(code, 2)
             race = s.decline[q] if dec else s.active[q]
             assert race is not None
             if dst >= 0:
-                s.tokens[dst] += 1
+                changes.add_tokens(s, dst, 1)
             elif dec:
-                s.box[race] += 1
+                changes.to_tray(s, race, 1)
                 discarded = 1
             else:
                 lost = _losses(s, r, owner)
-                s.box[race] += lost
+                changes.to_tray(s, race, lost)
                 discarded = lost
                 if lost < 1:  # saved (Draenei, Light's Hope Chapel): to hand, redeployed later
-                    s.hand[q] += 1
-                    if q not in s.defenders:
-                        s.defenders.append(q)
+                    changes.hand_add(s, q, 1)
+                    changes.add_defender(s, q)
         if discarded:
             hooks.call_own(s, owner, "on_discarded", r, discarded, race)  # Forsaken
         if s.tokens[r] == 0 and defenders_in(s, r) == 0:
-            s.occ[r] = EMPTY
+            changes.empty_region(s, r)
             if code >= 0 and code % 2 == 1:
                 check_race_leaves(s, code // 2)
         troops.tokens_removed(s, r)  # Tauren never leave a token alone

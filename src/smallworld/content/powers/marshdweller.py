@@ -9,8 +9,9 @@ are no conquests).
 
 from __future__ import annotations
 
-from smallworld.content.registry import SUMMARIES, register
+from smallworld.content.registry import register
 from smallworld.core.ability import Ability, Toll
+from smallworld.core.meta import TollWords
 from smallworld.core.state import State
 
 #: the toll's key is this prefix and the Swamp's notation (``marsh-L1.6``); it costs TOLL_VC
@@ -23,7 +24,13 @@ class Marshdweller(Ability):
     id = "marshdweller"
     kind = "power"
     rule = "§10 Marshdweller"
-    summary = SUMMARIES["marshdweller"]
+    summary = "Opponents pay you 1 coin before conquering one of your Swamps, even In Decline."
+    toll_words = (
+        TollWords("marsh-", 1, "power", pay="the Marshdweller toll for {region}",
+                  paid="Marshdweller toll paid for {region}",
+                  tip="Marshdweller: {amount} coin paid to {to} before conquering this Swamp ({region}).",
+                  nobody="the Marshdweller player", per_region=True),
+    )
     lasts_in_decline = True
 
     def tolls(self, s: State, owner: int, attacker: int, r: int) -> list[Toll]:

@@ -26,10 +26,11 @@ from itertools import combinations
 from smallworld.content.data import ITEMS
 from smallworld.content.powers._attacks import attack_tolls, pay_actions
 from smallworld.content.races import pandaren
-from smallworld.content.registry import SUMMARIES, register
+from smallworld.content.registry import register
+from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
-from smallworld.core.roster import changed
+from smallworld.core.meta import ActionSpec, Flag, UseLimit
 from smallworld.core.state import CONQUER, EMPTY, State
 
 USES = "portal-mage-uses"  # turn flag: swaps made this turn
@@ -53,7 +54,13 @@ class PortalMage(Ability):
     id = "portal-mage"
     kind = "power"
     rule = "§10 Portal Mage"
-    summary = SUMMARIES["portal-mage"]
+    summary = "Twice per turn, swap everything between two Magic Regions."
+    flags = (Flag("portal-mage-uses", encode="count", scale=2, words="swaps made this turn"),)
+    action_specs = (
+        ActionSpec("portal", ("region", "region"), unordered=True,
+                   phrase="Portal: swap everything between {0} and {1}"),
+    )
+    uses = (UseLimit("portal-mage-uses", 2, "Portal Mage"),)
     action_kinds = frozenset({"portal"})
 
     def actions(self, s: State, owner: int) -> list[Action]:
@@ -91,21 +98,23 @@ class PortalMage(Ability):
         """Swap the two Regions' contents."""
         a = s.spec.region(str(action.args[0]))
         b = s.spec.region(str(action.args[1]))
-        s.tflags[USES] = s.tflags.get(USES, 0) + 1
+        changes.bump_tflag(s, USES)
         for r in (a, b):
             code = s.occ[r]
             if code >= 0 and code % 2 == 0:
                 pandaren.note_attack(s, owner, code // 2)
-        s.occ[a], s.occ[b] = s.occ[b], s.occ[a]
-        s.tokens[a], s.tokens[b] = s.tokens[b], s.tokens[a]
-        for kind, lst in s.pieces.items():
-            if kind not in STAY:
-                lst[a], lst[b] = lst[b], lst[a]
+        changes.swap_regions(s, a, b, STAY)
         items = s.items
-        ia, ib = items[a], items[b]
-        items[a] = tuple(x for x in ia if not _movable_item(x)) + tuple(x for x in ib if _movable_item(x))
-        items[b] = tuple(x for x in ib if not _movable_item(x)) + tuple(x for x in ia if _movable_item(x))
-        changed(s)
+        go_b = [x for x in items[a] if _movable_item(x)]  # Artifacts follow (Places stay)
+        go_a = [x for x in items[b] if _movable_item(x)]
+        for x in go_b:
+            changes.take_item(s, a, x)
+        for x in go_a:
+            changes.take_item(s, b, x)
+        for x in go_a:
+            changes.put_item(s, a, x)
+        for x in go_b:
+            changes.put_item(s, b, x)
         for r in (a, b):  # a player's race entering reveals; Murlocs reveal nothing
             if s.occ[r] >= 0 and "?" in items[r] and ("item", r) not in s.chance:
-                s.chance.append(("item", r))
+                changes.queue_chance(s, ("item", r))

@@ -3,7 +3,7 @@ R-CONQ-1/2) is never paid, so a first conquest of an empty Entry Region costs 2.
 
 from __future__ import annotations
 
-from smallworld.content.registry import SUMMARIES, register
+from smallworld.content.registry import register
 from smallworld.core.ability import Ability
 from smallworld.core.state import State
 
@@ -13,7 +13,7 @@ class Sailing(Ability):
     id = "sailing"
     kind = "power"
     rule = "§10 Sailing"
-    summary = SUMMARIES["sailing"]
+    summary = "You never pay the travel cost."
 
     def no_travel_cost(self, s: State, owner: int) -> bool:
         """Always: no travel cost."""

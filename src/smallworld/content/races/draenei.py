@@ -9,8 +9,10 @@ race abilities last for that reason. Active race only: In Decline tokens are all
 
 from __future__ import annotations
 
-from smallworld.content.registry import SUMMARIES, register
+from smallworld.content.registry import register
+from smallworld.core import changes
 from smallworld.core.ability import Ability
+from smallworld.core.meta import Flag
 from smallworld.core.state import State
 
 #: turn flag (reset every turn): the Holy Light of seat N was used this turn
@@ -22,11 +24,15 @@ class Draenei(Ability):
     id = "draenei"
     kind = "race"
     rule = "§9 Draenei"
-    summary = SUMMARIES["draenei"]
+    summary = (
+        "During each opponent's turn, the first Draenei token you would lose goes back to your "
+        "hand instead."
+    )
+    flags = (Flag("draenei-saved", words="a Draenei token was saved this turn"),)
 
     def losses(self, s: State, owner: int, r: int, lost: int, attacker: int | None, cause: str) -> int:
         """The first loss of this opponent turn is saved: 1 token discarded -> 0."""
         if lost <= 0 or s.turn == owner or s.occ[r] != 2 * owner or s.tflags.get(_USED):
             return lost
-        s.tflags[_USED] = True
+        changes.set_tflag(s, _USED, True)
         return lost - 1

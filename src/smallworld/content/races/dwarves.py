@@ -3,7 +3,7 @@ reduction stacks with the others, then the cost is clamped to at least 1)."""
 
 from __future__ import annotations
 
-from smallworld.content.registry import SUMMARIES, register
+from smallworld.content.registry import register
 from smallworld.core.ability import Ability
 from smallworld.core.state import State
 
@@ -13,7 +13,7 @@ class Dwarves(Ability):
     id = "dwarves"
     kind = "race"
     rule = "§9 Dwarves"
-    summary = SUMMARIES["dwarves"]
+    summary = "Conquering a Mountain Region costs 2 fewer tokens."
 
     def conquest_reduction(self, s: State, owner: int, r: int, mode: str) -> int:
         """-2 on a Mountain Region, whatever the kind of conquest."""

@@ -22,10 +22,11 @@ from __future__ import annotations
 
 from smallworld.content.data import ITEMS
 from smallworld.content.items import _shared, frostmourne
-from smallworld.content.registry import SUMMARIES, register
-from smallworld.core import conquest, hooks
+from smallworld.content.registry import register
+from smallworld.core import changes, conquest, hooks
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
+from smallworld.core.meta import ActionSpec, Flag, UseLimit
 from smallworld.core.state import CONQUER, State
 
 #: conquest mode of the Legendary Place conquest (asked of ``conquest_reduction``)
@@ -50,7 +51,18 @@ class Ethereals(Ability):
     id = "ethereals"
     kind = "race"
     rule = "§9 Ethereals"
-    summary = SUMMARIES["ethereals"]
+    summary = (
+        "Once per turn: steal a face-up Artifact next to you, or conquer a Region with a Legendary "
+        "Place next to you for 2 fewer tokens."
+    )
+    flags = (Flag("ethereals-used", encode="choice", choices=("steal", "conquer"),
+                  words="this turn's use: an Artifact stolen or a Legendary Place conquered"),)
+    action_specs = (
+        ActionSpec("conquer-legend", ("region",), phrase="Conquer the Legendary Place in {0} (2 tokens fewer)"),
+        ActionSpec("steal", ("region", "region"), phrase="Steal the Artifact in {0}"),
+    )
+    uses = (UseLimit("ethereals-used", 1, "Ethereals' steal or Legendary Place conquest",
+                     done=(("steal", "Ethereals: Artifact stolen"), ("conquer", "Ethereals: Legendary Place conquered"))),)
     action_kinds = frozenset({"steal", "conquer-legend"})
 
     def conquest_reduction(self, s: State, owner: int, r: int, mode: str) -> int:
@@ -113,18 +125,16 @@ class Ethereals(Ability):
                 item = next(it for it in s.items[src] if _face_up(it, "artifact"))
             _shared.take(s, src, item)
             _shared.put(s, dst, item)
-            s.tflags[USED_FLAG] = "steal"
+            changes.set_tflag(s, USED_FLAG, "steal")
             return
         r = spec.region(str(action.args[0]))
         needed = not _reachable(s, owner, conquest.conquest_cost(s, owner, r, 0, MODE))
         if frostmourne.ask(s, owner, r, MODE, action, needed):  # Frostmourne cumulates (§11)
             return
-        s.tflags[USED_FLAG] = "conquer"
+        changes.set_tflag(s, USED_FLAG, "conquer")
         cost = conquest.conquest_cost(s, owner, r, 0, MODE)
         placed = max(hooks.min_tokens(s, owner), cost - hooks.auxiliaries(s, owner))
         if placed <= s.hand[owner]:
             conquest.resolve_conquest(s, owner, r, cost, placed, MODE)
         else:  # final conquest with the reinforcement die (R-CONQ-9)
-            s.chance.append(("die", r, cost))
-            s.phase = ""
-            s.step = "purchase"
+            changes.final_conquest(s, r, cost)

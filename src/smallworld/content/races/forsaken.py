@@ -13,9 +13,12 @@ Ruling: a Beast or the Champion taken as the loss is a piece, not a race token: 
 
 from __future__ import annotations
 
-from smallworld.content.registry import SUMMARIES, register
+from smallworld.content.data import RACES
+from smallworld.content.registry import register
+from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
+from smallworld.core.meta import ActionSpec, Flag
 from smallworld.core.state import State
 
 _EARNED = "forsaken-earned"  # turn flag: purchases earned this turn
@@ -31,22 +34,27 @@ class Forsaken(Ability):
     id = "forsaken"
     kind = "race"
     rule = "§9 Forsaken"
-    summary = SUMMARIES["forsaken"]
+    summary = "Each time you make another race lose a token you may pay 1 coin for an extra Forsaken token."
+    flags = (Flag("forsaken-earned", encode="count", scale=10, high=2.0, words="purchases earned this turn"),)
+    action_specs = (
+        ActionSpec("buy", ("count",), lo=0, hi=RACES["forsaken"].in_box, phrase="Buy {n} Forsaken token{s}",
+                   label="Buy {n} Forsaken token{s} for {n} coin{s}", none="Buy no Forsaken token"),
+    )
 
     def on_conquest(self, s: State, owner: int, c) -> None:  # c: Conquest
         """Count the tokens of other races (and Murlocs) this conquest discarded."""
         if c.discarded > 0 and c.race != self.id:
-            s.tflags[_EARNED] = s.tflags.get(_EARNED, 0) + c.discarded
+            changes.bump_tflag(s, _EARNED, c.discarded)
 
     def on_discarded(self, s: State, owner: int, r: int, n: int, race: str | None) -> None:
         """Tokens their own power discarded outside a conquest (Intimidating) count too."""
         if race != self.id:
-            s.tflags[_EARNED] = s.tflags.get(_EARNED, 0) + n
+            changes.bump_tflag(s, _EARNED, n)
 
     def at_turn_end(self, s: State, owner: int, step: str) -> None:
         """R-ORDER-2: the purchases, after the last conquest and before redeployment."""
         if step == "purchase" and _most(s, owner) > 0:
-            s.decisions.append((owner, _KEY))
+            changes.ask(s, owner, _KEY)
 
     def actions(self, s: State, owner: int) -> list[Action]:
         if not s.decisions or s.decisions[-1] != (owner, _KEY):
@@ -55,8 +63,7 @@ class Forsaken(Ability):
 
     def apply(self, s: State, owner: int, action: Action) -> None:
         n = int(action.args[0])
-        s.vc[owner] -= n
-        s.box["forsaken"] -= n
-        s.hand[owner] += n
-        s.tflags.pop(_EARNED, None)
-        s.decisions.pop()
+        changes.pay_vc(s, owner, n)  # to the bank
+        changes.tray_to_hand(s, owner, "forsaken", n)
+        changes.clear_tflag(s, _EARNED)
+        changes.close_decision(s)

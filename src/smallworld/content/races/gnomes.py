@@ -19,10 +19,11 @@ from typing import Any
 
 from smallworld.content.data import DIE_FACES
 from smallworld.content.items import frostmourne
-from smallworld.content.registry import SUMMARIES, register
-from smallworld.core import chance, conquest, hooks
+from smallworld.content.registry import register
+from smallworld.core import chance, changes, conquest, hooks
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
+from smallworld.core.meta import ActionSpec, Flag, UseLimit
 from smallworld.core.state import CONQUER, State
 
 #: conquest mode of the airborne assault (asked of ``conquest_reduction``)
@@ -63,7 +64,21 @@ class Gnomes(Ability):
     id = "gnomes"
     kind = "race"
     rule = "§9 Gnomes"
-    summary = SUMMARIES["gnomes"]
+    summary = (
+        "Once per turn, an airborne assault on any Region of any board; roll the die for free and "
+        "reduce the cost by the roll."
+    )
+    flags = (
+        Flag("gnomes-airborne", words="the airborne assault was made this turn"),
+        Flag("gnomes-pending", encode="region-count", scale=10, high=3.0,
+             words="the airborne assault's Region and cost while its owner chooses the final conquest"),
+    )
+    action_specs = (
+        ActionSpec("airborne", ("region",), phrase="Airborne assault on {0} (the die lowers the cost)"),
+        ActionSpec("airborne-final"),
+        ActionSpec("airborne-stop"),
+    )
+    uses = (UseLimit("gnomes-airborne", 1, "Airborne assault"),)
     action_kinds = frozenset({"airborne"})  # the final choice is a decision
 
     def actions(self, s: State, owner: int) -> list[Action]:
@@ -127,15 +142,13 @@ class Gnomes(Ability):
             needed = _hopeless(s, owner, conquest.conquest_cost(s, owner, r, 0, MODE))
             if frostmourne.ask(s, owner, r, MODE, action, needed):  # Frostmourne cumulates (§11)
                 return
-            s.tflags[USED_FLAG] = True
-            s.chance.append(("airborne", r, conquest.conquest_cost(s, owner, r, 0, MODE)))
+            changes.set_tflag(s, USED_FLAG, True)
+            changes.queue_chance(s, ("airborne", r, conquest.conquest_cost(s, owner, r, 0, MODE)))
             return
-        s.decisions.pop()
-        r, cost = s.tflags.pop(_PENDING)
+        changes.close_decision(s)
+        r, cost = changes.clear_tflag(s, _PENDING)
         if kind == "airborne-final":  # R-CONQ-9 with the reduced cost
-            s.chance.append(("die", r, cost))
-            s.phase = ""
-            s.step = "purchase"
+            changes.final_conquest(s, r, cost)
 
 
 def _roll_outcomes(s: State, ev: tuple[Any, ...]) -> list[tuple[Action, float]]:
@@ -155,8 +168,8 @@ def _apply_roll(s: State, ev: tuple[Any, ...], a: Action) -> None:
     if placed <= hand:
         conquest.resolve_conquest(s, p, r, reduced, placed, MODE)
     elif hand >= need and reduced - hand - hooks.auxiliaries(s, p) <= FINAL_MAX_SHORT:
-        s.tflags[_PENDING] = (r, reduced)
-        s.decisions.append((p, _KEY))
+        changes.set_tflag(s, _PENDING, (r, reduced))
+        changes.ask(s, p, _KEY)
 
 
 chance.register("airborne", "roll", _roll_outcomes, _apply_roll)

@@ -39,11 +39,12 @@ from __future__ import annotations
 from typing import Any
 
 from smallworld.content.data import PIECE_SUPPLY
-from smallworld.content.registry import SUMMARIES, register
-from smallworld.core import chance, conquest, hooks
+from smallworld.content.registry import register
+from smallworld.core import chance, changes, conquest, hooks
 from smallworld.core.ability import Ability, Toll
 from smallworld.core.actions import Action
 from smallworld.core.errors import IllegalActionError
+from smallworld.core.meta import ActionSpec, Flag, Piece
 from smallworld.core.state import State
 
 BOMB = "bomb"
@@ -75,8 +76,7 @@ def _undetermined(s: State) -> tuple[int, int]:
 
 def _return_bomb(s: State, r: int) -> None:
     """A Bomb goes back unrevealed to the stack."""
-    s.pieces[BOMB][r] -= 1
-    s.supply[BOMB] += 1
+    changes.return_piece(s, BOMB, r)
     _forget_prepaid(s, r)
 
 
@@ -87,9 +87,9 @@ def _forget_prepaid(s: State, r: int) -> None:
         mark = f"{s.spec.region_ids[r]}:"
         rest = tuple(x for x in paid if not x.startswith(mark))
         if rest:
-            s.flags[PREPAID] = rest
+            changes.set_flag(s, PREPAID, rest)
         else:
-            del s.flags[PREPAID]
+            changes.clear_flag(s, PREPAID)
 
 
 def _placement_tolls(s: State, owner: int, r: int) -> list[Toll]:
@@ -137,10 +137,10 @@ def _reveal_all(s: State, owner: int) -> None:
         elif owed:
             ask.append(r)
         else:
-            s.chance.append((BOMB, r, owner))
+            changes.queue_chance(s, (BOMB, r, owner))
     if ask:
-        s.tflags[_ASK] = tuple(ask)
-        s.decisions.append((owner, _KEY))
+        changes.set_tflag(s, _ASK, tuple(ask))
+        changes.ask(s, owner, _KEY)
 
 
 def _plant_candidates(s: State, owner: int) -> list[int]:
@@ -192,14 +192,34 @@ class Goblins(Ability):
     id = "goblins"
     kind = "race"
     rule = "§9 Goblins"
-    summary = SUMMARIES["goblins"]
+    summary = (
+        "At the end of your turn, place face-down Bombs next to your Regions on opponents; live "
+        "ones explode at the start of your next turn."
+    )
+    flags = (
+        Flag("bombs-live", "flags", "count", scale=6, words="live Bombs revealed since the Goblins were picked"),
+        Flag("bombs-dud", "flags", "count", scale=6, words="dud Bombs revealed since the Goblins were picked"),
+        Flag("bombs-prepaid", "flags", "none", words="tolls paid ahead for Regions whose Bomb may explode"),
+        Flag("goblins-placing", words="the Goblins are placing Bombs"),
+        Flag("goblins-toll", encode="region", words="Regions whose Bomb waits for a toll decision"),
+    )
+    action_specs = (
+        ActionSpec("plant", ("region",), phrase="Plant a Bomb in {0}"),
+        ActionSpec("bomb-pay", ("region",)),
+        ActionSpec("bomb-return", ("region",)),
+    )
+    pieces = (
+        Piece("bomb", "Bomb (face down)", "revealed at the start of the Goblins' next turn if the Region is "
+              "still occupied by an opponent. Live: the occupant loses the Region; dud: nothing. Nobody "
+              "knows its side.", plural="Bombs (face down)"),
+    )
 
     def on_pick(self, s: State, owner: int) -> None:
         """All 12 Bombs shuffled into a new stack."""
         lst = s.pieces.get(BOMB)
-        s.supply[BOMB] = PIECE_SUPPLY[BOMB] - (sum(lst) if lst else 0)
-        s.flags[LIVE_SEEN] = 0
-        s.flags[DUD_SEEN] = 0
+        changes.set_supply(s, BOMB, PIECE_SUPPLY[BOMB] - (sum(lst) if lst else 0))
+        changes.set_flag(s, LIVE_SEEN, 0)
+        changes.set_flag(s, DUD_SEEN, 0)
 
     def on_turn_start(self, s: State, owner: int) -> None:
         """R-ORDER-1: the placed Bombs are revealed."""
@@ -214,8 +234,8 @@ class Goblins(Ability):
         if step == "placement" and s.supply.get(BOMB, 0) > 0 and (
             _plant_targets(s, owner) or _placement_pays(s, owner)
         ):
-            s.tflags[_PLACING] = True
-            s.decisions.append((owner, _KEY))
+            changes.set_tflag(s, _PLACING, True)
+            changes.ask(s, owner, _KEY)
 
     def actions(self, s: State, owner: int) -> list[Action]:
         if not s.decisions or s.decisions[-1] != (owner, _KEY):
@@ -240,7 +260,7 @@ class Goblins(Ability):
             if kind == "bomb-pay":
                 for t in _owed(s, owner, r) or []:  # RULES §8: in full, before the attack
                     hooks.pay(s, owner, t)
-                s.chance.append((BOMB, r, owner))
+                changes.queue_chance(s, (BOMB, r, owner))
             else:
                 _return_bomb(s, r)
             rest = ask[1:]
@@ -251,13 +271,13 @@ class Goblins(Ability):
                 if owed is None:
                     _return_bomb(s, rest[0])
                 else:
-                    s.chance.append((BOMB, rest[0], owner))
+                    changes.queue_chance(s, (BOMB, rest[0], owner))
                 rest = rest[1:]
             if rest:
-                s.tflags[_ASK] = rest
+                changes.set_tflag(s, _ASK, rest)
             else:
-                del s.tflags[_ASK]
-                s.decisions.pop()
+                changes.clear_tflag(s, _ASK)
+                changes.close_decision(s)
             return
         if kind == "pay":  # at placement: lift an Aegis for this turn (RULES §11)
             key = str(action.args[0])
@@ -269,16 +289,16 @@ class Goblins(Ability):
             raise IllegalActionError(f"no toll {key!r} is owed for a Bomb placement")
         if kind == "plant":
             r = s.spec.region(str(action.args[0]))
-            s.supply[BOMB] -= 1
-            s.add_piece(BOMB, r)
+            changes.put_piece(s, BOMB, r)
             keys = _lifted_keys(s, owner, r)
             if keys:  # placed after paying: owes nothing more at its reveal (RULES §11 Aegis)
                 rid = s.spec.region_ids[r]
-                s.flags[PREPAID] = (*s.flags.get(PREPAID, ()), *(f"{rid}:{k}" for k in keys))
+                paid = (*s.flags.get(PREPAID, ()), *(f"{rid}:{k}" for k in keys))
+                changes.set_flag(s, PREPAID, paid)
             if s.supply[BOMB] > 0 and (_plant_targets(s, owner) or _placement_pays(s, owner)):
                 return
-        s.tflags.pop(_PLACING, None)
-        s.decisions.pop()
+        changes.clear_tflag(s, _PLACING)
+        changes.close_decision(s)
 
 
 def _bomb_outcomes(s: State, ev: tuple[Any, ...]) -> list[tuple[Action, float]]:
@@ -296,15 +316,15 @@ def _bomb_outcomes(s: State, ev: tuple[Any, ...]) -> list[tuple[Action, float]]:
 def _apply_bomb(s: State, ev: tuple[Any, ...], a: Action) -> None:
     """A Bomb is revealed and leaves the game; a live one empties its Region (R-CONQ-7)."""
     _, r, owner = ev
-    s.pieces[BOMB][r] -= 1
+    changes.lift_piece(s, BOMB, r, 1)  # revealed: it leaves the game
     _forget_prepaid(s, r)
     if a.args[1] == "live":
-        s.flags[LIVE_SEEN] = s.flags.get(LIVE_SEEN, 0) + 1
+        changes.bump_flag(s, LIVE_SEEN)
         code = s.occ[r]
         if code >= 0 and code // 2 != owner:
             conquest.lose_region(s, r, attacker=owner, cause="bomb")
     else:
-        s.flags[DUD_SEEN] = s.flags.get(DUD_SEEN, 0) + 1
+        changes.bump_flag(s, DUD_SEEN)
 
 
 chance.register(BOMB, BOMB, _bomb_outcomes, _apply_bomb)

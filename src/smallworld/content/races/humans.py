@@ -19,10 +19,11 @@ Goblins Bomb explosion is no conquest: it earns nothing.
 from __future__ import annotations
 
 from smallworld.content.data import ALLIANCE, HORDE, RACES
-from smallworld.content.registry import SUMMARIES, register
-from smallworld.core import hooks
+from smallworld.content.registry import register
+from smallworld.core import changes, hooks
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
+from smallworld.core.meta import ActionSpec, Piece
 from smallworld.core.state import State
 
 MO = "military-objective"
@@ -43,11 +44,7 @@ def conqueror_side(s: State, p: int) -> str | None:
 
 
 def _take_back(s: State) -> None:
-    lst = s.pieces.get(MO)
-    if lst is not None:
-        s.supply[MO] += sum(lst)
-        for r in range(len(lst)):
-            lst[r] = 0
+    changes.clear_pieces(s, MO)
 
 
 def _spots(s: State, owner: int) -> list[int]:
@@ -69,7 +66,15 @@ class Humans(Ability):
     id = "humans"
     kind = "race"
     rule = "§9 Humans"
-    summary = SUMMARIES["humans"]
+    summary = (
+        "Place 2 Military Objectives each turn; a non-Horde race that conquers one earns 2 coins, "
+        "and so do you."
+    )
+    action_specs = (ActionSpec("objective", ("region",), phrase="Place a Military Objective in {0}"),)
+    pieces = (
+        Piece("military-objective", "Military Objective", "a non-Horde race that conquers this Region gains "
+              "2 coins (the Humans' owner gains 2 too, unless it was the conqueror)."),
+    )
 
     def on_region_conquered(self, s: State, owner: int, c) -> None:  # c: Conquest
         """A non-Horde conqueror of a Military Objective Region: 2 VC, and 2 VC to the Humans'
@@ -77,11 +82,10 @@ class Humans(Ability):
         lst = s.pieces.get(MO)
         if lst is None or not lst[c.region] or conqueror_side(s, c.attacker) == HORDE:
             return
-        lst[c.region] -= 1
-        s.supply[MO] += 1
-        s.vc[c.attacker] += REWARD
+        changes.return_piece(s, MO, c.region)
+        changes.gain_vc(s, c.attacker, REWARD)
         if c.attacker != owner:
-            s.vc[owner] += REWARD
+            changes.gain_vc(s, owner, REWARD)
 
     def at_turn_end(self, s: State, owner: int, step: str) -> None:
         """R-ORDER-2 placements: take both back, then place up to 2."""
@@ -89,7 +93,7 @@ class Humans(Ability):
             return
         _take_back(s)
         if s.supply[MO] > 0:
-            s.decisions.append((owner, _KEY))
+            changes.ask(s, owner, _KEY)
 
     def on_decline(self, s: State, owner: int) -> None:
         """R-DEC-2: pieces tied to the Active race leave the board."""
@@ -103,8 +107,7 @@ class Humans(Ability):
 
     def apply(self, s: State, owner: int, action: Action) -> None:
         if action.kind == "objective":
-            s.supply[MO] -= 1
-            s.add_piece(MO, s.spec.region(str(action.args[0])))
+            changes.put_piece(s, MO, s.spec.region(str(action.args[0])))
             if s.supply[MO] > 0:
                 return
-        s.decisions.pop()
+        changes.close_decision(s)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from smallworld.content.registry import SUMMARIES, register
+from smallworld.content.registry import register
 from smallworld.core.ability import Ability
 from smallworld.core.spec import GameSpec
 from smallworld.core.state import State
@@ -27,7 +27,7 @@ class Kobolds(Ability):
     id = "kobolds"
     kind = "race"
     rule = "§9 Kobolds"
-    summary = SUMMARIES["kobolds"]
+    summary = "Any Cavern Region counts as adjacent; your first conquest may be any Cavern."
 
     def reach(self, s: State, owner: int) -> tuple[int, ...]:
         """Every Cavern Region counts as adjacent (no travel cost)."""

@@ -12,7 +12,7 @@ the In Decline Naga (R-CONQ-5), not even the same player's new Active race.
 
 from __future__ import annotations
 
-from smallworld.content.registry import SUMMARIES, register
+from smallworld.content.registry import register
 from smallworld.core.ability import Ability
 from smallworld.core.state import State
 
@@ -22,7 +22,7 @@ class Naga(Ability):
     id = "naga"
     kind = "race"
     rule = "§9 Naga"
-    summary = SUMMARIES["naga"]
+    summary = "You may conquer Seas and Lakes; your first conquest may be one."
     lasts_in_decline = True
 
     def may_enter_water(self, s: State, owner: int) -> bool:

@@ -14,9 +14,11 @@ at most one Wall per Region; when the 9 Walls are all on the boards, a new Fores
 
 from __future__ import annotations
 
-from smallworld.content.registry import SUMMARIES, register
+from smallworld.content.registry import register
+from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.conquest import Conquest
+from smallworld.core.meta import Piece
 from smallworld.core.state import State
 
 WISP_WALL = "wisp-wall"
@@ -28,7 +30,8 @@ class NightElves(Ability):
     id = "night-elves"
     kind = "race"
     rule = "§9 Night Elves"
-    summary = SUMMARIES["night-elves"]
+    summary = "Forests cost 1 fewer token; each Forest you conquer gets a Wisp Wall (+1 defense)."
+    pieces = (Piece("wisp-wall", "Wisp Wall", "+1 defense; stays In Decline; removed when the Region is conquered or emptied.", defence=1, leaves_with_region=True),)
 
     def conquest_reduction(self, s: State, owner: int, r: int, mode: str) -> int:
         """-1 on a Forest Region, whatever the kind of conquest."""
@@ -38,5 +41,4 @@ class NightElves(Ability):
         """A conquered Forest gets a Wisp Wall, while the box has one."""
         r = c.region
         if s.spec.terrain[r] == FOREST and s.supply.get(WISP_WALL, 0) > 0 and not s.piece(WISP_WALL, r):
-            s.supply[WISP_WALL] -= 1
-            s.add_piece(WISP_WALL, r)
+            changes.put_piece(s, WISP_WALL, r)

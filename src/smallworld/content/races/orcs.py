@@ -12,9 +12,11 @@ Battleground side does not make it Alliance. A Bomb explosion is no conquest (RU
 from __future__ import annotations
 
 from smallworld.content.data import ALLIANCE, RACES
-from smallworld.content.registry import SUMMARIES, register
+from smallworld.content.registry import register
+from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.conquest import Conquest
+from smallworld.core.meta import Flag
 from smallworld.core.state import State
 
 COUNT = "orcs-alliance"  # turn flag: Alliance-held Regions conquered this turn
@@ -25,11 +27,12 @@ class Orcs(Ability):
     id = "orcs"
     kind = "race"
     rule = "§9 Orcs"
-    summary = SUMMARIES["orcs"]
+    summary = "+1 coin per Region you conquer from an Alliance race."
+    flags = (Flag("orcs-alliance", encode="count", scale=5, high=3.0, words="Alliance-held Regions conquered this turn"),)
 
     def on_conquest(self, s: State, owner: int, c: Conquest) -> None:
         if c.race is not None and RACES[c.race].faction == ALLIANCE:
-            s.tflags[COUNT] = s.tflags.get(COUNT, 0) + 1
+            changes.bump_tflag(s, COUNT)
 
     def score(self, s: State, owner: int) -> list[tuple[str, int]]:
         n = s.tflags.get(COUNT, 0)

@@ -33,10 +33,12 @@ the gift, is an attack on the opponent's Active race (conquest of one of its Reg
 from __future__ import annotations
 
 from smallworld.content.data import PIECE_SUPPLY
-from smallworld.content.registry import SUMMARIES, register
+from smallworld.content.registry import register
+from smallworld.core import changes
 from smallworld.core.ability import Ability, Toll
 from smallworld.core.conquest import Conquest
 from smallworld.core.errors import IllegalActionError
+from smallworld.core.meta import Flag, Piece, TollWords
 from smallworld.core.state import State
 
 HARMONY = "harmony"  # piece kind (supply) and toll key
@@ -92,9 +94,8 @@ def pay_harmony(s: State, attacker: int) -> None:
     if s.vc[attacker] < TOLL:
         who = s.spec.seats[attacker]
         raise IllegalActionError(f"the Harmony toll is {TOLL} VC; {who} has {s.vc[attacker]}")
-    s.vc[attacker] -= TOLL
-    s.vc[p] += TOLL
-    s.paid[HARMONY] = True
+    changes.pay_vc(s, attacker, TOLL, p)
+    changes.mark_paid(s, HARMONY)
 
 
 def note_attack(s: State, attacker: int, victim: int) -> None:
@@ -107,13 +108,13 @@ def note_attack(s: State, attacker: int, victim: int) -> None:
 
 def _mark_attacked(s: State, victim: int) -> None:
     # a sorted tuple, not a set: flags are saved as JSON and must come back as they went
-    s.tflags[ATTACKED] = tuple(sorted({*s.tflags.get(ATTACKED, ()), victim}))
+    changes.set_tflag(s, ATTACKED, tuple(sorted({*s.tflags.get(ATTACKED, ()), victim})))
 
 
 def take_back(s: State) -> None:
     """Every Harmony token returns to the box (there is one Pandaren banner: all 4 are theirs)."""
-    s.supply[HARMONY] = PIECE_SUPPLY[HARMONY]
-    s.flags.pop(HOLDERS, None)
+    changes.set_supply(s, HARMONY, PIECE_SUPPLY[HARMONY])
+    changes.clear_flag(s, HOLDERS)
 
 
 @register
@@ -121,7 +122,24 @@ class Pandaren(Ability):
     id = RACE
     kind = "race"
     rule = "§9 Pandaren"
-    summary = SUMMARIES[RACE]
+    summary = (
+        "Opponents you did not attack get a Harmony token: they must pay you 2 coins before "
+        "attacking you."
+    )
+    flags = (
+        Flag("harmony", "flags", "seats", words="the seats holding a Harmony token"),
+        Flag("pandaren-attacked", encode="seats", rl_name="pandaren_attacked",
+             words="the seats whose Active race the Pandaren attacked this turn"),
+    )
+    toll_words = (
+        TollWords("harmony", 2, "race", pay="Harmony to the Pandaren", paid="Harmony paid to {to}",
+                  tip="Harmony (Pandaren): {amount} coins paid to {to} before the first attack on the Pandaren "
+                      "this turn. Nothing more to pay for them this turn.", nobody="the Pandaren"),
+    )
+    pieces = (
+        Piece("harmony", "Harmony", "the holder must pay the Pandaren player 2 coins before its first attack "
+              "on the Active Pandaren each turn.", plural="Harmony tokens"),
+    )
 
     def on_turn_start(self, s: State, owner: int) -> None:
         """R-ORDER-1: the Pandaren take back all Harmony tokens."""
@@ -157,7 +175,7 @@ class Pandaren(Ability):
             q = (owner + i) % n
             if q in attacked or q in have or s.supply.get(HARMONY, 0) <= 0:
                 continue
-            s.supply[HARMONY] -= 1
+            changes.draw_supply(s, HARMONY, 1)
             have.add(q)
         if have:
-            s.flags[HOLDERS] = tuple(sorted(have))
+            changes.set_flag(s, HOLDERS, tuple(sorted(have)))

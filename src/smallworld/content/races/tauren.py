@@ -24,11 +24,13 @@ Rulings: an emptied Region loses its Forts, Wisp Walls and Watch Towers like an 
 
 from __future__ import annotations
 
-from smallworld.content.registry import SUMMARIES, register
+from smallworld.content.registry import register
+from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.conquest import ABANDON_REMOVES
-from smallworld.core.state import EMPTY, State
+from smallworld.core.meta import ActionSpec, Flag
+from smallworld.core.state import State
 
 MIN_TOKENS = 2
 RACE = "tauren"
@@ -36,18 +38,13 @@ LONE = "tauren-lone"  # turn flag: Regions whose lone token waits for the owner'
 _KEY = "race:tauren"
 
 
-def _empty(s: State, r: int) -> None:
-    s.occ[r] = EMPTY
-    s.tokens[r] = 0
-    for kind in ABANDON_REMOVES:
-        lst = s.pieces.get(kind)
-        if lst is not None and lst[r]:
-            s.supply[kind] += lst[r]
-            lst[r] = 0
+def _empty(s: State, r: int) -> int:
+    """Empty ``r`` as an abandon would (R-TROOP-2); returns the tokens that were there."""
+    return changes.empty_region(s, r, ABANDON_REMOVES)[1]
 
 
 def _move(s: State, r: int, dest: int) -> None:
-    s.tokens[dest] += s.tokens[r]
+    changes.move_tokens(s, r, dest, s.tokens[r])
     _empty(s, r)
 
 
@@ -58,18 +55,17 @@ def settle(s: State, owner: int, r: int) -> None:
     if len(others) == 1:
         _move(s, r, others[0])
     elif others:
-        s.tflags[LONE] = s.tflags.get(LONE, ()) + (r,)
+        changes.set_tflag(s, LONE, s.tflags.get(LONE, ()) + (r,))
         if (owner, _KEY) not in s.decisions:
-            s.decisions.append((owner, _KEY))
+            changes.ask(s, owner, _KEY)
     else:
-        n = s.tokens[r]
-        _empty(s, r)
+        n = _empty(s, r)
         if code % 2 == 0:
-            s.hand[owner] += n
-            if owner != s.turn and owner not in s.defenders:
-                s.defenders.append(owner)
+            changes.hand_add(s, owner, n)
+            if owner != s.turn:
+                changes.add_defender(s, owner)
         else:
-            s.box[RACE] += n
+            changes.to_tray(s, RACE, n)
             from smallworld.core.decline import check_race_leaves
 
             check_race_leaves(s, owner)
@@ -80,7 +76,9 @@ class Tauren(Ability):
     id = RACE
     kind = "race"
     rule = "§9 Tauren"
-    summary = SUMMARIES[RACE]
+    summary = "Never fewer than 2 Tauren tokens in a Region."
+    flags = (Flag("tauren-lone", encode="region", words="Regions whose lone token waits for its owner's choice"),)
+    action_specs = (ActionSpec("rejoin", ("region",)),)
     lasts_in_decline = True  # the lone-token rule holds In Decline too
     action_kinds = frozenset({"rejoin"})
 
@@ -111,7 +109,7 @@ class Tauren(Ability):
         _move(s, r, s.spec.region(str(action.args[0])))
         rest = lone[1:]
         if rest:
-            s.tflags[LONE] = rest
+            changes.set_tflag(s, LONE, rest)
         else:
-            del s.tflags[LONE]
-            s.decisions.pop()
+            changes.clear_tflag(s, LONE)
+            changes.close_decision(s)

@@ -8,7 +8,7 @@ at least 1 and to the race minimum (R-CONQ-3, R-CONQ-4), in :func:`core.conquest
 
 from __future__ import annotations
 
-from smallworld.content.registry import SUMMARIES, register
+from smallworld.content.registry import register
 from smallworld.core.ability import Ability
 from smallworld.core.conquest import defenders_in
 from smallworld.core.state import EMPTY, State
@@ -24,7 +24,7 @@ class Trolls(Ability):
     id = "trolls"
     kind = "race"
     rule = "§9 Trolls"
-    summary = SUMMARIES["trolls"]
+    summary = "Non-empty Regions cost 1 fewer token."
 
     def conquest_reduction(self, s: State, owner: int, r: int, mode: str) -> int:
         """-1 on a non-empty Region, whatever the kind of conquest."""

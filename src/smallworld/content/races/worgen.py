@@ -12,9 +12,11 @@ turn has no expansion, so no form (R-DEC-1).
 
 from __future__ import annotations
 
-from smallworld.content.registry import SUMMARIES, register
+from smallworld.content.registry import register
+from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
+from smallworld.core.meta import ActionSpec, Flag
 from smallworld.core.state import State
 
 HUMAN_VC = 2
@@ -30,12 +32,21 @@ class Worgen(Ability):
     id = "worgen"
     kind = "race"
     rule = "§9 Worgen"
-    summary = SUMMARIES["worgen"]
+    summary = (
+        "Each turn choose human form (+2 coins) or Worgen form (pay 1 coin, every conquest costs 1 "
+        "fewer token)."
+    )
+    flags = (Flag("worgen-form", encode="choice", choices=("human", "worgen"), words="the form chosen this turn"),)
+    action_specs = (
+        ActionSpec("form", ("choice",), choices=("human", "worgen"), choice_words=(
+            ("human", "Human form", "Human form: +2 coins this turn"),
+            ("worgen", "Worgen form", "Worgen form: pay 1 coin, conquests cost 1 token fewer"))),
+    )
     action_kinds = frozenset({"form"})
 
     def on_expand(self, s: State, owner: int) -> None:
         """R-ORDER-1: ask for the form before ready troops."""
-        s.decisions.append((owner, _KEY))
+        changes.ask(s, owner, _KEY)
 
     def actions(self, s: State, owner: int) -> list[Action]:
         if not s.decisions or s.decisions[-1] != (owner, _KEY):
@@ -44,12 +55,12 @@ class Worgen(Ability):
 
     def apply(self, s: State, owner: int, action: Action) -> None:
         if action.args[0] == "worgen":
-            s.vc[owner] -= WORGEN_PRICE
-            s.tflags[FORM] = "worgen"
+            changes.pay_vc(s, owner, WORGEN_PRICE)  # to the bank
+            changes.set_tflag(s, FORM, "worgen")
         else:
-            s.vc[owner] += HUMAN_VC
-            s.tflags[FORM] = "human"
-        s.decisions.pop()
+            changes.gain_vc(s, owner, HUMAN_VC)
+            changes.set_tflag(s, FORM, "human")
+        changes.close_decision(s)
 
     def conquest_reduction(self, s: State, owner: int, r: int, mode: str) -> int:
         """-1 on every conquest of a turn in Worgen form."""

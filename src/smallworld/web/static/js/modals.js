@@ -91,6 +91,19 @@ export async function exportRecord() {
   } catch (e) { toast(e.message, "bad"); }
 }
 
+// the pieces a race, power or item brings (its declarations, /api/meta), for its Guide card
+function piecesOf(x) {
+  const table = G.meta.piece_table || {};
+  const names = (x.pieces || []).filter((k) => table[k]).map((k) => table[k].name);
+  return names.length ? h("span", { class: "guide-pieces" }, ` Pieces: ${names.join(", ")}.`) : null;
+}
+
+// "A, B or C": the pieces that make a conquest cost more (their declared defence)
+function defencePieces() {
+  const names = Object.values(G.meta.piece_table || {}).filter((p) => p.defence > 0).map((p) => p.name);
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}` : names.join("");
+}
+
 export function showGuide() {
   const { meta } = G;
   // each step, race, power and item links to its rule in the rules pages (rulelinks.js)
@@ -100,7 +113,7 @@ export function showGuide() {
       h("dt", {}, x.name, x.value !== undefined ? h("span", { class: "val" }, x.value) : null,
         x.faction && meta.factions !== false ? h("span", { class: `tip-tag ${x.faction}` }, FACTION[x.faction]) : null,
         x.kind ? h("span", { class: "tip-tag" }, x.kind === "artifact" ? "Artifact" : "Legendary Place") : null),
-      h("dd", {}, x.summary, " ", rule(`${kind}-${id}`))])));
+      h("dd", {}, x.summary, " ", rule(`${kind}-${id}`), piecesOf(x))])));
   const team = G.P && G.P.view.team;
   const modal = document.getElementById("modal");
   if (meta.factions === false) { classicGuide(modal, rule, section); return; }
@@ -110,7 +123,7 @@ export function showGuide() {
       h("li", {}, h("b", {}, "Pick"), team
         ? " a race of your side and the power in the same row (row N costs N coins)."
         : " a race and a power from the column (each step down costs 1 coin). Their two numbers add up to your tokens.", " ", rule(team ? "R-TEAM-3" : "R-PICK-2")),
-      h("li", {}, h("b", {}, "Conquer"), ": a Region costs 2 tokens + 1 per defender, Mountain, Fort or Wisp Wall, + 1 when you arrive from the sea. Your first conquest lands on an Entry Region (anchor).", " ", rule("R-CONQ-3")),
+      h("li", {}, h("b", {}, "Conquer"), `: a Region costs 2 tokens + 1 per defender, ${defencePieces()}, + 1 when you arrive from the sea. Your first conquest lands on an Entry Region (anchor).`, " ", rule("R-CONQ-3")),
       h("li", {}, h("b", {}, "Final conquest"), ": short of tokens by up to 3? Roll the reinforcement die (0, 0, 0, 1, 2, 3). Then conquests end.", " ", rule("R-CONQ-9")),
       h("li", {}, h("b", {}, "Redeploy"), " the tokens in your hand among your Regions.", " ", rule("R-TROOP-3")),
       h("li", {}, h("b", {}, "Score"), team ? " 1 coin per Region you hold, plus bonuses. Teammates see each other's coins." : " 1 coin per Region you hold, plus bonuses. Coins are secret.", " ", rule("R-SCORE-1")),
@@ -132,7 +145,7 @@ function classicGuide(modal, rule, section) {
     h("h2", {}, "How to play Small World"),
     h("ol", { class: "guide-steps" },
       h("li", {}, h("b", {}, "Pick"), " a race and a power from the column (each step down costs 1 coin, left on the combos you skip). Their two numbers add up to your tokens.", " ", rule("classic-pick")),
-      h("li", {}, h("b", {}, "Conquer"), ": a Region costs 2 tokens + 1 per token, Mountain, Troll Lair, Fortress or Encampment there. Your race's first conquest must be a border Region (at the edge of the map or on a Sea). Heroes, Holes-in-the-Ground and the Dragon make a Region safe.", " ", rule("C-CONQ-3")),
+      h("li", {}, h("b", {}, "Conquer"), `: a Region costs 2 tokens + 1 per token, ${defencePieces()} there. Your race's first conquest must be a border Region (at the edge of the map or on a Sea). Heroes, Holes-in-the-Ground and the Dragon make a Region safe.`, " ", rule("C-CONQ-3")),
       h("li", {}, h("b", {}, "Final conquest"), `: short of tokens by up to 3? Roll the reinforcement die (${die}). Then conquests end.`, " ", rule("classic-conq-8-10")),
       h("li", {}, h("b", {}, "Redeploy"), " the tokens in your hand among your Regions.", " ", rule("classic-troops")),
       h("li", {}, h("b", {}, "Score"), " 1 coin per Region you hold, plus your race's and power's bonuses. Coins are secret.", " ", rule("C-SCORE-1")),

@@ -28,30 +28,16 @@ export const GLYPHS = {
   dragon: { fill: "#a8322a", draw: () => [s("path", { d: "M-8 4q4-10 9-8l3-4 1 5 3 1-4 2q-2 6-12 4z", fill: "#ffd9b0" })] },
 };
 
-export const PIECES = {
-  mountain: ["Mountain", "+1 to conquer this Region."],
-  fort: ["Fort", "Garrisoned: +1 defense; stays In Decline; removed when the Region is conquered or emptied."],
-  "wisp-wall": ["Wisp Wall", "Night Elves: +1 defense; stays In Decline; removed when the Region is conquered or emptied."],
-  "watch-tower": ["Watch Tower", "Defensive: this Region is immune to every conquest and every power."],
-  beast: ["Beast", "Beast Master: counts as a race token for conquest, redeployment and defense; lost first when the Region is conquered."],
-  champion: ["Champion", "Championing: counts as 1 race token; captured when its Region is conquered (its owner pays a 1 coin ransom)."],
-  bomb: ["Bomb (face down)", "Goblins: revealed at the start of the Goblins' next turn if the Region is still occupied by an opponent. Live: the occupant loses the Region; dud: nothing. Nobody knows its side."],
-  "military-objective": ["Military Objective", "Humans: a non-Horde race that conquers this Region gains 2 coins (the Humans' owner gains 2 too, unless it was the conqueror)."],
-  harmony: ["Harmony", "Pandaren: the holder must pay the Pandaren player 2 coins before its first attack on the Active Pandaren each turn."],
-};
+// Each piece kind's name and what it does come from /api/meta (`piece_table`): every race, power
+// and item declares its pieces on its class (smallworld.core.meta), so a new piece needs no edit
+// here beyond an optional glyph. {kind: [name, what it does]}
+export function pieceTable() {
+  const table = (G.meta && G.meta.piece_table) || {};
+  return Object.fromEntries(Object.entries(table).map(([k, p]) => [k, [p.name, p.text]]));
+}
 
-// the pieces of the original Small World (classic games; meta.pieces says which are in the box)
-export const CLASSIC_PIECES = {
-  mountain: ["Mountain", "+1 to conquer this Region."],
-  "troll-lair": ["Troll Lair", "Trolls: +1 defense; stays when the Trolls go In Decline; removed when the Region is conquered or abandoned."],
-  fortress: ["Fortress", "Fortified: +1 defense, and +1 coin each turn while the race is Active."],
-  encampment: ["Encampment", "Bivouacking: +1 defense; moved freely at each redeployment."],
-  hole: ["Hole-in-the-Ground", "Halflings: this Region cannot be conquered and no power can touch it."],
-  hero: ["Hero", "Heroic: this Region cannot be conquered and no power can touch it."],
-  dragon: ["Dragon", "Dragon Master: this Region cannot be conquered and no power can touch it."],
-};
-
-export function pieceTable() { return (G.meta && G.meta.factions === false) ? CLASSIC_PIECES : PIECES; }
+// the race (or power) whose piece `kind` is, from the declarations
+function ownerOf(kind) { const p = G.meta && G.meta.piece_table && G.meta.piece_table[kind]; return p ? p.owner : null; }
 
 
 export function pieceName(kind) { const t = pieceTable(); return t[kind] ? t[kind][0] : kind.replace(/-/g, " "); }
@@ -103,9 +89,8 @@ export function icon(kindOrItem, itemKinds = null) {
 
 // ---- public content state from the view's flags ---------------------------------------------
 
-const RACE_OF = { harmony: "pandaren", bomb: "goblins" };
-
-function seatWith(v, race) { const p = v.players.find((x) => x.race === race); return p ? p.seat : null; }
+// the seat whose Active race is `race` (null: nobody, or no such race in this edition)
+function seatWith(v, race) { const p = race ? v.players.find((x) => x.race === race) : null; return p ? p.seat : null; }
 
 export function harmonyHolders(v) { return (v.flags && v.flags.harmony) || []; }
 
@@ -115,7 +100,7 @@ export function seatExtras(v, seat, names) {
   const out = [];
   const f = v.flags || {};
   const tf = v.turn_flags || {};
-  const pandaren = seatWith(v, RACE_OF.harmony);
+  const pandaren = seatWith(v, ownerOf("harmony"));
   if (harmonyHolders(v).includes(seat)) {
     const owner = pandaren !== null ? names(pandaren) : "the Pandaren";
     out.push({ kind: "harmony", text: "Harmony",
@@ -131,7 +116,7 @@ export function seatExtras(v, seat, names) {
   }
   const beasts = f[`beasts-hand-${seat}`] || 0;
   if (beasts) out.push({ kind: "beast", text: `${beasts} Beast${beasts === 1 ? "" : "s"} in hand`, tip: pieceTip("beast") });
-  if (seatWith(v, RACE_OF.bomb) === seat) {
+  if (seatWith(v, ownerOf("bomb")) === seat) {
     const placed = v.regions.reduce((a, r) => a + ((r.pieces || {}).bomb || 0), 0);
     const stack = (v.supply || {}).bomb ?? 0;
     const live = f["bombs-live"] || 0, dud = f["bombs-dud"] || 0;
@@ -160,7 +145,8 @@ export function legendEntries(v, names, itemKinds) {
     if (r.item) items[r.item === "?" ? "?" : (itemKinds[r.item] === "artifact" ? "artifact" : "place")].push(r.item);
   }
   const out = [];
-  const kinds = [...Object.keys(PIECES).filter((k) => counts[k]), ...Object.keys(counts).filter((k) => !PIECES[k])];
+  const table = pieceTable();
+  const kinds = [...Object.keys(table).filter((k) => counts[k]), ...Object.keys(counts).filter((k) => !table[k])];
   for (const k of kinds) out.push({ kind: k, text: `${pieceName(k)}${counts[k] > 1 ? ` ×${counts[k]}` : ""}`, tip: pieceTip(k) });
   const n = (list, word) => `${word}${list.length > 1 ? ` ×${list.length}` : ""}`;
   if (items["?"].length) out.push({ item: "?", text: n(items["?"], "Face-down item"), tip: "<b>Face-down item</b><p>An Artifact or Legendary Place, revealed when a race enters its Region. Nobody knows which it is.</p>" });

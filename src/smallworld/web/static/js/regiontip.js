@@ -67,12 +67,19 @@ function piecesHtml(reg, r) {
     `${pieceTable()[k] ? ` <span class="muted">${esc(pieceTable()[k][1])}</span>` : ""}</li>`).join("")}</ul>`;
 }
 
+// the pieces that add to a conquest's cost, besides Mountains (their declarations, /api/meta)
+function defencePieceNames() {
+  const names = Object.entries(G.meta.piece_table || {})
+    .filter(([k, p]) => k !== "mountain" && p.defence > 0).map(([, p]) => p.plural || p.name);
+  return names.length ? names.join(" / ") : "Pieces";
+}
+
 function costHtml(hint, confirm) {
   if (hint.status === "conquer" || hint.status === "final") {
     const p = hint.parts;
     const rows = [["Base", p.base]];
     if (p.mountain) rows.push(["Mountain", p.mountain]);
-    if (p.pieces) rows.push(["Forts / Wisp Walls", p.pieces]);
+    if (p.pieces) rows.push([defencePieceNames(), p.pieces]);
     if (p.defenders) rows.push(["Defenders", p.defenders]);
     if (p.travel) rows.push(["From the sea", p.travel]);
     if (p.reductions) rows.push(["Your bonuses", -p.reductions]);
