@@ -12,6 +12,9 @@ Usage (from the repository root)::
 
     python benchmarks/engine_ab.py                        # against 04793f2 (engine before content)
     python benchmarks/engine_ab.py --rev HEAD~3 --rounds 50 --games 20
+    python benchmarks/engine_ab.py --rev main --edition classic
+    python benchmarks/engine_ab.py --rev main --now-python /tmp/venv/bin/python   # an installed
+        # (e.g. compiled) smallworld of that interpreter as "now", instead of this tree's src/
 
 The revision is checked out with ``git worktree`` in a temporary folder, removed afterwards.
 """
@@ -37,13 +40,19 @@ import json, random, sys, time
 from smallworld import bench
 from smallworld.core.setup import new_state
 games = int(sys.argv[1])
-starts = {n: [new_state(n, seed=f"{n}-{i}") for i in range(games if n != 5 else max(2, games // 2))]
+kw = {"edition": sys.argv[2]} if sys.argv[2] != "swow" else {}
+starts = {n: [new_state(n, seed=f"{n}-{i}", **kw) for i in range(games if n != 5 else max(2, games // 2))]
           for n in (2, 3, 5)}
+import smallworld.core.engine as _e
+print("ready", _e.__file__, file=sys.stderr, flush=True)
 print("ready", flush=True)
 for line in sys.stdin:
-    n = int(line)
+    n, chunk = map(int, line.split())
     rng = random.Random(n)
-    todo = [s.copy() for s in starts[n]]
+    if chunk < 0:
+        todo = [s.copy() for s in starts[n]]
+    else:  # new games, as smallworld bench plays them (their setup is not timed)
+        todo = [new_state(n, seed=f"{n}-{chunk}-{i}", **kw) for i in range(len(starts[n]))]
     t = time.process_time()
     actions = sum(bench.random_playout(s, rng) for s in todo)
     dt = time.process_time() - t
@@ -52,20 +61,25 @@ for line in sys.stdin:
 
 
 class Worker:
-    """A process running the package found in ``src``, playing chunks of games on request."""
+    """A process running the package found in ``src`` (or, with ``src=None``, the one installed
+    for ``python``), playing chunks of games on request."""
 
-    def __init__(self, src: Path, games: int) -> None:
-        env = dict(os.environ, PYTHONPATH=str(src), PYTHONHASHSEED="0")
+    def __init__(self, src: Path | None, games: int, edition: str = "swow", python: str = sys.executable) -> None:
+        env = dict(os.environ, PYTHONHASHSEED="0")
+        env.pop("PYTHONPATH", None)
+        if src is not None:
+            env["PYTHONPATH"] = str(src)
         self.proc = subprocess.Popen(
-            [sys.executable, "-c", _WORKER, str(games)], env=env, text=True,
+            [python, "-c", _WORKER, str(games), edition], env=env, text=True,
             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
         )
         assert self.proc.stdout is not None and self.proc.stdout.readline().strip() == "ready"
 
-    def play(self, players: int) -> tuple[int, float, int]:
-        """(games, CPU seconds, actions) of one chunk."""
+    def play(self, players: int, chunk: int = -1) -> tuple[int, float, int]:
+        """(games, CPU seconds, actions) of one chunk: copies of the same games, or with
+        ``chunk >= 0`` new games seeded by it."""
         assert self.proc.stdin is not None and self.proc.stdout is not None
-        self.proc.stdin.write(f"{players}\n")
+        self.proc.stdin.write(f"{players} {chunk}\n")
         self.proc.stdin.flush()
         games, dt, actions = json.loads(self.proc.stdout.readline())
         return games, dt, actions
@@ -81,20 +95,29 @@ def main() -> None:
     ap.add_argument("--rev", default=BASELINE, help="git revision to compare with (default: %(default)s)")
     ap.add_argument("--rounds", type=int, default=30, help="alternating chunks per side and player count")
     ap.add_argument("--games", type=int, default=10, help="games per chunk (5 players: half)")
+    ap.add_argument("--edition", default="swow", help="edition of the games (swow, classic, ...)")
+    ap.add_argument("--now-python", default=None,
+                    help="run 'now' with this interpreter's installed smallworld (e.g. a compiled wheel "
+                         "in a venv) instead of this tree's src/")
+    ap.add_argument("--fresh", action="store_true",
+                    help="each round plays new games (the same for both sides), as smallworld bench "
+                         "does, instead of replaying copies of the same games (whose caches stay warm)")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         wt = Path(tmp) / "before"
         subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(wt), args.rev],
                        check=True, capture_output=True)
         try:
-            workers = {"before": Worker(wt / "src", args.games), "now": Worker(ROOT / "src", args.games)}
+            now = (Worker(None, args.games, args.edition, args.now_python) if args.now_python
+                   else Worker(ROOT / "src", args.games, args.edition))
+            workers = {"before": Worker(wt / "src", args.games, args.edition), "now": now}
             times: dict[tuple[str, int], list[float]] = {}
             per_game: dict[tuple[str, int], float] = {}
             for i in range(args.rounds):
                 for n in (2, 3, 5):
                     order = ("before", "now") if i % 2 == 0 else ("now", "before")
                     for side in order:
-                        games, dt, actions = workers[side].play(n)
+                        games, dt, actions = workers[side].play(n, i if args.fresh else -1)
                         times.setdefault((side, n), []).append(dt / games)
                         per_game[(side, n)] = actions / games
             for w in workers.values():
@@ -102,8 +125,10 @@ def main() -> None:
         finally:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(wt)],
                            check=False, capture_output=True)
-    print(f"before = {args.rev}, now = working tree; {args.rounds} alternating chunks of "
-          f"{args.games} games per side (5 players: half), CPU time")
+    now_name = f"installed for {args.now_python}" if args.now_python else "working tree"
+    games = "new games each round" if args.fresh else "the same games each round"
+    print(f"before = {args.rev}, now = {now_name}; edition {args.edition}; {args.rounds} alternating "
+          f"chunks of {args.games} games per side (5 players: half; {games}), CPU time")
     print("games/s from the fastest chunk (best) and the median chunk")
     print(f"{'players':>7}  {'before best':>11}  {'now best':>8}  {'ratio':>5}  "
           f"{'before med':>10}  {'now med':>7}  {'ratio':>5}  {'actions/game before, now':>25}")
@@ -115,6 +140,10 @@ def main() -> None:
             f"{n:>7}  {bb:>11.1f}  {ab:>8.1f}  {ab / bb:>5.2f}  {bm:>10.1f}  {am:>7.1f}  "
             f"{am / bm:>5.2f}  {per_game[('before', n)]:>12.0f}, {per_game[('now', n)]:.0f}"
         )
+    print("ratio now/before of each round's pair of chunks (played back to back): min / median / max")
+    for n in (2, 3, 5):
+        rs = sorted(b / a for b, a in zip(times[("before", n)], times[("now", n)]))
+        print(f"{n:>7}  {rs[0]:.2f} / {rs[len(rs) // 2]:.2f} / {rs[-1]:.2f}")
 
 
 if __name__ == "__main__":

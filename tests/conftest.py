@@ -7,10 +7,14 @@ import textwrap
 
 import pytest
 
-from smallworld.core import chance
+from smallworld.core import chance, roster
 from smallworld.core.game import Game
 from smallworld.core.state import CHANCE, State
 from smallworld.scenarios import scenario_from_text
+
+# every cached roster is checked against a fresh one: a write to races, powers or items that
+# forgets smallworld.core.roster.changed(s) fails the test that made it
+roster.STRICT = True
 
 
 def scenario(text: str) -> State:

@@ -1,4 +1,5 @@
-"""Golden playthrough: every state and legal action of one seeded 3-player game.
+"""Golden playthroughs: every state and legal action of one seeded 3-player game per edition
+(Warcraft and classic).
 
 Regenerate after an intended rules change (and say why in the commit):
 
@@ -18,6 +19,8 @@ from smallworld.core.game import Game
 from smallworld.core.state import CHANCE
 
 PATH = Path(__file__).parent / "golden" / "playthrough_3p_seed7.json"
+#: edition -> its golden file
+PATHS = {"swow": PATH, "classic": Path(__file__).parent / "golden" / "classic_3p_seed7.json"}
 SEED = 7
 PLAYERS = 3
 
@@ -26,9 +29,9 @@ def _digest(obj: Any) -> str:
     return hashlib.sha256(json.dumps(obj, sort_keys=True).encode()).hexdigest()[:16]
 
 
-def playthrough() -> dict[str, Any]:
+def playthrough(edition: str = "swow") -> dict[str, Any]:
     """Play the seeded game; per step: actor, legal actions (text), state digest, action."""
-    g = Game.new(PLAYERS, seed=SEED, seats=["Anna", "Bruno", "Chen"])
+    g = Game.new(PLAYERS, seed=SEED, seats=["Anna", "Bruno", "Chen"], edition=edition)
     bots = [RandomBot(f"golden-{p}") for p in range(PLAYERS)]
     steps = []
     s = g.state
@@ -45,5 +48,6 @@ def playthrough() -> dict[str, Any]:
 
 if __name__ == "__main__":
     if "--write" in sys.argv:
-        PATH.write_text(json.dumps(playthrough(), indent=0) + "\n", encoding="utf-8")
-        print(f"wrote {PATH}")
+        for edition, path in PATHS.items():
+            path.write_text(json.dumps(playthrough(edition), indent=0) + "\n", encoding="utf-8")
+            print(f"wrote {path}")

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import json
 
-from tests.golden_playthrough import PATH, playthrough
+import pytest
+
+from tests.golden_playthrough import PATHS, playthrough
 
 
-def test_golden_playthrough_unchanged():
-    golden = json.loads(PATH.read_text(encoding="utf-8"))
-    now = playthrough()
+@pytest.mark.parametrize("edition", sorted(PATHS))
+def test_golden_playthrough_unchanged(edition):
+    golden = json.loads(PATHS[edition].read_text(encoding="utf-8"))
+    now = playthrough(edition)
     assert now["header"]["boards"] == golden["header"]["boards"]
     for i, (a, b) in enumerate(zip(now["steps"], golden["steps"])):
         assert a == b, f"step {i} differs: now {a['action']!r} ({len(a['legal'])} legal), golden {b['action']!r}"

@@ -129,3 +129,23 @@ def test_roster_follows_registration_at_run_time():
         RACE_ABILITIES[race] = saved
         hooks.refresh()
     assert saved in hooks.own_abilities(s, p)
+
+
+def test_strict_mode_catches_a_writer_that_forgets_changed():
+    """tests/conftest.py turns :data:`smallworld.core.roster.STRICT` on: a write to a race,
+    power or item without :func:`smallworld.core.roster.changed` fails at the next hook call;
+    with ``changed`` the roster is rebuilt and right."""
+    from smallworld.core import roster as roster_mod
+
+    assert roster_mod.STRICT
+    s = new_state(3, seed="roster-strict")
+    rng = random.Random(3)
+    while s.active[s.turn] is None or s.current_player() == CHANCE:
+        random_step(s, rng)
+    p = s.turn
+    roster(s)
+    s.power[p] = None  # a write that forgets changed()
+    with pytest.raises(roster_mod.StaleRosterError):
+        hooks.own_abilities(s, p)
+    roster_mod.changed(s)
+    assert list(hooks.own_abilities(s, p)) == expected_own(s, p)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from smallworld.core.roster import changed
 from tests.conftest import scenario
 
 # Board facts (L1): L1.9 (hills, Entry) is adjacent to L1.4, L1.5, L1.13; L1.5 (forest) to L1.0,
@@ -57,6 +58,7 @@ def test_without_chapel_the_defender_loses_one_token():
     """R-CONQ-7 (control case): one token discarded."""
     s = chapel()
     s.items[s.region_of("L1.5")] = ()
+    changed(s)
     box = s.box["dwarves"]
     s.apply("conquer L1.4")
     assert s.hand[1] == 1 and s.box["dwarves"] == box + 1

@@ -13,6 +13,7 @@ from pettingzoo.test import api_test, seed_test
 from smallworld.bots import make_bot
 from smallworld.classic.registry import POWER_ABILITIES, RACE_ABILITIES
 from smallworld.core.actions import CHANCE_KINDS, Action
+from smallworld.core.roster import changed
 from smallworld.core.view import view
 from smallworld.rl import (
     ActionCatalogue,
@@ -224,6 +225,7 @@ def test_spirit_second_decline_race_is_encoded():
     n = s.spec.n_players
     s.decline2[1] = "elves"
     s.kept2[1] = "spirit"
+    changed(s)
     s.occ[0], s.tokens[0] = 2 * (n + 1) + 1, 1
     names = env.encoder.feature_names()
     obs = env.observe("player_0")["observation"]

@@ -21,6 +21,7 @@ from functools import lru_cache
 
 from smallworld.content import team
 from smallworld.core import hooks
+from smallworld.core.roster import changed
 from smallworld.core.scoring import faction_bonus, score_turn
 from smallworld.core.state import DEFEND, EMPTY, MURLOC, State
 
@@ -101,6 +102,7 @@ def bonus_vector(s: State, q: int, race: str | None = None, power: str | None = 
     base = _bare_copy(s)
     base.active[q] = race
     base.power[q] = power
+    changed(base)
     code = 2 * q
     zero = _score_total(base, q)
     out = []
@@ -130,6 +132,7 @@ def _bare_copy(s: State) -> State:
     for q in range(s.spec.n_players):
         b.active[q] = b.power[q] = b.decline[q] = b.kept[q] = None
         b.hand[q] = 0
+    changed(b)
     b.defeated = {}
     b.flags = {}
     b.tflags = {}

@@ -17,10 +17,13 @@ Content adds kinds with :func:`register` (e.g. Goblins' Bombs).
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import islice
+from operator import le
 from typing import Any
 
 from smallworld.core import combos
 from smallworld.core.actions import Action
+from smallworld.core.roster import changed
 from smallworld.core.state import State
 
 Outcomes = list[tuple[Action, float]]
@@ -67,6 +70,7 @@ def _apply_item(s: State, ev: tuple[Any, ...], a: Action) -> None:
     here = list(s.items[r])
     here[here.index("?")] = item  # the face-down marker turns face up (R-ITEM-1)
     s.items[r] = tuple(here)
+    changed(s)
     ab = s.spec.edition.item_abilities[item]
     if "on_reveal" in ab.hooks:
         ab.on_reveal(s, None, r)
@@ -78,6 +82,117 @@ HANDLERS: dict[str, tuple[str, Callable[..., Outcomes], Callable[..., None]]] = 
     "badge": ("badge", _badge_outcomes, _apply_badge),
     "die": ("roll", _die_outcomes, _apply_die),
     "item": ("item", _item_outcomes, _apply_item),
+}
+
+
+# ---- direct sampling of the core kinds (no outcome list built; the same draws as the list) --
+
+
+def _pick_multiset(items: list[str], made: dict[str, Action], x: float) -> Action:
+    """The draw from the multiset ``items`` (not empty) that the list of
+    :func:`smallworld.core.combos._outcomes_of` gives: distinct tiles by name, each ``count /
+    total``. Stacks are kept sorted, so the tiles are walked run by run (same sums, same order);
+    an unsorted one goes through the list."""
+    total = len(items)
+    if not all(map(le, items, islice(items, 1, None))):
+        acc = 0.0
+        outs = combos._outcomes_of(tuple(items))
+        for k, pr in outs:
+            acc += pr
+            if x < acc:
+                return made[k]
+        return made[outs[-1][0]]
+    acc = 0.0
+    i = 0
+    while i < total:
+        k = items[i]
+        j = i + 1
+        while j < total and items[j] == k:
+            j += 1
+        acc += (j - i) / total
+        if x < acc:
+            return made[k]
+        i = j
+    return made[items[-1]]
+
+
+def _pick_banner(s: State, ev: tuple[Any, ...], x: float) -> Action | None:
+    made = s.spec.edition.banner_actions
+    if s.banner_stack:
+        return _pick_multiset(s.banner_stack, made, x)
+    if s.banner_bottom:
+        return made[s.banner_bottom[0]]
+    return None
+
+
+def _pick_badge(s: State, ev: tuple[Any, ...], x: float) -> Action | None:
+    items = s.badge_stack or s.badge_discard
+    if not items:
+        return None
+    return _pick_multiset(items, s.spec.edition.badge_actions, x)
+
+
+def _pick_die(s: State, ev: tuple[Any, ...], x: float) -> Action | None:
+    outs = s.spec.edition.die_outcomes
+    acc = 0.0
+    for a, pr in outs:
+        acc += pr
+        if x < acc:
+            return a
+    return outs[-1][0] if outs else None
+
+
+def _pick_item(s: State, ev: tuple[Any, ...], x: float) -> Action | None:
+    pool = s.item_pool
+    if not pool:
+        return None
+    made = s.spec.edition.item_actions
+    pr = 1 / len(pool)
+    acc = 0.0
+    ordered = sorted(pool)
+    for i in ordered:
+        acc += pr
+        if x < acc:
+            return made[i]
+    return made[ordered[-1]]
+
+
+def _one_of(items: list[str]) -> bool:
+    """True if the multiset ``items`` (not empty) holds one distinct tile."""
+    first = items[0]
+    return items[-1] == first and items.count(first) == len(items)
+
+
+def _few_banner(s: State, ev: tuple[Any, ...]) -> Outcomes | None:
+    stack = s.banner_stack
+    if stack:
+        return [(s.spec.edition.banner_actions[stack[0]], 1.0)] if _one_of(stack) else None
+    return _banner_outcomes(s, ev)  # the known bottom banner, or none
+
+
+def _few_badge(s: State, ev: tuple[Any, ...]) -> Outcomes | None:
+    items = s.badge_stack or s.badge_discard
+    if not items:
+        return []
+    return [(s.spec.edition.badge_actions[items[0]], 1.0)] if _one_of(items) else None
+
+
+def _few_die(s: State, ev: tuple[Any, ...]) -> Outcomes | None:
+    outs = s.spec.edition.die_outcomes
+    return None if len(outs) > 1 else list(outs)
+
+
+def _few_item(s: State, ev: tuple[Any, ...]) -> Outcomes | None:
+    return None if len(s.item_pool) > 1 else _item_outcomes(s, ev)
+
+
+#: core kind -> (draw the outcome for a uniform ``x`` in [0, 1), or None when there is none;
+#: the outcomes when at most one, else None). Both give what the outcome list would.
+_DIRECT: dict[str, tuple[Callable[..., Action | None], Callable[..., Outcomes | None]]] = {
+    "banner": (_pick_banner, _few_banner),
+    "badge": (_pick_badge, _few_badge),
+    "die": (_pick_die, _few_die),
+    "item": (_pick_item, _few_item),
 }
 
 
@@ -106,14 +221,47 @@ def outcomes(s: State) -> Outcomes:
 def sample(s: State, rng: Any) -> Action:
     """Draw the pending event's outcome with ``rng`` (a ``random.Random``): one ``rng.random()``
     per call, so a game's chance sequence is fixed by its seed."""
+    return choose(s, rng.random())
+
+
+def choose(s: State, x: float) -> Action:
+    """The pending event's outcome for ``x`` uniform in [0, 1): the first outcome, in the order of
+    :func:`outcomes`, whose cumulative probability exceeds ``x`` (the last one if none does).
+    The core kinds are drawn without building the outcome list, with the same answer.
+
+    Raises:
+        IndexError: no event is pending, or it has no outcome."""
+    if s.chance:
+        ev = s.chance[0]
+        direct = _DIRECT.get(ev[0])
+        if direct is not None:
+            a = direct[0](s, ev, x)
+            if a is not None:
+                return a
     outs = outcomes(s)
-    x = rng.random()
     acc = 0.0
     for a, pr in outs:
         acc += pr
         if x < acc:
             return a
     return outs[-1][0]
+
+
+def settle_forced(s: State) -> bool:
+    """If the pending event has at most one outcome, resolve it (or drop it when it has none)
+    and return True; False when a decision of chance is pending (or no event is)."""
+    if not s.chance:
+        return False
+    ev = s.chance[0]
+    direct = _DIRECT.get(ev[0])
+    outs = direct[1](s, ev) if direct is not None else HANDLERS[ev[0]][1](s, ev)
+    if outs is None or len(outs) > 1:
+        return False
+    if outs:
+        resolve(s, outs[0][0])
+    else:
+        s.chance.pop(0)
+    return True
 
 
 def resolve(s: State, a: Action) -> None:

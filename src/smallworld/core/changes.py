@@ -35,6 +35,7 @@ from typing import Any
 
 from smallworld.core.chance import HANDLERS as _CHANCE_KINDS
 from smallworld.core.errors import ChangeError
+from smallworld.core.roster import changed
 from smallworld.core.state import EMPTY, State
 
 _MISSING: Any = object()
@@ -362,6 +363,7 @@ def reset_pieces(s: State, kind: str, n: int) -> None:
 def put_item(s: State, r: int, item: str) -> None:
     """Lay ``item`` in Region ``r`` after whatever lies there (R-ITEM-2: any number per Region)."""
     s.items[r] = (*s.items[r], item)
+    changed(s)
 
 
 def take_item(s: State, r: int, item: str) -> None:
@@ -375,6 +377,7 @@ def take_item(s: State, r: int, item: str) -> None:
         raise ChangeError(f"take_item: {item!r} does not lie in Region {s.spec.region_ids[r]}")
     i = here.index(item)
     s.items[r] = here[:i] + here[i + 1:]
+    changed(s)
 
 
 def draw_item(s: State, item: str) -> None:

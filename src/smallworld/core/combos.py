@@ -15,6 +15,7 @@ from typing import Any
 
 from smallworld.core import hooks
 from smallworld.core.errors import IllegalActionError
+from smallworld.core.roster import changed
 from smallworld.core.state import State
 
 #: combos in the standard column (R-PICK-1); an edition may say otherwise
@@ -66,6 +67,7 @@ def take_combo(s: State, p: int, race: str, power: str) -> None:
     s.hand[p] += n
     s.active[p] = race
     s.power[p] = power
+    changed(s)
     s.race_turns[p] = 0
     hooks.call_own(s, p, "on_pick")
 

@@ -15,6 +15,7 @@ ordinary ready troops / conquest / redeployment steps on it, then swaps it back
 from __future__ import annotations
 
 from smallworld.core import combos, hooks
+from smallworld.core.roster import changed
 from smallworld.core.state import EMPTY, State
 
 
@@ -79,6 +80,7 @@ def go_into_decline(s: State, p: int) -> None:
         s.decline2[p], s.kept2[p] = race, kept
     s.active[p] = None
     s.power[p] = None
+    changed(s)
     s.race_turns[p] = 0
     check_race_leaves(s, p, slot)
 
@@ -128,6 +130,7 @@ def check_race_leaves(s: State, p: int, slot: int = 1) -> None:
         s.decline2[p] = None
         kept = s.kept2[p]
         s.kept2[p] = None
+    changed(s)
     if kept is not None:
         combos.discard_badge(s, kept)
     variant = s.spec.edition.variant
@@ -192,6 +195,7 @@ def swap_in(s: State, p: int, slot: int) -> None:
         s.decline[p], s.kept[p] = active, None
     else:
         s.decline2[p], s.kept2[p] = active, None
+    changed(s)
     _swap_codes(s, 2 * p, slot_code(s, p, slot))
 
 
@@ -213,6 +217,7 @@ def swap_out(s: State) -> None:
         s.decline[p], s.kept[p] = race, kept
     else:
         s.decline2[p], s.kept2[p] = race, kept
+    changed(s)
     _swap_codes(s, 2 * p, slot_code(s, p, slot))
     s.acting = None
     check_race_leaves(s, p, slot)

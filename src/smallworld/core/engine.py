@@ -132,11 +132,21 @@ def _step_ready(s: State) -> None:
     _wait(s, CONQUER, s.turn)
 
 
-def _turn_end_hook(name: str, nxt: str) -> Callable[[State], None]:
+def _turn_end_hook(name: str, nxt: str, past: str) -> Callable[[State], None]:
+    """The step asking the turn's own abilities ``at_turn_end(name)``, then going to ``nxt``.
+    When none implements it, nothing can change before the next hook step either (it asks the
+    same abilities), so the run skips straight to ``past``, the first step that is no hook."""
+
     def step(s: State) -> None:
-        s.step = nxt
         if "at_turn_end" in hooks.LIVE_HOOKS:
-            hooks.call_own(s, s.turn, "at_turn_end", name)
+            p = s.turn
+            found = roster(s).own_hook(p, "at_turn_end")
+            if found:
+                s.step = nxt
+                for ab in found:
+                    ab.at_turn_end(s, p, name)
+                return
+        s.step = past
 
     step.__name__ = f"_step_{name}"
     return step
@@ -231,11 +241,11 @@ STEPS: dict[str, Callable[[State], None]] = {
     "decline-end": _step_decline_end,
     "expand-active": _step_expand_active,
     "ready": _step_ready,
-    "purchase": _turn_end_hook("purchase", "healer"),
-    "healer": _turn_end_hook("healer", "redeploy"),
+    "purchase": _turn_end_hook("purchase", "healer", "redeploy"),
+    "healer": _turn_end_hook("healer", "redeploy", "redeploy"),
     "redeploy": _step_redeploy,
-    "placement": _turn_end_hook("placement", "gift"),
-    "gift": _turn_end_hook("gift", "score"),
+    "placement": _turn_end_hook("placement", "gift", "score"),
+    "gift": _turn_end_hook("gift", "score", "score"),
     "score": _step_score,
     "defend": _step_defend,
     "next": _step_next,
@@ -247,14 +257,9 @@ def run(s: State) -> None:
     Chance events with a single outcome are resolved here."""
     while True:
         if s.chance:
-            outs = chance.outcomes(s)
-            if len(outs) > 1:
-                return
-            if outs:
-                chance.resolve(s, outs[0][0])
-            else:
-                s.chance.pop(0)
-            continue
+            if chance.settle_forced(s):
+                continue
+            return
         if s.decisions or s.phase:
             return
         STEPS[s.step](s)

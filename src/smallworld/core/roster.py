@@ -3,10 +3,12 @@
 The roster is a pure function of five things (see :mod:`smallworld.core.ability`): each
 seat's Active race and power, In Decline race and kept badge, and each face-up item with the
 occupant of its Region (R-ITEM-1: an item acts for the Active race holding it; some act with
-nobody holding them). :func:`roster` recomputes it only when one of those changed since it was
-last asked, checked by comparing them with the copy the roster keeps (a few list comparisons), so
-no code that changes a state ever has to remember to invalidate it, and a copied state shares
-its parent's roster until it diverges.
+nobody holding them). It is kept in ``s.roster_cache`` until one of them changes: every code that
+writes ``active``, ``power``, ``decline``, ``kept``, ``decline2``, ``kept2`` or ``items`` calls
+:func:`changed` (which drops the cache), and the occupants of the few Regions holding face-up
+items are compared on each call. A copied state shares its parent's roster until it diverges.
+With :data:`STRICT` on (the tests turn it on in ``tests/conftest.py``) every cached answer is
+checked against a fresh roster, so a writer that forgets :func:`changed` fails the tests.
 
 Within one roster the answer to "who implements hook H" is computed once
 (:meth:`Roster.own_hook`, :meth:`Roster.global_hook`) and then reused by every listing of legal
@@ -31,6 +33,20 @@ if TYPE_CHECKING:
 
 #: bumped when abilities are registered at run time, so older rosters are rebuilt
 _generation = 0
+
+#: check every cached roster against a fresh one (tests: a missed :func:`changed` fails loudly)
+STRICT = False
+
+
+def changed(s: State) -> None:
+    """Say that ``s``'s races, powers, kept badges or items changed: its roster is rebuilt when
+    next asked. Every writer of those fields calls it (the core's, content's, scenarios', bots')."""
+    s.roster_cache = None
+
+
+class StaleRosterError(AssertionError):
+    """:data:`STRICT`: a cached roster no longer matches its state (a writer missed
+    :func:`changed`)."""
 
 
 def bump_generation() -> None:
@@ -128,26 +144,31 @@ class Roster:
         return found
 
 
+def _key(x: Roster | State) -> tuple[object, ...]:
+    return (x.active, x.power, x.decline, x.kept, x.decline2, x.kept2, x.items)
+
+
+def _check(s: State, r: Roster) -> None:
+    if _key(r) != _key(s):
+        raise StaleRosterError(
+            "cached roster is stale: a write to active/power/decline/kept/decline2/kept2/items "
+            "did not call smallworld.core.roster.changed(s)"
+        )
+
+
 def roster(s: State) -> Roster:
-    """The :class:`Roster` of ``s``, rebuilt only when what it depends on changed."""
+    """The :class:`Roster` of ``s``, rebuilt only after :func:`changed` (or when an item's
+    Region changed hands)."""
     r = s.roster_cache
-    # is it still current? (runs several hundred times per game: kept inline)
-    if (
-        r is not None
-        and r.generation == _generation
-        and r.items == s.items
-        and r.active == s.active
-        and r.power == s.power
-        and r.decline == s.decline
-        and r.kept == s.kept
-        and r.decline2 == s.decline2
-        and r.kept2 == s.kept2
-    ):
+    # runs several hundred times per game: kept inline
+    if r is not None and r.generation == _generation:
         occ = s.occ
         for q, c in r.item_occ:
             if occ[q] != c:
                 break
         else:
+            if STRICT:
+                _check(s, r)
             return r
     r = s.roster_cache = Roster(s)
     return r

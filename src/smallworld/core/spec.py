@@ -17,6 +17,10 @@ from smallworld.core.edition import Edition
 WATER = frozenset({"sea", "lake"})
 TERRAINS = ("fields", "hills", "forest", "swamp", "mountain", "sea", "lake")
 
+#: Region id -> ``(redeploy R 1, redeploy R 2, ...)``, shared by every spec naming that Region
+#: (actions are immutable: a new game does not make its own again)
+_REDEPLOY: dict[str, tuple[Any, ...]] = {}
+
 
 class GameSpec:
     """Immutable description of a game's table.
@@ -146,10 +150,14 @@ class GameSpec:
         (R-TROOP-3), made once per game and reused."""
         made = self._redeploy_actions[r]
         if len(made) < hand:
-            from smallworld.core.actions import Action
-
             rid = self.region_ids[r]
-            made.extend(Action("redeploy", (rid, n)) for n in range(len(made) + 1, hand + 1))
+            shared = _REDEPLOY.get(rid, ())
+            if len(shared) < hand:
+                from smallworld.core.actions import Action
+
+                shared += tuple(Action("redeploy", (rid, n)) for n in range(len(shared) + 1, hand + 1))
+                _REDEPLOY[rid] = shared
+            made.extend(shared[len(made):hand])
         return made[:hand]
 
     @property

@@ -24,6 +24,7 @@ from smallworld.content import team as team_rules
 from smallworld.content.races import pandaren
 from smallworld.core import engine
 from smallworld.core.errors import ScenarioError
+from smallworld.core.roster import changed
 from smallworld.core.setup import initial_state, make_spec
 from smallworld.core.state import CONQUER, DECIDE, EMPTY, MURLOC, PICK, REDEPLOY, State
 
@@ -237,6 +238,7 @@ def scenario_from_dict(d: dict[str, Any]) -> State:
     s.tflags = {k: _freeze(v) for k, v in d.get("turn_flags", {}).items()}
     s.defeated = {str(k): _int(v, f"defeated.{k}") for k, v in d.get("defeated", {}).items()}
     s.paid = {str(k): True for k in d.get("paid", [])}
+    changed(s)
     engine.run(s)
     return s
 

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Build the wheel with the Cython-compiled core (hatch_build.py) into a throwaway venv, check the
+# core modules are compiled, then play the golden games of both editions and the property tests
+# against it: compiled and interpreted must play the same games. Extra arguments go to pytest.
+# Needs a C compiler and Python headers; SMALLWORLD_REQUIRE_COMPILED=1 makes a failed compile an
+# error rather than a pure-Python wheel. Not part of scripts/test.sh (takes a few minutes).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root="$PWD"
+tmp="$(mktemp -d "${TMPDIR:-/tmp}/smallworld-compiled.XXXXXX")"
+trap 'rm -rf "$tmp"' EXIT
+# --system-site-packages: the test dependencies come from the environment running this script
+python -m venv --system-site-packages "$tmp/venv"
+py="$tmp/venv/bin/python"
+SMALLWORLD_REQUIRE_COMPILED=1 "$py" -m pip wheel -q --no-deps -w "$tmp/wheel" "$root"
+"$py" -m pip install -q --no-deps --force-reinstall "$tmp"/wheel/smallworld-*.whl
+# run from a copy of the tests only, so that nothing imports the checkout's src/
+cp -r "$root/tests" "$tmp/tests"
+cp "$root/pyproject.toml" "$tmp/"
+cd "$tmp"
+"$py" - <<'PY'
+import smallworld.core.engine as e
+assert e.__file__.endswith((".so", ".pyd")), f"core not compiled: {e.__file__}"
+print("compiled core:", e.__file__)
+PY
+SMALLWORLD_EXPECT_COMPILED=1 "$py" -m pytest -q -p no:cacheprovider -n 2 \
+    tests/test_compiled_core.py tests/test_golden.py tests/core/test_chance_sampling.py tests/core/test_properties.py \
+    tests/classic/test_properties.py tests/core/test_roster.py tests/test_all_pairs.py "$@"
