@@ -49,7 +49,7 @@ class CythonCoreHook(BuildHookInterface):
         self._tmp = tempfile.mkdtemp(prefix="smallworld-cython-")
         try:
             built = self._compile(Path(self._tmp))
-        except Exception as e:  # noqa: BLE001 - any failure falls back to pure Python
+        except Exception as e:  # any failure falls back to pure Python
             if _flag("SMALLWORLD_REQUIRE_COMPILED"):
                 raise RuntimeError(
                     f"smallworld: compiling the core failed and SMALLWORLD_REQUIRE_COMPILED is set: {e!r}"

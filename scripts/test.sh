@@ -34,4 +34,10 @@ if [ -z "${SMALLWORLD_TEST_PG:-}" ] && [ "$(id -u)" = "0" ]; then
 fi
 # Layers point one way: drivers -> content -> core (contracts in pyproject.toml)
 lint-imports --no-cache
+# Lint and types (settings in pyproject.toml: [tool.ruff], [tool.mypy])
+ruff check .
+mypy
 python -m pytest -n 2 "$@"
+# The compiled core (a wheel built with Cython, hatch_build.py) plays the same games as the pure
+# Python one tested above: goldens of both editions and the property tests, on that wheel
+bash scripts/test_compiled.sh

@@ -3,7 +3,7 @@
 # core modules are compiled, then play the golden games of both editions and the property tests
 # against it: compiled and interpreted must play the same games. Extra arguments go to pytest.
 # Needs a C compiler and Python headers; SMALLWORLD_REQUIRE_COMPILED=1 makes a failed compile an
-# error rather than a pure-Python wheel. Not part of scripts/test.sh (takes a few minutes).
+# error rather than a pure-Python wheel. Run by scripts/test.sh after the pure-Python suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$PWD"

@@ -89,7 +89,7 @@ def test_settle_forced_matches_the_outcome_list():
     ed = s.spec.edition
     s.chance = [("banner", 0)]
     s.banner_stack = ["orcs"]
-    race, power, coins = s.column[0]
+    _race, power, coins = s.column[0]
     s.column[0] = (None, power, coins)
     t = s.copy()
     assert chance.settle_forced(t) and t.column[0][0] == "orcs" and not t.chance

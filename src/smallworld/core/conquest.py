@@ -6,6 +6,7 @@ changes hands (:func:`resolve_conquest`, :func:`lose_region`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -61,8 +62,8 @@ def defenders_in(s: State, r: int) -> int:
 def targets(
     s: State,
     p: int,
-    abilities: list[Any] | None = None,
-    play: list[tuple[int | None, Any]] | None = None,
+    abilities: Sequence[Any] | None = None,
+    play: Sequence[tuple[int | None, Any]] | None = None,
 ) -> dict[int, int]:
     """Regions seat ``p`` may attack now -> travel cost (0 or 1).
 
@@ -181,7 +182,7 @@ def conquest_cost(
     travel: int,
     mode: str = "conquer",
     parts: dict[str, int] | None = None,
-    reducers: list[Any] | None = None,
+    reducers: Sequence[Any] | None = None,
 ) -> int:
     """Tokens seat ``p`` must place to conquer region ``r`` (R-CONQ-3, R-CONQ-4).
 

@@ -38,10 +38,21 @@ from typing import Any
 from smallworld.core import chance, hooks, troops
 from smallworld.core.actions import Action, as_action
 from smallworld.core.conquest import (
-    conquest_cost, has_regions, raw_costs, resolve_conquest, targets, toll_sum, travel_to,
+    conquest_cost,
+    has_regions,
+    raw_costs,
+    resolve_conquest,
+    targets,
+    toll_sum,
+    travel_to,
 )
 from smallworld.core.decline import (
-    acting_slot, go_into_decline, may_decline, slot_code, swap_in, swap_out,
+    acting_slot,
+    go_into_decline,
+    may_decline,
+    slot_code,
+    swap_in,
+    swap_out,
 )
 from smallworld.core.errors import IllegalActionError
 from smallworld.core.roster import roster
@@ -297,7 +308,7 @@ def legal_actions(s: State) -> list[Action]:
     p = s.actor
     if phase == CONQUER:
         return conquer_actions(s, p)
-    if phase == REDEPLOY or phase == DEFEND:
+    if phase in (REDEPLOY, DEFEND):
         return _placement_actions(s, p)
     if phase == PICK:
         variant = s.spec.edition.variant
@@ -331,9 +342,9 @@ def conquer_actions(s: State, p: int) -> list[Action]:
         vc = s.vc[p]
         conquer = spec.conquer_actions
         short = FINAL_CONQUEST_MAX_SHORT
-        if "no_final_conquest" in hooks.LIVE_HOOKS:  # classic Berserk (C-P-BERSERK-3)
-            if any(ab.no_final_conquest(s, p) for ab in ro.own_hook(p, "no_final_conquest")):
-                short = 0
+        if "no_final_conquest" in hooks.LIVE_HOOKS and any(  # classic Berserk (C-P-BERSERK-3)
+                ab.no_final_conquest(s, p) for ab in ro.own_hook(p, "no_final_conquest")):
+            short = 0
         reach = hand + aux + short  # the most a conquest may cost now
         for r, travel, raw in raw_costs(s, targets(s, p, own, ro.play)):
             # reductions only lower the cost: price them only when the raw cost is out of reach

@@ -67,6 +67,7 @@ def view(s: State, player: int | None) -> dict[str, Any]:
             pieces[r][kind] = lst[r]
     regions = []
     n_seats = spec.n_players
+    occupant: str | None
     for r, code, tokens, here in zip(range(n), s.occ, s.tokens, s.items):
         if code >= 0:
             owner, occupant = (code >> 1) % n_seats, _OCCUPANT[code & 1]
