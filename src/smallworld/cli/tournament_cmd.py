@@ -47,9 +47,11 @@ def tournament(
     save_dir: Path | None = typer.Option(None, "--save-dir", help="Write each game record here."),
     backend: str = typer.Option("process", "--backend", help="process (ProcessPoolExecutor) or ray."),
     address: str | None = typer.Option(None, "--address", help="Ray cluster address (with --backend ray)."),
-    mcts_time: float = typer.Option(0.5, "--mcts-time", help="Seconds per MCTS decision."),
+    mcts_time: float = typer.Option(0.5, "--mcts-time", help="Seconds per search decision (mcts, mcts-turn)."),
     mcts_iterations: int | None = typer.Option(None, "--mcts-iterations",
                                                help="Iterations per MCTS decision instead of a time budget (reproducible)."),
+    clock: str = typer.Option("wall", "--clock",
+                              help="Clock of --mcts-time: wall, or cpu (each process's CPU time: fair on a busy machine)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object instead of a table."),
 ) -> None:
     """Play seeded games between bots, every seat rotation, and rank the bots.
@@ -79,6 +81,8 @@ def tournament(
         _fail("--address needs --backend ray", "--address")
     if not mcts_time > 0:
         _fail(f"mcts time must be positive, not {mcts_time}", "--mcts-time")
+    if clock not in ("wall", "cpu"):
+        _fail(f"clock must be wall or cpu, not {clock!r}", "--clock")
     if mcts_iterations is not None and mcts_iterations < 1:
         _fail(f"mcts iterations must be at least 1, not {mcts_iterations}", "--mcts-iterations")
     if backend == "ray":
@@ -88,7 +92,7 @@ def tournament(
             _fail("Ray is not installed: pip install 'smallworld[ray]'", "--backend")
 
     tasks = schedule(names, players, games, seed, edition=edition,
-                     bot_options={"time_limit": mcts_time, "iterations": mcts_iterations})
+                     bot_options={"time_limit": mcts_time, "iterations": mcts_iterations, "clock": clock})
     n_arr = len(arrangements(names, players))
     balanced = games % n_arr == 0  # every seating played equally often
     with Progress(
