@@ -12,6 +12,8 @@ A bot is any object with ``choose(state, player, legal) -> Action`` that reads o
   (:mod:`smallworld.bots.turnsearch`), 0.5 s per decision by default;
 - ``random-nodecline``, ``greedy-eps``, ``mcts-fast``: the training ladder between random and
   greedy (:mod:`smallworld.bots.ladder`).
+
+:data:`LEVELS` are the levels people choose (Easy, Medium, Hard: :mod:`smallworld.bots.levels`).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from typing import Any
 from smallworld.bots.base import Bot
 from smallworld.bots.greedy import GreedyBot
 from smallworld.bots.ladder import EpsilonGreedyBot, FastSearchBot, NoDeclineRandomBot
+from smallworld.bots.levels import LEVELS, Level, level_bot, levels_meta
 from smallworld.bots.mcts import MCTSBot
 from smallworld.bots.random_bot import RandomBot
 from smallworld.bots.turnsearch import TurnSearchBot
@@ -52,6 +55,6 @@ def make_bot(name: str, seed: int | str | None = None, **options: Any) -> Bot:
 
 
 __all__ = [
-    "BOTS", "Bot", "EpsilonGreedyBot", "FastSearchBot", "GreedyBot", "MCTSBot", "NoDeclineRandomBot",
+    "BOTS", "LEVELS", "Level", "level_bot", "levels_meta", "Bot", "EpsilonGreedyBot", "FastSearchBot", "GreedyBot", "MCTSBot", "NoDeclineRandomBot",
     "RandomBot", "TurnSearchBot", "make_bot",
 ]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from smallworld.bots import BOTS
+from smallworld.bots import BOTS, levels_meta
 from smallworld.content import team
 from smallworld.content.data import DIE_FACES, ITEMS, POWERS, RACES
 from smallworld.content.registry import SUMMARIES
@@ -60,6 +60,7 @@ def meta(edition: str | None = None) -> dict[str, Any]:
         "serves": list(WARCRAFT),  # the editions whose games these tables describe
         "editions": [{"id": e, "name": n} for e, n in EDITION_NAMES.items()],
         "bots": sorted(BOTS),
+        "levels": levels_meta(),  # Easy, Medium, Hard (bots.LEVELS)
         "players": {"min": 2, "max": 5},
         "die": list(DIE_FACES),
         # team variant (R-TEAM-1): the side of each seat by player count, and the side names
@@ -95,6 +96,7 @@ def _edition_meta(ed: core_editions.Edition) -> dict[str, Any]:
         "serves": [ed.name],
         "editions": [{"id": e, "name": n} for e, n in EDITION_NAMES.items()],
         "bots": sorted(BOTS),
+        "levels": levels_meta(),  # Easy, Medium, Hard (bots.LEVELS)
         "players": {"min": min(ed.rounds_by_players), "max": max(ed.rounds_by_players)},
         "die": list(ed.die_faces),
         "team_sides": {},
