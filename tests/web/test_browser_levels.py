@@ -29,7 +29,7 @@ def test_the_lobby_offers_the_bot_levels_in_both_editions(server, chromium, w, h
             options = pg.eval_on_selector_all(
                 f"#seats .seat:nth-child({i + 1}) .seat-kind option",
                 "os => os.map(o => [o.value, o.textContent])")
-            offered = dict((label, value) for value, label in options)
+            offered = {label: value for value, label in options}
             for name, lv in levels.items():
                 assert offered.get(f"Bot · {name}") == f"bot:{lv['bot']}", (edition, i, options)
             assert "bot:random" in offered.values()  # raw bots are still offered

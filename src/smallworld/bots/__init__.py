@@ -55,6 +55,18 @@ def make_bot(name: str, seed: int | str | None = None, **options: Any) -> Bot:
 
 
 __all__ = [
-    "BOTS", "LEVELS", "Level", "level_bot", "levels_meta", "Bot", "EpsilonGreedyBot", "FastSearchBot", "GreedyBot", "MCTSBot", "NoDeclineRandomBot",
-    "RandomBot", "TurnSearchBot", "make_bot",
+    "BOTS",
+    "LEVELS",
+    "Bot",
+    "EpsilonGreedyBot",
+    "FastSearchBot",
+    "GreedyBot",
+    "Level",
+    "MCTSBot",
+    "NoDeclineRandomBot",
+    "RandomBot",
+    "TurnSearchBot",
+    "level_bot",
+    "levels_meta",
+    "make_bot",
 ]

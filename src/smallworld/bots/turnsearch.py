@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import math
 import random
+
 from smallworld.bots.evaluate import expected_final, opponents, remaining_turns
 from smallworld.bots.mcts import UNSEARCHED, MCTSBot, _Node
 from smallworld.core import chance
