@@ -104,3 +104,14 @@ def test_leaf_value_of_a_finished_game_follows_the_winner():
     w = s.result["winners"][0]
     assert leaf_value(s, w) > 0.5 > min(leaf_value(s, q) for q in range(3) if q != w)
     assert leaf_value(s, w, bonus=100.0) == leaf_value(s, w)  # no decline bonus after the end
+
+
+def test_end_is_searched_only_where_the_policy_would_end():
+    s = _conquest_turn()
+    legal = s.legal_actions()
+    bot = TurnSearchBot(3, iterations=10)
+    greedy_choice = bot.greedy.choose(s, 0, legal)
+    assert greedy_choice.kind == "conquer"
+    assert Action("end") not in bot._candidates(s, 0, legal, greedy_choice)
+    assert Action("end") in TurnSearchBot(3, search_end=True)._candidates(s, 0, legal, greedy_choice)
+    assert Action("end") in bot._candidates(s, 0, legal, Action("end"))

@@ -22,7 +22,13 @@ for two more of its turns). This bot spends it on the decisions of the turn bein
    option to go In Decline *next* turn, so it always looks at least as good as declining now,
    and such a bot never declines. The leaf therefore adds the greedy bot's decline correction
    (in VC, by turns left) when the bot went In Decline during the turn.
-5. **Tree reuse.** The tree is kept between the decisions of one turn: the next decision
+5. **When to stop conquering** is left to the policy: a conquest step's candidates hold
+   ``end`` only when the policy would end there (``search_end=False``, the default). The macro
+   model values tokens kept back as cheap conquests on later turns (``CONQUEST_COST`` each),
+   so a search free to stop ends its conquests too early: in 12 games against two greedy bots
+   (150 iterations per decision) searching ``end`` scored 100.4 VC on average, leaving it to
+   the policy 109.2 (the greedy bot in the same seats: 104.8).
+6. **Tree reuse.** The tree is kept between the decisions of one turn: the next decision
    starts from the child of the action taken, with its statistics (the iterations spent on
    that branch are not lost); a new turn starts a new tree.
 
@@ -41,7 +47,7 @@ from smallworld.bots.mcts import UNSEARCHED, MCTSBot, _Node
 from smallworld.core import chance
 from smallworld.core.actions import Action
 from smallworld.core.engine import phase_of
-from smallworld.core.state import CHANCE, State
+from smallworld.core.state import CHANCE, CONQUER, State
 from smallworld.core.view import determinize
 
 #: logistic scale of the leaf value, in VC (as :func:`smallworld.bots.evaluate.utility`)
@@ -79,6 +85,7 @@ class TurnSearchBot(MCTSBot):
             least 3 turns are left (fewer: scaled down to 0 on the last turn); default: the greedy
             bot's correction (``-HeuristicPolicy.decline_margin``).
         reuse: keep the tree between the decisions of one turn.
+        search_end: also search ``end`` at conquest steps where the policy would conquer on.
     """
 
     name = "mcts-turn"
@@ -94,16 +101,25 @@ class TurnSearchBot(MCTSBot):
         clock: str = "wall",
         decline_bonus: float | None = None,
         reuse: bool = True,
+        search_end: bool = False,
     ) -> None:
         super().__init__(seed, time_limit=time_limit, iterations=iterations, horizon=0,
                          exploration=exploration, max_candidates=max_candidates, prior=prior, clock=clock)
         self.decline_bonus = -self.greedy.decline_margin if decline_bonus is None else float(decline_bonus)
         self.reuse = reuse
+        self.search_end = search_end
         self._tree: _Node | None = None
         self._tree_key: tuple[int, int, int] | None = None
         self._last: Action | None = None
         self._bonus = 0.0
         self.stats["reused"] = 0
+
+    def _candidates(self, s: State, p: int, legal: list[Action], greedy_choice: Action) -> list[Action]:
+        cands = super()._candidates(s, p, legal, greedy_choice)
+        if not self.search_end and greedy_choice.kind != "end" and phase_of(s) == CONQUER:
+            # when to stop conquering is left to the policy (see the module doc)
+            cands = [a for a in cands if a.kind != "end"] or cands
+        return cands
 
     def choose(self, state: State, player: int, legal: list[Action]) -> Action:
         if len(legal) == 1:
