@@ -37,7 +37,8 @@ class _Recorder:
     def choose(self, state: Any, player: int, legal: list[Any]) -> Any:
         before = self.bot.stats["searches"]
         a = self.bot.choose(state, player, legal)
-        if self.bot.stats["searches"] > before:
+        if self.bot.stats["searches"] > before and self.bot.last_stats["iterations"] > 0:
+            # (a kept subtree with a single candidate left is answered without iterations)
             st = self.bot.last_stats
             self.samples.append((int(st["iterations"]), float(st["seconds"])))
         return a
