@@ -4,7 +4,8 @@ Each level names the bot that plays it (a key of :data:`smallworld.bots.BOTS`) a
 plain words how it plays. The web app's ``/api/meta`` sends them and the lobby offers
 "Bot · Easy", "Bot · Medium", "Bot · Hard"; the API still accepts any raw bot name.
 
-Hard is the stronger of the two search bots in the measured head-to-head (``docs/bots.md``).
+Hard is ``mcts-turn``: in the measured head-to-head against ``mcts`` at the same budget it won
+slightly more often (within the noise) and it tops the rating ladder (``docs/bots.md``).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ LEVELS: tuple[Level, ...] = (
           "out quickly in its head. A fair challenge."),
     Level("hard", "Hard", "mcts-turn",
           "Thinks about half a second per move, weighing its real choices of the turn (which "
-          "race to take, where to attack, when to go In Decline). The strongest bot."),
+          "race to take, where to attack, when to go In Decline). The strongest bot, by a small margin."),
 )
 
 
