@@ -50,7 +50,8 @@ def test_greedy_plays_only_legal_actions(names, seed, edition):
     assert replay(g.record).result == g.state.result  # and the game replays exactly
 
 
-@pytest.mark.parametrize(("names", "seed"), [(["mcts", "greedy", "random"], 11), (["greedy", "mcts"], 12)])
+@pytest.mark.parametrize(("names", "seed"), [(["mcts", "greedy", "random"], 11), (["greedy", "mcts"], 12),
+                                            (["mcts-turn", "greedy", "random"], 14), (["greedy", "mcts-turn"], 15)])
 def test_mcts_plays_only_legal_actions(names, seed):
     g = _play_checked(names, seed, iterations=6)
     assert g.state.result is not None

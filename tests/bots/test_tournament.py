@@ -130,6 +130,8 @@ def test_cli_table_and_json_are_reproducible(tmp_path):
         (["--address", "ray://x:10001"], "--address needs --backend ray"),
         (["--mcts-time", "0"], "mcts time must be positive"),
         (["--mcts-iterations", "0"], "mcts iterations must be at least 1"),
+        (["--clock", "moon"], "clock must be wall or cpu"),
+        (["--pool", "--bots", "greedy,random"], "a pool of 2 bots for 3 seats"),
     ],
 )
 def test_cli_errors_are_clear(args, message):

@@ -570,3 +570,18 @@ def test_the_payload_puts_the_turn_in_progress_into_words(client):
     # a waiting seat reads the same public facts (and no secret: Anna's coins stay hidden)
     q = state(client, g["id"], seat_token(g, 2))
     assert q["this_turn"] == t and q["view"]["players"][0]["vc"] is None
+
+
+def test_meta_sends_the_bot_levels_and_a_level_or_raw_bot_name_is_accepted(client):
+    """bots.LEVELS: Easy, Medium, Hard in /api/meta of both editions; a seat may name a level
+    (``hard``) or a raw bot (``mcts``)."""
+    from smallworld.bots import BOTS, LEVELS
+
+    for path in ("/api/meta", "/api/meta?edition=classic"):
+        levels = client.get(path).json()["levels"]
+        assert [lv["name"] for lv in levels] == ["Easy", "Medium", "Hard"]
+        assert all(lv["bot"] in BOTS and lv["description"] for lv in levels)
+    g = new_game(client, seats=[{"name": "Anna", "kind": "human"}, {"name": "Bob", "kind": "bot", "bot": "hard"},
+                                {"name": "Cleo", "kind": "bot", "bot": "random"}])
+    bots = [s.get("bot") for s in g["seats"]]
+    assert bots[1] == LEVELS[2].bot and bots[2] == "random"

@@ -8,8 +8,12 @@ A bot is any object with ``choose(state, player, legal) -> Action`` that reads o
 - ``greedy``: a fast heuristic with one-step lookahead (:mod:`smallworld.bots.greedy`);
 - ``mcts``: information-set Monte Carlo tree search (:mod:`smallworld.bots.mcts`), 0.5 s per
   decision by default;
+- ``mcts-turn``: MCTS over the bot's own turn with a static evaluation at the turn's end
+  (:mod:`smallworld.bots.turnsearch`), 0.5 s per decision by default;
 - ``random-nodecline``, ``greedy-eps``, ``mcts-fast``: the training ladder between random and
   greedy (:mod:`smallworld.bots.ladder`).
+
+:data:`LEVELS` are the levels people choose (Easy, Medium, Hard: :mod:`smallworld.bots.levels`).
 """
 
 from __future__ import annotations
@@ -20,12 +24,15 @@ from typing import Any
 from smallworld.bots.base import Bot
 from smallworld.bots.greedy import GreedyBot
 from smallworld.bots.ladder import EpsilonGreedyBot, FastSearchBot, NoDeclineRandomBot
+from smallworld.bots.levels import LEVELS, Level, level_bot, levels_meta
 from smallworld.bots.mcts import MCTSBot
 from smallworld.bots.random_bot import RandomBot
+from smallworld.bots.turnsearch import TurnSearchBot
 
 BOTS: dict[str, type[Any]] = {
     "random": RandomBot, "greedy": GreedyBot, "mcts": MCTSBot,
     "random-nodecline": NoDeclineRandomBot, "greedy-eps": EpsilonGreedyBot, "mcts-fast": FastSearchBot,
+    "mcts-turn": TurnSearchBot,
 }
 
 
@@ -48,6 +55,18 @@ def make_bot(name: str, seed: int | str | None = None, **options: Any) -> Bot:
 
 
 __all__ = [
-    "BOTS", "Bot", "EpsilonGreedyBot", "FastSearchBot", "GreedyBot", "MCTSBot", "NoDeclineRandomBot",
-    "RandomBot", "make_bot",
+    "BOTS",
+    "LEVELS",
+    "Bot",
+    "EpsilonGreedyBot",
+    "FastSearchBot",
+    "GreedyBot",
+    "Level",
+    "MCTSBot",
+    "NoDeclineRandomBot",
+    "RandomBot",
+    "TurnSearchBot",
+    "level_bot",
+    "levels_meta",
+    "make_bot",
 ]

@@ -11,6 +11,9 @@ in seat ``k`` of game ``i`` is seeded ``"{seed}:{i}:{k}"``.
 or in this process (one worker). Results come back in game order whatever the backend, so a
 tournament with iteration-budgeted bots is reproducible.
 
+:func:`schedule_pool` lays out a pool tournament instead: each game seats distinct bots drawn
+from a pool (for ratings, :mod:`smallworld.bots.rating`).
+
 :func:`summarize` gives each bot's win rate (a shared win is split equally between the
 winners), its 95% Wilson score interval over the seat-games it played, and its mean score.
 """
@@ -20,6 +23,7 @@ from __future__ import annotations
 import itertools
 import math
 import os
+import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -80,6 +84,27 @@ def schedule(bots: Sequence[str], players: int, games: int, seed: int, *, editio
     opts = tuple(sorted((bot_options or {}).items()))
     return [
         GameTask(index=i, seed=seed + i // len(lineups), lineup=lineups[i % len(lineups)],
+                 edition=edition, bot_options=opts, base_seed=seed)
+        for i in range(games)
+    ]
+
+
+def schedule_pool(pool: Sequence[str], players: int, games: int, seed: int, *, edition: str = "swow",
+                  bot_options: dict[str, Any] | None = None) -> list[GameTask]:
+    """The tasks of a pool tournament: game ``i`` (game seed ``seed + i``) seats ``players``
+    distinct bots drawn from ``pool`` in a random order (``random.Random(f"pool:{seed}:{i}")``),
+    so every bot meets every other from every seat over many games (a rating ladder:
+    :mod:`smallworld.bots.rating`).
+
+    Raises:
+        ValueError: fewer distinct bots in the pool than seats.
+    """
+    names = list(dict.fromkeys(pool))
+    if len(names) < players:
+        raise ValueError(f"a pool of {len(names)} bots for {players} seats; give at least {players}")
+    opts = tuple(sorted((bot_options or {}).items()))
+    return [
+        GameTask(index=i, seed=seed + i, lineup=tuple(random.Random(f"pool:{seed}:{i}").sample(names, players)),
                  edition=edition, bot_options=opts, base_seed=seed)
         for i in range(games)
     ]
@@ -293,6 +318,7 @@ __all__ = [
     "play_task",
     "run_tournament",
     "schedule",
+    "schedule_pool",
     "seat_names",
     "summarize",
     "wilson",

@@ -18,12 +18,14 @@ from rich.progress import (
 from rich.table import Table
 
 from smallworld.bots import BOTS
+from smallworld.bots.rating import rate_games
 from smallworld.bots.tournament import (
     BACKENDS,
     arrangements,
     default_workers,
     run_tournament,
     schedule,
+    schedule_pool,
 )
 from smallworld.core import edition as editions
 
@@ -36,9 +38,14 @@ def _fail(message: str, param: str) -> None:
 
 
 def tournament(
-    bots: str = typer.Option("greedy,random", "--bots", "-b",
-                             help=f"Comma-separated bots, one per seat ({', '.join(sorted(BOTS))}); "
-                                  "fewer than the seats are repeated to fill them."),
+    bots: str | None = typer.Option(None, "--bots", "-b",
+                                    help=f"Comma-separated bots, one per seat ({', '.join(sorted(BOTS))}); "
+                                         "fewer than the seats are repeated to fill them. Default greedy,random; "
+                                         "with --pool: the pool (default every bot)."),
+    pool: bool = typer.Option(False, "--pool",
+                              help="Pool tournament: each game seats distinct bots drawn from --bots."),
+    rating: bool = typer.Option(False, "--rating",
+                                help="Rate the bots from the results (openskill Plackett-Luce) and print the ladder."),
     players: int = typer.Option(3, "--players", "-p", help="Players per game (2-5)."),
     games: int = typer.Option(12, "--games", "-g", help="Number of games."),
     seed: int = typer.Option(0, "--seed", "-s", help="Tournament seed (game seeds follow from it)."),
@@ -47,16 +54,23 @@ def tournament(
     save_dir: Path | None = typer.Option(None, "--save-dir", help="Write each game record here."),
     backend: str = typer.Option("process", "--backend", help="process (ProcessPoolExecutor) or ray."),
     address: str | None = typer.Option(None, "--address", help="Ray cluster address (with --backend ray)."),
-    mcts_time: float = typer.Option(0.5, "--mcts-time", help="Seconds per MCTS decision."),
+    mcts_time: float = typer.Option(0.5, "--mcts-time", help="Seconds per search decision (mcts, mcts-turn)."),
     mcts_iterations: int | None = typer.Option(None, "--mcts-iterations",
                                                help="Iterations per MCTS decision instead of a time budget (reproducible)."),
+    clock: str = typer.Option("wall", "--clock",
+                              help="Clock of --mcts-time: wall, or cpu (each process's CPU time: fair on a busy machine)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object instead of a table."),
 ) -> None:
     """Play seeded games between bots, every seat rotation, and rank the bots.
 
+    With --pool each game seats distinct bots drawn from the pool instead; --rating rates the
+    bots from the results (openskill Plackett-Luce ladder).
+
     Win rate splits shared wins equally; the 95% interval is the Wilson score interval over the
     seat-games each bot played.
     """
+    if bots is None:
+        bots = ",".join(BOTS) if pool else "greedy,random"
     names = [b.strip() for b in bots.split(",") if b.strip()]
     if not names:
         _fail("give at least one bot", "--bots")
@@ -65,7 +79,11 @@ def tournament(
         _fail(f"unknown bot {unknown[0]!r}; known: {', '.join(sorted(BOTS))}", "--bots")
     if not 2 <= players <= 5:
         _fail(f"players must be 2 to 5, not {players}", "--players")
-    if len(names) > players:
+    if pool:
+        names = list(dict.fromkeys(names))
+        if len(names) < players:
+            _fail(f"a pool of {len(names)} bots for {players} seats; give at least {players}", "--bots")
+    elif len(names) > players:
         _fail(f"{len(names)} bots for {players} seats; give at most {players}", "--bots")
     if games < 1:
         _fail(f"games must be at least 1, not {games}", "--games")
@@ -79,6 +97,8 @@ def tournament(
         _fail("--address needs --backend ray", "--address")
     if not mcts_time > 0:
         _fail(f"mcts time must be positive, not {mcts_time}", "--mcts-time")
+    if clock not in ("wall", "cpu"):
+        _fail(f"clock must be wall or cpu, not {clock!r}", "--clock")
     if mcts_iterations is not None and mcts_iterations < 1:
         _fail(f"mcts iterations must be at least 1, not {mcts_iterations}", "--mcts-iterations")
     if backend == "ray":
@@ -87,10 +107,14 @@ def tournament(
         except ImportError:
             _fail("Ray is not installed: pip install 'smallworld[ray]'", "--backend")
 
-    tasks = schedule(names, players, games, seed, edition=edition,
-                     bot_options={"time_limit": mcts_time, "iterations": mcts_iterations})
-    n_arr = len(arrangements(names, players))
-    balanced = games % n_arr == 0  # every seating played equally often
+    options = {"time_limit": mcts_time, "iterations": mcts_iterations, "clock": clock}
+    if pool:
+        tasks = schedule_pool(names, players, games, seed, edition=edition, bot_options=options)
+        n_arr, balanced = 0, True  # random seatings: no balance note
+    else:
+        tasks = schedule(names, players, games, seed, edition=edition, bot_options=options)
+        n_arr = len(arrangements(names, players))
+        balanced = games % n_arr == 0  # every seating played equally often
     with Progress(
         TextColumn("[progress.description]{task.description}"), BarColumn(), MofNCompleteColumn(),
         TimeElapsedColumn(), TimeRemainingColumn(), console=err, transient=True,
@@ -99,15 +123,23 @@ def tournament(
         bar = progress.add_task(f"{players}-player games", total=len(tasks))
         result = run_tournament(tasks, workers=workers, backend=backend, address=address,
                                 save_dir=save_dir, on_result=lambda _r: progress.advance(bar))
+    ladder = rate_games(result.games) if rating else None
     if as_json:
         games_out = [{k: v for k, v in g.items() if k != "record"} for g in result.games]
-        typer.echo(json.dumps({
+        out = {
             "bots": names, "players": players, "games": games, "seed": seed, "edition": edition,
-            "arrangements": n_arr, "balanced": balanced, "ci": "wilson-95", "rows": result.rows, "results": games_out,
-        }))
+            "pool": pool, "arrangements": n_arr, "balanced": balanced, "ci": "wilson-95", "rows": result.rows,
+            "results": games_out,
+        }
+        if ladder is not None:
+            out["ratings"] = ladder["rows"]
+        typer.echo(json.dumps(out))
         return
-    title = (f"{games} {edition} games, {players} players, seed {seed}, "
-             f"{n_arr} seat arrangement{'s' if n_arr != 1 else ''}")
+    if pool:
+        title = f"{games} {edition} games, {players} players, seed {seed}, seats drawn from a pool of {len(names)}"
+    else:
+        title = (f"{games} {edition} games, {players} players, seed {seed}, "
+                 f"{n_arr} seat arrangement{'s' if n_arr != 1 else ''}")
     table = Table(title=title)
     for col, just in (("bot", "left"), ("seat-games", "right"), ("wins", "right"), ("win rate", "right"),
                       ("95% CI (Wilson)", "right"), ("mean VC", "right"), ("ms/decision", "right")):
@@ -121,6 +153,17 @@ def tournament(
     Console(width=120).print(table)
     typer.echo(f"win rate: shared wins split equally; even odds are {100 / players:.1f}% per seat; "
                f"{result.seconds:.1f} s with {workers} {backend} worker{'s' if workers != 1 else ''}")
+    if ladder is not None:
+        rt = Table(title=f"Ratings (openskill Plackett-Luce, {ladder['rated']} games rated)")
+        for col, just in (("rank", "right"), ("bot", "left"), ("rating (mu-3sigma)", "right"), ("mu", "right"),
+                          ("sigma", "right"), ("games", "right"), ("win rate", "right")):
+            rt.add_column(col, justify=just)  # type: ignore[arg-type]
+        for i, r in enumerate(ladder["rows"], 1):
+            rt.add_row(str(i), r["bot"], f"{r['ordinal']:.1f}", f"{r['mu']:.1f}", f"{r['sigma']:.2f}",
+                       str(r["games"]), f"{100 * r['win_rate']:.1f}%")
+        Console(width=120).print(rt)
+        if ladder["skipped"]:
+            typer.echo(f"note: {ladder['skipped']} games with a bot in two seats were not rated")
     if not balanced:
         counted = "1 game does" if games == 1 else f"{games} games do"
         typer.echo(f"note: {counted} not cover the {n_arr} seat arrangements equally, so seats are "

@@ -19,7 +19,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
-from smallworld.bots import BOTS, make_bot
+from smallworld.bots import BOTS, level_bot, make_bot
 from smallworld.core import edition as core_editions
 from smallworld.core.actions import Action, as_action
 from smallworld.core.chance import sample
@@ -108,7 +108,7 @@ def check_seats(seats: list[dict[str, Any]]) -> list[Seat]:
         if kind == "human":
             out.append(Seat(name=name, kind="human", token=new_token()))
         elif kind == "bot":
-            bot = d.get("bot") or "random"
+            bot = level_bot(d.get("bot") or "random")  # a level id (hard) or a raw bot name
             if bot not in BOTS:
                 raise SetupError(f"seat {i + 1}: unknown bot {bot!r} (known: {', '.join(sorted(BOTS))})")
             out.append(Seat(name=name, kind="bot", bot=bot))

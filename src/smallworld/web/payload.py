@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from smallworld.bots import BOTS
+from smallworld.bots import BOTS, levels_meta
 from smallworld.content import team
 from smallworld.core import edition as core_editions
 from smallworld.core import meta as declarations
@@ -103,6 +103,7 @@ def _edition_meta(ed: core_editions.Edition) -> dict[str, Any]:
         "serves": [ed.name],
         "editions": [{"id": e, "name": n} for e, n in EDITION_NAMES.items()],
         "bots": sorted(BOTS),
+        "levels": levels_meta(),  # Easy, Medium, Hard (bots.LEVELS)
         "players": {"min": min(ed.rounds_by_players), "max": max(ed.rounds_by_players)},
         "die": list(ed.die_faces),
         "team_sides": {},

@@ -9,12 +9,21 @@ function seatRow(i, prev) {
   const kind = prev ? prev.kind : (i === 0 ? "human" : "bot");
   // a real name by default ("You" would read "You's turn" to everyone else)
   const name = prev ? prev.name : DEFAULT_NAMES[i];
-  const select = h("select", { name: `kind-${i}`, class: "seat-kind", "aria-label": `Seat ${i + 1} player` },
+  // bot levels first (Easy, Medium, Hard: bots.LEVELS); the other bots by their raw names
+  const levels = meta.levels || [];
+  const levelBots = new Set(levels.map((l) => l.bot));
+  const others = meta.bots.filter((b) => !levelBots.has(b));
+  const select = h("select", { name: `kind-${i}`, class: "seat-kind", "aria-label": `Seat ${i + 1} player`,
+    // may shrink below its longest option's width (phones: no sideways scrolling)
+    style: "min-width:0;max-width:12em" },
     h("option", { value: "human" }, "Human"),
-    ...meta.bots.map((b) => h("option", { value: `bot:${b}` }, `Bot · ${b}`)),
+    ...levels.map((l) => h("option", { value: `bot:${l.bot}`, title: l.description, "data-level": l.id }, `Bot · ${l.name}`)),
+    others.length ? h("optgroup", { label: "Other bots" },
+      ...others.map((b) => h("option", { value: `bot:${b}` }, `Bot · ${b}`))) : null,
   );
-  select.value = kind === "human" ? "human" : `bot:${prev && prev.bot ? prev.bot : meta.bots[0]}`;
-  const input = h("input", { name: `name-${i}`, class: "seat-name", value: name, maxlength: 24, "aria-label": `Seat ${i + 1} name` });
+  const firstBot = levels.length ? levels[0].bot : meta.bots[0];
+  select.value = kind === "human" ? "human" : `bot:${prev && prev.bot ? prev.bot : firstBot}`;
+  const input = h("input", { name: `name-${i}`, class: "seat-name", value: name, maxlength: 24, style: "width:0", "aria-label": `Seat ${i + 1} name` });
   return h("li", { class: "seat" },
     h("span", { class: "swatch", style: `background:${PLAYER_COLOURS[i]}` }),
     input, select);
@@ -59,6 +68,27 @@ function renderSeats() {
   const list = document.getElementById("seats");
   list.replaceChildren(...Array.from({ length: n }, (_, i) => seatRow(i, prev[i])));
   renderSides();
+  renderLevelHelp(list);
+}
+
+// what each bot level means, in plain words, under the seats
+function renderLevelHelp(list) {
+  const levels = meta.levels || [];
+  let help = document.getElementById("level-help");
+  if (!levels.length) { help?.remove(); return; }
+  if (!help) {
+    help = h("dl", { id: "level-help", class: "level-help", style: "font-size:13px;line-height:1.4;margin:6px 0 10px" });
+    list.after(help);
+  }
+  help.replaceChildren(...levels.flatMap((l) => [
+    h("dt", { style: "font-weight:600;margin-top:4px" }, `Bot · ${l.name}`),
+    h("dd", { style: "margin:0 0 0 12px;color:#555" }, l.description)]));
+}
+
+// a bot's level name when it plays one (Easy, Medium, Hard), else its raw name
+function botLabel(bot) {
+  const l = (meta.levels || []).find((x) => x.bot === bot);
+  return l ? l.name : bot;
 }
 
 function origin() { return window.location.origin; }
@@ -74,7 +104,7 @@ function showCreated(data) {
       ? h("span", { class: "link-row" },
           h("input", { class: "link", readonly: true, value: origin() + s.link, onclick: (e) => e.target.select() }),
           h("button", { type: "button", class: "small", onclick: () => copy(origin() + s.link) }, "Copy"))
-      : h("span", { class: "muted" }, `bot (${s.bot})`),
+      : h("span", { class: "muted" }, `bot (${botLabel(s.bot)})`),
   ));
   box.replaceChildren(
     h("h3", {}, "Game ready"),

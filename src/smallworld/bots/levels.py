@@ -1,0 +1,53 @@
+"""Bot levels people choose in the lobby: Easy, Medium, Hard.
+
+Each level names the bot that plays it (a key of :data:`smallworld.bots.BOTS`) and says in
+plain words how it plays. The web app's ``/api/meta`` sends them and the lobby offers
+"Bot · Easy", "Bot · Medium", "Bot · Hard"; the API still accepts any raw bot name.
+
+Hard is ``mcts-turn``: in the measured head-to-head against ``mcts`` at the same budget it won
+slightly more often (within the noise) and it tops the rating ladder (``docs/bots.md``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+
+@dataclass(frozen=True)
+class Level:
+    """A level: ``id`` (``easy``), display ``name``, the ``bot`` that plays it, a
+    ``description`` for players."""
+
+    id: str
+    name: str
+    bot: str
+    description: str
+
+
+LEVELS: tuple[Level, ...] = (
+    Level("easy", "Easy", "greedy",
+          "Plays at once by simple rules of thumb: takes what looks best right now and never "
+          "plans ahead. Good for learning the game."),
+    Level("medium", "Medium", "mcts",
+          "Thinks about half a second per move, trying each option by playing the next turns "
+          "out quickly in its head. A fair challenge."),
+    Level("hard", "Hard", "mcts-turn",
+          "Thinks about half a second per move, weighing its real choices of the turn (which "
+          "race to take, where to attack, when to go In Decline). The strongest bot, by a small margin."),
+)
+
+
+def level_bot(name: str) -> str:
+    """The bot of a level id or name (``hard``, ``Hard``); any other name is returned as is."""
+    for lv in LEVELS:
+        if name in (lv.id, lv.name):
+            return lv.bot
+    return name
+
+
+def levels_meta() -> list[dict[str, str]]:
+    """The levels as plain dicts (for ``/api/meta``)."""
+    return [asdict(lv) for lv in LEVELS]
+
+
+__all__ = ["LEVELS", "Level", "level_bot", "levels_meta"]

@@ -1,0 +1,50 @@
+"""Bot levels in the lobby (bots.LEVELS): every seat offers "Bot · Easy", "Bot · Medium" and
+"Bot · Hard" (with their plain-words descriptions) in both editions, at desktop and phone width;
+a game created with a level shows it. Screenshots: ``test-artifacts/web/lobby-levels-*.png``."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.web.browser_kit import require_browser, shot
+
+require_browser()
+
+
+@pytest.mark.parametrize(("w", "h", "touch"), [(1440, 900, False), (390, 844, True)])
+def test_the_lobby_offers_the_bot_levels_in_both_editions(server, chromium, w, h, touch):
+    ctx = chromium.new_context(viewport={"width": w, "height": h}, has_touch=touch, is_mobile=touch)
+    pg = ctx.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.goto(server + "/")
+    pg.wait_for_selector("#seats .seat")
+    meta = pg.evaluate("() => fetch('/api/meta').then(r => r.json())")
+    levels = {lv["name"]: lv for lv in meta["levels"]}
+    assert list(levels) == ["Easy", "Medium", "Hard"]
+    for edition in ("swow", "classic"):
+        pg.select_option("#edition", edition)
+        pg.select_option("#players", "3")
+        for i in range(3):
+            options = pg.eval_on_selector_all(
+                f"#seats .seat:nth-child({i + 1}) .seat-kind option",
+                "os => os.map(o => [o.value, o.textContent])")
+            offered = {label: value for value, label in options}
+            for name, lv in levels.items():
+                assert offered.get(f"Bot · {name}") == f"bot:{lv['bot']}", (edition, i, options)
+            assert "bot:random" in offered.values()  # raw bots are still offered
+        help_text = pg.inner_text("#level-help")
+        for lv in levels.values():
+            assert lv["description"] in help_text
+    pg.select_option("#edition", "swow")
+    pg.locator("#seats .seat-kind").nth(1).select_option(label="Bot · Hard")
+    pg.locator("#seats .seat-kind").nth(2).select_option(label="Bot · Easy")
+    shot(pg, f"lobby-levels-{w}x{h}")
+    pg.locator("#seats .seat-kind").nth(1).select_option("bot:random")  # keep the game fast
+    pg.locator("#seats .seat-kind").nth(2).select_option(label="Bot · Easy")
+    pg.click("#create")
+    pg.wait_for_selector("#play-hotseat")
+    assert "bot (Easy)" in pg.inner_text("#created")
+    shot(pg, f"lobby-levels-created-{w}x{h}")
+    assert not errors, errors
+    ctx.close()
