@@ -48,3 +48,31 @@ def test_the_lobby_offers_the_bot_levels_in_both_editions(server, chromium, w, h
     shot(pg, f"lobby-levels-created-{w}x{h}")
     assert not errors, errors
     ctx.close()
+
+
+@pytest.mark.parametrize(("w", "h"), [(390, 844), (768, 1024)])
+def test_saved_games_buttons_fit_the_phone_lobby(server, chromium, w, h):
+    """The saved-games list's buttons (Resume, Replay, Export, Delete) stay inside their game's
+    card (they wrap rather than run past its edge) and the lobby never scrolls sideways on a
+    phone or a tablet."""
+    ctx = chromium.new_context(viewport={"width": w, "height": h}, has_touch=True, is_mobile=True)
+    pg = ctx.new_page()
+    pg.goto(server + "/")
+    pg.wait_for_selector("#seats .seat")
+    pg.locator("#seats .seat-kind").nth(1).select_option("bot:random")
+    pg.click("#create")
+    pg.wait_for_selector("#play-hotseat")
+    pg.goto(server + "/")
+    pg.wait_for_selector("#games .game-row")
+    pg.locator("#games .game-row").first.scroll_into_view_if_needed()
+    shot(pg, f"lobby-saved-games-{w}x{h}")
+    width = pg.evaluate("() => document.documentElement.clientWidth")
+    assert pg.evaluate("() => document.documentElement.scrollWidth") <= width
+    row = pg.locator("#games .game-row").first.bounding_box()
+    boxes = pg.eval_on_selector_all(
+        "#games .game-row:first-child .game-actions > *",
+        "els => els.map(e => { const r = e.getBoundingClientRect(); return [e.textContent, r.left, r.right]; })")
+    assert [b[0] for b in boxes][-1] == "Delete", boxes
+    for label, left, right in boxes:
+        assert row["x"] <= left and right <= row["x"] + row["width"], (label, left, right, row)
+    ctx.close()
