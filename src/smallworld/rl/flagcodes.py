@@ -76,6 +76,8 @@ class FlagPlan:
         self.section: tuple[Flag, ...] = tuple(flags)
         #: per-seat flags at the end of each player block, in order
         self.players: tuple[Flag, ...] = tuple(per_seat)
+        #: n_players -> (flag, in ``flags`` (else ``tflags``), offset, width) of the section
+        self._spans: dict[int, list[tuple[Flag, bool, int, int]]] = {}
         #: flags marking a Region's pending decision
         self.regions: tuple[Flag, ...] = tuple(
             f for f in declared.values() if f.encode in ("region", "region-count"))
@@ -112,13 +114,20 @@ class FlagPlan:
 
     def encode_section(self, out: Any, flags: dict[str, Any], tf: dict[str, Any],
                        rel: Callable[[int], int], n_players: int) -> None:
-        """Fill the flags section ``out`` from the view's ``flags`` and ``turn_flags``."""
-        at = 0
-        for f in self.section:
-            src = flags if f.scope == "flags" else tf
-            vals = f.encode_value(src.get(f.key), rel, n_players)
-            out[at:at + len(vals)] = vals
-            at += len(vals)
+        """Fill the flags section ``out`` (all zeros on entry) from the view's ``flags`` and
+        ``turn_flags``."""
+        spans = self._spans.get(n_players)
+        if spans is None:
+            spans, at = [], 0
+            for f in self.section:
+                width = len(f.feature_names(n_players))
+                spans.append((f, f.scope == "flags", at, width))
+                at += width
+            self._spans[n_players] = spans
+        for f, in_flags, at, width in spans:
+            val = (flags if in_flags else tf).get(f.key)
+            if val is not None:  # not set: every encoding is all zeros, as ``out`` already is
+                out[at:at + width] = f.encode_value(val, rel, n_players)
 
     def encode_seat(self, x: Any, p: int, flags: dict[str, Any], tf: dict[str, Any]) -> None:
         """Fill the per-seat entries ``x`` (a slice of seat ``p``'s player block)."""
