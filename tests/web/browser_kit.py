@@ -110,8 +110,14 @@ def shot(pg, name):
 
 def click_center(pg, locator):
     """Click the middle of an element's box with the mouse (pieces ignore pointer events, so this
-    lands on the Region under them, like a person's click)."""
-    box = locator.bounding_box()
+    lands on the Region under them, like a person's click). The board may be redrawing (a
+    push arriving): the locator is looked up again until it has a box, for up to 5 s."""
+    box = None
+    for _ in range(100):
+        box = locator.bounding_box()
+        if box:
+            break
+        pg.wait_for_timeout(50)
     assert box, "element not visible"
     pg.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 

@@ -4,6 +4,8 @@ a game created with a level shows it. Screenshots: ``test-artifacts/web/lobby-le
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.web.browser_kit import require_browser, shot
@@ -66,6 +68,12 @@ def test_saved_games_buttons_fit_the_phone_lobby(server, chromium, w, h):
     pg.wait_for_selector("#games .game-row")
     pg.locator("#games .game-row").first.scroll_into_view_if_needed()
     shot(pg, f"lobby-saved-games-{w}x{h}")
+    sub = pg.inner_text("#games .game-row:first-child .game-sub")
+    assert not re.search(r"\b[LMS][1-6]\b", sub), sub  # board names, not their ids
+    listed = pg.evaluate("() => fetch('/api/games').then(r => r.json())")["games"][0]
+    assert len(listed["board_names"]) == len(listed["boards"]) == 3
+    for board_id, name in zip(listed["boards"], listed["board_names"], strict=True):
+        assert name != board_id and name in sub, (board_id, name, sub)
     width = pg.evaluate("() => document.documentElement.clientWidth")
     assert pg.evaluate("() => document.documentElement.scrollWidth") <= width
     row = pg.locator("#games .game-row").first.bounding_box()

@@ -14,8 +14,11 @@ public. The log never contains anything a view would hide.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
+from smallworld.boards import BoardError, load_face
+from smallworld.boards.classic import load_map_by_id
 from smallworld.content import team
 from smallworld.content.data import ITEMS, POWERS, RACES
 from smallworld.core.ability import Ability
@@ -46,6 +49,18 @@ def _other_names(kind: str, ident: str) -> str | None:
         if ident in table:
             return str(table[ident].name)
     return None
+
+
+@cache
+def board_name(face_id: str) -> str:
+    """The name printed on a board face or a classic map (``"L1"`` -> ``"Elwynn Reach"``);
+    the id itself when no such face exists (an imported record's unknown board)."""
+    for load in (load_face, load_map_by_id):
+        try:
+            return str(load(face_id).name)
+        except BoardError:  # not this kind of board
+            continue
+    return face_id
 
 
 def race_name(race: str | None) -> str:

@@ -44,6 +44,7 @@ from smallworld.web.access import (
     token_of,
 )
 from smallworld.web.board import table_svg_json
+from smallworld.web.describe import board_name
 from smallworld.web.docs_site import mount_docs
 from smallworld.web.games import (
     EDITION_NAMES,
@@ -249,6 +250,7 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
                     continue
                 g["link"] = (f"/play/{g['id']}?seat={seat}&token={seat_tokens[seat]}"
                              if seat is not None else None)
+            g["board_names"] = [board_name(b) for b in g["boards"] or ()]
             out.append(g)
         return {"games": out, "local": local}
 

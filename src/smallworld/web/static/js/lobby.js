@@ -180,7 +180,7 @@ async function loadGames() {
     h("div", { class: "game-main" },
       h("div", { class: "game-title" }, g.title),
       h("div", { class: "game-seats" }, g.seats.map((s, i) => seatChip(g, s, i))),
-      h("div", { class: "game-sub muted" }, `${g.edition === "swow-team" ? "Battle for Azeroth · " : (g.edition && g.edition !== "swow" ? `${editionName(g.edition)} · ` : "")}${g.boards ? g.boards.join(" · ") : ""} · ${g.actions} moves · ${timeAgo(g.updated_at)}`),
+      h("div", { class: "game-sub muted" }, `${g.edition === "swow-team" ? "Battle for Azeroth · " : (g.edition && g.edition !== "swow" ? `${editionName(g.edition)} · ` : "")}${(g.board_names || g.boards || []).join(" · ")} · ${g.actions} moves · ${timeAgo(g.updated_at)}`),
     ),
     gameStatus(g),
     h("div", { class: "game-actions" },
