@@ -135,6 +135,14 @@ class MCTSBot(SeededBot):
         root.cands = self._candidates(world, player, legal, greedy_choice)
         if len(root.cands) == 1:
             return root.cands[0]
+        n = self._spend_budget(state, player, root, greedy_choice, t0)
+        return self._best(root, greedy_choice, n, t0)
+
+    def _spend_budget(self, state: State, player: int, root: _Node, greedy_choice: Action,
+                      t0: float) -> int:
+        """Iterate from ``root`` until the budget is spent: ``iterations`` exactly, else until
+        ``time_limit`` after ``t0`` once every candidate was tried. Returns the iterations run."""
+        assert root.cands is not None
         deadline = t0 + self.time_limit
         n = 0
         while True:
@@ -145,19 +153,28 @@ class MCTSBot(SeededBot):
                 break
             self._iterate(state, player, root, greedy_choice)
             n += 1
-        best = max(
-            root.cands,
-            key=lambda a: (root.children[a].visits if a in root.children else -1,
-                           a == greedy_choice,
-                           root.children[a].value / root.children[a].visits if a in root.children and root.children[a].visits else 0.0),
-        )
+        return n
+
+    def _best(self, root: _Node, greedy_choice: Action, n: int, t0: float, **extra: Any) -> Action:
+        """The most visited root candidate (ties: the greedy choice, then the better mean value);
+        records the search in :attr:`stats` and :attr:`last_stats` (with ``extra`` entries)."""
+        assert root.cands is not None
+
+        def rank(a: Action) -> tuple[int, bool, float]:
+            c = root.children.get(a)
+            if c is None:
+                return (-1, a == greedy_choice, 0.0)
+            return (c.visits, a == greedy_choice, c.value / c.visits if c.visits else 0.0)
+
+        best = max(root.cands, key=rank)
+        seconds = self._now() - t0
         self.stats["searches"] += 1
         self.stats["iterations"] += n
-        seconds = self._now() - t0
         self.stats["seconds"] += seconds
         self.last_stats = {
             "iterations": n,
             "seconds": seconds,
+            **extra,
             "greedy": str(greedy_choice),
             "chosen": str(best),
             "children": {str(a): (c.visits, round(c.value / c.visits, 3) if c.visits else None)

@@ -40,7 +40,6 @@ defence are played by the greedy policy, as in :class:`~smallworld.bots.mcts.MCT
 from __future__ import annotations
 
 import math
-import random
 
 from smallworld.bots.evaluate import expected_final, opponents, remaining_turns
 from smallworld.bots.mcts import UNSEARCHED, MCTSBot, _Node
@@ -121,18 +120,6 @@ class TurnSearchBot(MCTSBot):
             cands = [a for a in cands if a.kind != "end"] or cands
         return cands
 
-    def choose(self, state: State, player: int, legal: list[Action]) -> Action:
-        if len(legal) == 1:
-            return legal[0]
-        world = determinize(state, player, random.Random(self.rng.random()))
-        self._abilities.prime(world, player)
-        if phase_of(world) in UNSEARCHED:
-            action = self.greedy.choose(world, player, legal)
-        else:
-            action = self.search(state, player, legal, world)
-        self._abilities.record(action)
-        return action
-
     # ---- search --------------------------------------------------------------------------------
 
     def _root(self, state: State, player: int, legal: list[Action], world: State,
@@ -166,39 +153,9 @@ class TurnSearchBot(MCTSBot):
         assert root.cands is not None
         turns = remaining_turns(world, player)
         self._bonus = self.decline_bonus * min(1.0, max(0, turns - 1) / 2)
-        n = 0
-        if len(root.cands) > 1:
-            deadline = t0 + self.time_limit
-            while True:
-                if self.iterations is not None:
-                    if n >= self.iterations:
-                        break
-                elif n >= len(root.cands) and self._now() >= deadline:
-                    break
-                self._iterate(state, player, root, greedy_choice)
-                n += 1
-
-        def rank(a: Action) -> tuple[int, bool, float]:
-            c = root.children.get(a)
-            if c is None:
-                return (-1, a == greedy_choice, 0.0)
-            return (c.visits, a == greedy_choice, c.value / c.visits if c.visits else 0.0)
-
-        best = max(root.cands, key=rank)
+        n = self._spend_budget(state, player, root, greedy_choice, t0) if len(root.cands) > 1 else 0
+        best = self._best(root, greedy_choice, n, t0, root_visits=root.visits)
         self._last = best
-        seconds = self._now() - t0
-        self.stats["searches"] += 1
-        self.stats["iterations"] += n
-        self.stats["seconds"] += seconds
-        self.last_stats = {
-            "iterations": n,
-            "seconds": seconds,
-            "root_visits": root.visits,
-            "greedy": str(greedy_choice),
-            "chosen": str(best),
-            "children": {str(a): (c.visits, round(c.value / c.visits, 3) if c.visits else None)
-                         for a, c in root.children.items()},
-        }
         return best
 
     def _iterate(self, state: State, me: int, root: _Node, greedy_choice: Action) -> None:
