@@ -16,7 +16,7 @@ Content adds kinds with :func:`register` (e.g. Goblins' Bombs).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import islice
 from operator import le
 from typing import Any
@@ -134,12 +134,7 @@ def _pick_badge(s: State, ev: tuple[Any, ...], x: float) -> Action | None:
 
 def _pick_die(s: State, ev: tuple[Any, ...], x: float) -> Action | None:
     outs = s.spec.edition.die_outcomes
-    acc = 0.0
-    for a, pr in outs:
-        acc += pr
-        if x < acc:
-            return a
-    return outs[-1][0] if outs else None
+    return pick_from(outs, x) if outs else None
 
 
 def _pick_item(s: State, ev: tuple[Any, ...], x: float) -> Action | None:
@@ -238,7 +233,15 @@ def choose(s: State, x: float) -> Action:
             a = direct[0](s, ev, x)
             if a is not None:
                 return a
-    outs = outcomes(s)
+    return pick_from(outcomes(s), x)
+
+
+def pick_from(outs: Sequence[tuple[Action, float]], x: float) -> Action:
+    """The first of ``outs`` (``(action, probability)`` pairs) whose cumulative probability
+    exceeds ``x`` in [0, 1), the last one if none does.
+
+    Raises:
+        IndexError: ``outs`` is empty."""
     acc = 0.0
     for a, pr in outs:
         acc += pr
