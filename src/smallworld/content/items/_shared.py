@@ -16,6 +16,7 @@ from __future__ import annotations
 from smallworld.core import changes, hooks
 from smallworld.core.actions import Action
 from smallworld.core.conquest import resolve_conquest, toll_sum
+from smallworld.core.meta import Flag
 from smallworld.core.state import CONQUER, State
 
 FINAL_MAX_SHORT = 3  # R-CONQ-9: the die adds at most 3
@@ -45,6 +46,15 @@ def used_flag(item: str) -> str:
 
 def pending_flag(item: str) -> str:
     return f"pending:{item}"
+
+
+def conquest_item_flags(item: str) -> tuple[Flag, Flag]:
+    """The public flags of an Artifact that conquers once per turn (R-ITEM-1): its used-this-turn
+    mark and the Region of a final conquest the die decides (declared by each such item)."""
+    return (
+        Flag(used_flag(item), words="used this turn"),
+        Flag(pending_flag(item), encode="region", words="the final conquest's Region, if the die decides it"),
+    )
 
 
 def may_use(s: State, owner: int, item: str) -> bool:

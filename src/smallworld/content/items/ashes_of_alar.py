@@ -16,7 +16,7 @@ from smallworld.core import changes, hooks
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.conquest import Conquest, conquest_cost, targets
-from smallworld.core.meta import ActionSpec, Flag, UseLimit
+from smallworld.core.meta import ActionSpec, UseLimit
 from smallworld.core.state import State
 
 ID = "ashes-of-alar"
@@ -29,10 +29,7 @@ class AshesOfAlar(Ability):
     kind = "item"
     rule = "§11 Ashes of Al'ar"
     summary = "Once per turn, conquer any Region of any board as if adjacent."
-    flags = (
-        Flag(_shared.used_flag(ID), words="used this turn"),
-        Flag(_shared.pending_flag(ID), encode="region", words="the final conquest's Region, if the die decides it"),
-    )
+    flags = _shared.conquest_item_flags(ID)
     action_specs = (ActionSpec("ashes", ("region",)),)
     uses = (UseLimit(_shared.used_flag(ID), 1, "Ashes of Al'ar"),)
     action_kinds = frozenset({"ashes"})

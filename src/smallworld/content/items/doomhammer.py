@@ -19,7 +19,7 @@ from smallworld.core import changes, hooks
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.conquest import Conquest, conquest_cost, resolve_conquest, targets
-from smallworld.core.meta import ActionSpec, Flag, UseLimit
+from smallworld.core.meta import ActionSpec, UseLimit
 from smallworld.core.state import State
 
 ID = "doomhammer"
@@ -42,10 +42,7 @@ class Doomhammer(Ability):
     kind = "item"
     rule = "§11 Doomhammer"
     summary = "Once per turn, conquer a Region with exactly 1 token after paying its owner 2 coins."
-    flags = (
-        Flag(_shared.used_flag(ID), words="used this turn"),
-        Flag(_shared.pending_flag(ID), encode="region", words="the final conquest's Region, if the die decides it"),
-    )
+    flags = _shared.conquest_item_flags(ID)
     action_specs = (ActionSpec("doomhammer", ("region",), phrase="Doomhammer: pay 2 coins to take {0}"),)
     uses = (UseLimit(_shared.used_flag(ID), 1, "Doomhammer"),)
     action_kinds = frozenset({"doomhammer"})

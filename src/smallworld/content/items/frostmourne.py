@@ -26,7 +26,7 @@ from smallworld.core import changes, hooks
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action, as_action
 from smallworld.core.conquest import Conquest, conquest_cost, targets
-from smallworld.core.meta import ActionSpec, Flag, UseLimit
+from smallworld.core.meta import ActionSpec, UseLimit
 from smallworld.core.state import State
 
 ID = "frostmourne"
@@ -77,10 +77,7 @@ class Frostmourne(Ability):
     kind = "item"
     rule = "§11 Frostmourne"
     summary = "Once per turn, one conquest costs 2 fewer tokens."
-    flags = (
-        Flag(_shared.used_flag(ID), words="used this turn"),
-        Flag(_shared.pending_flag(ID), encode="region", words="the final conquest's Region, if the die decides it"),
-    )
+    flags = _shared.conquest_item_flags(ID)
     action_specs = (ActionSpec("frostmourne", ("region",), phrase="Frostmourne: conquer {0} for 2 tokens fewer"),)
     uses = (UseLimit(_shared.used_flag(ID), 1, "Frostmourne"),)
     action_kinds = frozenset({"frostmourne"})
