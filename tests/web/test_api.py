@@ -6,6 +6,7 @@ RULES §15 / R-SCORE-4: a seat's page only ever receives ``view(state, seat)``.
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 
 import pytest
@@ -429,7 +430,7 @@ def test_board_geometry_and_meta(client):
 
 def test_pages_and_static_files_are_served(client):
     assert "Small World" in client.get("/").text
-    assert 'src="/static/js/play.js"' in client.get("/play/whatever").text
+    assert re.search(r'src="/assets/play\.\w+\.js"', client.get("/play/whatever").text)
     for path in ("/static/js/play.js", "/static/js/board.js", "/static/css/app.css", "/static/img/icon.svg"):
         assert client.get(path).status_code == 200, path
 

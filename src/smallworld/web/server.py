@@ -24,7 +24,7 @@ from typing import Annotated, Any
 from fastapi import FastAPI, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.gzip import GZipMiddleware
-from fastapi.responses import FileResponse, JSONResponse, RedirectResponse, Response
+from fastapi.responses import JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field, ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -43,6 +43,7 @@ from smallworld.web.access import (
     seat_param,
     token_of,
 )
+from smallworld.web.assets import Asset, build_page
 from smallworld.web.board import table_svg_json
 from smallworld.web.describe import board_name
 from smallworld.web.docs_site import mount_docs
@@ -113,6 +114,17 @@ class ImportIn(BaseModel):
     bots: dict[Annotated[str, Field(max_length=2)], Annotated[str, Field(max_length=20)]] | None = Field(
         None, max_length=5)
     title: str | None = Field(None, max_length=120)
+
+
+def send_asset(request: Request, asset: Asset, cache: str) -> Response:
+    """An in-memory page or asset: gzip when the browser takes it, 304 when it has it."""
+    headers = {"ETag": asset.etag, "Cache-Control": cache, "Vary": "Accept-Encoding"}
+    if request.headers.get("if-none-match") == asset.etag:
+        return Response(status_code=304, headers=headers)
+    if "gzip" in request.headers.get("accept-encoding", ""):
+        headers["Content-Encoding"] = "gzip"
+        return Response(asset.gzipped, media_type=asset.media_type, headers=headers)
+    return Response(asset.body, media_type=asset.media_type, headers=headers)
 
 
 def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[str] = (),
@@ -188,22 +200,52 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
         if not await hub.refresh(live):
             raise ApiError(404, f"no game {live.id!r}")
 
+    drawn: dict[tuple[tuple[str, ...], str], Asset] = {}  # (faces, edition) -> the drawing
+
+    def draw_board(key: tuple[tuple[str, ...], str]) -> Asset:
+        """The board drawing as JSON (gzip made once); a few hundred ms the first time, so
+        called in a worker thread, and ahead of time for a new game (:func:`warm_board`)."""
+        if key not in drawn:
+            drawn[key] = Asset.of(table_svg_json(*key)[0], "application/json")
+        return drawn[key]
+
+    def warm_board(live: LiveGame) -> None:
+        spec = live.game.state.spec
+        key = (tuple(spec.faces), spec.edition.name)
+        if key not in drawn:
+            warming.add(asyncio.get_running_loop().create_task(asyncio.to_thread(draw_board, key)))
+            for task in [t for t in warming if t.done()]:
+                warming.discard(task)
+
+    warming: set[asyncio.Task[Asset]] = set()
+
     play = LivePlay(hub, store, app.state)
     run_bots, after_change = play.run_bots, play.after_change
 
     # ---- pages -------------------------------------------------------------------------------
 
+    pages = {name: build_page(STATIC, f"{name}.html") for name in ("index", "play", "replay")}
+    bundled = {url: a for page in pages.values() for url, a in page.assets.items()}
+
     @app.get("/", include_in_schema=False)
-    async def lobby_page() -> FileResponse:
-        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+    async def lobby_page(request: Request) -> Response:
+        return send_asset(request, pages["index"].html, "no-cache")
 
     @app.get("/play/{game_id}", include_in_schema=False)
-    async def play_page(game_id: str) -> FileResponse:
-        return FileResponse(STATIC / "play.html", headers={"Cache-Control": "no-cache"})
+    async def play_page(game_id: str, request: Request) -> Response:
+        return send_asset(request, pages["play"].html, "no-cache")
 
     @app.get("/replay/{game_id}", include_in_schema=False)
-    async def replay_page(game_id: str) -> FileResponse:
-        return FileResponse(STATIC / "replay.html", headers={"Cache-Control": "no-cache"})
+    async def replay_page(game_id: str, request: Request) -> Response:
+        return send_asset(request, pages["replay"].html, "no-cache")
+
+    @app.get("/assets/{name}", include_in_schema=False)
+    async def bundled_asset(name: str, request: Request) -> Response:
+        asset = bundled.get(f"/assets/{name}")
+        if asset is None:
+            # an older page asks for a script or stylesheet since changed: reload it
+            raise ApiError(404, f"no asset {name!r} (the page is out of date: reload it)")
+        return send_asset(request, asset, "public, max-age=31536000, immutable")
 
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> Response:
@@ -284,6 +326,7 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
         except SetupError as e:
             raise ApiError(400, str(e)) from None
         hub.add(live)
+        warm_board(live)
         async with live.lock:
             await after_change(live)
         return created(live, request)
@@ -362,6 +405,7 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
             secret=game.secret,
         )
         hub.add(live)
+        warm_board(live)
         async with live.lock:
             await after_change(live)
         return created(live, request)
@@ -370,11 +414,9 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
     async def api_board(game_id: str, request: Request) -> Response:
         acc = await authorize(game_id, token_of(request), seat_param(request))
         spec = acc.live.game.state.spec
-        body, etag = table_svg_json(tuple(spec.faces), spec.edition.name)
-        headers = {"ETag": etag, "Cache-Control": "private, max-age=86400"}
-        if request.headers.get("if-none-match") == etag:
-            return Response(status_code=304, headers=headers)
-        return Response(body, media_type="application/json", headers=headers)
+        key = (tuple(spec.faces), spec.edition.name)
+        asset = drawn.get(key) or await asyncio.to_thread(draw_board, key)
+        return send_asset(request, asset, "private, max-age=86400")
 
     @app.get("/api/games/{game_id}/state")
     async def api_state(game_id: str, request: Request) -> dict[str, Any]:
