@@ -48,13 +48,15 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(db: Path, *, bot_delay: float = 0) -> tuple[LiveServer, Any, threading.Thread]:
-    """A uvicorn server in a thread; returns (address, uvicorn server, thread)."""
+def start_server(db: Path, *, bot_delay: float = 0,
+                 hosts: tuple[str, ...] = ()) -> tuple[LiveServer, Any, threading.Thread]:
+    """A uvicorn server in a thread; returns (address, uvicorn server, thread). ``hosts``: the
+    addresses the server would print for others (``smallworld serve --host 0.0.0.0``)."""
     import uvicorn
 
     from smallworld.web.server import create_app
 
-    app = create_app(db, bot_delay=bot_delay)
+    app = create_app(db, bot_delay=bot_delay, hosts=hosts)
     port = free_port()
     srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     th = threading.Thread(target=srv.run, daemon=True)

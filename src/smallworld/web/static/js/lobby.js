@@ -93,6 +93,10 @@ function botLabel(bot) {
 
 function origin() { return window.location.origin; }
 
+// a seat link others can open: the server builds it from the address this page reached it by,
+// or from the network address it printed when this page is on the server's own machine
+function seatUrl(s) { return s.url || origin() + s.link; }
+
 function showCreated(data) {
   const box = document.getElementById("created");
   const humans = data.seats.filter((s) => s.kind === "human");
@@ -102,8 +106,8 @@ function showCreated(data) {
     s.side ? h("span", { class: `tag side side-${s.side}` }, meta.side_names[s.side] || s.side) : null, " ",
     s.link
       ? h("span", { class: "link-row" },
-          h("input", { class: "link", readonly: true, value: origin() + s.link, onclick: (e) => e.target.select() }),
-          h("button", { type: "button", class: "small", onclick: () => copy(origin() + s.link) }, "Copy"))
+          h("input", { class: "link", readonly: true, value: seatUrl(s), onclick: (e) => e.target.select() }),
+          h("button", { type: "button", class: "small", onclick: () => copy(seatUrl(s)) }, "Copy"))
       : h("span", { class: "muted" }, `bot (${botLabel(s.bot)})`),
   ));
   box.replaceChildren(

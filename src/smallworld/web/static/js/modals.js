@@ -166,7 +166,7 @@ export async function showLinks() {
       h("p", {}, "Each link plays one seat and shows only that player's coins. Open it in another browser or send it to a friend on your network."),
       h("ul", { class: "links" }, ...data.seats.map((s) => h("li", {},
         h("span", { class: "swatch", style: `background:${PLAYER_COLOURS[s.seat]}` }), h("b", {}, s.name), " ",
-        s.link ? h("input", { class: "link", readonly: true, value: window.location.origin + s.link, onclick: (e) => e.target.select() }) : h("span", { class: "muted" }, `bot (${s.bot})`)))),
+        s.link ? h("input", { class: "link", readonly: true, value: s.url || window.location.origin + s.link, onclick: (e) => e.target.select() }) : h("span", { class: "muted" }, `bot (${s.bot})`)))),
       h("div", { class: "actions" }, closeButton())));
     modal.hidden = false;
   } catch (e) { toast(e.message, "bad"); }
