@@ -3,8 +3,11 @@
 For each K (default 10, 50, 100) the script starts ``smallworld serve`` on a fresh SQLite file
 (or uses ``--url``), creates K two-seat hotseat games, and for ``--seconds`` drives each game
 with one client (an action every ``--think`` seconds) while a WebSocket on the game's second
-seat link listens for pushes. One more game is driven by a *separate client* whose action
-latency is reported on its own (the figure a player feels while the server is loaded).
+seat link listens for pushes. Clients send ``since`` (the log entries they hold) as the game page
+does, so answers carry only new log entries. One more game is driven by a *separate client*, a
+process of its own (``--probe``, an action every 0.25 s), whose action latency is reported on its
+own: the figure a player feels while the server is loaded, without the load generator's own
+event-loop delays.
 
 Reported per K: actions/s, action latency p50/p95/p99 (all clients and the separate client),
 push delay p50/p99 and the count of pushes later than 2 s (push delay: from sending an action
@@ -29,6 +32,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import os
 import signal
@@ -122,6 +126,7 @@ class Server:
 
 class Game:
     def __init__(self, created: dict[str, Any]) -> None:
+        self.created = created
         self.id = created["id"]
         self.token = created["host_token"]
         self.seat_link = created["seats"][1]["link"]
@@ -184,7 +189,8 @@ async def drive(client: httpx.AsyncClient, g: Game, st: Stats, stop: asyncio.Eve
             n_before = p["game"]["actions"]
             t0 = time.perf_counter()
             g.sent[n_before + 1] = t0
-            r = await client.post(f"/api/games/{g.id}/actions", json={"action": action}, headers=headers)
+            body = {"action": action, "since": p.get("log_total")}
+            r = await client.post(f"/api/games/{g.id}/actions", json=body, headers=headers)
             dt = time.perf_counter() - t0
             if r.status_code != 200:
                 g.sent.pop(n_before + 1, None)
@@ -214,19 +220,23 @@ async def run(k: int, seconds: float, think: float, kill_after: float | None,
     base = url or server.url  # type: ignore[union-attr]
     st = Stats()
     limits = httpx.Limits(max_connections=k + 10)
-    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as client, \
-            httpx.AsyncClient(base_url=base, timeout=60) as probe_client:
+    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as client:
         games = []
         for _ in range(k + 1):
             r = await client.post("/api/games", json={"seats": SEATS})
             r.raise_for_status()
             games.append(Game(r.json()))
         stop = asyncio.Event()
+        # this process's own garbage-collector passes would otherwise show as server delays
+        gc.collect()
+        gc.freeze()
         tasks = [asyncio.create_task(listen(base, g, st, stop)) for g in games]
         await asyncio.sleep(1.0)
         t0 = time.perf_counter()
         tasks += [asyncio.create_task(drive(client, g, st, stop, think, False)) for g in games[:-1]]
-        tasks.append(asyncio.create_task(drive(probe_client, games[-1], st, stop, 0.25, True)))
+        probe = subprocess.Popen(
+            [sys.executable, __file__, "--probe", base, json.dumps(games[-1].created),
+             "--seconds", str(seconds)], stdout=subprocess.PIPE, text=True)
         rss_peak = 0.0
         killed = False
         while time.perf_counter() - t0 < seconds:
@@ -240,6 +250,12 @@ async def run(k: int, seconds: float, think: float, kill_after: float | None,
         elapsed = time.perf_counter() - t0
         stop.set()
         await asyncio.gather(*tasks, return_exceptions=True)
+        out, _ = await asyncio.to_thread(probe.communicate)
+        probed = json.loads(out)
+        st.probe_lat = probed["latency"]
+        games[-1].acked, games[-1].acked_at = probed["acked"], probed["acked_at"]
+        for what, n in probed["errors"].items():
+            st.errors[f"separate client: {what}"] = n
         lost = 0
         for g in games:
             r = await client.get(f"/api/games/{g.id}/record", headers={"X-Token": g.token})
@@ -264,6 +280,17 @@ async def run(k: int, seconds: float, think: float, kill_after: float | None,
     }
 
 
+async def probe_main(base: str, created: dict[str, Any], seconds: float) -> dict[str, Any]:
+    """The separate client (a process of its own): drives one game, an action every 0.25 s."""
+    g, st, stop = Game(created), Stats(), asyncio.Event()
+    async with httpx.AsyncClient(base_url=base, timeout=60) as client:
+        task = asyncio.create_task(drive(client, g, st, stop, 0.25, True))
+        await asyncio.sleep(seconds)
+        stop.set()
+        await task
+    return {"latency": st.probe_lat, "acked": g.acked, "acked_at": g.acked_at, "errors": st.errors}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, nargs="+", default=[10, 50, 100])
@@ -275,7 +302,11 @@ def main() -> None:
     ap.add_argument("--db", default=None, help="a postgresql:// URL (default: a fresh SQLite file)")
     ap.add_argument("--workers", type=int, default=1, help="server processes (PostgreSQL only)")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--probe", nargs=2, metavar=("URL", "GAME"), help=argparse.SUPPRESS)
     a = ap.parse_args()
+    if a.probe:
+        print(json.dumps(asyncio.run(probe_main(a.probe[0], json.loads(a.probe[1]), a.seconds))))
+        return
     extra = ["--durability", a.durability, "--workers", str(a.workers)]
     out = [asyncio.run(run(k, a.seconds, a.think, a.kill_after, a.url, extra, a.db)) for k in a.games]
     if a.json:

@@ -173,3 +173,60 @@ def test_killing_a_worker_loses_no_acknowledged_action(pg_url):
             proc.wait(timeout=15)
         except subprocess.TimeoutExpired:
             proc.kill()
+
+
+def test_workers_taking_turns_on_one_game_ask_the_database_only_when_told(pg_url):
+    """Requests for one game alternate between two workers: every action is accepted (a move
+    not yet heard of is caught up and the action played on the current game), and a worker
+    reads the game's count from the database only when a notification (or nothing heard yet)
+    says it may have changed, not on every request."""
+    with TestClient(create_app(pg_url, bot_delay=0)) as a, TestClient(create_app(pg_url, bot_delay=0)) as b:
+        g = _new(a)
+        tok = g["host_token"]
+        reads = {"a": 0, "b": 0}
+        for name, client in (("a", a), ("b", b)):
+            store = client.app.state.store
+            real = store.count
+
+            def counted(game_id, _real=real, _name=name):
+                reads[_name] += 1
+                return _real(game_id)
+
+            store.count = counted
+        deadline = time.time() + 10
+        while not (a.app.state.hub.listening and b.app.state.hub.listening):
+            assert time.time() < deadline, "the workers did not start listening"
+            time.sleep(0.02)
+        played = 0
+        for i in range(24):
+            w = (a, b)[(i // 3) % 2]  # three requests on one worker, then three on the other
+            p = state(w, g["id"], tok)
+            if p["over"]:
+                break
+            r = w.post(f"/api/games/{g['id']}/actions", json={"action": choose(p["legal"])},
+                       headers={"X-Token": tok})
+            assert r.status_code == 200, r.text
+            played += 1
+        assert played == 24
+        # 48 requests; a worker reads the count when it first sees the game and when told of
+        # the other's moves, not on each of its 24 requests
+        assert reads["a"] + reads["b"] < 30, reads
+        rec_a = a.get(f"/api/games/{g['id']}/record", params={"token": tok}).json()
+        rec_b = b.get(f"/api/games/{g['id']}/record", params={"token": tok}).json()
+        assert rec_a == rec_b and len(rec_a["actions"]) >= 24
+
+
+def test_a_game_deleted_on_one_worker_is_gone_on_the_other(pg_url):
+    with TestClient(create_app(pg_url, bot_delay=0)) as a, TestClient(create_app(pg_url, bot_delay=0)) as b:
+        g = _new(a)
+        tok = g["host_token"]
+        state(b, g["id"], tok)
+        state(b, g["id"], tok)
+        assert a.delete(f"/api/games/{g['id']}", headers={"X-Token": tok}).status_code in (200, 204)
+        deadline = time.time() + 10
+        while True:
+            r = b.get(f"/api/games/{g['id']}/state", params={"token": tok})
+            if r.status_code == 404:
+                break
+            assert time.time() < deadline, r.status_code
+            time.sleep(0.05)

@@ -406,6 +406,7 @@ def _default_title(seats: list[Seat]) -> str:
 #: live games kept in memory; beyond it the least recently used idle ones are forgotten
 #: (reloaded from the database on their next use)
 MAX_LIVE = 256
+HEARD_KEPT = 100_000  # games whose last notified count a server process remembers
 
 
 class GameHub:
@@ -417,6 +418,27 @@ class GameHub:
         self.store = store
         self.max_live = max_live
         self.live: OrderedDict[str, LiveGame] = OrderedDict()
+        # several processes on one PostgreSQL database (store.shared): what this process heard
+        # of the others' moves (LivePlay.listen), so a request need not ask the database
+        self.listening = False  # the notification connection is up
+        self.generation = 0  # bumped at each (re)connection: counts read before it are unsure
+        self.heard: OrderedDict[str, int] = OrderedDict()  # game -> last count heard (-1 deleted)
+        self.checked: set[str] = set()  # games read from the database since the connection
+
+    def hear(self, game_id: str, count: int) -> None:
+        """Another process stored ``game_id`` with ``count`` actions (-1: deleted it)."""
+        self.heard[game_id] = count
+        self.heard.move_to_end(game_id)
+        while len(self.heard) > HEARD_KEPT:
+            old, _ = self.heard.popitem(last=False)
+            self.checked.discard(old)
+
+    def listening_since(self, up: bool) -> None:
+        """The notification connection came up (``True``) or went down: either way, nothing
+        heard before counts, so every game is read from the database once more."""
+        self.listening = up
+        self.generation += 1
+        self.checked.clear()
 
     def get(self, game_id: str) -> LiveGame | None:
         """The game (loading it here, blocking: see :meth:`fetch` for the server's way).
@@ -444,13 +466,23 @@ class GameHub:
         live = await asyncio.to_thread(load)
         return None if live is None else self.adopt(live)
 
-    async def refresh(self, live: LiveGame) -> bool:
+    async def refresh(self, live: LiveGame, *, force: bool = False) -> bool:
         """Bring ``live`` up to date with the database when other server processes share it
-        (PostgreSQL): reload it if the database holds more actions. Call with ``live.lock``
-        held. False when the game is gone from the database. No-op for SQLite (one server
-        per file)."""
+        (PostgreSQL): reload it if the database holds another count of actions. Call with
+        ``live.lock`` held. False when the game is gone from the database. No-op for SQLite
+        (one server per file).
+
+        The database is asked only when needed: not when this game was read since the move
+        notifications came up and no other count was heard for it since (``force``: ask
+        anyway). A move another process stores but this one has not heard of yet is caught by
+        the store itself: :meth:`Store.append` refuses to write at a stale count."""
         if not self.store.shared:
             return True
+        held = len(live.game.record.actions)
+        if (not force and self.listening and live.id in self.checked
+                and self.heard.get(live.id, held) == held):
+            return True  # read since the notifications came up, and nothing heard since
+        generation = self.generation
         n = await asyncio.to_thread(self.store.count, live.id)
         if n is None:
             self.forget(live.id)
@@ -462,6 +494,8 @@ class GameHub:
                 return False
             fresh = await asyncio.to_thread(LiveGame.load, stored)
             live.game, live.log, live.verdict = fresh.game, fresh.log, None
+        if self.listening and generation == self.generation:
+            self.checked.add(live.id)
         return True
 
     def cached(self, game_id: str) -> LiveGame | None:
@@ -497,6 +531,7 @@ class GameHub:
                 excess -= 1
 
     def forget(self, game_id: str) -> None:
+        self.checked.discard(game_id)
         live = self.live.pop(game_id, None)
         if live is not None and live.bot_task is not None:
             live.bot_task.cancel()

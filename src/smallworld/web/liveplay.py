@@ -93,18 +93,26 @@ class LivePlay:
                 con = await psycopg.AsyncConnection.connect(self.store.dsn, autocommit=True)
                 async with con:
                     await con.execute(f"LISTEN {CHANNEL}")
+                    self.hub.listening_since(True)
                     async for note in con.notifies():
-                        game_id, _, count = note.payload.partition(" ")
+                        game_id, _, raw = note.payload.partition(" ")
+                        try:
+                            count = int(raw)
+                        except ValueError:
+                            continue
+                        self.hub.hear(game_id, count)
                         live = self.hub.live.get(game_id)
                         if live is None or not live.sockets:
                             continue
                         async with live.lock:
-                            if int(count) > len(live.game.record.actions):
-                                await self.hub.refresh(live)
+                            if (count != len(live.game.record.actions)
+                                    and await self.hub.refresh(live)):
                                 await self.broadcast(live)
             except asyncio.CancelledError:
+                self.hub.listening_since(False)
                 raise
             except Exception as e:  # the database restarting: try again
+                self.hub.listening_since(False)
                 log.warning("move notifications interrupted (%s); reconnecting", type(e).__name__)
                 await asyncio.sleep(1.0)
 
@@ -147,6 +155,7 @@ class LivePlay:
                     a = await asyncio.to_thread(bot.choose, s.copy(), p, s.legal_actions())
                     await asyncio.to_thread(live.bot_apply, self.store, p, a)
                 except StoreStale:  # another server process moved first: look again
+                    self.hub.checked.discard(live.id)
                     continue
                 except Exception as e:  # an engine or bot bug: stop, tell the pages
                     log.exception("bot failed in game %s", live.id)

@@ -10,6 +10,7 @@ acts for every human seat, showing the view of the human seat whose turn it is. 
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import logging
 import os
@@ -146,6 +147,11 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         listener = asyncio.create_task(play.listen()) if store.shared else None
+        # the code, rules tables and boards made so far live as long as the server: keep them
+        # out of the garbage collector's full passes, which otherwise walk them all and stall
+        # every game for ~50-100 ms several times a minute under load (benchmarks/load.py)
+        gc.collect()
+        gc.freeze()
         yield
         if listener is not None:
             listener.cancel()
@@ -194,10 +200,11 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
     async def authorize(game_id: str, token: str | None, seat: int | None) -> Access:
         return await access.authorize(hub, game_id, token, seat)
 
-    async def fresh(live: LiveGame) -> None:
+    async def fresh(live: LiveGame, *, force: bool = False) -> None:
         """Several servers on one PostgreSQL database: catch up with moves stored by the
-        others (call with the game's lock held)."""
-        if not await hub.refresh(live):
+        others (call with the game's lock held; ``force``: read the database even if no other
+        count was heard)."""
+        if not await hub.refresh(live, force=force):
             raise ApiError(404, f"no game {live.id!r}")
 
     drawn: dict[tuple[tuple[str, ...], str], Asset] = {}  # (faces, edition) -> the drawing
@@ -457,7 +464,16 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
             seat = acting_seat(acc)
             before = perspective_of(acc)
             try:
-                await asyncio.to_thread(live.act, store, seat, body.action)
+                try:
+                    await asyncio.to_thread(live.act, store, seat, body.action)
+                except StoreStale:
+                    # another server process stored a move this one had not heard of yet (the
+                    # page had seen it): catch up and play the action on the current game
+                    await fresh(live, force=True)
+                    if body.expect is not None and body.expect != len(live.game.record.actions):
+                        raise
+                    seat = acting_seat(acc)
+                    await asyncio.to_thread(live.act, store, seat, body.action)
             except NotYourTurn as e:
                 raise ApiError(409, str(e)) from None
             except ActionSyntaxError as e:
@@ -465,7 +481,7 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
             except IllegalActionError as e:
                 raise ApiError(409, f"illegal action: {e}") from None
             except StoreStale:
-                await fresh(live)
+                await fresh(live, force=True)
                 raise ApiError(409, "the game has moved on since this page was drawn; it is up "
                                     "to date now") from None
             except StoreError as e:

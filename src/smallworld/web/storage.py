@@ -163,6 +163,20 @@ def is_postgres_url(db: str | Path) -> bool:
     return str(db).startswith(("postgresql://", "postgresql+psycopg://", "postgres://"))
 
 
+@dataclass
+class _Append:
+    """One :meth:`Store.append` call waiting in the group commit (``error``: its own
+    failure, set when ``done``)."""
+
+    game_id: str
+    start: int
+    actions: list[str]
+    values: dict[str, Any]
+    stamp: Any
+    done: bool = False
+    error: BaseException | None = None
+
+
 class Store:
     """All database access of the web app. ``path`` is the SQLite file (created if missing),
     or a ``postgresql://user:password@host/db`` URL (several server processes may then share
@@ -181,6 +195,8 @@ class Store:
         # one writer at a time inside this process: threads queue here, in order, instead of
         # polling the database's lock (the lock wait is then only for other processes)
         self.writing = threading.Lock()
+        self._queue: list[_Append] = []  # moves waiting for the next group commit (append)
+        self._queue_lock = threading.Lock()
         #: True when other server processes may write to the same database (PostgreSQL)
         self.shared = is_postgres_url(path)
         if self.shared:
@@ -270,23 +286,60 @@ class Store:
         }
         if header is not None:
             values["header"] = _plain(header)
-        # SQLAlchemy Core, not the ORM: this runs once per move and is the server's hot path
-        with self.writing, _db_errors("save the action"), self.engine.begin() as con:
-            # the game's row lock: one writer per game across every server process
-            held = con.execute(select(GameRow.n_actions).where(GameRow.id == game_id)
-                               .with_for_update()).scalar()
-            if held is None:
-                raise StoreError(f"no game {game_id!r} in the database")
-            if held != start:
-                raise StoreStale(f"game {game_id}: database holds {held} actions, cannot append at {start}")
-            con.execute(ActionRow.__table__.insert(), [
-                {"game_id": game_id, "idx": start + i, "text": t, "created_at": stamp}
-                for i, t in enumerate(actions)
-            ])
-            con.execute(update(GameRow).where(GameRow.id == game_id).values(**values))
-            if self.shared:  # the other server processes hear of it when this commits
-                con.execute(text("SELECT pg_notify(:ch, :msg)"),
-                            {"ch": CHANNEL, "msg": f"{game_id} {start + len(actions)}"})
+        job = _Append(game_id, start, list(actions), values, stamp)
+        with self._queue_lock:
+            self._queue.append(job)
+        # group commit: whichever thread holds the write lock next stores every move queued by
+        # then in one transaction (one disk flush for many games' moves under load), and each
+        # caller returns only once its own move is committed, or with its own error
+        with self.writing:
+            if not job.done:
+                with self._queue_lock:
+                    batch, self._queue = self._queue, []
+                self._append_batch(batch)
+        if job.error is not None:
+            raise job.error
+
+    def _append_batch(self, batch: list[_Append]) -> None:
+        """Store the queued moves in one transaction; a job whose game is unknown or whose
+        count moved gets its own :class:`StoreError`, the others are stored; a failing database
+        gives every job of the batch the error (then none is stored)."""
+        try:
+            # SQLAlchemy Core, not the ORM: this runs once per move and is the server's hot path
+            with _db_errors("save the action"), self.engine.begin() as con:
+                rows: list[dict[str, Any]] = []
+                notes: list[str] = []
+                # games in one order in every process: two batches never wait for each other's
+                # row locks in a circle (PostgreSQL would abort one as a deadlock)
+                for job in sorted(batch, key=lambda j: j.game_id):
+                    # the game's row lock (one writer per game across every server process),
+                    # taken by the update that also checks the count: one round trip
+                    stored = con.execute(
+                        update(GameRow)
+                        .where(GameRow.id == job.game_id, GameRow.n_actions == job.start)
+                        .values(**job.values).returning(GameRow.id)).first()
+                    if stored is None:
+                        held = con.execute(select(GameRow.n_actions)
+                                           .where(GameRow.id == job.game_id)).scalar()
+                        job.error = (StoreError(f"no game {job.game_id!r} in the database")
+                                     if held is None else
+                                     StoreStale(f"game {job.game_id}: database holds {held} "
+                                                f"actions, cannot append at {job.start}"))
+                        continue
+                    rows += [{"game_id": job.game_id, "idx": job.start + i, "text": t,
+                              "created_at": job.stamp} for i, t in enumerate(job.actions)]
+                    notes.append(f"{job.game_id} {job.start + len(job.actions)}")
+                if rows:
+                    con.execute(ActionRow.__table__.insert(), rows)
+                if self.shared and notes:  # the other server processes hear of it at the commit
+                    self._notify(con, notes)
+        except Exception as e:  # nothing of the batch was stored
+            for job in batch:
+                if job.error is None:
+                    job.error = e
+        finally:
+            for job in batch:
+                job.done = True
 
     def truncate(self, game_id: str, n: int, *, round: int) -> None:
         """Keep the first ``n`` stored actions of ``game_id`` (a take-back: the game is not over
@@ -304,7 +357,15 @@ class Store:
             con.execute(update(GameRow).where(GameRow.id == game_id).values(
                 n_actions=n, updated_at=now(), round=round, status="active", result=None))
             if self.shared:
-                con.execute(text("SELECT pg_notify(:ch, :msg)"), {"ch": CHANNEL, "msg": f"{game_id} {n}"})
+                self._notify(con, [f"{game_id} {n}"])
+
+    @staticmethod
+    def _notify(con: Any, notes: list[str]) -> None:
+        """Tell the other server processes (``LISTEN smallworld_moves``), at the commit, how
+        many actions each game now holds (``"<game id> <count>"``; -1: deleted), in one round
+        trip."""
+        con.execute(text("SELECT pg_notify(:ch, note) FROM unnest(CAST(:notes AS text[])) AS note"),
+                    {"ch": CHANNEL, "notes": notes})
 
     def set_public(self, game_id: str, public: bool) -> None:
         """List the game in every caller's lobby (or stop)."""
@@ -315,6 +376,8 @@ class Store:
         with self.writing, _db_errors("delete the game"), Session(self.engine) as db, db.begin():
             db.execute(delete(ActionRow).where(ActionRow.game_id == game_id))
             n = db.execute(delete(GameRow).where(GameRow.id == game_id)).rowcount
+            if self.shared and n:
+                self._notify(db.connection(), [f"{game_id} -1"])
         return bool(n)
 
     # ---- reads -----------------------------------------------------------------------------
