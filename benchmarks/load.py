@@ -3,7 +3,9 @@
 For each K (default 10, 50, 100) the script starts ``smallworld serve`` on a fresh SQLite file
 (or uses ``--url``), creates K two-seat hotseat games, and for ``--seconds`` drives each game
 with one client (an action every ``--think`` seconds) while a WebSocket on the game's second
-seat link listens for pushes. Clients send ``since`` (the log entries they hold) as the game page
+seat link listens for pushes; the games are shared among ``--procs`` load processes (default 2,
+each one event loop), so that the load generator's own queueing does not pass for server delay.
+Clients send ``since`` (the log entries they hold) as the game page
 does, so answers carry only new log entries. One more game is driven by a *separate client*, a
 process of its own (``--probe``, an action every 0.25 s), whose action latency is reported on its
 own: the figure a player feels while the server is loaded, without the load generator's own
@@ -140,6 +142,7 @@ class Stats:
         self.lat: list[float] = []
         self.probe_lat: list[float] = []
         self.push: list[float] = []
+        self.probe_push: list[float] = []
         self.errors: dict[str, int] = {}
         self.actions = 0
 
@@ -211,7 +214,8 @@ async def drive(client: httpx.AsyncClient, g: Game, st: Stats, stop: asyncio.Eve
 
 
 async def run(k: int, seconds: float, think: float, kill_after: float | None,
-              url: str | None, extra: list[str], db_url: str | None = None) -> dict[str, Any]:
+              url: str | None, extra: list[str], db_url: str | None = None,
+              procs: int = 2) -> dict[str, Any]:
     tmp = tempfile.mkdtemp(prefix="swload-")
     db = db_url or str(Path(tmp) / "games.sqlite3")
     server = None if url else Server(db, free_port(), extra)
@@ -226,20 +230,19 @@ async def run(k: int, seconds: float, think: float, kill_after: float | None,
             r = await client.post("/api/games", json={"seats": SEATS})
             r.raise_for_status()
             games.append(Game(r.json()))
-        stop = asyncio.Event()
-        # this process's own garbage-collector passes would otherwise show as server delays
-        gc.collect()
-        gc.freeze()
-        tasks = [asyncio.create_task(listen(base, g, st, stop)) for g in games]
-        await asyncio.sleep(1.0)
+        # the games are driven by --procs processes (one event loop each, so that the load
+        # generator's own queueing does not pass for server delay) and the separate client by a
+        # process of its own; each answers its latencies, push delays and acknowledged actions
+        shards = [games[i:-1:procs] for i in range(procs)] + [games[-1:]]
+        runners = [subprocess.Popen(
+            [sys.executable, __file__, "--shard", base, json.dumps([g.created for g in shard]),
+             "--seconds", str(seconds), "--think", str(0.25 if i == procs else think),
+             *(["--separate"] if i == procs else [])],
+            stdout=subprocess.PIPE, text=True) for i, shard in enumerate(shards)]
         t0 = time.perf_counter()
-        tasks += [asyncio.create_task(drive(client, g, st, stop, think, False)) for g in games[:-1]]
-        probe = subprocess.Popen(
-            [sys.executable, __file__, "--probe", base, json.dumps(games[-1].created),
-             "--seconds", str(seconds)], stdout=subprocess.PIPE, text=True)
         rss_peak = 0.0
         killed = False
-        while time.perf_counter() - t0 < seconds:
+        while time.perf_counter() - t0 < seconds + 1.0:
             await asyncio.sleep(0.5)
             if server is not None:
                 rss_peak = max(rss_peak, server.rss_mb())
@@ -247,15 +250,18 @@ async def run(k: int, seconds: float, think: float, kill_after: float | None,
                     server.kill()
                     killed = True
                     server.start()
-        elapsed = time.perf_counter() - t0
-        stop.set()
-        await asyncio.gather(*tasks, return_exceptions=True)
-        out, _ = await asyncio.to_thread(probe.communicate)
-        probed = json.loads(out)
-        st.probe_lat = probed["latency"]
-        games[-1].acked, games[-1].acked_at = probed["acked"], probed["acked_at"]
-        for what, n in probed["errors"].items():
-            st.errors[f"separate client: {what}"] = n
+        outs = [json.loads((await asyncio.to_thread(r.communicate))[0]) for r in runners]
+        elapsed = max(o["seconds"] for o in outs)
+        for i, (shard, o) in enumerate(zip(shards, outs)):
+            separate = i == procs
+            (st.probe_lat if separate else st.lat).extend(o["latency"])
+            (st.probe_push if separate else st.push).extend(o["push"])
+            st.actions += 0 if separate else len(o["latency"])
+            for g, (acked, acked_at) in zip(shard, o["acked"]):
+                g.acked, g.acked_at = acked, acked_at
+            for what, n in o["errors"].items():
+                key = f"separate client: {what}" if separate else what
+                st.errors[key] = st.errors.get(key, 0) + n
         lost = 0
         for g in games:
             r = await client.get(f"/api/games/{g.id}/record", headers={"X-Token": g.token})
@@ -275,20 +281,35 @@ async def run(k: int, seconds: float, think: float, kill_after: float | None,
         "separate_client_actions": len(st.probe_lat),
         "push_delay_ms": {q: round(pct(st.push, v) * 1000, 1) for q, v in (("p50", .5), ("p99", .99))},
         "pushes": len(st.push), "pushes_over_2s": late,
+        "separate_client_push_ms": {q: round(pct(st.probe_push, v) * 1000, 1)
+                                    for q, v in (("p50", .5), ("p99", .99))},
+        "separate_client_pushes_over_2s": sum(1 for d in st.probe_push if d > 2.0),
         "server_rss_mb": round(rss_peak, 1), "lost_actions": lost, "killed": bool(kill_after),
         "errors": st.errors,
     }
 
 
-async def probe_main(base: str, created: dict[str, Any], seconds: float) -> dict[str, Any]:
-    """The separate client (a process of its own): drives one game, an action every 0.25 s."""
-    g, st, stop = Game(created), Stats(), asyncio.Event()
-    async with httpx.AsyncClient(base_url=base, timeout=60) as client:
-        task = asyncio.create_task(drive(client, g, st, stop, 0.25, True))
+async def shard_main(base: str, created: list[dict[str, Any]], seconds: float, think: float,
+                     separate: bool) -> dict[str, Any]:
+    """One load process: drives its games (an action every ``think`` seconds each) with a
+    WebSocket listener per game for ``seconds``; answers its figures as JSON."""
+    games, st, stop = [Game(c) for c in created], Stats(), asyncio.Event()
+    limits = httpx.Limits(max_connections=len(games) + 10)
+    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as client:
+        # this process's own garbage-collector passes would otherwise show as server delays
+        gc.collect()
+        gc.freeze()
+        tasks = [asyncio.create_task(listen(base, g, st, stop)) for g in games]
+        await asyncio.sleep(1.0)
+        t0 = time.perf_counter()
+        tasks += [asyncio.create_task(drive(client, g, st, stop, think, separate)) for g in games]
         await asyncio.sleep(seconds)
+        elapsed = time.perf_counter() - t0
         stop.set()
-        await task
-    return {"latency": st.probe_lat, "acked": g.acked, "acked_at": g.acked_at, "errors": st.errors}
+        await asyncio.gather(*tasks, return_exceptions=True)
+    return {"latency": st.probe_lat if separate else st.lat, "push": st.push,
+            "acked": [(g.acked, g.acked_at) for g in games], "errors": st.errors,
+            "seconds": elapsed}
 
 
 def main() -> None:
@@ -302,20 +323,25 @@ def main() -> None:
     ap.add_argument("--db", default=None, help="a postgresql:// URL (default: a fresh SQLite file)")
     ap.add_argument("--workers", type=int, default=1, help="server processes (PostgreSQL only)")
     ap.add_argument("--json", action="store_true")
-    ap.add_argument("--probe", nargs=2, metavar=("URL", "GAME"), help=argparse.SUPPRESS)
+    ap.add_argument("--procs", type=int, default=2, help="load processes driving the K games")
+    ap.add_argument("--shard", nargs=2, metavar=("URL", "GAMES"), help=argparse.SUPPRESS)
+    ap.add_argument("--separate", action="store_true", help=argparse.SUPPRESS)
     a = ap.parse_args()
-    if a.probe:
-        print(json.dumps(asyncio.run(probe_main(a.probe[0], json.loads(a.probe[1]), a.seconds))))
+    if a.shard:
+        print(json.dumps(asyncio.run(shard_main(a.shard[0], json.loads(a.shard[1]), a.seconds,
+                                                a.think, a.separate))))
         return
     extra = ["--durability", a.durability, "--workers", str(a.workers)]
-    out = [asyncio.run(run(k, a.seconds, a.think, a.kill_after, a.url, extra, a.db)) for k in a.games]
+    out = [asyncio.run(run(k, a.seconds, a.think, a.kill_after, a.url, extra, a.db, a.procs))
+           for k in a.games]
     if a.json:
         print(json.dumps(out, indent=1))
         return
     for r in out:
         print(f"K={r['games']:>3}: {r['actions_per_s']:6.1f} actions/s  latency p50/p95/p99 "
               f"{r['latency_ms']['p50']}/{r['latency_ms']['p95']}/{r['latency_ms']['p99']} ms  "
-              f"separate client p99 {r['separate_client_ms']['p99']} ms ({r['separate_client_actions']} actions)  "
+              f"separate client p99 {r['separate_client_ms']['p99']} ms ({r['separate_client_actions']} actions, "
+              f"push p99 {r['separate_client_push_ms']['p99']} ms)  "
               f"push p50/p99 {r['push_delay_ms']['p50']}/{r['push_delay_ms']['p99']} ms, "
               f"{r['pushes_over_2s']} of {r['pushes']} over 2 s  RSS {r['server_rss_mb']} MB  "
               f"lost {r['lost_actions']}{' (server killed and restarted)' if r['killed'] else ''}"

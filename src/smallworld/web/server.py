@@ -70,6 +70,8 @@ from smallworld.web.storage import BUSY_TIMEOUT, Store, StoreError, StoreStale
 log = logging.getLogger("smallworld.web")
 
 STATIC = Path(str(resources.files("smallworld.web") / "static"))
+#: the garbage collector's first threshold in the server (Python's default: 700)
+GC_YOUNG = 7000
 
 
 class SeatIn(BaseModel):
@@ -152,6 +154,9 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
         # every game for ~50-100 ms several times a minute under load (benchmarks/load.py)
         gc.collect()
         gc.freeze()
+        # and fewer passes over the young objects the games make (each request makes
+        # thousands, nearly all freed at once by reference counting)
+        gc.set_threshold(GC_YOUNG, *gc.get_threshold()[1:])
         yield
         if listener is not None:
             listener.cancel()
