@@ -5,6 +5,7 @@ players, and words (no "null", "Your turn"). Screenshots go to ``test-artifacts/
 from __future__ import annotations
 
 import json
+import re
 import urllib.request
 
 import pytest
@@ -201,6 +202,27 @@ def test_on_a_phone_a_tap_previews_and_a_second_tap_confirms(server, chromium):
     assert _owner(pg, target) == 0 or pg.wait_for_function(
         f"() => window.__sw.P.view.regions.find((x) => x.id === {target!r}).player === 0")
     assert not pg.errors, pg.errors
+    ctx.close()
+
+
+@pytest.mark.parametrize("touch", [True, False], ids=["phone", "desktop"])
+def test_tips_say_tap_on_a_touch_screen_and_hover_or_click_with_a_mouse(server, chromium, touch):
+    created = post_game(server, {"seats": ANNA_BOB, "seed": 12})
+    ctx = chromium.new_context(viewport={"width": 390, "height": 844} if touch else None,
+                               has_touch=touch, is_mobile=touch)
+    pg = ctx.new_page()
+    pg.goto(server + created["hotseat"])
+    pg.wait_for_selector("#tips:not([hidden])")
+    seen = [pg.inner_text("#tips")]
+    pg.click("#tip-ok")  # the next tip: picking a combo
+    pg.wait_for_function("() => document.getElementById('tips').dataset.tipKey !== 'welcome'")
+    seen.append(pg.inner_text("#tips"))
+    text = " ".join(seen)
+    if touch:
+        assert "Tap anything on the table" in text
+        assert not re.search(r"\b(hover|click)", text, re.IGNORECASE), text
+    else:
+        assert "Hover anything on the table" in text
     ctx.close()
 
 

@@ -5,6 +5,12 @@ import { h } from "./ui.js";
 const KEY = "smallworld.tips";
 const PHASE_TIPS = new Set(["pick", "conquer", "final", "redeploy", "decide", "defend"]);
 
+// on a touch screen nothing is hovered or clicked: it is tapped
+function forFingers(text) {
+  if (!(window.matchMedia && window.matchMedia("(pointer: coarse)").matches)) return text;
+  return text.replace(/\b(Hover|Click)\b/g, "Tap").replace(/\b(hover|click)\b/g, "tap");
+}
+
 export const TIPS = {
   welcome: {
     title: "Welcome to Small World",
@@ -112,7 +118,7 @@ export class Tips {
     const t = TIPS[k];
     this.box.replaceChildren(
       h("div", { class: "tips-head" }, h("span", { class: "tips-badge" }, "Tip"), h("b", {}, t.title)),
-      h("p", {}, t.text),
+      h("p", {}, forFingers(t.text)),
       h("div", { class: "tips-actions" },
         h("button", { type: "button", class: "small", id: "tip-ok", onclick: () => this.done() }, "Got it"),
         h("button", { type: "button", class: "small ghost", onclick: () => { this.toggle(); } }, "No more tips")),
