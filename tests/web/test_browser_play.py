@@ -221,6 +221,14 @@ def test_tips_say_tap_on_a_touch_screen_and_hover_or_click_with_a_mouse(server, 
     if touch:
         assert "Tap anything on the table" in text
         assert not re.search(r"\b(hover|click)", text, re.IGNORECASE), text
+        # and the turn panel, once a combo is picked, speaks of taps too
+        pg.click("#tips button.ghost")  # no more tips
+        pg.locator(".combo.pickable").first.tap()
+        pg.locator("#confirm-ok").tap()
+        pg.wait_for_function("() => document.body.dataset.phase === 'conquer'")
+        turn = pg.inner_text("#turn")
+        assert "Tap a green Region to see its cost, tap it again to conquer it" in turn, turn
+        assert not re.search(r"\b(hover|click)", turn, re.IGNORECASE), turn
     else:
         assert "Hover anything on the table" in text
     ctx.close()

@@ -3,7 +3,7 @@
 // glyphs as the board (the board's own symbols, pieces.js), so it always matches.
 import { G, classic, neutralName, neutralIcon } from "./ctx.js";
 import { pieceTable, pieceChip, itemTile } from "./pieces.js";
-import { h, s, PLAYER_COLOURS, MURLOC_COLOUR } from "./ui.js";
+import { h, s, PLAYER_COLOURS, MURLOC_COLOUR, forFingers } from "./ui.js";
 
 const TERRAINS = [
   ["fields", "Fields"], ["hills", "Hills"], ["forest", "Forest"], ["swamp", "Swamp"],
@@ -39,7 +39,7 @@ function swatch(colour) {
 }
 
 function row(icon, name, what) {
-  return h("li", {}, icon, h("span", {}, h("b", {}, name), what ? h("span", { class: "muted" }, ` — ${what}`) : null));
+  return h("li", {}, icon, h("span", {}, h("b", {}, name), what ? h("span", { class: "muted" }, ` — ${forFingers(what)}`) : null));
 }
 
 export function boardKey() {

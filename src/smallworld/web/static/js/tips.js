@@ -1,15 +1,9 @@
 // A short guided first game: one tip the first time each moment happens. Dismissable;
 // remembered in localStorage; the Tips button turns them off and on.
-import { h } from "./ui.js";
+import { h, forFingers } from "./ui.js";
 
 const KEY = "smallworld.tips";
 const PHASE_TIPS = new Set(["pick", "conquer", "final", "redeploy", "decide", "defend"]);
-
-// on a touch screen nothing is hovered or clicked: it is tapped
-function forFingers(text) {
-  if (!(window.matchMedia && window.matchMedia("(pointer: coarse)").matches)) return text;
-  return text.replace(/\b(Hover|Click)\b/g, "Tap").replace(/\b(hover|click)\b/g, "tap");
-}
 
 export const TIPS = {
   welcome: {

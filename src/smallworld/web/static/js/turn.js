@@ -2,7 +2,7 @@
 import { G, me, seatName, legalOf } from "./ctx.js";
 import { showResults, winnersText } from "./modals.js";
 import { turnFacts } from "./thisturn.js";
-import { h, plural, PLAYER_COLOURS, raceName } from "./ui.js";
+import { h, plural, PLAYER_COLOURS, raceName, forFingers, onTouch } from "./ui.js";
 import * as plan from "./plan.js";
 
 const STEP_TITLES = {
@@ -67,7 +67,9 @@ export function renderTurn(v, { act, markHover, undo, sendPlan, redraw }) {
     const fin = Object.values(hints).filter((x) => x.status === "final").length;
     kids.push(h("p", {}, p.hand
       ? (can || fin
-        ? `Click a ${can ? "green" : "amber"} Region to conquer it${fin && can ? " (amber: a final conquest with the die)" : ""}. Hover a Region to see its cost.`
+        ? (onTouch()
+          ? `Tap a ${can ? "green" : "amber"} Region to see its cost, tap it again to conquer it${fin && can ? " (amber: a final conquest with the die)" : ""}.`
+          : `Click a ${can ? "green" : "amber"} Region to conquer it${fin && can ? " (amber: a final conquest with the die)" : ""}. Hover a Region to see its cost.`)
         : "No Region is within reach of your tokens: end your conquests.")
       : "No token left in hand: end your conquests."));
     handled.add("conquer");
@@ -96,7 +98,7 @@ export function renderTurn(v, { act, markHover, undo, sendPlan, redraw }) {
     handled.add("redeploy");
     const left = plan.left();
     kids.push(h("p", {}, left
-      ? `Place ${plural(left, "token")}: click your highlighted Regions (shift-click puts all that are left). Move them around freely: nothing is final until you end your turn.`
+      ? forFingers(`Place ${plural(left, "token")}: click your highlighted Regions (shift-click puts all that are left). Move them around freely: nothing is final until you end your turn.`)
       : "Every token is placed. Move them around with + and −, then end your turn."));
     const adds = plan.currentPlan().adds;
     kids.push(h("div", { class: "place-list" }, ...plan.targets().map((rid) => {

@@ -50,10 +50,23 @@ export function plural(n, word, many) { return `${n} ${n === 1 ? word : (many ||
 const tip = () => document.getElementById("tooltip");
 let tipOwner = null;
 
+// Words for the pointer in use: on a touch screen nothing is hovered or clicked, it is tapped
+// (and there is no shift-click).
+export function onTouch() {
+  return Boolean(window.matchMedia && window.matchMedia("(pointer: coarse)").matches);
+}
+
+export function forFingers(text) {
+  if (!onTouch()) return text;
+  return text.replace(/\s*\(shift-click[^)]*\)/g, "")
+    .replace(/\b(Hover|Click)\b/g, "Tap").replace(/\b(hover|click)\b/g, "tap")
+    .replace(/\btap or tap\b/g, "tap");
+}
+
 export function showTip(html, x, y) {
   const t = tip();
   if (!t) return;
-  t.innerHTML = html;
+  t.innerHTML = forFingers(html);
   t.hidden = false;
   placeTip(x, y);
 }
