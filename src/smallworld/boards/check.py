@@ -108,7 +108,7 @@ def _check_geometry(face: Face) -> list[str]:
     elif whole.interiors:
         out.append(f"{p} the island has {len(whole.interiors)} gap(s) between Regions")
     borders = border_lengths(polys)
-    derived = [set() for _ in polys]
+    derived: list[set[int]] = [set() for _ in polys]
     for (i, j), length in sorted(borders.items()):
         if length > 0:
             derived[i].add(j)

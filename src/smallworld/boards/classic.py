@@ -77,6 +77,12 @@ class ClassicMap(Face):
         return frozenset(r.index for r in self.regions if "border" in r.symbols)
 
 
+def _frame(raw: Any) -> tuple[float, float, float, float]:
+    """The ``frame`` of a map file: four numbers (x0, y0, x1, y1). Raises ValueError."""
+    x0, y0, x1, y1 = (float(v) for v in raw)
+    return x0, y0, x1, y1
+
+
 def map_from_dict(data: Any) -> ClassicMap:
     """Build a ClassicMap from its JSON object; raise BoardError naming the problem."""
     if not isinstance(data, Mapping):
@@ -102,7 +108,7 @@ def map_from_dict(data: Any) -> ClassicMap:
     face = build_face(fid, "C", fid, str(data["name"]), regions)
     return ClassicMap(**{f.name: getattr(face, f.name) for f in fields(Face)},
                       players=players, rounds=int(data["rounds"]),
-                      frame=tuple(float(v) for v in data["frame"]),
+                      frame=_frame(data["frame"]),
                       facts_adjacency=tuple(frozenset(s) for s in facts))
 
 

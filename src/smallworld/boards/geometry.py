@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
+from typing import TypeAlias
 
 import shapely
 from shapely.geometry import Point, Polygon
@@ -19,7 +20,7 @@ from shapely.ops import polylabel
 SNAP_GRID = 1e-6
 
 PointSeq = Sequence[Sequence[float]]
-PolygonLike = PointSeq | Polygon
+PolygonLike: TypeAlias = PointSeq | Polygon
 
 
 def as_polygon(points: PolygonLike) -> Polygon:
