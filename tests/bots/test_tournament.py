@@ -71,11 +71,40 @@ def test_tournament_is_reproducible_and_parallel_gives_the_same_games(tmp_path):
     assert strip(one.games) == strip(two.games)
     assert [{k: v for k, v in r.items() if "think" not in k} for r in one.rows] == \
         [{k: v for k, v in r.items() if "think" not in k} for r in two.rows]
-    files = sorted(tmp_path.iterdir())
+    files = sorted(tmp_path.glob("game-*.json"))
     assert [f.name for f in files] == ["game-0000-seed5.json", "game-0001-seed5.json", "game-0002-seed5.json"]
+    assert sorted(f.name for f in tmp_path.glob("result-*.json")) == [
+        "result-0000-seed5.json", "result-0001-seed5.json", "result-0002-seed5.json"]
     rec = GameRecord.load(files[1])
     assert rec.header["bots"] == list(tasks[1].lineup)
     assert replay(rec).result["scores"] == one.games[1]["scores"]
+
+
+def test_an_interrupted_tournament_resumes_without_replaying_finished_games(tmp_path, monkeypatch):
+    """Games whose results were saved are taken from the save folder; the others are played;
+    the whole equals an uninterrupted run. A saved result of another task (other bots) is not
+    taken, and neither is a torn file."""
+    import smallworld.bots.tournament as tournament
+
+    tasks = schedule(["greedy", "random"], 2, 4, 9)
+    whole = run_tournament(tasks, workers=1)
+    run_tournament(tasks[:2], workers=1, save_dir=tmp_path)  # "interrupted" after two games
+    (tmp_path / "result-0001-seed9.json").write_text('{"task": {"index": 1')  # torn write
+    played = []
+    real = tournament.play_task
+    monkeypatch.setattr(tournament, "play_task", lambda t: played.append(t.index) or real(t))
+    resumed = run_tournament(tasks, workers=1, save_dir=tmp_path, resume=True)
+    assert played == [1, 2, 3]
+    strip = lambda games: [{k: g[k] for k in ("index", "seed", "lineup", "scores", "winners", "record")} for g in games]
+    assert strip(resumed.games) == strip(whole.games)
+    assert resumed.rows == summarize(resumed.games)
+    # other bots in the same folder: nothing is reused
+    played.clear()
+    other = schedule(["random", "random"], 2, 2, 9)
+    run_tournament(other, workers=1, save_dir=tmp_path, resume=True)
+    assert played == [0, 1]
+    with pytest.raises(ValueError, match="resume needs save_dir"):
+        run_tournament(tasks, resume=True)
 
 
 def test_play_task_reports_thinking_time():
@@ -132,6 +161,7 @@ def test_cli_table_and_json_are_reproducible(tmp_path):
         (["--mcts-iterations", "0"], "mcts iterations must be at least 1"),
         (["--clock", "moon"], "clock must be wall or cpu"),
         (["--pool", "--bots", "greedy,random"], "a pool of 2 bots for 3 seats"),
+        (["--resume"], "--resume needs --save-dir"),
     ],
 )
 def test_cli_errors_are_clear(args, message):

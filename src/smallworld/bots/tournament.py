@@ -21,6 +21,7 @@ winners), its 95% Wilson score interval over the seat-games it played, and its m
 from __future__ import annotations
 
 import itertools
+import json
 import math
 import os
 import random
@@ -178,13 +179,19 @@ def run_tournament(
     address: str | None = None,
     on_result: Callable[[dict[str, Any]], None] | None = None,
     save_dir: Path | None = None,
+    resume: bool = False,
 ) -> TournamentResult:
     """Play ``tasks``; returns the games in index order with the summary.
 
     ``workers`` processes (1: in this process) for ``backend="process"``; for ``"ray"`` the
     tasks run on ``ray.init(address=address)`` (a local Ray instance with ``workers`` CPUs when
     no address is given). ``on_result`` is called as each game finishes (progress bars).
-    Records are written to ``save_dir`` as ``game-<index>-seed<seed>.json``.
+    Records are written to ``save_dir`` as ``game-<index>-seed<seed>.json``, each with its
+    result beside it (``result-<index>-seed<seed>.json``: the :func:`play_task` answer and the
+    task it played).
+    ``resume``: a task whose result is in ``save_dir`` for the very same task (index, seed,
+    bots, edition, bot options) is not played again; its saved result is used (an interrupted
+    tournament goes on where it stopped, with the same command).
 
     Raises:
         ValueError: unknown backend or bad worker count.
@@ -194,35 +201,82 @@ def run_tournament(
         raise ValueError(f"unknown backend {backend!r}; known: {', '.join(BACKENDS)}")
     if workers < 1:
         raise ValueError("workers must be at least 1")
+    if resume and save_dir is None:
+        raise ValueError("resume needs save_dir (where the finished games were saved)")
     if save_dir is not None:
         save_dir.mkdir(parents=True, exist_ok=True)
     t0 = time.perf_counter()
     results: dict[int, dict[str, Any]] = {}
+    by_index = {t.index: t for t in tasks}
 
-    def done(r: dict[str, Any]) -> None:
+    def done(r: dict[str, Any], *, saved: bool = False) -> None:
         results[r["index"]] = r
-        if save_dir is not None:
+        if save_dir is not None and not saved:
             from smallworld.core.record import GameRecord
 
-            rec = GameRecord.from_json(r["record"])
-            rec.save(save_dir / f"game-{r['index']:04d}-seed{r['seed']}.json")
+            name = f"{r['index']:04d}-seed{r['seed']}.json"
+            GameRecord.from_json(r["record"]).save(save_dir / f"game-{name}")
+            # written last, so that a result on disk always has its record
+            _write_json(save_dir / f"result-{name}",
+                        {"task": _task_key(by_index[r["index"]]), "result": r})
         if on_result is not None:
             on_result(r)
 
-    if backend == "ray":
-        _run_ray(tasks, workers, address, done)
-    elif workers == 1 or len(tasks) <= 1:
+    if resume:
+        assert save_dir is not None
+        todo = []
         for t in tasks:
+            r = _saved_result(save_dir / f"result-{t.index:04d}-seed{t.seed}.json", t)
+            if r is None:
+                todo.append(t)
+            else:
+                done(r, saved=True)
+        tasks_left: Sequence[GameTask] = todo
+    else:
+        tasks_left = tasks
+
+    if not tasks_left:
+        pass
+    elif backend == "ray":
+        _run_ray(tasks_left, workers, address, done)
+    elif workers == 1 or len(tasks_left) <= 1:
+        for t in tasks_left:
             done(play_task(t))
     else:
         from concurrent.futures import ProcessPoolExecutor, as_completed
 
-        with ProcessPoolExecutor(max_workers=min(workers, len(tasks))) as pool:
-            futures = [pool.submit(play_task, t) for t in tasks]
+        with ProcessPoolExecutor(max_workers=min(workers, len(tasks_left))) as pool:
+            futures = [pool.submit(play_task, t) for t in tasks_left]
             for fut in as_completed(futures):
                 done(fut.result())
     games = [results[t.index] for t in tasks]
     return TournamentResult(games=games, rows=summarize(games), seconds=time.perf_counter() - t0)
+
+
+def _task_key(t: GameTask) -> dict[str, Any]:
+    """What makes a saved result the result of ``t`` (JSON-comparable)."""
+    return json.loads(json.dumps({
+        "index": t.index, "seed": t.seed, "lineup": list(t.lineup), "edition": t.edition,
+        "bot_options": [list(kv) for kv in t.bot_options], "base_seed": t.base_seed}))
+
+
+def _write_json(path: Path, data: Any) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps(data))
+    tmp.replace(path)  # whole or absent, even if the tournament is killed while writing
+
+
+def _saved_result(path: Path, t: GameTask) -> dict[str, Any] | None:
+    """The saved result of task ``t`` at ``path``, or None (none, unreadable, or another
+    task's: different bots, seed, edition or options)."""
+    try:
+        data = json.loads(path.read_text())
+    except (OSError, ValueError):
+        return None
+    if not isinstance(data, dict) or data.get("task") != _task_key(t):
+        return None
+    r = data.get("result")
+    return r if isinstance(r, dict) and r.get("index") == t.index else None
 
 
 def _run_ray(tasks: Sequence[GameTask], workers: int, address: str | None,

@@ -52,6 +52,9 @@ def tournament(
     workers: int = typer.Option(DEFAULT_WORKERS, "--workers", "-w", help="Parallel worker processes (1: none)."),
     edition: str = typer.Option("swow", "--edition", "-e", help="swow, swow-team (RULES §12) or another installed edition (classic)."),
     save_dir: Path | None = typer.Option(None, "--save-dir", help="Write each game record here."),
+    resume: bool = typer.Option(False, "--resume",
+                                help="Go on with an interrupted run: games whose results are in --save-dir "
+                                     "(same bots, seeds and options) are not played again."),
     backend: str = typer.Option("process", "--backend", help="process (ProcessPoolExecutor) or ray."),
     address: str | None = typer.Option(None, "--address", help="Ray cluster address (with --backend ray)."),
     mcts_time: float = typer.Option(0.5, "--mcts-time", help="Seconds per search decision (mcts, mcts-turn)."),
@@ -101,6 +104,8 @@ def tournament(
         _fail(f"clock must be wall or cpu, not {clock!r}", "--clock")
     if mcts_iterations is not None and mcts_iterations < 1:
         _fail(f"mcts iterations must be at least 1, not {mcts_iterations}", "--mcts-iterations")
+    if resume and save_dir is None:
+        _fail("--resume needs --save-dir (the folder of the interrupted run)", "--resume")
     if backend == "ray":
         try:
             import ray  # noqa: F401
@@ -122,7 +127,8 @@ def tournament(
     ) as progress:
         bar = progress.add_task(f"{players}-player games", total=len(tasks))
         result = run_tournament(tasks, workers=workers, backend=backend, address=address,
-                                save_dir=save_dir, on_result=lambda _r: progress.advance(bar))
+                                save_dir=save_dir, resume=resume,
+                                on_result=lambda _r: progress.advance(bar))
     ladder = rate_games(result.games) if rating else None
     if as_json:
         games_out = [{k: v for k, v in g.items() if k != "record"} for g in result.games]
