@@ -4,6 +4,7 @@ how the server sends them."""
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -100,3 +101,25 @@ def test_the_server_sends_pages_and_bundles_compressed_cached_and_revalidated(db
             assert 0 < int(r.headers["content-length"]) < len(plain.content) / 2
         stale = c.get("/assets/play.0000000000000000.js")
         assert stale.status_code == 404 and "reload" in stale.json()["error"]
+
+
+def test_the_board_drawing_is_made_ahead_sent_gzipped_and_revalidated(db_path):
+    from smallworld.web.board import table_svg_json
+
+    table_svg_json.cache_clear()
+    with TestClient(create_app(db_path)) as c:
+        g = c.post("/api/games", json={"seats": [{"name": "A"}, {"name": "B"}], "seed": 3}).json()
+        # drawn in a worker thread as the game was created, before any page asked for it
+        deadline = time.time() + 20
+        while table_svg_json.cache_info().currsize == 0:
+            assert time.time() < deadline, "the board was not drawn ahead"
+            time.sleep(0.05)
+        r = c.get(f"/api/games/{g['id']}/board", headers={"X-Token": g["host_token"],
+                                                          "Accept-Encoding": "gzip"})
+        assert r.status_code == 200 and r.headers["content-encoding"] == "gzip"
+        assert "svg" in r.json()
+        again = c.get(f"/api/games/{g['id']}/board", headers={"X-Token": g["host_token"],
+                                                              "If-None-Match": r.headers["etag"]})
+        assert again.status_code == 304
+        # still a game route: no token, no drawing
+        assert c.get(f"/api/games/{g['id']}/board").status_code in (401, 403)
