@@ -59,7 +59,7 @@ def _entries() -> list[Card]:
         d = RACES[ident]
         out.append(Card("race", ident, d.name, ab.summary, ab.rule, (
             ("Banner", f"{d.value} tokens"), ("In the box", f"{d.in_box} tokens"),
-            ("Faction", _FACTION[d.faction]), *_pieces(ab))))
+            *((("Faction", _FACTION[d.faction]),) if d.faction else ()), *_pieces(ab))))
     for ident, ab in sorted(registry.POWER_ABILITIES.items()):
         p = POWERS[ident]
         facts = [("Badge", f"{p.value} tokens")]

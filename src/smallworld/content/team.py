@@ -157,7 +157,10 @@ def return_banner(s: State, race: str) -> None:
     """R-TEAM-5: a leaving banner goes to the highest empty slot of its side's column when the
     column (rows 0–2) shows fewer than 3, else to the bottom of its deck (it becomes the visible
     deck top when the deck is empty). A Neutral banner goes to the highest empty Neutral slot."""
-    side = FACTION_SIDE[RACES[race].faction]
+    faction = RACES[race].faction
+    if faction is None:
+        raise ValueError(f"race {race!r} has no faction: the team variant needs Warcraft races")
+    side = FACTION_SIDE[faction]
     key = f"col-{side}"
     if key not in s.team:  # that side is not in this game (Neutral with 2 or 4 players)
         return

@@ -41,11 +41,11 @@ class AegisOfAggramar(Ability):
     )
     action_kinds = frozenset({"aegis"})
 
-    def immune(self, s: State, owner: int, attacker: int, r: int) -> bool:
+    def immune(self, s: State, owner: int | None, attacker: int, r: int) -> bool:
         """Its Region, for an opponent who has not paid this turn."""
         return ID in s.items[r] and attacker != owner and TOLL_KEY not in s.paid
 
-    def tolls(self, s: State, owner: int, attacker: int, r: int) -> list[Toll]:
+    def tolls(self, s: State, owner: int | None, attacker: int, r: int) -> list[Toll]:
         if ID in s.items[r] and attacker != owner:
             return [Toll(TOLL_KEY, TOLL_VC, owner, "Aegis of Aggramar")]
         return []

@@ -25,8 +25,8 @@ class LightsHopeChapel(Ability):
     summary = "Your race loses no token to any attack."
 
     def losses(
-        self, s: State, owner: int, r: int, lost: int, attacker: int | None, cause: str
+        self, s: State, owner: int | None, r: int, lost: int, attacker: int | None, cause: str
     ) -> int:
-        if s.occ[r] == 2 * owner and attacker != owner:
+        if owner is not None and s.occ[r] == 2 * owner and attacker != owner:
             return 0
         return lost

@@ -122,8 +122,11 @@ class BeastMaster(Ability):
             changes.lay_piece(s, BEAST, c.region, used)
             _set_hand(s, owner, n - used)
 
-    def losses(self, s: State, owner: int, r: int, lost: int, attacker: int | None, cause: str) -> int:
+    def losses(self, s: State, owner: int | None, r: int, lost: int, attacker: int | None,
+               cause: str) -> int:
         """A Beast is the discarded loss; the other Beasts there go back to hand."""
+        if owner is None:
+            return lost
         if cause == "intimidating" or s.occ[r] != 2 * owner:
             return lost
         lst = s.pieces.get(BEAST)
@@ -162,8 +165,10 @@ class BeastMaster(Ability):
             _set_hand(s, owner, beasts_in_hand(s, owner) + lifted)
         self._push_placement(s, owner)
 
-    def at_any_turn_end(self, s: State, owner: int, current: int) -> None:
+    def at_any_turn_end(self, s: State, owner: int | None, current: int) -> None:
         """Beasts that came back to hand after a loss are redeployed (R-TROOP-4)."""
+        if owner is None:
+            return
         if current != owner and s.power[owner] == self.id:
             self._push_placement(s, owner)
 
@@ -189,9 +194,11 @@ class BeastMaster(Ability):
         if lst is not None and lst[r]:
             _set_hand(s, owner, beasts_in_hand(s, owner) + changes.lift_piece(s, BEAST, r))
 
-    def on_tokens_removed(self, s: State, owner: int, r: int) -> None:
+    def on_tokens_removed(self, s: State, owner: int | None, r: int) -> None:
         """Tokens were taken from ``r`` (Intimidating): if its race may not stay there with what
         is left (Tauren below 2, or the Region emptied), the Beasts go back to hand."""
+        if owner is None:
+            return
         lst = s.pieces.get(BEAST)
         if lst is None or not lst[r] or s.power[owner] != self.id:
             return

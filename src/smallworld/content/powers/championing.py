@@ -178,8 +178,10 @@ class Championing(Ability):
         if r >= 0 and s.occ[r] == 2 * owner and s.tokens[r] > 0 and len(s.regions_of(2 * owner)) > 1:
             self._push_placement(s, owner)
 
-    def at_any_turn_end(self, s: State, owner: int, current: int) -> None:
+    def at_any_turn_end(self, s: State, owner: int | None, current: int) -> None:
         """A captured Champion is redeployed with its owner's tokens (R-TROOP-4)."""
+        if owner is None:
+            return
         if s.flags.get(HAND) == owner and s.active[owner] is not None and s.power[owner] == self.id:
             self._push_placement(s, owner)
 
@@ -208,8 +210,11 @@ class Championing(Ability):
         changes.lay_piece(s, CHAMPION, r)
         changes.close_decision(s)
 
-    def losses(self, s: State, owner: int, r: int, lost: int, attacker: int | None, cause: str) -> int:
+    def losses(self, s: State, owner: int | None, r: int, lost: int, attacker: int | None,
+               cause: str) -> int:
         """Captured: no token discarded; ransom to the conqueror; the Champion to hand."""
+        if owner is None:
+            return lost
         lst = s.pieces.get(CHAMPION)
         if lst is None or not lst[r] or s.occ[r] != 2 * owner or cause == "intimidating":
             return lost
@@ -226,9 +231,11 @@ class Championing(Ability):
             changes.lift_piece(s, CHAMPION, r)
             changes.set_flag(s, HAND, owner)
 
-    def on_tokens_removed(self, s: State, owner: int, r: int) -> None:
+    def on_tokens_removed(self, s: State, owner: int | None, r: int) -> None:
         """Tokens were taken from ``r`` (Intimidating): if its race may not stay there with what
         is left (Tauren below 2, or the Region emptied), the Champion goes back to hand."""
+        if owner is None:
+            return
         lst = s.pieces.get(CHAMPION)
         if lst is None or not lst[r] or s.power[owner] != self.id:
             return

@@ -70,8 +70,10 @@ class Defensive(Ability):
             if not s.piece(TOWER, r):
                 changes.put_piece(s, TOWER, r)
 
-    def immune(self, s: State, owner: int, attacker: int, r: int) -> bool:
+    def immune(self, s: State, owner: int | None, attacker: int, r: int) -> bool:
         """A Watch Tower Region of the Active Defensive race cannot be targeted."""
+        if owner is None:
+            return False
         lst = s.pieces.get(TOWER)
         return lst is not None and lst[r] > 0 and s.occ[r] == 2 * owner
 

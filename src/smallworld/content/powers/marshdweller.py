@@ -33,8 +33,10 @@ class Marshdweller(Ability):
     )
     lasts_in_decline = True
 
-    def tolls(self, s: State, owner: int, attacker: int, r: int) -> list[Toll]:
+    def tolls(self, s: State, owner: int | None, attacker: int, r: int) -> list[Toll]:
         """1 VC to ``owner`` before an opponent conquers a Swamp of the Marshdweller race."""
+        if owner is None:
+            return []
         if attacker == owner or s.spec.terrain[r] != "swamp":
             return []
         code = s.occ[r]

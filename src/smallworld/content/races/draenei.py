@@ -30,8 +30,11 @@ class Draenei(Ability):
     )
     flags = (Flag("draenei-saved", words="a Draenei token was saved this turn"),)
 
-    def losses(self, s: State, owner: int, r: int, lost: int, attacker: int | None, cause: str) -> int:
+    def losses(self, s: State, owner: int | None, r: int, lost: int, attacker: int | None,
+               cause: str) -> int:
         """The first loss of this opponent turn is saved: 1 token discarded -> 0."""
+        if owner is None:
+            return lost
         if lost <= 0 or s.turn == owner or s.occ[r] != 2 * owner or s.tflags.get(_USED):
             return lost
         changes.set_tflag(s, _USED, True)

@@ -76,9 +76,11 @@ class Humans(Ability):
               "2 coins (the Humans' owner gains 2 too, unless it was the conqueror)."),
     )
 
-    def on_region_conquered(self, s: State, owner: int, c) -> None:  # c: Conquest
+    def on_region_conquered(self, s: State, owner: int | None, c) -> None:  # c: Conquest
         """A non-Horde conqueror of a Military Objective Region: 2 VC, and 2 VC to the Humans'
         owner unless it conquered; the token goes back to the Humans. Horde: nothing."""
+        if owner is None:
+            return
         lst = s.pieces.get(MO)
         if lst is None or not lst[c.region] or conqueror_side(s, c.attacker) == HORDE:
             return

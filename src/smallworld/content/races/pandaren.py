@@ -149,8 +149,10 @@ class Pandaren(Ability):
         """No Harmony is out while the Pandaren are In Decline."""
         take_back(s)
 
-    def tolls(self, s: State, owner: int, attacker: int, r: int) -> list[Toll]:
+    def tolls(self, s: State, owner: int | None, attacker: int, r: int) -> list[Toll]:
         """A Harmony holder pays 2 VC before its first attack on an Active Pandaren Region."""
+        if owner is None:
+            return []
         if s.occ[r] != 2 * owner or attacker == owner:
             return []
         if attacker not in s.flags.get(HOLDERS, ()) or HARMONY in s.paid:

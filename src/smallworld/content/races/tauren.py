@@ -85,8 +85,10 @@ class Tauren(Ability):
     def min_tokens(self, s: State, owner: int) -> int:
         return MIN_TOKENS
 
-    def on_tokens_removed(self, s: State, owner: int, r: int) -> None:
+    def on_tokens_removed(self, s: State, owner: int | None, r: int) -> None:
         """A Tauren Region left with a lone token: that token moves (see the module doc)."""
+        if owner is None:
+            return
         code = s.occ[r]
         if code != 2 * owner and code != 2 * owner + 1:
             return
