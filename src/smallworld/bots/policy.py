@@ -338,7 +338,7 @@ class HeuristicPolicy:
         best: tuple[float, Action] | None = None
         best_final: tuple[float, Action] | None = None
         for a in conquers:
-            r = index[a.args[0]]
+            r = index[str(a.args[0])]
             cost = conquest_cost(s, p, r, tg.get(r, 1))
             gain = (1.0 + bv[r]) * ha
             c = occ[r]

@@ -48,7 +48,7 @@ def rate_games(games: Sequence[dict[str, Any]], model: PlackettLuce | None = Non
                 ratings[name] = model.rating(name=name)
                 acc[name] = {"games": 0, "wins": 0.0, "score": 0.0}
         ranks = game_ranks(g["scores"], g["winners"])
-        new = model.rate([[ratings[n]] for n in lineup], ranks=ranks)
+        new = model.rate([[ratings[n]] for n in lineup], ranks=[float(x) for x in ranks])
         for name, team in zip(lineup, new, strict=True):
             ratings[name] = team[0]
         winners = g["winners"]

@@ -121,7 +121,7 @@ def serve(
                    "an SQLite file is served by one process", err=True)
         raise typer.Exit(1)
     db_path: Any = db if shared else (Path(db) if db is not None else default_db())
-    shown_db = _masked(db) if shared else str(db_path)
+    shown_db = _masked(str(db)) if shared else str(db_path)
     # one server per SQLite file, held until this process ends (the OS frees it on kill -9)
     lock = None if shared else _claim(db_path)
     if port is None:

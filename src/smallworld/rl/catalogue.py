@@ -115,11 +115,16 @@ class Block:
 BlockDecl = tuple[str, str, str, dict[str, object]]
 
 
+def _single(kind: str) -> BlockDecl:
+    """The block of an action without arguments (``expand``, ``end``…)."""
+    return (kind, kind, _SINGLE, {"action": Action(kind)})
+
+
 #: the core's own blocks (every edition): ``(name, kind, shape, options)``; ``pick``'s size
 #: follows the column (R-PICK-1)
 _CORE_BLOCKS: tuple[BlockDecl, ...] = (
     ("pick", "pick", _INT, {"lo": 0, "hi": COLUMN_SIZE - 1}),
-    *((k, k, _SINGLE, {"action": Action(k)}) for k in ("expand", "decline", "end", "done")),
+    *(_single(k) for k in ("expand", "decline", "end", "done")),
     ("conquer", "conquer", _REGION, {}),
     ("abandon", "abandon", _REGION, {}),
     ("redeploy", "redeploy", _REGION_INT, {}),

@@ -24,7 +24,8 @@ def factories(
 
     def raw_env(**kwargs: Any) -> SmallWorldEnv:
         e = SmallWorldEnv(**{**defaults, **kwargs})
-        e.metadata = {**SmallWorldEnv.metadata, "name": name}
+        # this version's name on the instance, over the class's metadata (PettingZoo's way)
+        e.metadata = {**SmallWorldEnv.metadata, "name": name}  # type: ignore[misc]
         return e
 
     def env(**kwargs: Any) -> Any:

@@ -90,7 +90,8 @@ def scenario_from_dict(d: dict[str, Any]) -> State:
     _need(isinstance(players, list) and 2 <= len(players) <= 5, "give 2 to 5 [[players]] tables")
     n = len(players)
     boards = d.get("boards")
-    _need(isinstance(boards, list) and bool(boards), "'boards' must list face ids, e.g. [\"L1\", \"S1\"]")
+    if not (isinstance(boards, list) and boards):
+        raise ScenarioError("'boards' must list face ids, e.g. [\"L1\", \"S1\"]")
     seats = d.get("seats") or [pl.get("name") or f"Player {i + 1}" for i, pl in enumerate(players)]
     try:
         spec = make_spec(n, boards, edition=d.get("edition", "swow"), seats=seats)
@@ -139,9 +140,9 @@ def scenario_from_dict(d: dict[str, Any]) -> State:
             s.decline[i] = race_id(pl["decline"], where)
         if "kept" in pl:
             _need(s.decline[i] is not None, f"{where}: a kept badge needs an In Decline race")
-            s.kept[i] = power_id(pl["kept"], where)
-            _need(ed.powers[s.kept[i]].lasts,  # the badge data (R-DEC-2, C-DEC-2)
-                  f"{where}: badge {s.kept[i]!r} does not last In Decline, so it cannot be kept "
+            kept = s.kept[i] = power_id(pl["kept"], where)
+            _need(ed.powers[kept].lasts,  # the badge data (R-DEC-2, C-DEC-2)
+                  f"{where}: badge {kept!r} does not last In Decline, so it cannot be kept "
                   f"({ed.rule('R-DEC-2')})")
         if "decline2" in pl:  # a second In Decline race (classic Spirit, C-P-SPIRIT-1)
             s.decline2[i] = race_id(pl["decline2"], where)
@@ -151,14 +152,15 @@ def scenario_from_dict(d: dict[str, Any]) -> State:
             raise ScenarioError(f"{where}: kept2 needs a second In Decline race (decline2)")
         for race in (s.decline[i], s.decline2[i]):  # In Decline tokens in hand (classic Ghouls)
             held = pl.get("decline_hand", {}).get(race, 0) if race else 0
-            if held:
+            if held and race:
                 s.dhand[race] = _int(held, f"{where}.decline_hand.{race}")
                 s.box[race] -= s.dhand[race]
         s.hand[i] = _int(pl.get("hand", 0), f"{where}.hand")
         _need(s.hand[i] == 0 or s.active[i] is not None, f"{where}: tokens in hand need an Active race")
         s.race_turns[i] = _int(pl.get("turns_with_race", 1 if s.active[i] else 0), f"{where}.turns_with_race")
-        if s.active[i]:
-            s.box[s.active[i]] -= s.hand[i]
+        active = s.active[i]
+        if active:
+            s.box[active] -= s.hand[i]
 
     regions = d.get("regions", {})
     _need(isinstance(regions, dict), "[regions] must be a table of Region ids")
@@ -199,7 +201,8 @@ def scenario_from_dict(d: dict[str, Any]) -> State:
         _setup_team(s, d.get("team", {}), race_id, power_id, used_races)
     elif column is not None:
         combos = column.get("combos") if isinstance(column, dict) else None
-        _need(isinstance(combos, list) and len(combos) <= 6, "[column] needs combos = [[race, power, coins], ...] (at most 6)")
+        if not (isinstance(combos, list) and len(combos) <= 6):
+            raise ScenarioError("[column] needs combos = [[race, power, coins], ...] (at most 6)")
         s.column = []
         for k, c in enumerate(combos):
             _need(isinstance(c, list) and len(c) == 3, f"column.combos[{k}] must be [race, power, coins]")
@@ -280,7 +283,8 @@ def _setup_team(s: State, t: Any, race_id: Any, power_id: Any, used: set[str]) -
         for k, race in enumerate(rows):
             if race:
                 race_id(race, f"team.{side}[{k}]")
-                _need(team_rules.FACTION_SIDE[RACES[race].faction] == side,
+                faction = RACES[race].faction
+                _need(faction is not None and team_rules.FACTION_SIDE[faction] == side,
                       f"team.{side}[{k}]: {race!r} is not of side {team_rules.SIDE_NAMES[side]}")
     for side in sides:
         rest = [r for r in sorted(RACES) if RACES[r].faction == team_rules.SIDE_FACTION[side] and r not in used]
@@ -324,7 +328,8 @@ def _place_region(s: State, r: int, spec_r: dict[str, Any], where: str, n: int) 
     dec = spec_r.get("decline", False)  # true: the In Decline race; 2: the second one (decline2)
     second = dec == 2 and not isinstance(dec, bool)
     race = s.decline2[p] if second else s.decline[p] if dec else s.active[p]
-    _need(race is not None, f"{where}: seat {p} has no {'In Decline' if dec else 'Active'} race")
+    if race is None:
+        raise ScenarioError(f"{where}: seat {p} has no {'In Decline' if dec else 'Active'} race")
     t = _int(spec_r.get("tokens", 1), f"{where}.tokens")
     _need(t >= 0, f"{where}: tokens must be >= 0")
     s.occ[r] = 2 * (n + p) + 1 if second else 2 * p + (1 if dec else 0)

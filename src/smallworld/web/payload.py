@@ -9,6 +9,7 @@ of the turn in progress into words (:mod:`smallworld.web.turnfacts`, from the vi
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from smallworld.bots import BOTS, levels_meta
@@ -91,7 +92,7 @@ def _piece_table(ed: core_editions.Edition) -> dict[str, dict[str, Any]]:
 
 
 def _display_name(ed: core_editions.Edition, ability: Any) -> str:
-    table = {"race": ed.races, "power": ed.powers, "item": ed.items}[ability.kind]
+    table: Mapping[str, Any] = {"race": ed.races, "power": ed.powers, "item": ed.items}[ability.kind]
     return str(table[ability.id].name) if ability.id in table else ability.id
 
 
@@ -208,8 +209,8 @@ def _label(live: LiveGame, p: int, a: Action, expand_hand: int | None = None) ->
         n = int(a.args[0])
         return f"Pick combo {n + 1}", None
     if k == "redeploy":
-        n = a.args[1]
-        return f"Place {n} token{'s' if n != 1 else ''} in {names[0]}", None
+        count = a.args[1]
+        return f"Place {count} token{'s' if count != 1 else ''} in {names[0]}", None
     if k == "abandon":
         return f"Abandon {names[0]} (its tokens come back to your hand)", None
     if k == "conquer":

@@ -385,7 +385,8 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
         except ValidationError:
             # a bare record (the exported file itself) is accepted too
             try:
-                body = ImportIn(record=GameRecord.loads(raw.decode("utf-8")).to_json())
+                body = ImportIn(record=GameRecord.loads(raw.decode("utf-8")).to_json(), bots=None,
+                                title=None)
             except ReplayError as e:
                 raise ApiError(400, f"not a game record: {e}") from None
             except UnicodeDecodeError:
@@ -427,7 +428,9 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
         acc = await authorize(game_id, token_of(request), seat_param(request))
         spec = acc.live.game.state.spec
         key = (tuple(spec.faces), spec.edition.name)
-        asset = drawn.get(key) or await asyncio.to_thread(draw_board, key)
+        asset = drawn.get(key)
+        if asset is None:
+            asset = await asyncio.to_thread(draw_board, key)
         return send_asset(request, asset, "private, max-age=86400")
 
     @app.get("/api/games/{game_id}/state")

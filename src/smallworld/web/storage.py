@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import (
     JSON,
@@ -32,12 +32,13 @@ from sqlalchemy import (
     delete,
     event,
     false,
+    insert,
     inspect,
     select,
     text,
     update,
 )
-from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.engine import CursorResult, Engine, make_url
 from sqlalchemy.exc import OperationalError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
@@ -330,7 +331,7 @@ class Store:
                               "created_at": job.stamp} for i, t in enumerate(job.actions)]
                     notes.append(f"{job.game_id} {job.start + len(job.actions)}")
                 if rows:
-                    con.execute(ActionRow.__table__.insert(), rows)
+                    con.execute(insert(ActionRow), rows)
                 if self.shared and notes:  # the other server processes hear of it at the commit
                     self._notify(con, notes)
         except Exception as e:  # nothing of the batch was stored
@@ -375,7 +376,8 @@ class Store:
     def delete(self, game_id: str) -> bool:
         with self.writing, _db_errors("delete the game"), Session(self.engine) as db, db.begin():
             db.execute(delete(ActionRow).where(ActionRow.game_id == game_id))
-            n = db.execute(delete(GameRow).where(GameRow.id == game_id)).rowcount
+            gone = db.execute(delete(GameRow).where(GameRow.id == game_id))
+            n = cast(CursorResult[Any], gone).rowcount
             if self.shared and n:
                 self._notify(db.connection(), [f"{game_id} -1"])
         return bool(n)

@@ -18,7 +18,7 @@ game's edition: no race is named here.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from smallworld.core import edition as core_editions
@@ -108,7 +108,7 @@ def _uses(v: dict[str, Any], seat: int) -> list[dict[str, Any]]:
                 text = dict(use.done).get(str(raw), f"{use.label} used")
             else:
                 text = f"{use.label} {'used' if used else 'ready'}"
-            where = {"race": ed.races, "power": ed.powers, "item": ed.items}[kind]
+            where: Mapping[str, Any] = {"race": ed.races, "power": ed.powers, "item": ed.items}[kind]
             title = where[ident].name if ident in where else ident
             left = most - used
             state = ("used up for this turn" if not left
