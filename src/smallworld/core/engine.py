@@ -343,16 +343,20 @@ def conquer_actions(s: State, p: int) -> list[Action]:
     ro = roster(s)  # every hook below is asked of this one roster
     own = ro.own[p]
     if hand >= 1 and hand >= hooks.min_tokens(s, p):  # else not even a final conquest (R-CONQ-9)
-        aux = sum(ab.auxiliaries(s, p) for ab in ro.own_hook(p, "auxiliaries"))  # Beasts
+        aux = 0
+        for ab in ro.own_hook(p, "auxiliaries"):  # Beasts
+            aux += ab.auxiliaries(s, p)
         holders = ro.global_hook("tolls")  # asked once for all targets
         reducers = ro.own_hook(p, "conquest_reduction")
         paid = s.paid
         vc = s.vc[p]
         conquer = spec.conquer_actions
         short = FINAL_CONQUEST_MAX_SHORT
-        if "no_final_conquest" in hooks.LIVE_HOOKS and any(  # classic Berserk (C-P-BERSERK-3)
-                ab.no_final_conquest(s, p) for ab in ro.own_hook(p, "no_final_conquest")):
-            short = 0
+        if "no_final_conquest" in hooks.LIVE_HOOKS:  # classic Berserk (C-P-BERSERK-3)
+            for ab in ro.own_hook(p, "no_final_conquest"):
+                if ab.no_final_conquest(s, p):
+                    short = 0
+                    break
         reach = hand + aux + short  # the most a conquest may cost now
         tg = targets(s, p, own, ro.global_hook("immune"), regions)
         # the raw cost of each target, as conquest.raw_costs (R-CONQ-3), inline: no list of tuples
