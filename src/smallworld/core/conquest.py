@@ -124,9 +124,14 @@ def targets(
         shields = hooks.shields(s)  # abilities able to make a Region immune, asked once
     else:
         shields = [(o, ab) for o, ab in play if "immune" in ab.hooks]
-    if shields:
-        shielded = hooks.shielded
-        for r in [r for r in out if shielded(s, shields, p, r)]:
+    if shields:  # hooks.shielded for every target, inline (one call per target fewer)
+        gone = []
+        for r in out:
+            for owner, ab in shields:
+                if ab.immune(s, owner, p, r) and not ("tolls" in ab.hooks and ab.tolls(s, owner, p, r)):
+                    gone.append(r)
+                    break
+        for r in gone:
             del out[r]
     return out
 
