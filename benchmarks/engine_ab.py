@@ -15,6 +15,8 @@ Usage (from the repository root)::
     python benchmarks/engine_ab.py --rev main --edition classic
     python benchmarks/engine_ab.py --rev main --now-python /tmp/venv/bin/python   # an installed
         # (e.g. compiled) smallworld of that interpreter as "now", instead of this tree's src/
+    python benchmarks/engine_ab.py --now-python /tmp/new/bin/python --before-python /tmp/old/bin/python
+        # both sides installed (e.g. two compiled wheels): compiled against compiled
 
 The revision is checked out with ``git worktree`` in a temporary folder, removed afterwards.
 """
@@ -99,6 +101,9 @@ def main() -> None:
     ap.add_argument("--now-python", default=None,
                     help="run 'now' with this interpreter's installed smallworld (e.g. a compiled wheel "
                          "in a venv) instead of this tree's src/")
+    ap.add_argument("--before-python", default=None,
+                    help="run 'before' with this interpreter's installed smallworld (e.g. a compiled wheel of "
+                         "the old revision) instead of the revision's src/; --rev then only names it")
     ap.add_argument("--fresh", action="store_true",
                     help="each round plays new games (the same for both sides), as smallworld bench "
                          "does, instead of replaying copies of the same games (whose caches stay warm)")
@@ -110,7 +115,9 @@ def main() -> None:
         try:
             now = (Worker(None, args.games, args.edition, args.now_python) if args.now_python
                    else Worker(ROOT / "src", args.games, args.edition))
-            workers = {"before": Worker(wt / "src", args.games, args.edition), "now": now}
+            before = (Worker(None, args.games, args.edition, args.before_python) if args.before_python
+                      else Worker(wt / "src", args.games, args.edition))
+            workers = {"before": before, "now": now}
             times: dict[tuple[str, int], list[float]] = {}
             per_game: dict[tuple[str, int], float] = {}
             for i in range(args.rounds):
@@ -127,6 +134,8 @@ def main() -> None:
                            check=False, capture_output=True)
     now_name = f"installed for {args.now_python}" if args.now_python else "working tree"
     games = "new games each round" if args.fresh else "the same games each round"
+    if args.before_python:
+        args.rev = f"{args.rev} (installed for {args.before_python})"
     print(f"before = {args.rev}, now = {now_name}; edition {args.edition}; {args.rounds} alternating "
           f"chunks of {args.games} games per side (5 players: half; {games}), CPU time")
     print("games/s from the fastest chunk (best) and the median chunk")

@@ -64,6 +64,7 @@ def targets(
     p: int,
     abilities: Sequence[Any] | None = None,
     play: Sequence[tuple[int | None, Any]] | None = None,
+    regions: list[int] | None = None,
 ) -> dict[int, int]:
     """Regions seat ``p`` may attack now -> travel cost (0 or 1).
 
@@ -75,13 +76,12 @@ def targets(
     C-CONQ-1/2). Excludes its own Active Regions, Sea/Lake unless allowed (R-CONQ-5)
     and immune Regions (except those a toll makes attackable once paid: Aegis, see
     :func:`hooks.immune_beyond_tolls`). Callers that have them already pass ``abilities``
-    (``hooks.own_abilities(s, p)``) and ``play`` (``list(hooks.in_play(s))``).
+    (``hooks.own_abilities(s, p)``), ``play`` (``list(hooks.in_play(s))``, or only those of its
+    entries that implement ``immune``) and ``regions`` (``s.regions_of(2 * p)``).
     """
     spec = s.spec
-    occ = s.occ
-    code = 2 * p
     out: dict[int, int] = {}
-    own = [r for r, c in enumerate(occ) if c == code]
+    own = s.regions_of(2 * p) if regions is None else regions
     if abilities is None:
         abilities = hooks.own_abilities(s, p)
     if own:
@@ -102,26 +102,36 @@ def targets(
         for e in spec.entries:
             if e not in out:
                 out[e] = travel
-    if out and any(ab.no_travel_cost(s, p) for ab in abilities if "no_travel_cost" in ab.hooks):
-        out = dict.fromkeys(out, 0)
+    if out:
+        for ab in abilities:
+            if "no_travel_cost" in ab.hooks and ab.no_travel_cost(s, p):
+                out = dict.fromkeys(out, 0)
+                break
     for r in own:
         out.pop(r, None)
     may_water = None
     for r in spec.waters:
         if r in out:
             if may_water is None:
-                may_water = any(
-                    ab.may_enter_water(s, p) for ab in abilities if "may_enter_water" in ab.hooks
-                )
+                may_water = False
+                for ab in abilities:
+                    if "may_enter_water" in ab.hooks and ab.may_enter_water(s, p):
+                        may_water = True
+                        break
             if not may_water:
                 del out[r]
     if play is None:
         shields = hooks.shields(s)  # abilities able to make a Region immune, asked once
     else:
         shields = [(o, ab) for o, ab in play if "immune" in ab.hooks]
-    if shields:
-        shielded = hooks.shielded
-        for r in [r for r in out if shielded(s, shields, p, r)]:
+    if shields:  # hooks.shielded for every target, inline (one call per target fewer)
+        gone = []
+        for r in out:
+            for owner, ab in shields:
+                if ab.immune(s, owner, p, r) and not ("tolls" in ab.hooks and ab.tolls(s, owner, p, r)):
+                    gone.append(r)
+                    break
+        for r in gone:
             del out[r]
     return out
 

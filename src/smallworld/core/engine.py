@@ -38,9 +38,9 @@ from typing import Any
 from smallworld.core import chance, hooks, troops
 from smallworld.core.actions import Action, as_action
 from smallworld.core.conquest import (
+    TOKEN_PIECES,
     conquest_cost,
     has_regions,
-    raw_costs,
     resolve_conquest,
     targets,
     toll_sum,
@@ -62,6 +62,7 @@ from smallworld.core.state import (
     CONQUER,
     DECIDE,
     DEFEND,
+    EMPTY,
     NOBODY,
     OVER,
     PICK,
@@ -74,6 +75,8 @@ FINAL_CONQUEST_MAX_SHORT = 3  # R-CONQ-9: the die adds at most 3
 END = Action("end")
 EXPAND = Action("expand")
 DECLINE = Action("decline")
+#: ``pick K`` by position, made once (extended if a variant offers more positions)
+_PICKS: list[Action] = [Action("pick", (k,)) for k in range(6)]
 
 
 # ---- steps ---------------------------------------------------------------------------------
@@ -314,7 +317,12 @@ def legal_actions(s: State) -> list[Action]:
         variant = s.spec.edition.variant
         assert variant is not None
         ks = variant.pickable(s, p)
-        return [Action("pick", (k,)) for k in ks] if ks else [END]
+        if not ks:
+            return [END]
+        top = max(ks)
+        if top >= len(_PICKS):
+            _PICKS.extend([Action("pick", (k,)) for k in range(len(_PICKS), top + 1)])
+        return [_PICKS[k] for k in ks]
     if phase == DECIDE:
         if s.hand[p] or has_regions(s, p) or s.spec.edition.keep_empty_race:  # C-CONQ-11
             return [EXPAND, DECLINE]
@@ -326,30 +334,55 @@ def conquer_actions(s: State, p: int) -> list[Action]:
     """Legal actions of the conquest phase (R-TROOP-2, R-CONQ-*, RULES §8)."""
     spec = s.spec
     out: list[Action] = []
+    regions = s.regions_of(2 * p)
     if s.conquests == 0:
-        code = 2 * p
         acts = spec.abandon_actions
-        out.extend([acts[r] for r, c in enumerate(s.occ) if c == code])
+        out.extend([acts[r] for r in regions])
     hand = s.hand[p]
     offered: set[str] = set()
     ro = roster(s)  # every hook below is asked of this one roster
     own = ro.own[p]
     if hand >= 1 and hand >= hooks.min_tokens(s, p):  # else not even a final conquest (R-CONQ-9)
-        aux = sum(ab.auxiliaries(s, p) for ab in ro.own_hook(p, "auxiliaries"))  # Beasts
+        aux = 0
+        for ab in ro.own_hook(p, "auxiliaries"):  # Beasts
+            aux += ab.auxiliaries(s, p)
         holders = ro.global_hook("tolls")  # asked once for all targets
         reducers = ro.own_hook(p, "conquest_reduction")
         paid = s.paid
         vc = s.vc[p]
         conquer = spec.conquer_actions
         short = FINAL_CONQUEST_MAX_SHORT
-        if "no_final_conquest" in hooks.LIVE_HOOKS and any(  # classic Berserk (C-P-BERSERK-3)
-                ab.no_final_conquest(s, p) for ab in ro.own_hook(p, "no_final_conquest")):
-            short = 0
+        if "no_final_conquest" in hooks.LIVE_HOOKS:  # classic Berserk (C-P-BERSERK-3)
+            for ab in ro.own_hook(p, "no_final_conquest"):
+                if ab.no_final_conquest(s, p):
+                    short = 0
+                    break
         reach = hand + aux + short  # the most a conquest may cost now
-        for r, travel, raw in raw_costs(s, targets(s, p, own, ro.play)):
-            # reductions only lower the cost: price them only when the raw cost is out of reach
-            if raw > reach and conquest_cost(s, p, r, travel, reducers=reducers) > reach:
-                continue
+        tg = targets(s, p, own, ro.global_hook("immune"), regions)
+        # the raw cost of each target, as conquest.raw_costs (R-CONQ-3), inline: no list of tuples
+        occ, tokens, mountain, pieces = s.occ, s.tokens, spec.mountain, s.pieces
+        defense = [lst for lst in map(pieces.get, spec.defense_pieces) if lst is not None]
+        extra = [lst for lst in map(pieces.get, TOKEN_PIECES) if lst is not None]
+        for r, travel in tg.items():
+            raw = 2 + travel + mountain[r]
+            if defense:
+                for lst in defense:
+                    raw += lst[r]
+            if occ[r] != EMPTY:
+                raw += tokens[r]
+                if extra:
+                    for lst in extra:
+                        raw += lst[r]
+            # reductions only lower the cost: price them only when the raw cost is out of reach.
+            # conquest_cost is max(raw - reductions, 1, min_tokens) and 1 <= min_tokens <= hand <=
+            # reach, so it is out of reach exactly when raw - reductions is
+            if raw > reach:
+                if not reducers:
+                    continue
+                for ab in reducers:
+                    raw -= ab.conquest_reduction(s, p, r, "conquer")
+                if raw > reach:
+                    continue
             if holders:  # as hooks.tolls, inline: asked for every target
                 owed = None
                 for owner, ab in holders:

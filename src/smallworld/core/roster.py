@@ -12,7 +12,10 @@ checked against a fresh roster, so a writer that forgets :func:`changed` fails t
 
 Within one roster the answer to "who implements hook H" is computed once
 (:meth:`Roster.own_hook`, :meth:`Roster.global_hook`) and then reused by every listing of legal
-actions, conquest cost, scoring and turn step of that position.
+actions, conquest cost, scoring and turn step of that position. The per-seat answers are kept
+beyond the roster too, by the seat's tuple of abilities (:data:`_SEAT_HOOKS`): a rebuilt roster
+(a pick, a decline, an item changing hands) finds the answers of the seats that did not change,
+and those of any combination of abilities seen before, already made.
 
 The order of abilities is fixed: by seat; for a seat its race, power, held items by Region
 number, then its lasting In Decline race and kept badge (and those of its second In Decline
@@ -24,7 +27,7 @@ not change who is asked at that decision point.
 from __future__ import annotations
 
 from itertools import compress
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from smallworld.core.ability import Ability
 
@@ -33,6 +36,8 @@ if TYPE_CHECKING:
 
 #: bumped when abilities are registered at run time, so older rosters are rebuilt
 _generation = 0
+
+Entry = tuple["int | None", Ability]
 
 #: check every cached roster against a fresh one (tests: a missed :func:`changed` fails loudly)
 STRICT = False
@@ -53,9 +58,47 @@ def bump_generation() -> None:
     """Make every existing roster stale (called by :func:`smallworld.core.hooks.refresh`)."""
     global _generation
     _generation += 1
+    _SEATS.clear()
 
 
-Entry = tuple["int | None", Ability]
+#: one seat's part of a roster: its own abilities, its lasting ones, its ``(seat, ability)``
+#: entries of :attr:`Roster.play`, and two caches filled as hooks are asked: ``{hook: own
+#: implementers}`` and ``{hook: its entries implementing it}``
+Seat = tuple[
+    tuple[Ability, ...], tuple[Ability, ...], tuple[Entry, ...],
+    dict[str, tuple[Ability, ...]], dict[str, tuple[Entry, ...]],
+]
+
+#: ``(edition, seat, active, power, decline, kept, decline2, kept2, face-up items its Active race
+#: holds)`` -> its :data:`Seat`, shared by every roster in which that seat is so (abilities and
+#: their ``hooks`` never change; :func:`bump_generation` empties it): a rebuilt roster (a pick, a
+#: decline, an item changing hands) reuses the parts and the hook answers of the seats that did not
+#: change, and of any seat seen so before. Bounded by :data:`_SEATS_MAX`.
+_SEATS: dict[tuple[object, ...], Seat] = {}
+_SEATS_MAX = 20_000
+
+
+def _seat(ed: Any, p: int, slots: tuple[str | None, ...], held: tuple[str, ...]) -> Seat:
+    """Seat ``p``'s part of a roster: ``slots`` is its (active, power, decline, kept, decline2,
+    kept2), ``held`` the face-up items in Regions of its Active race, by Region number."""
+    race_ab = ed.race_abilities
+    power_ab = ed.power_abilities
+    race, power, decline, kept, decline2, kept2 = slots
+    mine: list[Ability] = []
+    if race is not None:
+        mine.append(race_ab[race])
+        if power is not None:
+            mine.append(power_ab[power])
+        mine.extend([ed.item_abilities[item] for item in held])
+    last: list[Ability] = []
+    for old, badge in ((decline, kept), (decline2, kept2)):
+        if old is not None:
+            ab = race_ab[old]
+            if ab.lasts_in_decline:
+                last.append(ab)
+            if badge is not None:
+                last.append(power_ab[badge])
+    return tuple(mine), tuple(last), tuple([(p, ab) for ab in mine + last]), {}, {}
 
 
 class Roster:
@@ -71,62 +114,59 @@ class Roster:
 
     __slots__ = (
         "generation", "active", "power", "decline", "kept", "decline2", "kept2", "items", "item_occ",
-        "own", "lasting", "play", "_own_hook", "_global_hook",
+        "own", "lasting", "play", "_own_hook", "_seat_global", "_loose", "_global_hook",
     )
+
+    #: the state's fields when built, for :func:`_check` (only with :data:`STRICT`)
+    active: list[str | None] | None
+    power: list[str | None] | None
+    decline: list[str | None] | None
+    kept: list[str | None] | None
+    decline2: list[str | None] | None
+    kept2: list[str | None] | None
+    items: list[tuple[str, ...]] | None
 
     def __init__(self, s: State) -> None:
         self.generation = _generation
         ed = s.spec.edition
-        race_ab = ed.race_abilities
-        power_ab = ed.power_abilities
-        item_ab = ed.item_abilities
-        self.active = s.active[:]
-        self.power = s.power[:]
-        self.decline = s.decline[:]
-        self.kept = s.kept[:]
-        self.decline2 = s.decline2[:]
-        self.kept2 = s.kept2[:]
-        self.items = s.items[:]
+        active, power, decline, kept, decline2, kept2 = s.active, s.power, s.decline, s.kept, s.decline2, s.kept2
+        if STRICT:  # the snapshot :func:`_check` compares with the state
+            self.active, self.power, self.decline, self.kept = active[:], power[:], decline[:], kept[:]
+            self.decline2, self.kept2, self.items = decline2[:], kept2[:], s.items[:]
+        else:
+            self.active = self.power = self.decline = self.kept = None
+            self.decline2 = self.kept2 = self.items = None
         occ = s.occ
         items = s.items
         # the face-up items of the few Regions holding any (compress skips the empty ones in C)
         held = [(r, occ[r], item) for r in compress(range(len(items)), items) for item in items[r] if item != "?"]
         self.item_occ = tuple([(r, c) for r, c, _ in held])
-        own: list[tuple[Ability, ...]] = []
-        lasting: list[tuple[Ability, ...]] = []
+        seats = _SEATS
+        if len(seats) > _SEATS_MAX:
+            seats.clear()
+        parts = []
+        for p in range(len(active)):
+            code = 2 * p
+            mine_items = tuple([item for _, c, item in held if c == code]) if held else ()
+            key = (ed, p, active[p], power[p], decline[p], kept[p], decline2[p], kept2[p], mine_items)
+            part = seats.get(key)
+            if part is None:
+                part = seats[key] = _seat(ed, p, key[2:8], mine_items)
+            parts.append(part)
+        self.own = tuple([x[0] for x in parts])
+        self.lasting = tuple([x[1] for x in parts])
         play: list[Entry] = []
-        for p in range(len(self.active)):
-            mine: list[Ability] = []
-            race = self.active[p]
-            if race is not None:
-                mine.append(race_ab[race])
-                power = self.power[p]
-                if power is not None:
-                    mine.append(power_ab[power])
-                code = 2 * p
-                if held:
-                    mine.extend([item_ab[item] for _, c, item in held if c == code])
-            last: list[Ability] = []
-            for race, kept in ((self.decline[p], self.kept[p]), (self.decline2[p], self.kept2[p])):
-                if race is not None:
-                    ab = race_ab[race]
-                    if ab.lasts_in_decline:
-                        last.append(ab)
-                    if kept is not None:
-                        last.append(power_ab[kept])
-            own.append(tuple(mine))
-            lasting.append(tuple(last))
-            play.extend([(p, ab) for ab in mine])
-            if last:
-                play.extend([(p, ab) for ab in last])
-        for _, c, item in held:
-            ab = item_ab[item]
-            if ab.acts_uncontrolled and (c < 0 or c % 2 == 1):  # nobody's, or In Decline
-                play.append((None, ab))
-        self.own = tuple(own)
-        self.lasting = tuple(lasting)
+        for x in parts:
+            play.extend(x[2])
+        item_ab = ed.item_abilities
+        loose = [ab for _, c, item in held
+                 if (ab := item_ab[item]).acts_uncontrolled and (c < 0 or c % 2 == 1)]  # nobody's, or In Decline
+        if loose:
+            play.extend([(None, ab) for ab in loose])
         self.play = tuple(play)
-        self._own_hook: tuple[dict[str, tuple[Ability, ...]], ...] = tuple([{} for _ in own])
+        self._own_hook = tuple([x[3] for x in parts])
+        self._seat_global = tuple([x[4] for x in parts])
+        self._loose = tuple(loose)
         self._global_hook: dict[str, tuple[Entry, ...]] = {}
 
     def own_hook(self, p: int, hook: str) -> tuple[Ability, ...]:
@@ -140,7 +180,18 @@ class Roster:
         """Every ``(owner, ability)`` of :attr:`play` that implements ``hook``, in order."""
         found = self._global_hook.get(hook)
         if found is None:
-            found = self._global_hook[hook] = tuple([e for e in self.play if hook in e[1].hooks])
+            # seat by seat (each seat's part is kept by its abilities), then the loose items:
+            # the order of :attr:`play`
+            found = ()
+            for p, part in enumerate(self._seat_global):
+                mine = part.get(hook)
+                if mine is None:
+                    mine = part[hook] = tuple([(p, ab) for ab in self.own[p] + self.lasting[p] if hook in ab.hooks])
+                if mine:
+                    found += mine
+            if self._loose:
+                found += tuple([(None, ab) for ab in self._loose if hook in ab.hooks])
+            self._global_hook[hook] = found
         return found
 
 
@@ -149,6 +200,12 @@ def _key(x: Roster | State) -> tuple[object, ...]:
 
 
 def _check(s: State, r: Roster) -> None:
+    if r.active is None:  # built before STRICT was turned on: compare with a fresh roster
+        fresh = Roster(s)
+        if (fresh.own, fresh.lasting, fresh.play) == (r.own, r.lasting, r.play):
+            return
+        raise StaleRosterError("cached roster is stale: a write to active/power/decline/kept/decline2/kept2/items "
+                               "did not call smallworld.core.roster.changed(s)")
     if _key(r) != _key(s):
         raise StaleRosterError(
             "cached roster is stale: a write to active/power/decline/kept/decline2/kept2/items "

@@ -28,7 +28,11 @@ def faction_bonus(s: State, p: int) -> int:
     if enemy is None:
         return 0
     cap = max([1] + hooks.call_own(s, p, "faction_bonus_cap"))
-    return sum(min(n, cap) for r, n in s.defeated.items() if races[r].faction == enemy)
+    total = 0  # a loop, not a generator: no generator object for the compiled core
+    for r, n in s.defeated.items():
+        if races[r].faction == enemy:
+            total += min(n, cap)
+    return total
 
 
 def score_turn(s: State, p: int) -> list[tuple[str, int]]:
@@ -50,7 +54,10 @@ def score_turn(s: State, p: int) -> list[tuple[str, int]]:
         for ab in ro.own[p] + ro.lasting[p]:
             if "score" in ab.hooks:
                 lines.extend(ab.score(s, p))
-    s.vc[p] += sum(v for _, v in lines)
+    gained = 0
+    for _, v in lines:
+        gained += v
+    s.vc[p] += gained
     s.last_score[p] = lines
     return lines
 

@@ -20,6 +20,9 @@ TERRAINS = ("fields", "hills", "forest", "swamp", "mountain", "sea", "lake")
 #: Region id -> ``(redeploy R 1, redeploy R 2, ...)``, shared by every spec naming that Region
 #: (actions are immutable: a new game does not make its own again)
 _REDEPLOY: dict[str, tuple[Any, ...]] = {}
+#: kind -> Region id -> the action ``KIND R`` (:meth:`GameSpec.region_actions`), shared by every
+#: spec naming that Region (bounded: the kinds of the editions times the Regions of the boards)
+_REGION_ACTIONS: dict[str, dict[str, Any]] = {}
 
 
 class GameSpec:
@@ -142,7 +145,14 @@ class GameSpec:
         if made is None:
             from smallworld.core.actions import Action
 
-            made = self._region_actions[kind] = tuple(Action(kind, (rid,)) for rid in self.region_ids)
+            shared = _REGION_ACTIONS.setdefault(kind, {})
+            acts = []
+            for rid in self.region_ids:
+                a = shared.get(rid)
+                if a is None:
+                    a = shared[rid] = Action(kind, (rid,))
+                acts.append(a)
+            made = self._region_actions[kind] = tuple(acts)
         return made
 
     def redeploy_actions(self, r: int, hand: int) -> list[Any]:
