@@ -230,3 +230,30 @@ def test_a_game_deleted_on_one_worker_is_gone_on_the_other(pg_url):
                 break
             assert time.time() < deadline, r.status_code
             time.sleep(0.05)
+
+
+def test_an_action_on_a_worker_that_has_not_heard_the_last_move_is_played_on_the_caught_up_game(pg_url):
+    """The page saw a move stored through worker A; its next action reaches worker B before B
+    heard of that move (B's copy is one move behind and the action does not fit it): B catches
+    up from the database and plays the action, rather than refusing it as illegal."""
+    with TestClient(create_app(pg_url, bot_delay=0)) as a, TestClient(create_app(pg_url, bot_delay=0)) as b:
+        g = _new(a)
+        tok = g["host_token"]
+        deadline = time.time() + 10
+        while not (a.app.state.hub.listening and b.app.state.hub.listening):
+            assert time.time() < deadline, "the workers did not start listening"
+            time.sleep(0.02)
+        p = state(b, g["id"], tok)  # B reads the game (and marks it read since listening)
+        stale = p["game"]["actions"]
+        r = a.post(f"/api/games/{g['id']}/actions", json={"action": "pick 0"}, headers={"X-Token": tok})
+        assert r.status_code == 200, r.text
+        nxt = r.json()
+        time.sleep(0.3)  # B's listener hears it ...
+        hub_b = b.app.state.hub
+        hub_b.hear(g["id"], stale)  # ... and we make B forget it, as if not yet delivered
+        assert len(hub_b.live[g["id"]].game.record.actions) == stale
+        action = choose(nxt["legal"])  # an action of the game after "pick 0"
+        r2 = b.post(f"/api/games/{g['id']}/actions", json={"action": action}, headers={"X-Token": tok})
+        assert r2.status_code == 200, r2.text
+        rec = a.get(f"/api/games/{g['id']}/record", params={"token": tok}).json()
+        assert rec["actions"][stale] == "pick 0" and action in rec["actions"][stale + 1:]

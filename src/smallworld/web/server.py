@@ -474,11 +474,18 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
             try:
                 try:
                     await asyncio.to_thread(live.act, store, seat, body.action)
-                except StoreStale:
-                    # another server process stored a move this one had not heard of yet (the
-                    # page had seen it): catch up and play the action on the current game
+                except (StoreStale, NotYourTurn, IllegalActionError):
+                    # several server processes: another one may have stored a move this one has
+                    # not heard of yet (the page had seen it: its action fits the newer game, or
+                    # the store refused a stale count). Catch up and, if the game moved, play
+                    # the action on the current game; otherwise the refusal stands.
+                    held = len(live.game.record.actions)
+                    if not store.shared:
+                        raise
                     await fresh(live, force=True)
-                    if body.expect is not None and body.expect != len(live.game.record.actions):
+                    moved = len(live.game.record.actions) != held
+                    if not moved or (body.expect is not None
+                                     and body.expect != len(live.game.record.actions)):
                         raise
                     seat = acting_seat(acc)
                     await asyncio.to_thread(live.act, store, seat, body.action)
