@@ -43,6 +43,7 @@ def test_a_bundle_runs_its_modules_once_in_import_order(tmp_path, chromium):
         pg.on("pageerror", lambda e: errors.append(str(e)))
         pg.set_content("<html><body></body></html>")
         pg.add_script_tag(content=js, type="module")
+        pg.wait_for_function("() => window.result !== undefined")  # a module script runs deferred
         # aliases, a namespace import, a re-export, private names kept apart (`count` is not global)
         assert pg.evaluate("window.result") == [22, "util", "util", 3, "undefined"]
         assert errors == []
