@@ -319,7 +319,8 @@ def main() -> None:
     ap.add_argument("--think", type=float, default=0.5, help="seconds between a client's actions")
     ap.add_argument("--kill-after", type=float, default=None)
     ap.add_argument("--url", default=None, help="use a running server instead of starting one")
-    ap.add_argument("--durability", choices=["full", "normal"], default="full")
+    ap.add_argument("--durability", choices=["full", "normal"], default=None,
+                    help="the server's (default: its own, normal for SQLite, full for PostgreSQL)")
     ap.add_argument("--db", default=None, help="a postgresql:// URL (default: a fresh SQLite file)")
     ap.add_argument("--workers", type=int, default=1, help="server processes (PostgreSQL only)")
     ap.add_argument("--json", action="store_true")
@@ -331,7 +332,7 @@ def main() -> None:
         print(json.dumps(asyncio.run(shard_main(a.shard[0], json.loads(a.shard[1]), a.seconds,
                                                 a.think, a.separate))))
         return
-    extra = ["--durability", a.durability, "--workers", str(a.workers)]
+    extra = (["--durability", a.durability] if a.durability else []) + ["--workers", str(a.workers)]
     out = [asyncio.run(run(k, a.seconds, a.think, a.kill_after, a.url, extra, a.db, a.procs))
            for k in a.games]
     if a.json:

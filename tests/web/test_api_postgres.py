@@ -257,3 +257,13 @@ def test_an_action_on_a_worker_that_has_not_heard_the_last_move_is_played_on_the
         assert r2.status_code == 200, r2.text
         rec = a.get(f"/api/games/{g['id']}/record", params={"token": tok}).json()
         assert rec["actions"][stale] == "pick 0" and action in rec["actions"][stale + 1:]
+
+
+def test_postgresql_keeps_synchronous_commits_by_default(pg_url):
+    from smallworld.web.storage import Store
+
+    store = Store(pg_url)
+    assert store.durability == "full"
+    with store.engine.connect() as con:
+        assert con.exec_driver_sql("SHOW synchronous_commit").scalar() == "on"
+    store.close()

@@ -108,3 +108,18 @@ def test_concurrent_appends_all_land_in_order(tmp_path, n_threads):
     for i in range(n_threads):
         assert store.load(f"g{i}").actions == [f"move {k}" for k in range(10)]
     store.close()
+
+
+@pytest.mark.parametrize("durability, pragma", [(None, 1), ("normal", 1), ("full", 2)])
+def test_sqlite_durability_defaults_to_normal_and_full_flushes_every_commit(tmp_path, durability, pragma):
+    """SQLite's default is the write-ahead log with synchronous=NORMAL (1): a move survives the
+    server being killed (tests/web/test_kill.py), not a power cut; ``full`` (2) flushes every
+    commit to disk."""
+    store = Store(tmp_path / "games.sqlite3", durability=durability)
+    with store.engine.connect() as con:
+        assert con.exec_driver_sql("PRAGMA synchronous").scalar() == pragma
+        assert con.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+    assert store.durability == ("normal" if durability is None else durability)
+    store.close()
+    with pytest.raises(ValueError, match="durability must be"):
+        Store(tmp_path / "other.sqlite3", durability="sometimes")

@@ -32,7 +32,7 @@ def _root(
     db: str | None = serve_cmd.DB,
     no_browser: bool = serve_cmd.NO_BROWSER,
     bot_delay: float = serve_cmd.BOT_DELAY,
-    durability: str = serve_cmd.DURABILITY,
+    durability: str | None = serve_cmd.DURABILITY,
     workers: int = serve_cmd.WORKERS,
 ) -> None:
     """Small World of Warcraft. With no command: ``serve`` (play in the browser), taking its

@@ -87,9 +87,10 @@ WORKERS = typer.Option(1, "--workers", min=1, max=32,
                        help="Server processes (more than 1 needs a PostgreSQL --db).")
 NO_BROWSER = typer.Option(False, "--no-browser", help="Do not open a browser.")
 DURABILITY = typer.Option(
-    "full", "--durability",
-    help="full: every acknowledged move survives a power cut (slower); normal: it survives the "
-         "server being killed, not a power cut (several times faster under load).")
+    None, "--durability",
+    help="full: every acknowledged move survives a power cut (slower under load); normal: it "
+         "survives the server being killed, not a power cut. Default: normal for SQLite, full "
+         "for PostgreSQL.")
 BOT_DELAY = typer.Option(0.4, "--bot-delay", min=0.0, max=10.0, help="Seconds between bot moves shown to the players.")
 
 
@@ -99,7 +100,7 @@ def serve(
     db: str | None = DB,
     no_browser: bool = NO_BROWSER,
     bot_delay: float = BOT_DELAY,
-    durability: str = DURABILITY,
+    durability: str | None = DURABILITY,
     workers: int = WORKERS,
 ) -> None:
     """Play in the browser: start the local web server (FastAPI + SQLite, or PostgreSQL with
@@ -111,7 +112,7 @@ def serve(
     except ImportError as e:  # pragma: no cover - the web extras are regular dependencies
         typer.echo(f"error: the web app needs FastAPI and uvicorn ({e})", err=True)
         raise typer.Exit(1) from None
-    if durability not in ("full", "normal"):
+    if durability not in (None, "full", "normal"):
         raise typer.BadParameter("choose full or normal", param_hint="--durability")
     from smallworld.web.storage import is_postgres_url
 
@@ -161,7 +162,7 @@ def serve(
             # each worker builds its own app (smallworld.web.server.app_from_env) on the
             # shared database; moves reach every worker's pages through LISTEN/NOTIFY
             os.environ.update(SMALLWORLD_DB=str(db_path), SMALLWORLD_BOT_DELAY=str(bot_delay),
-                              SMALLWORLD_HOSTS=",".join(others), SMALLWORLD_DURABILITY=durability)
+                              SMALLWORLD_HOSTS=",".join(others), SMALLWORLD_DURABILITY=durability or "")
             app.state.store.close()
             uvicorn.run("smallworld.web.server:app_from_env", factory=True, workers=workers,
                         host=host, port=port, log_level="warning", ws="wsproto")

@@ -131,7 +131,7 @@ def send_asset(request: Request, asset: Asset, cache: str) -> Response:
 
 
 def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[str] = (),
-               busy_timeout: float = BUSY_TIMEOUT, durability: str = "full") -> FastAPI:
+               busy_timeout: float = BUSY_TIMEOUT, durability: str | None = None) -> FastAPI:
     """The web app on the SQLite file ``db_path``.
 
     ``bot_delay``: seconds between bot actions pushed to the pages (0: bots play at once,
@@ -696,4 +696,4 @@ def app_from_env() -> FastAPI:
     env = os.environ
     return create_app(env["SMALLWORLD_DB"], bot_delay=float(env.get("SMALLWORLD_BOT_DELAY", "0.4")),
                       hosts=[h for h in env.get("SMALLWORLD_HOSTS", "").split(",") if h],
-                      durability=env.get("SMALLWORLD_DURABILITY", "full"))
+                      durability=env.get("SMALLWORLD_DURABILITY") or None)

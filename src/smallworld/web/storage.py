@@ -183,19 +183,27 @@ class Store:
     or a ``postgresql://user:password@host/db`` URL (several server processes may then share
     it: see :attr:`shared`, :meth:`count` and the ``smallworld_moves`` notifications);
     ``busy_timeout`` the seconds a write waits for another writer before :class:`StoreBusy`;
-    ``durability`` ``"full"`` (an acknowledged move survives a power cut: one fsync per move)
-    or ``"normal"`` (it survives the server being killed, not a power cut; much faster).
+    ``durability`` ``"full"`` (an acknowledged move survives a power cut: one disk flush per
+    commit) or ``"normal"`` (it survives the server being killed, kill -9 included, not a power
+    cut or an operating-system crash; the database never corrupts; much faster under load);
+    ``None`` (the default): ``"normal"`` for SQLite (write-ahead log with synchronous=NORMAL, the
+    usual setting for a server on SQLite), ``"full"`` for PostgreSQL (where ``"normal"`` means
+    ``synchronous_commit = off``, which a crash of PostgreSQL itself could undo).
 
     Every method raises :class:`StoreError` (never a driver exception) when the database
     fails."""
 
     def __init__(self, path: str | Path, *, busy_timeout: float = BUSY_TIMEOUT,
-                 durability: str = "full") -> None:
+                 durability: str | None = None) -> None:
+        if durability is None:
+            durability = "full" if is_postgres_url(path) else "normal"
         if durability not in ("full", "normal"):
             raise ValueError(f"durability must be 'full' or 'normal', not {durability!r}")
         # one writer at a time inside this process: threads queue here, in order, instead of
         # polling the database's lock (the lock wait is then only for other processes)
         self.writing = threading.Lock()
+        #: "full" or "normal" (see above)
+        self.durability = durability
         self._queue: list[_Append] = []  # moves waiting for the next group commit (append)
         self._queue_lock = threading.Lock()
         #: True when other server processes may write to the same database (PostgreSQL)
