@@ -210,3 +210,26 @@ def test_classic_pieces_are_drawn_and_named_on_the_board(server, chromium):
     assert not pg.evaluate("() => window.__bad"), pg.evaluate("() => window.__bad")
     assert not pg.errors, pg.errors
     ctx.close()
+
+
+def test_border_regions_are_outlined_on_the_classic_map_as_the_key_shows(server, chromium):
+    """The key's "Border Region" symbol (a dashed outline) is drawn on every Border Region of
+    a classic map, and on no Warcraft board (which marks Entry Regions with an anchor)."""
+    for edition, seats in (("classic", ANNA_BOB), ("swow", ANNA_BOB)):
+        created = post_game(server, {"seats": seats, "seed": 7, "edition": edition})
+        ctx, pg = _page(chromium, 1440, 900)
+        pg.goto(server + created["seats"][0]["link"])
+        pg.wait_for_selector("svg.sw-table")
+        border = pg.evaluate("""() => Object.entries(window.__sw.boardData.regions)
+            .filter(([, r]) => (r.symbols || []).includes("border")).map(([id]) => id).sort()""")
+        drawn = pg.evaluate("""() => [...document.querySelectorAll('path.sw-border')]
+            .map((p) => p.dataset.region).sort()""")
+        assert drawn == border
+        if edition == "classic":
+            assert len(border) >= 5
+            outline = pg.locator("path.sw-border").first
+            assert outline.evaluate("(p) => getComputedStyle(p).strokeDasharray") not in ("", "none")
+            shot(pg, "classic-borders-1440x900")
+        else:
+            assert border == []
+        ctx.close()

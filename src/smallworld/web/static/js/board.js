@@ -32,6 +32,14 @@ export class Board {
       const hl = s("g", { class: "sw-hl" });
       face.querySelector("g.sw-names").before(hl);
       this.hl[id] = hl;
+      // Border Regions (the original game's first conquests start there): a dashed outline,
+      // the symbol the board key shows
+      const borders = s("g", { class: "sw-borders" });
+      for (const [rid, reg] of Object.entries(data.regions)) {
+        if (reg.face !== id || !(reg.symbols || []).includes("border") || !this.paths[rid]) continue;
+        borders.append(s("path", { d: this.paths[rid].getAttribute("d"), class: "sw-border", "data-region": rid }));
+      }
+      hl.before(borders);
       const names = face.querySelector("g.sw-names");
       for (const [rid, reg] of Object.entries(data.regions)) {
         if (reg.face !== id) continue;

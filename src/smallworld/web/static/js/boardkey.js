@@ -50,7 +50,7 @@ export function boardKey() {
   const old = classic();
   const terrains = old ? CLASSIC_TERRAINS : TERRAINS;
   const symbols = old ? CLASSIC_SYMBOLS : SYMBOLS;
-  const borderRow = old ? row(h("span", { class: "key-swatch", style: "background:none;border:2px dashed #5a3b22" }), "Border Region", "at the edge of the map or on a Sea: a race's first conquest starts here (hover a Region: its tags say Border)") : null;
+  const borderRow = old ? row(h("span", { class: "key-swatch", style: "background:#8a7a5a;border:2px dashed #fff3c4" }), "Border Region", "dashed light edge: at the edge of the map or on a Sea, where a race's first conquest starts") : null;
   return h("div", { class: "board-key", id: "board-key", role: "dialog", "aria-label": "Key to the board" },
     h("div", { class: "key-head" }, h("b", {}, "Key to the board"),
       h("button", { type: "button", class: "small ghost", id: "board-key-close", onclick: () => toggleKey(false) }, "Close")),
