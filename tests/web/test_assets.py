@@ -105,14 +105,14 @@ def test_the_server_sends_pages_and_bundles_compressed_cached_and_revalidated(db
 
 
 def test_the_board_drawing_is_made_ahead_sent_gzipped_and_revalidated(db_path):
-    from smallworld.web.board import table_svg_json
+    from smallworld.web.board import table_svg_asset
 
-    table_svg_json.cache_clear()
+    table_svg_asset.cache_clear()
     with TestClient(create_app(db_path)) as c:
         g = c.post("/api/games", json={"seats": [{"name": "A"}, {"name": "B"}], "seed": 3}).json()
         # drawn in a worker thread as the game was created, before any page asked for it
         deadline = time.time() + 20
-        while table_svg_json.cache_info().currsize == 0:
+        while table_svg_asset.cache_info().currsize == 0:
             assert time.time() < deadline, "the board was not drawn ahead"
             time.sleep(0.05)
         r = c.get(f"/api/games/{g['id']}/board", headers={"X-Token": g["host_token"],

@@ -24,6 +24,7 @@ from smallworld.boards.render import (
     _inside_frame,
 )
 from smallworld.core import edition as core_editions
+from smallworld.web.assets import Asset
 
 MARGIN = 28  # face units around each island
 TITLE = 54  # room above each island for its name
@@ -236,11 +237,11 @@ def _esc(text: str) -> str:
 
 
 @lru_cache(maxsize=64)
-def table_svg_json(faces: tuple[str, ...], edition: str = "swow") -> tuple[bytes, str]:
-    """:func:`table_svg` as JSON bytes and its ETag (a content hash), cached per set of faces:
-    a board never changes, so it is drawn once per server and cached by the browser."""
-    import hashlib
+def table_svg_asset(faces: tuple[str, ...], edition: str = "swow") -> Asset:
+    """:func:`table_svg` as a JSON :class:`~smallworld.web.assets.Asset` (gzip and ETag made
+    once), cached per set of faces: a board never changes, so it is drawn once per server and
+    cached by the browser. The first drawing takes a few hundred ms: call it in a worker thread."""
     import json
 
     body = json.dumps(table_svg(faces, edition), separators=(",", ":")).encode()
-    return body, '"' + hashlib.sha256(body).hexdigest()[:20] + '"'
+    return Asset.of(body, "application/json")

@@ -15,7 +15,7 @@ import json
 import logging
 import os
 import random
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Coroutine, Sequence
 from contextlib import asynccontextmanager
 from functools import partial
 from importlib import resources
@@ -45,7 +45,7 @@ from smallworld.web.access import (
     token_of,
 )
 from smallworld.web.assets import Asset, build_page
-from smallworld.web.board import table_svg_json
+from smallworld.web.board import table_svg_asset
 from smallworld.web.describe import board_name
 from smallworld.web.docs_site import mount_docs
 from smallworld.web.games import (
@@ -212,24 +212,19 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
         if not await hub.refresh(live, force=force):
             raise ApiError(404, f"no game {live.id!r}")
 
-    drawn: dict[tuple[tuple[str, ...], str], Asset] = {}  # (faces, edition) -> the drawing
-
-    def draw_board(key: tuple[tuple[str, ...], str]) -> Asset:
-        """The board drawing as JSON (gzip made once); a few hundred ms the first time, so
-        called in a worker thread, and ahead of time for a new game (:func:`warm_board`)."""
-        if key not in drawn:
-            drawn[key] = Asset.of(table_svg_json(*key)[0], "application/json")
-        return drawn[key]
-
-    def warm_board(live: LiveGame) -> None:
+    def draw_board(live: LiveGame) -> Coroutine[Any, Any, Asset]:
+        """The game's board drawing, made in a worker thread (a few hundred ms the first time,
+        then cached: :func:`~smallworld.web.board.table_svg_asset`)."""
         spec = live.game.state.spec
-        key = (tuple(spec.faces), spec.edition.name)
-        if key not in drawn:
-            warming.add(asyncio.get_running_loop().create_task(asyncio.to_thread(draw_board, key)))
-            for task in [t for t in warming if t.done()]:
-                warming.discard(task)
+        return asyncio.to_thread(table_svg_asset, tuple(spec.faces), spec.edition.name)
 
     warming: set[asyncio.Task[Asset]] = set()
+
+    def warm_board(live: LiveGame) -> None:
+        """Draw a new game's board ahead of its first page (the task is kept until done)."""
+        task = asyncio.get_running_loop().create_task(draw_board(live))
+        warming.add(task)
+        task.add_done_callback(warming.discard)
 
     play = LivePlay(hub, store, app.state)
     run_bots, after_change = play.run_bots, play.after_change
@@ -426,12 +421,7 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
     @app.get("/api/games/{game_id}/board")
     async def api_board(game_id: str, request: Request) -> Response:
         acc = await authorize(game_id, token_of(request), seat_param(request))
-        spec = acc.live.game.state.spec
-        key = (tuple(spec.faces), spec.edition.name)
-        asset = drawn.get(key)
-        if asset is None:
-            asset = await asyncio.to_thread(draw_board, key)
-        return send_asset(request, asset, "private, max-age=86400")
+        return send_asset(request, await draw_board(acc.live), "private, max-age=86400")
 
     @app.get("/api/games/{game_id}/state")
     async def api_state(game_id: str, request: Request) -> dict[str, Any]:
@@ -479,9 +469,9 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
                     # not heard of yet (the page had seen it: its action fits the newer game, or
                     # the store refused a stale count). Catch up and, if the game moved, play
                     # the action on the current game; otherwise the refusal stands.
-                    held = len(live.game.record.actions)
                     if not store.shared:
                         raise
+                    held = len(live.game.record.actions)
                     await fresh(live, force=True)
                     moved = len(live.game.record.actions) != held
                     if not moved or (body.expect is not None
