@@ -92,6 +92,26 @@ def test_a_failing_database_fails_every_move_of_the_batch_and_stores_none(tmp_pa
     store.close()
 
 
+def test_an_interrupt_during_the_commit_fails_every_move_of_the_batch(tmp_path):
+    """Not only errors: an interrupt (a BaseException) while the batch is written leaves no
+    caller believing its move was stored."""
+
+    class Interrupt(BaseException):
+        pass
+
+    store = new_store(tmp_path, 3)
+
+    def interrupted(con):
+        raise Interrupt()
+
+    event.listen(store.engine, "commit", interrupted)
+    answers = run_queued(store, [(f"g{i}", 0, ["pick 0"]) for i in range(3)])
+    event.remove(store.engine, "commit", interrupted)
+    assert all(isinstance(a, Interrupt) for a in answers), answers
+    assert [store.count(f"g{i}") for i in range(3)] == [0, 0, 0]
+    store.close()
+
+
 @pytest.mark.parametrize("n_threads", [16])
 def test_concurrent_appends_all_land_in_order(tmp_path, n_threads):
     store = new_store(tmp_path, n_threads)

@@ -195,8 +195,10 @@ class Store:
 
     def __init__(self, path: str | Path, *, busy_timeout: float = BUSY_TIMEOUT,
                  durability: str | None = None) -> None:
+        #: True when other server processes may write to the same database (PostgreSQL)
+        self.shared = is_postgres_url(path)
         if durability is None:
-            durability = "full" if is_postgres_url(path) else "normal"
+            durability = "full" if self.shared else "normal"
         if durability not in ("full", "normal"):
             raise ValueError(f"durability must be 'full' or 'normal', not {durability!r}")
         # one writer at a time inside this process: threads queue here, in order, instead of
@@ -206,8 +208,6 @@ class Store:
         self.durability = durability
         self._queue: list[_Append] = []  # moves waiting for the next group commit (append)
         self._queue_lock = threading.Lock()
-        #: True when other server processes may write to the same database (PostgreSQL)
-        self.shared = is_postgres_url(path)
         if self.shared:
             self.path = None
             url = make_url(str(path)).set(drivername="postgresql+psycopg")
@@ -342,10 +342,12 @@ class Store:
                     con.execute(insert(ActionRow), rows)
                 if self.shared and notes:  # the other server processes hear of it at the commit
                     self._notify(con, notes)
-        except Exception as e:  # nothing of the batch was stored
+        except BaseException as e:  # nothing of the batch was stored
             for job in batch:
                 if job.error is None:
                     job.error = e
+            if not isinstance(e, Exception):  # an interrupt: the leading caller stops too
+                raise
         finally:
             for job in batch:
                 job.done = True
