@@ -214,7 +214,7 @@ def run_tournament(
         if save_dir is not None and not saved:
             from smallworld.core.record import GameRecord
 
-            name = f"{r['index']:04d}-seed{r['seed']}.json"
+            name = _file_name(r["index"], r["seed"])
             GameRecord.from_json(r["record"]).save(save_dir / f"game-{name}")
             # written last, so that a result on disk always has its record
             _write_json(save_dir / f"result-{name}",
@@ -226,7 +226,7 @@ def run_tournament(
         assert save_dir is not None
         todo = []
         for t in tasks:
-            r = _saved_result(save_dir / f"result-{t.index:04d}-seed{t.seed}.json", t)
+            r = _saved_result(save_dir / f"result-{_file_name(t.index, t.seed)}", t)
             if r is None:
                 todo.append(t)
             else:
@@ -235,9 +235,7 @@ def run_tournament(
     else:
         tasks_left = tasks
 
-    if not tasks_left:
-        pass
-    elif backend == "ray":
+    if backend == "ray" and tasks_left:
         _run_ray(tasks_left, workers, address, done)
     elif workers == 1 or len(tasks_left) <= 1:
         for t in tasks_left:
@@ -251,6 +249,11 @@ def run_tournament(
                 done(fut.result())
     games = [results[t.index] for t in tasks]
     return TournamentResult(games=games, rows=summarize(games), seconds=time.perf_counter() - t0)
+
+
+def _file_name(index: int, seed: int) -> str:
+    """``<index>-seed<seed>.json``, after ``game-`` (the record) or ``result-`` (its result)."""
+    return f"{index:04d}-seed{seed}.json"
 
 
 def _task_key(t: GameTask) -> dict[str, Any]:
