@@ -1,6 +1,6 @@
 // The lobby: new game form, saved games, import.
 import { api, postRaw } from "./api.js";
-import { h, PLAYER_COLOURS, installTooltips, timeAgo, toast } from "./ui.js";
+import { h, PLAYER_COLOURS, installTooltips, timeAgo, toast, seatUrl } from "./ui.js";
 
 const DEFAULT_NAMES = ["Anna", "Bruno", "Chen", "Dalia", "Emeka"];
 let meta = null;
@@ -92,10 +92,6 @@ function botLabel(bot) {
 }
 
 function origin() { return window.location.origin; }
-
-// a seat link others can open: the server builds it from the address this page reached it by,
-// or from the network address it printed when this page is on the server's own machine
-function seatUrl(s) { return s.url || origin() + s.link; }
 
 function showCreated(data) {
   const box = document.getElementById("created");

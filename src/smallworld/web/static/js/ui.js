@@ -50,6 +50,11 @@ export function plural(n, word, many) { return `${n} ${n === 1 ? word : (many ||
 const tip = () => document.getElementById("tooltip");
 let tipOwner = null;
 
+// A seat link others can open ({link, url} of the server's seat list): the server builds
+// ``url`` from the address this page reached it by, or from the network address it printed
+// when this page is on the server's own machine.
+export function seatUrl(s) { return s.url || window.location.origin + s.link; }
+
 // Words for the pointer in use: on a touch screen nothing is hovered or clicked, it is tapped
 // (and there is no shift-click).
 export function onTouch() {
