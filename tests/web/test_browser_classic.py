@@ -214,7 +214,8 @@ def test_classic_pieces_are_drawn_and_named_on_the_board(server, chromium):
 
 def test_border_regions_are_outlined_on_the_classic_map_as_the_key_shows(server, chromium):
     """The key's "Border Region" symbol (a dashed outline) is drawn on every Border Region of
-    a classic map, and on no Warcraft board (which marks Entry Regions with an anchor)."""
+    a classic map (the first-conquest targets of C-CONQ-1), and on no Warcraft board (which
+    marks Entry Regions with an anchor, R-CONQ-1)."""
     for edition, seats in (("classic", ANNA_BOB), ("swow", ANNA_BOB)):
         created = post_game(server, {"seats": seats, "seed": 7, "edition": edition})
         ctx, pg = _page(chromium, 1440, 900)
