@@ -55,6 +55,8 @@ def _to_conquest(pg):
 def test_the_lobby_offers_the_classic_edition_and_creates_a_game(server, chromium):
     ctx, pg = _page(chromium, 1440, 900)
     pg.goto(server + "/")
+    # the lobby fills the list once its table of editions has arrived
+    pg.wait_for_function("() => document.querySelectorAll('#edition option').length > 0")
     options = pg.eval_on_selector_all("#edition option", "os => os.map(o => [o.value, o.textContent])")
     assert [v for v, _ in options] == ["swow", "swow-team", "classic"], options
     assert dict(options)["classic"].startswith("Small World")
