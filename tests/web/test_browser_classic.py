@@ -203,6 +203,7 @@ def test_classic_pieces_are_drawn_and_named_on_the_board(server, chromium):
     for kind in best_kinds:
         chip = pg.locator(f"g.chip-{kind}").first
         assert chip.count(), kind
+        chip.wait_for(state="visible")  # the table may still be settling after its first paint
         box = chip.bounding_box()
         pg.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         pg.wait_for_selector("#tooltip:not([hidden])")
