@@ -27,12 +27,12 @@ from smallworld.bots.ladder import EpsilonGreedyBot, FastSearchBot, NoDeclineRan
 from smallworld.bots.levels import LEVELS, Level, level_bot, levels_meta
 from smallworld.bots.mcts import MCTSBot
 from smallworld.bots.random_bot import RandomBot
-from smallworld.bots.turnsearch import TurnSearchBot
+from smallworld.bots.turnsearch import PlanSearchBot, TurnSearchBot
 
 BOTS: dict[str, type[Any]] = {
     "random": RandomBot, "greedy": GreedyBot, "mcts": MCTSBot,
     "random-nodecline": NoDeclineRandomBot, "greedy-eps": EpsilonGreedyBot, "mcts-fast": FastSearchBot,
-    "mcts-turn": TurnSearchBot,
+    "mcts-turn": TurnSearchBot, "mcts-plan": PlanSearchBot,
 }
 
 
@@ -64,6 +64,7 @@ __all__ = [
     "Level",
     "MCTSBot",
     "NoDeclineRandomBot",
+    "PlanSearchBot",
     "RandomBot",
     "TurnSearchBot",
     "level_bot",

@@ -121,6 +121,24 @@ def bonus_vector(s: State, q: int, race: str | None = None, power: str | None = 
     return vec
 
 
+_MEAN_CACHE: dict[tuple[object, ...], float] = {}
+
+
+def mean_land_bonus(s: State, q: int, race: str, power: str) -> float:
+    """The mean of :func:`bonus_vector` over the land Regions (not Sea or Lake), in VC per
+    Region per scoring turn; cached on the same key."""
+    key = (s.spec.faces, s.spec.n_players, race, power, q)
+    got = _MEAN_CACHE.get(key)
+    if got is None:
+        bv = bonus_vector(s, q, race, power)
+        land = [b for r, b in enumerate(bv) if not s.spec.water[r]]
+        got = sum(land) / len(land) if land else 0.0
+        if len(_MEAN_CACHE) > 4096:
+            _MEAN_CACHE.clear()
+        _MEAN_CACHE[key] = got
+    return got
+
+
 def _bare_copy(s: State) -> State:
     """A copy of ``s`` with empty boards, no races, pieces, items or flags (bonus measurements)."""
     b = s.copy()
@@ -378,6 +396,7 @@ __all__ = [
     "bonus_vector",
     "expected_final",
     "exposure",
+    "mean_land_bonus",
     "opponents",
     "position_value",
     "project",

@@ -30,6 +30,7 @@ from smallworld.bots.evaluate import (
     expected_final,
     exposure,
     geometric,
+    mean_land_bonus,
     opponents,
     position_value,
     project_choice,
@@ -173,9 +174,7 @@ class HeuristicPolicy:
         ed = s.spec.edition  # the game's edition's values (Warcraft or classic)
         tokens = min(ed.races[race].value + ed.powers[power].value, s.box.get(race, 0))
         turns = remaining_turns(s, p)
-        bv = bonus_vector(s, p, race, power)
-        land = [b for r, b in enumerate(bv) if not s.spec.water[r]]
-        mean_bonus = sum(land) / len(land) if land else 0.0
+        mean_bonus = mean_land_bonus(s, p, race, power)
         held = min(tokens / 2.6, 6.0)
         return tokens * min(turns, 3) / 3.0 * 1.6 + coins - k + mean_bonus * held * min(turns, 3)
 

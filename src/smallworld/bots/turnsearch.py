@@ -101,12 +101,14 @@ class TurnSearchBot(MCTSBot):
         decline_bonus: float | None = None,
         reuse: bool = True,
         search_end: bool = False,
+        lookahead: int = 0,
     ) -> None:
         super().__init__(seed, time_limit=time_limit, iterations=iterations, horizon=0,
                          exploration=exploration, max_candidates=max_candidates, prior=prior, clock=clock)
         self.decline_bonus = -self.greedy.decline_margin if decline_bonus is None else float(decline_bonus)
         self.reuse = reuse
         self.search_end = search_end
+        self.lookahead = int(lookahead)
         self._tree: _Node | None = None
         self._tree_key: tuple[int, int, int] | None = None
         self._last: Action | None = None
@@ -169,10 +171,23 @@ class TurnSearchBot(MCTSBot):
         declined = False
         fast = self.fast
         steps = 0
-        while not s.is_over() and steps < 2000:
+        look = self.lookahead
+        last = start
+        mine_seen = 0
+        while not s.is_over() and steps < 5000:
             steps += 1
-            if (s.round, s.turn) != start:
-                break  # the turn is over: a settled position
+            if (s.round, s.turn) != last:
+                # a new turn: the search's turn is over; the leaf is reached now (lookahead 0),
+                # when the bot's next turn begins (1), when it is over (2), and so on
+                last = (s.round, s.turn)
+                in_tree = False
+                if s.turn == me:
+                    mine_seen += 1
+                    stage = 2 * mine_seen - 1
+                else:
+                    stage = 2 * mine_seen
+                if stage >= look:
+                    break
             cp = s.current_player()
             if cp == CHANCE:
                 s.apply(chance.sample(s, rng), check=False)
@@ -215,4 +230,34 @@ class TurnSearchBot(MCTSBot):
             nd.value += value
 
 
-__all__ = ["LEAF_SCALE", "TurnSearchBot", "leaf_value"]
+class PlanSearchBot(TurnSearchBot):
+    """:class:`TurnSearchBot` whose leaf is valued two turns of its own later (``lookahead=4``):
+    the tree over its own decisions of this turn, kept between them, and below it every seat
+    played out by the fast policy until the bot's next two turns are over (see the module doc).
+
+    Args: as :class:`TurnSearchBot` (``lookahead`` defaults to 4).
+    """
+
+    name = "mcts-plan"
+
+    def __init__(
+        self,
+        seed: int | str | None = None,
+        time_limit: float = 0.5,
+        iterations: int | None = None,
+        exploration: float = 0.25,
+        max_candidates: int = 4,
+        prior: float = 0.05,
+        clock: str = "wall",
+        decline_bonus: float | None = None,
+        reuse: bool = True,
+        search_end: bool = False,
+        lookahead: int = 4,
+    ) -> None:
+        super().__init__(seed, time_limit=time_limit, iterations=iterations, exploration=exploration,
+                         max_candidates=max_candidates, prior=prior, clock=clock,
+                         decline_bonus=decline_bonus, reuse=reuse, search_end=search_end,
+                         lookahead=lookahead)
+
+
+__all__ = ["LEAF_SCALE", "PlanSearchBot", "TurnSearchBot", "leaf_value"]
