@@ -35,7 +35,8 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 #: smallworld/classic``: measured 1.03-1.08x faster than the core alone, for a build three times
 #: as long, so not the default (and not covered by scripts/test_compiled.sh); measured again with
 #: the .pxd core: 1.03-1.05x at 2-5 players (engine_ab, 60 rounds), build 2.4 min against 0.7
-#: on the 2-core development machine
+#: on the 2-core development machine; and on 2026-11-26 (engine_ab, compiled core against
+#: compiled core + content, 20 rounds): median 1.00x (3-player Warcraft), 1.02x (3-player classic)
 PACKAGES = ("smallworld/core",)
 SKIP = {"__init__.py"}
 

@@ -171,6 +171,12 @@ def test_docs_site_builds_with_warnings_as_errors(tmp_path):
     assert "legal_actions" in api
     assert '<a href="../../rules/swow/#R-CONQ-3">R-CONQ-3</a>' in api  # docstrings link their rules
     assert ":class:<code>" not in api  # Sphinx-style references became links or code
+    bots = (tmp_path / "site" / "bots" / "index.html").read_text(encoding="utf-8")
+    from smallworld.bots.levels import LEVELS
+
+    for lv in LEVELS:  # the levels table is made from the levels the lobby offers
+        assert f"<code>{lv.bot}</code>" in bots and lv.description in bots, lv.name
+    assert "levels table: generated" not in bots
 
 
 def test_api_pages_link_rule_ids_and_cross_references():

@@ -51,9 +51,18 @@ def test_greedy_plays_only_legal_actions(names, seed, edition):
 
 
 @pytest.mark.parametrize(("names", "seed"), [(["mcts", "greedy", "random"], 11), (["greedy", "mcts"], 12),
-                                            (["mcts-turn", "greedy", "random"], 14), (["greedy", "mcts-turn"], 15)])
+                                            (["mcts-turn", "greedy", "random"], 14), (["greedy", "mcts-turn"], 15),
+                                            (["mcts-plan", "greedy", "random"], 16), (["greedy", "mcts-plan"], 17)])
 def test_mcts_plays_only_legal_actions(names, seed):
     g = _play_checked(names, seed, iterations=6)
+    assert g.state.result is not None
+
+
+def test_the_hard_level_in_the_classic_edition():
+    """The lobby offers Hard in both editions: its bot plays a whole classic game legally."""
+    from smallworld.bots import level_bot
+
+    g = _play_checked([level_bot("hard"), "greedy", "random"], 18, "classic", iterations=4)
     assert g.state.result is not None
 
 

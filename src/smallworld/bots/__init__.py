@@ -10,6 +10,9 @@ A bot is any object with ``choose(state, player, legal) -> Action`` that reads o
   decision by default;
 - ``mcts-turn``: MCTS over the bot's own turn with a static evaluation at the turn's end
   (:mod:`smallworld.bots.turnsearch`), 0.5 s per decision by default;
+- ``mcts-plan``: the same tree over its own turn, valued after every seat has played on to the
+  end of the bot's next two turns (:class:`~smallworld.bots.turnsearch.PlanSearchBot`), 0.5 s
+  per decision by default: the Hard level;
 - ``random-nodecline``, ``greedy-eps``, ``mcts-fast``: the training ladder between random and
   greedy (:mod:`smallworld.bots.ladder`).
 

@@ -4,8 +4,9 @@ Each level names the bot that plays it (a key of :data:`smallworld.bots.BOTS`) a
 plain words how it plays. The web app's ``/api/meta`` sends them and the lobby offers
 "Bot · Easy", "Bot · Medium", "Bot · Hard"; the API still accepts any raw bot name.
 
-Hard is ``mcts-turn``: in the measured head-to-head against ``mcts`` at the same budget it won
-slightly more often (within the noise) and it tops the rating ladder (``docs/bots.md``).
+Hard is ``mcts-plan``: in the measured head-to-head against two copies of ``mcts`` (Medium) at
+the same budget it won far more often than its share, and it tops the rating ladder
+(``docs/bots.md``).
 """
 
 from __future__ import annotations
@@ -31,9 +32,10 @@ LEVELS: tuple[Level, ...] = (
     Level("medium", "Medium", "mcts",
           "Thinks about half a second per move, trying each option by playing the next turns "
           "out quickly in its head. A fair challenge."),
-    Level("hard", "Hard", "mcts-turn",
+    Level("hard", "Hard", "mcts-plan",
           "Thinks about half a second per move, weighing its real choices of the turn (which "
-          "race to take, where to attack, when to go In Decline). The strongest bot, by a small margin."),
+          "race to take, where to attack, when to go In Decline) by how the next rounds could "
+          "go after each. The strongest bot."),
 )
 
 
@@ -50,4 +52,12 @@ def levels_meta() -> list[dict[str, str]]:
     return [asdict(lv) for lv in LEVELS]
 
 
-__all__ = ["LEVELS", "Level", "level_bot", "levels_meta"]
+def levels_table() -> str:
+    """The levels as a Markdown table (level, bot, what players read): the table of
+    ``docs/bots.md``, filled in when the site is built (``tools/docs_hooks.py``)."""
+    rows = ["| level | bot | what players read |", "|---|---|---|"]
+    rows += [f"| {lv.name} | `{lv.bot}` | {lv.description} |" for lv in LEVELS]
+    return "\n".join(rows) + "\n"
+
+
+__all__ = ["LEVELS", "Level", "level_bot", "levels_meta", "levels_table"]

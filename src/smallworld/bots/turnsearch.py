@@ -1,4 +1,4 @@
-"""Turn search: MCTS over the bot's own turn, a static evaluation at the turn's end.
+"""Turn search: MCTS over the bot's own turn, a static evaluation at the turn's end or later.
 
 :class:`~smallworld.bots.mcts.MCTSBot` spends most of its time in rollouts (every seat plays on
 for two more of its turns). This bot spends it on the decisions of the turn being played:
@@ -31,6 +31,17 @@ for two more of its turns). This bot spends it on the decisions of the turn bein
 6. **Tree reuse.** The tree is kept between the decisions of one turn: the next decision
    starts from the child of the action taken, with its statistics (the iterations spent on
    that branch are not lost); a new turn starts a new tree.
+
+7. **Lookahead** (``lookahead``, :class:`PlanSearchBot`: ``mcts-plan``). The leaf may be
+   valued later than the end of the turn: when the bot's next turn begins (1: every opponent
+   has answered the turn), when it is over (2), and so on; below the tree every seat, the bot
+   included, is played out by the fast policy. The static value at the end of the bot's own turn
+   cannot see how exposed its Regions are to the next seats, and a race's next turn shows what
+   its position is worth; the price is fewer iterations. ``mcts-plan`` values the leaf once
+   the bot's next two turns are over (4), the horizon of :class:`~smallworld.bots.mcts.MCTSBot`,
+   from which it differs by the kept tree (6), ``end`` left to the policy (5), the decline
+   correction (4) and the fast policy for the rest of its own turn below the tree (``mcts``:
+   the greedy one). Its strength against ``mcts`` is measured in ``docs/bots.md``.
 
 Budget: ``time_limit`` seconds per searched decision on the ``clock`` (``"wall"`` or ``"cpu"``),
 or exactly ``iterations`` fresh iterations (reproducible for a given seed). Redeployment and
@@ -85,6 +96,8 @@ class TurnSearchBot(MCTSBot):
             bot's correction (``-HeuristicPolicy.decline_margin``).
         reuse: keep the tree between the decisions of one turn.
         search_end: also search ``end`` at conquest steps where the policy would conquer on.
+        lookahead: where the leaf is valued: at the end of this turn (0), when the bot's next
+            turn begins (1), when it is over (2), ... (see the module doc, point 7).
     """
 
     name = "mcts-turn"
