@@ -136,3 +136,13 @@ def test_lookahead_sets_where_the_leaf_is_valued(monkeypatch, lookahead, leaf_at
     bot = TurnSearchBot(3, iterations=12, lookahead=lookahead)
     bot.choose(s, 0, s.legal_actions())
     assert len(seen) == 12 and set(seen) == {leaf_at}, seen
+
+
+def test_mcts_plan_is_the_turn_search_with_lookahead_four():
+    s = _conquest_turn()
+    plan = make_bot("mcts-plan", 5, iterations=40)
+    same = TurnSearchBot(5, iterations=40, lookahead=4)
+    same.rng.seed("bot:mcts-plan:5")  # a bot's RNG is seeded with its name too (SeededBot)
+    assert plan.lookahead == 4 and make_bot("mcts-turn", 5).lookahead == 0
+    assert plan.choose(s, 0, s.legal_actions()) == same.choose(s, 0, s.legal_actions())
+    assert plan.last_stats["children"] == same.last_stats["children"]

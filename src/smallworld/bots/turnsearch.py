@@ -97,10 +97,13 @@ class TurnSearchBot(MCTSBot):
         reuse: keep the tree between the decisions of one turn.
         search_end: also search ``end`` at conquest steps where the policy would conquer on.
         lookahead: where the leaf is valued: at the end of this turn (0), when the bot's next
-            turn begins (1), when it is over (2), ... (see the module doc, point 7).
+            turn begins (1), when it is over (2), ... (see the module doc, point 7); default
+            :attr:`default_lookahead`.
     """
 
     name = "mcts-turn"
+    #: ``lookahead`` when none is given
+    default_lookahead = 0
 
     def __init__(
         self,
@@ -114,14 +117,14 @@ class TurnSearchBot(MCTSBot):
         decline_bonus: float | None = None,
         reuse: bool = True,
         search_end: bool = False,
-        lookahead: int = 0,
+        lookahead: int | None = None,
     ) -> None:
         super().__init__(seed, time_limit=time_limit, iterations=iterations, horizon=0,
                          exploration=exploration, max_candidates=max_candidates, prior=prior, clock=clock)
         self.decline_bonus = -self.greedy.decline_margin if decline_bonus is None else float(decline_bonus)
         self.reuse = reuse
         self.search_end = search_end
-        self.lookahead = int(lookahead)
+        self.lookahead = self.default_lookahead if lookahead is None else int(lookahead)
         self._tree: _Node | None = None
         self._tree_key: tuple[int, int, int] | None = None
         self._last: Action | None = None
@@ -244,33 +247,13 @@ class TurnSearchBot(MCTSBot):
 
 
 class PlanSearchBot(TurnSearchBot):
-    """:class:`TurnSearchBot` whose leaf is valued two turns of its own later (``lookahead=4``):
-    the tree over its own decisions of this turn, kept between them, and below it every seat
-    played out by the fast policy until the bot's next two turns are over (see the module doc).
-
-    Args: as :class:`TurnSearchBot` (``lookahead`` defaults to 4).
-    """
+    """:class:`TurnSearchBot` whose leaf is valued two turns of its own later (``lookahead``
+    defaults to 4): the tree over its own decisions of this turn, kept between them, and below
+    it every seat played out by the fast policy until the bot's next two turns are over (see
+    the module doc, point 7). Arguments as :class:`TurnSearchBot`."""
 
     name = "mcts-plan"
-
-    def __init__(
-        self,
-        seed: int | str | None = None,
-        time_limit: float = 0.5,
-        iterations: int | None = None,
-        exploration: float = 0.25,
-        max_candidates: int = 4,
-        prior: float = 0.05,
-        clock: str = "wall",
-        decline_bonus: float | None = None,
-        reuse: bool = True,
-        search_end: bool = False,
-        lookahead: int = 4,
-    ) -> None:
-        super().__init__(seed, time_limit=time_limit, iterations=iterations, exploration=exploration,
-                         max_candidates=max_candidates, prior=prior, clock=clock,
-                         decline_bonus=decline_bonus, reuse=reuse, search_end=search_end,
-                         lookahead=lookahead)
+    default_lookahead = 4
 
 
 __all__ = ["LEAF_SCALE", "PlanSearchBot", "TurnSearchBot", "leaf_value"]
