@@ -9,7 +9,7 @@ the total (all iterations over all search seconds).
 
 Usage (from the repository root)::
 
-    python benchmarks/search_speed.py                         # mcts and mcts-turn, 2 games each
+    python benchmarks/search_speed.py                         # mcts, mcts-turn, mcts-plan: 2 games each
     python benchmarks/search_speed.py --bots mcts-turn --games 4 --time 0.25 --seed 3
 """
 
@@ -67,7 +67,7 @@ def measure(name: str, games: int, seed: int, budget: float) -> dict[str, Any]:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--bots", default="mcts,mcts-turn", help="comma-separated search bots")
+    ap.add_argument("--bots", default="mcts,mcts-turn,mcts-plan", help="comma-separated search bots")
     ap.add_argument("--games", type=int, default=2)
     ap.add_argument("--seed", type=int, default=500)
     ap.add_argument("--time", type=float, default=0.5, help="CPU seconds per searched decision")
