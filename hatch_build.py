@@ -5,11 +5,14 @@ modules (``.so``/``.pyd``), about 1.5x faster; the ``.py`` sources stay in the w
 (Python imports the extension first). The code is plain Python: Cython compiles it as is
 (``annotation_typing=False``: annotations are not C types), so compiled and interpreted play the
 same games (``scripts/test_compiled.sh`` checks it). A few hot modules have an augmenting ``.pxd``
-beside them (``core/{engine,conquest,chance,troops,decline,scoring}.pxd``): Cython reads it to give
-some functions C calls and C-typed locals; the ``.py`` stays the code that runs when nothing is
-compiled. Keep a ``.pxd`` in step with its module: a function it declares keeps the arguments the
-``.pxd`` gives it, and holds no closure (lambda, generator expression), which Cython does not
-support in a ``cpdef`` function.
+beside them (``core/{engine,conquest,chance,troops,decline,scoring,roster,hooks}.pxd``): Cython reads it
+to give some functions C calls and C-typed locals; the ``.py`` stays the code that runs when nothing
+is compiled. ``core/state.pxd`` makes :class:`~smallworld.core.state.State` an extension type (its
+fields C struct members, typed: a field may only hold its declared type or None), and the other
+``.pxd`` files type their state argument as that ``State``, so field reads are C struct reads.
+Keep a ``.pxd`` in step with its module: a function it declares keeps the arguments the ``.pxd``
+gives it, and holds no closure (lambda, generator expression), which Cython does not support in a
+``cpdef`` function; a new field of State goes in ``state.pxd`` too.
 
 - Editable installs (``pip install -e .``) and sdists are never compiled.
 - ``SMALLWORLD_PURE_PYTHON=1``: do not compile (a pure-Python wheel).
