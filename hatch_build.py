@@ -110,6 +110,9 @@ class CythonCoreHook(BuildHookInterface):
                 "annotation_typing": False,  # annotations stay annotations (None, big ints, …)
                 "binding": True,  # functions keep their names, signatures and docstrings
                 "embedsignature": True,
+                # a State argument typed in a .pxd refuses None with a TypeError (by default
+                # Cython lets None through, and a field read on it would crash the process)
+                "allow_none_for_extension_args": False,
             },
         )
         dist = Distribution({"name": "smallworld", "ext_modules": exts, "package_dir": {"": "src"}})

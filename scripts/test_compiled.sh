@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Build the wheel with the Cython-compiled core (hatch_build.py) into a throwaway venv, check the
-# core modules are compiled, then play the golden games of both editions and the property tests
-# against it: compiled and interpreted must play the same games. Extra arguments go to pytest.
+# core modules are compiled, then run against it the golden games of both editions, the core and
+# classic suites (property tests included) and the bots' legal play: compiled and interpreted must
+# play the same games. Extra arguments go to pytest.
 # Needs a C compiler and Python headers; SMALLWORLD_REQUIRE_COMPILED=1 makes a failed compile an
 # error rather than a pure-Python wheel. Run by scripts/test.sh after the pure-Python suite.
 set -euo pipefail
@@ -24,5 +25,5 @@ assert e.__file__.endswith((".so", ".pyd")), f"core not compiled: {e.__file__}"
 print("compiled core:", e.__file__)
 PY
 SMALLWORLD_EXPECT_COMPILED=1 "$py" -m pytest -q -p no:cacheprovider -n 2 \
-    tests/test_compiled_core.py tests/test_golden.py tests/core/test_chance_sampling.py tests/core/test_properties.py \
-    tests/classic/test_properties.py tests/core/test_roster.py tests/test_all_pairs.py "$@"
+    tests/test_compiled_core.py tests/test_golden.py tests/core tests/classic tests/test_all_pairs.py \
+    tests/bots/test_legal_play.py "$@"

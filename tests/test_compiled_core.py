@@ -20,3 +20,32 @@ def test_core_modules_are_compiled():
     assert len(names) >= 20
     pure = [n for n in names if not importlib.import_module(f"smallworld.core.{n}").__file__.endswith((".so", ".pyd"))]
     assert not pure, f"interpreted core modules: {pure}"
+
+
+def test_a_typed_state_argument_refuses_none_without_crashing():
+    """Compiled, the core's functions type their state argument (core/*.pxd); None must be an
+    exception (hatch_build.py: ``allow_none_for_extension_args=False``), never a field read on
+    None that kills the process. Interpreted, it is an AttributeError."""
+    from smallworld.core import conquest, engine
+
+    for call in (lambda: engine.legal_actions(None), lambda: engine.conquer_actions(None, 0),
+                 lambda: conquest.targets(None, 0)):
+        with pytest.raises((TypeError, AttributeError)):
+            call()
+
+
+@pytest.mark.parametrize(("field", "value"), [("round", 10**30), ("turn", "1"), ("step", 5), ("result", [1])])
+def test_a_saved_state_with_a_bad_scalar_is_refused_the_same_way_compiled_or_not(field, value):
+    """``State.from_dict`` checks the scalar fields itself (the compiled State holds them in C
+    fields, where a round of 10**30 would overflow): a clear ValueError naming the field."""
+    import json
+
+    from smallworld.core.setup import new_state
+    from smallworld.core.state import State
+
+    s = new_state(3, seed=1)
+    d = json.loads(json.dumps(s.to_dict()))
+    d[field] = value
+    with pytest.raises(ValueError, match=f"bad state data: {field} cannot be"):
+        State.from_dict(d, s.spec)
+    assert State.from_dict(json.loads(json.dumps(s.to_dict())), s.spec) == s

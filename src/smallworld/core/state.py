@@ -55,6 +55,13 @@ _LIST_FIELDS = (
 )
 _DICT_FIELDS = ("box", "supply", "flags", "tflags", "defeated", "paid", "team")
 _SCALAR_FIELDS = ("round", "turn", "step", "phase", "actor", "conquests", "result")
+#: what :meth:`State.from_dict` accepts for each scalar field (the compiled core holds them in C
+#: fields: ints within :data:`_INT_LIMIT`, strings, a dict or None; the same checks either way)
+_SCALAR_TYPES: dict[str, type | tuple[type, ...]] = {
+    "round": int, "turn": int, "step": str, "phase": str, "actor": int, "conquests": int,
+    "result": (dict, type(None)),
+}
+_INT_LIMIT = 2**31 - 1
 #: fields of editions with a second In Decline slot or In Decline tokens in hand (classic Spirit,
 #: Ghouls): always copied, serialized only when not at their default (so a Warcraft state's JSON
 #: is unchanged)
@@ -228,7 +235,11 @@ class State:
             for name in _DICT_FIELDS:
                 setattr(new, name, dict(d[name]))
             for name in _SCALAR_FIELDS:
-                setattr(new, name, d[name])
+                value = d[name]
+                if not isinstance(value, _SCALAR_TYPES[name]) or (
+                        type(value) is int and not -_INT_LIMIT <= value <= _INT_LIMIT):
+                    raise ValueError(f"bad state data: {name} cannot be {str(value)[:40]!r}")
+                setattr(new, name, value)
             n_seats = len(new.active)
             for name in _OPT_LIST_FIELDS:
                 setattr(new, name, list(d.get(name) or [None] * n_seats))
