@@ -80,6 +80,11 @@ def geometric(rho: float, n: int) -> float:
 _BONUS_CACHE: dict[tuple[object, ...], tuple[float, ...]] = {}
 
 
+def _combo_key(s: State, q: int, race: str, power: str) -> tuple[object, ...]:
+    """The cache key of a combo's per-Region bonuses: (boards, seats, race, power, seat)."""
+    return (s.spec.faces, s.spec.n_players, race, power, q)
+
+
 def bonus_vector(s: State, q: int, race: str | None = None, power: str | None = None) -> tuple[float, ...]:
     """VC per scoring turn that each Region adds to seat ``q``'s ``race`` + ``power`` (default:
     its Active combo) beyond the Region's own 1 VC (R-SCORE-1/2): Blood Elves' Magic Regions,
@@ -95,7 +100,7 @@ def bonus_vector(s: State, q: int, race: str | None = None, power: str | None = 
     n = s.spec.n_regions
     if race is None or power is None or "score" not in hooks.LIVE_HOOKS:
         return (0.0,) * n
-    key = (s.spec.faces, s.spec.n_players, race, power, q)
+    key = _combo_key(s, q, race, power)
     got = _BONUS_CACHE.get(key)
     if got is not None:
         return got
@@ -127,7 +132,7 @@ _MEAN_CACHE: dict[tuple[object, ...], float] = {}
 def mean_land_bonus(s: State, q: int, race: str, power: str) -> float:
     """The mean of :func:`bonus_vector` over the land Regions (not Sea or Lake), in VC per
     Region per scoring turn; cached on the same key."""
-    key = (s.spec.faces, s.spec.n_players, race, power, q)
+    key = _combo_key(s, q, race, power)
     got = _MEAN_CACHE.get(key)
     if got is None:
         bv = bonus_vector(s, q, race, power)

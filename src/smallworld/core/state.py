@@ -54,13 +54,14 @@ _LIST_FIELDS = (
     "chance", "decisions", "defenders", "last_score",
 )
 _DICT_FIELDS = ("box", "supply", "flags", "tflags", "defeated", "paid", "team")
-_SCALAR_FIELDS = ("round", "turn", "step", "phase", "actor", "conquests", "result")
-#: what :meth:`State.from_dict` accepts for each scalar field (the compiled core holds them in C
-#: fields: ints within :data:`_INT_LIMIT`, strings, a dict or None; the same checks either way)
+#: the scalar fields and what :meth:`State.from_dict` accepts for each (the compiled core holds
+#: them in C fields: ints within :data:`_INT_LIMIT`, strings, a dict or None; the same checks
+#: either way)
 _SCALAR_TYPES: dict[str, type | tuple[type, ...]] = {
     "round": int, "turn": int, "step": str, "phase": str, "actor": int, "conquests": int,
     "result": (dict, type(None)),
 }
+_SCALAR_FIELDS = tuple(_SCALAR_TYPES)
 _INT_LIMIT = 2**31 - 1
 #: fields of editions with a second In Decline slot or In Decline tokens in hand (classic Spirit,
 #: Ghouls): always copied, serialized only when not at their default (so a Warcraft state's JSON
