@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 from typer.testing import CliRunner
 
@@ -56,6 +57,13 @@ def test_bench_prints_figures():
     assert r.exit_code == 0, r.output
     for label in ("2 players", "3 players", "5 players", "state copy", "legal actions", "games/s"):
         assert label in r.output
+    # says which engine it measured: this suite runs the checkout (pure Python) unless the
+    # compiled run of scripts/test_compiled.sh
+    from smallworld.bench import build_info
+
+    assert f"engine: {build_info()['label']}" in r.output
+    compiled = os.environ.get("SMALLWORLD_EXPECT_COMPILED") == "1"
+    assert ("pure Python" in r.output) is not compiled
 
 
 def test_simulate_json_team_has_no_lone_winner():

@@ -22,6 +22,18 @@ def test_core_modules_are_compiled():
     assert not pure, f"interpreted core modules: {pure}"
 
 
+@pytest.mark.skipif(os.environ.get("SMALLWORLD_EXPECT_PGO") != "1",
+                    reason="set by scripts/test_compiled.sh when the C compiler is GCC")
+def test_the_wheel_says_it_is_profile_guided():
+    """With GCC the build hook trains the core on random games and compiles it again with the
+    counts (hatch_build.py); the wheel records it and ``smallworld bench`` says so."""
+    from smallworld.bench import build_info
+
+    info = build_info()
+    assert info["compiled"] and info["pgo"], info
+    assert "profile-guided" in info["label"]
+
+
 def test_a_typed_state_argument_refuses_none_without_crashing():
     """Compiled, the core's functions type their state argument (core/*.pxd); None must be an
     exception (hatch_build.py: ``allow_none_for_extension_args=False``), never a field read on

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import cProfile
 import io
+import json
 import pstats
 import random
 import time
@@ -72,9 +73,32 @@ def time_per_call(fn: Any, items: list[Any], repeat: int = 5) -> float:
     return best
 
 
+def build_info() -> dict[str, Any]:
+    """How the installed core was built: ``{"compiled": bool, "pgo": bool, "label": str}``
+    (``pgo``: profile-guided, see ``hatch_build.py``; ``label`` in plain words, for ``smallworld
+    bench``). A checkout or a pure-Python wheel is ``compiled=False``."""
+    from importlib import resources
+
+    import smallworld.core.engine as engine
+
+    compiled = str(engine.__file__).endswith((".so", ".pyd"))
+    info: dict[str, Any] = {}
+    if compiled:
+        try:
+            info = json.loads(resources.files("smallworld.core").joinpath("_build.json").read_text())
+        except (OSError, ValueError):
+            info = {}
+    pgo = compiled and info.get("pgo") is True
+    if not compiled:
+        label = "pure Python (install with a C compiler for the compiled core, about 1.5-2x faster)"
+    else:
+        label = "compiled with Cython" + (", profile-guided" if pgo else "")
+    return {"compiled": compiled, "pgo": pgo, "label": label}
+
+
 def run(games: int = 200, profile: bool = False, edition: str = "swow") -> dict[str, Any]:
     """All figures as a dict (see module doc), for the games of ``edition``."""
-    out: dict[str, Any] = {}
+    out: dict[str, Any] = {"build": build_info()}
     for n in (2, 3, 5):
         out[f"{n}p"] = measure(n, max(10, games if n != 5 else games // 2), seed=n, edition=edition)
     states = sample_states(edition=edition)

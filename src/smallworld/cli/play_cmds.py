@@ -114,6 +114,7 @@ def bench(
     if edition not in editions.names():
         raise typer.BadParameter(f"unknown edition {edition!r}; known: {', '.join(editions.names())}", param_hint="--edition")
     out = run(games=games, profile=profile, edition=edition)
+    typer.echo(f"engine: {out['build']['label']}")
     for n in (2, 3, 5):
         f = out[f"{n}p"]
         typer.echo(f"{n} players: {f['games_per_s']:7.1f} games/s  {f['actions_per_s']:9.0f} actions/s  "
