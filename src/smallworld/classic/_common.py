@@ -24,9 +24,7 @@ def tally_non_empty(s: State, key: str, c: Conquest) -> None:
 
 def regions_where(s: State, owner: int, test: Callable[[int], bool], decline: bool = False) -> int:
     """How many Regions of ``owner``'s Active (or In Decline) race pass ``test``."""
-    code = 2 * owner + (1 if decline else 0)
-    occ = s.occ
-    return sum(1 for r in range(len(occ)) if occ[r] == code and test(r))
+    return sum(1 for r in s.regions_of(2 * owner + (1 if decline else 0)) if test(r))
 
 
 class TerrainBonus(Ability):
@@ -39,8 +37,11 @@ class TerrainBonus(Ability):
 
     def score(self, s: State, owner: int) -> list[tuple[str, int]]:
         spec = s.spec
+        mine = s.regions_of(2 * owner)
         if self.terrain_id:
-            n = regions_where(s, owner, lambda r: spec.terrain[r] == self.terrain_id)
+            terrain, wanted = spec.terrain, self.terrain_id
+            n = sum(1 for r in mine if terrain[r] == wanted)
         else:
-            n = regions_where(s, owner, lambda r: self.symbol_id in spec.symbols[r])
+            symbols, symbol = spec.symbols, self.symbol_id
+            n = sum(1 for r in mine if symbol in symbols[r])
         return [(self.label, n)] if n else []

@@ -9,8 +9,10 @@ cdef class Roster:
     cdef public object active, power, decline, kept, decline2, kept2, items
     cdef public tuple item_occ, own, lasting, play, _own_hook, _seat_global, _loose
     cdef public dict _global_hook
-    cpdef tuple own_hook(self, p, hook)
-    cpdef tuple global_hook(self, hook)
+    @cython.locals(known=dict, found=tuple)
+    cpdef tuple own_hook(self, Py_ssize_t p, str hook)
+    @cython.locals(found=tuple)
+    cpdef tuple global_hook(self, str hook)
 
 @cython.locals(occ=list, r=Roster)
 cpdef roster(State s)

@@ -171,9 +171,10 @@ class Roster:
 
     def own_hook(self, p: int, hook: str) -> tuple[Ability, ...]:
         """Seat ``p``'s own abilities (:attr:`own`) that implement ``hook``, in order."""
-        found = self._own_hook[p].get(hook)
+        known = self._own_hook[p]
+        found = known.get(hook)
         if found is None:
-            found = self._own_hook[p][hook] = tuple([ab for ab in self.own[p] if hook in ab.hooks])
+            found = known[hook] = tuple([ab for ab in self.own[p] if hook in ab.hooks])
         return found
 
     def global_hook(self, hook: str) -> tuple[Entry, ...]:
