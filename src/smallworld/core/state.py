@@ -68,6 +68,8 @@ _INT_LIMIT = 2**31 - 1
 #: is unchanged)
 _OPT_LIST_FIELDS = ("decline2", "kept2")
 _OPT_DICT_FIELDS = ("dhand",)
+#: what a pickle of a State holds: every field but the roster cache (rebuilt when next asked)
+_PICKLED = ("spec", "pieces", "acting") + _LIST_FIELDS + _DICT_FIELDS + _SCALAR_FIELDS + _OPT_LIST_FIELDS + _OPT_DICT_FIELDS
 
 
 class State:
@@ -153,6 +155,11 @@ class State:
         if self.result is not None:
             new.result = dict(self.result)
         return new
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickle support, the same in both builds: the fields of :data:`_PICKLED` (the compiled
+        build's State is an extension type, whose generated pickling refused these states)."""
+        return (_unpickle, (tuple([getattr(self, name) for name in _PICKLED]),))
 
     # ---- convenience accessors -------------------------------------------------------------
 
@@ -318,3 +325,12 @@ def _jsonable(x: Any) -> Any:
     if isinstance(x, (set, frozenset)):
         return sorted(_jsonable(v) for v in x)
     return x
+
+
+def _unpickle(values: tuple[Any, ...]) -> State:
+    """The State of a pickle made by :meth:`State.__reduce__`."""
+    s = State.__new__(State)
+    s.roster_cache = None
+    for name, value in zip(_PICKLED, values, strict=True):
+        setattr(s, name, value)
+    return s
