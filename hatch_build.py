@@ -1,7 +1,8 @@
-"""Hatchling build hook: compile the rules core (``src/smallworld/core``) with Cython.
+"""Hatchling build hook: compile the rules (``smallworld/core``, ``smallworld/content``,
+``smallworld/classic``) with Cython.
 
-``pip install .`` (a wheel) on a machine with a C compiler gets the core modules as extension
-modules (``.so``/``.pyd``), about 1.5x faster; the ``.py`` sources stay in the wheel beside them
+``pip install .`` (a wheel) on a machine with a C compiler gets those modules as extension
+modules (``.so``/``.pyd``), about 1.6-1.9x faster; the ``.py`` sources stay in the wheel beside them
 (Python imports the extension first). The code is plain Python: Cython compiles it as is
 (``annotation_typing=False``: annotations are not C types), so compiled and interpreted play the
 same games (``scripts/test_compiled.sh`` checks it). A few hot modules have an augmenting ``.pxd``
@@ -12,14 +13,16 @@ fields C struct members, typed: a field may only hold its declared type or None)
 ``.pxd`` files type their state argument as that ``State``, so field reads are C struct reads.
 Keep a ``.pxd`` in step with its module: a function it declares keeps the arguments the ``.pxd``
 gives it, and holds no closure (lambda, generator expression), which Cython does not support in a
-``cpdef`` function; a new field of State goes in ``state.pxd`` too.
+``cpdef`` function; a new field of State goes in ``state.pxd`` too. Cython's utility code is one
+shared module (``smallworld._cyutility``) instead of a copy in each of the ~120 modules: the same
+speed, a quarter less C compiler time.
 
-**Profile-guided optimisation** (GCC only): the core is compiled twice. The first build is
+**Profile-guided optimisation** (GCC only): the modules are compiled twice. The first build is
 instrumented (``-fprofile-generate``); a training run plays random games of both editions with it
 (:func:`smallworld.bench.measure`, 2 to 5 players, a few seconds, in a subprocess importing a copy
 of the package with those modules); the second build uses the counts (``-fprofile-use``). Same C
-code, so the same games; measured 1.08-1.10x (Warcraft) and 1.17-1.19x (classic) over the plain
-build (``benchmarks/engine_ab.py``, 3 players). Any failure of that step (another compiler, an old
+code, so the same games; measured (the core alone) 1.08-1.15x (Warcraft) and 1.12-1.19x (classic)
+over the plain build (``benchmarks/engine_ab.py``, 3 players). Any failure of that step (another compiler, an old
 GCC, the training) gives the plain build with a warning; ``SMALLWORLD_PGO=0`` skips it. The build
 says which it made in ``smallworld/core/_build.json`` (``{"compiled": true, "pgo": true}``),
 read by ``smallworld bench``.
@@ -45,14 +48,15 @@ from typing import Any
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
-#: the compiled packages (every module but the packages' __init__). SMALLWORLD_COMPILE (a
-#: comma-separated list of package paths) overrides it, e.g. ``smallworld/core,smallworld/content,
-#: smallworld/classic``: measured 1.03-1.08x faster than the core alone, for a build three times
-#: as long, so not the default (and not covered by scripts/test_compiled.sh); measured again with
-#: the .pxd core: 1.03-1.05x at 2-5 players (engine_ab, 60 rounds), build 2.4 min against 0.7
-#: on the 2-core development machine; and on 2026-11-26 (engine_ab, compiled core against
-#: compiled core + content, 20 rounds): median 1.00x (3-player Warcraft), 1.02x (3-player classic)
-PACKAGES = ("smallworld/core",)
+#: the compiled packages (every module but the packages' __init__); SMALLWORLD_COMPILE (a
+#: comma-separated list of package paths) overrides it, e.g. ``smallworld/core`` alone. The races,
+#: powers and items are compiled with the core since the profile-guided build: measured on
+#: 2026-11-26 (engine_ab, 15 rounds, 3 players, both profile-guided) against the core alone,
+#: 1.09-1.11x Warcraft and 1.06-1.08x classic; without profile guidance it had measured
+#: 1.00-1.05x, not worth a build three times as long (2.4 against 0.7 minutes)
+PACKAGES = ("smallworld/core", "smallworld/content", "smallworld/classic")
+#: the shared module of Cython's utility code
+SHARED = "smallworld._cyutility"
 SKIP = {"__init__.py"}
 
 
@@ -77,7 +81,7 @@ class CythonCoreHook(BuildHookInterface):
                 raise RuntimeError(
                     f"smallworld: compiling the core failed and SMALLWORLD_REQUIRE_COMPILED is set: {e!r}"
                 ) from e
-            msg = (f"smallworld: compiling the core with Cython failed ({e!r}); "
+            msg = (f"smallworld: compiling with Cython failed ({e!r}); "
                    "building a pure-Python wheel (same games, slower)")
             traceback.print_exc(file=sys.stderr)
             self.app.display_warning(msg)
@@ -88,10 +92,10 @@ class CythonCoreHook(BuildHookInterface):
         for so, dest in built:
             build_data["force_include"][str(so)] = dest
         info = Path(self._tmp) / "_build.json"
-        info.write_text(json.dumps({"compiled": True, "pgo": self._pgo}) + "\n")
+        info.write_text(json.dumps({"compiled": True, "pgo": self._pgo, "packages": self._packages}) + "\n")
         build_data["force_include"][str(info)] = "smallworld/core/_build.json"
         how = "with profile-guided optimisation" if self._pgo else "without profile-guided optimisation"
-        self.app.display_info(f"smallworld: compiled {len(built)} core modules with Cython, {how}")
+        self.app.display_info(f"smallworld: compiled {len(built)} modules with Cython, {how}")
 
     def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
         tmp = getattr(self, "_tmp", None)
@@ -103,10 +107,9 @@ class CythonCoreHook(BuildHookInterface):
 
         root = Path(self.root)
         src = root / "src"
-        packages = [x.strip() for x in os.environ.get("SMALLWORLD_COMPILE", "").split(",") if x.strip()]
-        modules = sorted(
-            p for pkg in packages or PACKAGES for p in (src / pkg).glob("**/*.py") if p.name not in SKIP
-        )
+        packages = [x.strip() for x in os.environ.get("SMALLWORLD_COMPILE", "").split(",") if x.strip()] or list(PACKAGES)
+        self._packages = [pkg.replace("/", ".") for pkg in packages]
+        modules = sorted(p for pkg in packages for p in (src / pkg).glob("**/*.py") if p.name not in SKIP)
         # no debug information: smaller modules, faster builds (gcc, clang; MSVC has its own)
         flags = ["-g0"] if os.name != "nt" else []
         from setuptools import Extension
@@ -116,8 +119,10 @@ class CythonCoreHook(BuildHookInterface):
                       extra_compile_args=flags)
             for p in modules
         ]
+        exts.append(Extension(SHARED, [str(tmp / "smallworld" / "_cyutility.c")], extra_compile_args=flags))
         exts = cythonize(
             exts,
+            shared_utility_qualified_name=SHARED,
             build_dir=str(tmp / "c"),
             quiet=True,
             force=True,
@@ -177,8 +182,8 @@ class CythonCoreHook(BuildHookInterface):
 
     @staticmethod
     def _check(out: list[tuple[Path, str]], modules: list[Path]) -> list[tuple[Path, str]]:
-        if len(out) != len(modules):
-            raise RuntimeError(f"compiled {len(out)} of {len(modules)} core modules")
+        if len(out) != len(modules) + 1:  # and the shared utility module
+            raise RuntimeError(f"compiled {len(out)} of {len(modules) + 1} modules")
         return out
 
 

@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# Build the wheel with the Cython-compiled core (hatch_build.py) into a throwaway venv, check the
-# core modules are compiled, then run against it the golden games of both editions, the core and
-# classic suites (property tests included) and the bots' legal play: compiled and interpreted must
-# play the same games. Extra arguments go to pytest.
+# Build the wheel with the Cython-compiled rules (hatch_build.py: the core, both editions' races,
+# powers and items) into a throwaway venv, check the modules are compiled, then run against it the
+# whole test suite but the browser and the documentation site (those test the web pages and docs,
+# which are the same code either way): the golden games of both editions, the core, content and
+# classic suites with their property tests, the bots, the RL environments (pickling included),
+# scenarios and the command line. Compiled and interpreted must play the same games. Extra
+# arguments go to pytest.
 # Needs a C compiler and Python headers; SMALLWORLD_REQUIRE_COMPILED=1 makes a failed compile an
 # error rather than a pure-Python wheel. Run by scripts/test.sh after the pure-Python suite.
 set -euo pipefail
@@ -15,8 +18,9 @@ python -m venv --system-site-packages "$tmp/venv"
 py="$tmp/venv/bin/python"
 SMALLWORLD_REQUIRE_COMPILED=1 "$py" -m pip wheel -q --no-deps -w "$tmp/wheel" "$root"
 "$py" -m pip install -q --no-deps --force-reinstall "$tmp"/wheel/smallworld-*.whl
-# run from a copy of the tests only, so that nothing imports the checkout's src/
-cp -r "$root/tests" "$tmp/tests"
+# run from a copy of the tests (and the files they read), never of src/, so that nothing imports
+# the checkout's code
+cp -r "$root/tests" "$root/examples" "$root/tools" "$root/docs" "$tmp/"
 cp "$root/pyproject.toml" "$tmp/"
 cd "$tmp"
 "$py" - <<'PY'
@@ -26,6 +30,8 @@ print("compiled core:", e.__file__)
 PY
 # GCC: the wheel must be the profile-guided build (hatch_build.py)
 if "${CC:-cc}" --version 2>/dev/null | grep -qi "free software foundation"; then export SMALLWORLD_EXPECT_PGO=1; fi
-SMALLWORLD_EXPECT_COMPILED=1 "$py" -m pytest -q -p no:cacheprovider -n 2 \
-    tests/test_compiled_core.py tests/test_cli.py::test_bench_prints_figures tests/test_golden.py tests/core tests/classic tests/test_all_pairs.py \
-    tests/bots/test_legal_play.py "$@"
+# (not run here: the browser, the documentation site and the checks of the repository's own
+# documents and drawing tool, which read the checkout rather than the installed package)
+SMALLWORLD_EXPECT_COMPILED=1 "$py" -m pytest -q -p no:cacheprovider -n 2 tests \
+    --ignore=tests/web --ignore=tests/test_docs.py --ignore=tests/rl/test_docs.py \
+    --deselect tests/test_classic_maps.py::test_tool_regenerates_the_committed_two_player_map "$@"

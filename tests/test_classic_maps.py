@@ -15,6 +15,7 @@ import pytest
 from shapely.geometry import Polygon, box
 from typer.testing import CliRunner
 
+import smallworld.boards
 from smallworld.boards import (
     BoardError,
     derive_adjacency,
@@ -33,7 +34,8 @@ from smallworld.boards.files import same_drawing
 from smallworld.cli import app
 
 ROOT = Path(__file__).resolve().parent.parent
-DATA = ROOT / "src" / "smallworld" / "boards" / "data" / "classic"
+#: the map files of the installed package (the checkout's src/ in a development install)
+DATA = Path(smallworld.boards.__file__).resolve().parent / "data" / "classic"
 # The data files carry the reference's facts (RULES-classic §15 maps.json); the cross-check against
 # the reference itself is `python tools/make_classic_maps.py --maps PATH/maps.json --check`, outside
 # the tests, which must pass in a clone with nothing beside it.

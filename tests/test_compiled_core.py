@@ -9,17 +9,18 @@ import pkgutil
 
 import pytest
 
-import smallworld.core
-
 
 @pytest.mark.skipif(os.environ.get("SMALLWORLD_EXPECT_COMPILED") != "1",
                     reason="set by scripts/test_compiled.sh for a compiled wheel")
-def test_core_modules_are_compiled():
-    """Every module of smallworld.core but its __init__ is an extension module."""
-    names = [m.name for m in pkgutil.iter_modules(smallworld.core.__path__)]
+@pytest.mark.parametrize("package", ["smallworld.core", "smallworld.content", "smallworld.classic"])
+def test_the_rules_modules_are_compiled(package):
+    """Every module of the core and of both editions' races, powers and items but the packages'
+    __init__ is an extension module (hatch_build.PACKAGES)."""
+    pkg = importlib.import_module(package)
+    names = [m.name for m in pkgutil.walk_packages(pkg.__path__, f"{package}.") if not m.ispkg]
     assert len(names) >= 20
-    pure = [n for n in names if not importlib.import_module(f"smallworld.core.{n}").__file__.endswith((".so", ".pyd"))]
-    assert not pure, f"interpreted core modules: {pure}"
+    pure = [n for n in names if not importlib.import_module(n).__file__.endswith((".so", ".pyd"))]
+    assert not pure, f"interpreted modules: {pure}"
 
 
 @pytest.mark.skipif(os.environ.get("SMALLWORLD_EXPECT_PGO") != "1",

@@ -93,6 +93,8 @@ def build_info() -> dict[str, Any]:
         label = "pure Python (install with a C compiler for the compiled core, about 1.5-2x faster)"
     else:
         label = "compiled with Cython" + (", profile-guided" if pgo else "")
+        if info.get("packages"):
+            label += f" ({', '.join(info['packages'])})"
     return {"compiled": compiled, "pgo": pgo, "label": label}
 
 
