@@ -75,6 +75,17 @@ def geometric(rho: float, n: int) -> float:
     return (1.0 - rho**n) / (1.0 - rho)
 
 
+#: :func:`geometric` of :data:`HOLD_ACTIVE` and :data:`HOLD_DECLINE` for 0 to 63 turns (the same
+#: floats, looked up in the hot loops; :func:`_held` computes any other count)
+_HOLD_A = tuple(geometric(HOLD_ACTIVE, n) for n in range(64))
+_HOLD_D = tuple(geometric(HOLD_DECLINE, n) for n in range(64))
+
+
+def _held(table: tuple[float, ...], rho: float, n: int) -> float:
+    """``geometric(rho, n)`` from its ``table`` (:data:`_HOLD_A` or :data:`_HOLD_D`)."""
+    return table[n] if 0 <= n < 64 else geometric(rho, n)
+
+
 # ---- per-Region bonuses of a combo (score_turn lookahead) ---------------------------------------
 
 _BONUS_CACHE: dict[tuple[object, ...], tuple[float, ...]] = {}
@@ -359,40 +370,42 @@ def position_value(s: State, p: int, w_opp: float | None = None) -> float:
     Regions with their race/power bonus), minus ``w_opp`` times the same for opponents' Regions.
     Used to compare one action against another (conquests, ability actions, choices)."""
     spec = s.spec
-    nreg = spec.n_regions
-    if w_opp is None:
-        w_opp = 0.9 / max(1, spec.n_players - 1)
-    turns = remaining_turns(s, p)
-    ha = geometric(HOLD_ACTIVE, turns)
-    hd = geometric(HOLD_DECLINE, turns)
-    bv = bonus_vector(s, p)
-    a_code, d_code = 2 * p, 2 * p + 1
     nseats = spec.n_players
-    d2_code = 2 * (nseats + p) + 1
-    occ = s.occ
-    items = s.items
+    if w_opp is None:
+        w_opp = 0.9 / max(1, nseats - 1)
+    turns = remaining_turns(s, p)
+    ha = _held(_HOLD_A, HOLD_ACTIVE, turns)
+    bv = bonus_vector(s, p)
+    a_code = 2 * p
     v = float(s.vc[p])
-    if turns and p == s.turn and not scored_this_turn(s, p):
+    if turns and p == s.turn and turns != spec.rounds - s.round:  # not scored_this_turn
         v += faction_bonus(s, p)
-    opp = opponents(s, p)
-    opp_h: dict[int, tuple[float, float]] = {}
-    for q in opp:
+    # what a Region of any other code adds (own In Decline races) or takes away (opponents'),
+    # added Region by Region in board order (the same floats as one term at a time)
+    hd = _held(_HOLD_D, HOLD_DECLINE, turns)
+    add: dict[int, float] = {2 * p + 1: hd, 2 * (nseats + p) + 1: hd}
+    for q in opponents(s, p):
         tq = remaining_turns(s, q)
-        opp_h[2 * q] = (geometric(HOLD_ACTIVE, tq), 0.0)
-        opp_h[2 * q + 1] = (geometric(HOLD_DECLINE, tq), 0.0)
-        opp_h[2 * (nseats + q) + 1] = opp_h[2 * q + 1]  # a second In Decline race (Spirit)
-    for r in range(nreg):
-        c = occ[r]
+        add[2 * q] = -(w_opp * _held(_HOLD_A, HOLD_ACTIVE, tq))
+        # a second In Decline race (Spirit) is held like the first
+        add[2 * q + 1] = add[2 * (nseats + q) + 1] = -(w_opp * _held(_HOLD_D, HOLD_DECLINE, tq))
+    get = add.get
+    items = s.items
+    r = -1
+    for c in s.occ:
+        r += 1
+        if c < 0:
+            continue
         if c == a_code:
             v += (1.0 + bv[r]) * ha
-            for it in items[r]:
-                v += ITEM_VALUE if it == "?" else ITEM_VALUE * 1.5
-        elif c in (d_code, d2_code):
-            v += hd
-        elif c >= 0:
-            h = opp_h.get(c)
-            if h is not None:
-                v -= w_opp * h[0]
+            its = items[r]
+            if its:
+                for it in its:
+                    v += ITEM_VALUE if it == "?" else ITEM_VALUE * 1.5
+        else:
+            x = get(c)
+            if x is not None:
+                v += x
     return v
 
 
