@@ -76,14 +76,19 @@ def geometric(rho: float, n: int) -> float:
 
 
 #: :func:`geometric` of :data:`HOLD_ACTIVE` and :data:`HOLD_DECLINE` for 0 to 63 turns (the same
-#: floats, looked up in the hot loops; :func:`_held` computes any other count)
+#: floats, looked up in the hot loops by :func:`held_active` and :func:`held_decline`)
 _HOLD_A = tuple(geometric(HOLD_ACTIVE, n) for n in range(64))
 _HOLD_D = tuple(geometric(HOLD_DECLINE, n) for n in range(64))
 
 
-def _held(table: tuple[float, ...], rho: float, n: int) -> float:
-    """``geometric(rho, n)`` from its ``table`` (:data:`_HOLD_A` or :data:`_HOLD_D`)."""
-    return table[n] if 0 <= n < 64 else geometric(rho, n)
+def held_active(n: int) -> float:
+    """``geometric(HOLD_ACTIVE, n)``: expected scoring turns of an Active Region over ``n`` turns."""
+    return _HOLD_A[n] if 0 <= n < 64 else geometric(HOLD_ACTIVE, n)
+
+
+def held_decline(n: int) -> float:
+    """``geometric(HOLD_DECLINE, n)``: expected scoring turns of an In Decline Region."""
+    return _HOLD_D[n] if 0 <= n < 64 else geometric(HOLD_DECLINE, n)
 
 
 # ---- per-Region bonuses of a combo (score_turn lookahead) ---------------------------------------
@@ -374,7 +379,7 @@ def position_value(s: State, p: int, w_opp: float | None = None) -> float:
     if w_opp is None:
         w_opp = 0.9 / max(1, nseats - 1)
     turns = remaining_turns(s, p)
-    ha = _held(_HOLD_A, HOLD_ACTIVE, turns)
+    ha = held_active(turns)
     bv = bonus_vector(s, p)
     a_code = 2 * p
     v = float(s.vc[p])
@@ -382,13 +387,13 @@ def position_value(s: State, p: int, w_opp: float | None = None) -> float:
         v += faction_bonus(s, p)
     # what a Region of any other code adds (own In Decline races) or takes away (opponents'),
     # added Region by Region in board order (the same floats as one term at a time)
-    hd = _held(_HOLD_D, HOLD_DECLINE, turns)
+    hd = held_decline(turns)
     add: dict[int, float] = {2 * p + 1: hd, 2 * (nseats + p) + 1: hd}
     for q in opponents(s, p):
         tq = remaining_turns(s, q)
-        add[2 * q] = -(w_opp * _held(_HOLD_A, HOLD_ACTIVE, tq))
+        add[2 * q] = -(w_opp * held_active(tq))
         # a second In Decline race (Spirit) is held like the first
-        add[2 * q + 1] = add[2 * (nseats + q) + 1] = -(w_opp * _held(_HOLD_D, HOLD_DECLINE, tq))
+        add[2 * q + 1] = add[2 * (nseats + q) + 1] = -(w_opp * held_decline(tq))
     get = add.get
     items = s.items
     r = -1
@@ -414,6 +419,8 @@ __all__ = [
     "bonus_vector",
     "expected_final",
     "exposure",
+    "held_active",
+    "held_decline",
     "mean_land_bonus",
     "opponents",
     "position_value",

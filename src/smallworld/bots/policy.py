@@ -23,13 +23,14 @@ from collections.abc import Callable
 
 from smallworld.bots.evaluate import (
     HOLD_ACTIVE,
-    HOLD_DECLINE,
     NEW_COMBO_TOKENS,
     best_visible_tokens,
     bonus_vector,
     expected_final,
     exposure,
     geometric,
+    held_active,
+    held_decline,
     mean_land_bonus,
     opponents,
     position_value,
@@ -323,45 +324,58 @@ class HeuristicPolicy:
             return None
         hand = s.hand[p]
         turns = remaining_turns(s, p)
-        ha = geometric(HOLD_ACTIVE, turns)
-        keep = self._token_keep_value(s, p)
-        bv = bonus_vector(s, p)
-        tg = targets(s, p)
-        aux = _auxiliaries(s, p)
-        need = hooks.min_tokens(s, p)
-        w_opp = self.w_opp if self.w_opp is not None else 0.9 / max(1, s.spec.n_players - 1)
-        foes = set(opponents(s, p))
-        occ = s.occ
-        index = s.spec.index
-        items = s.items
+        ha = held_active(turns)
+        left = turns - 1  # as _token_keep_value
+        keep = 0.0 if left <= 0 else self.keep_factor * min(left, 3)
         best: tuple[float, Action] | None = None
         best_final: tuple[float, Action] | None = None
-        for a in conquers:
-            r = index[str(a.args[0])]
-            cost = conquest_cost(s, p, r, tg.get(r, 1))
-            gain = (1.0 + bv[r]) * ha
-            c = occ[r]
-            if c >= 0:
-                q, dec = s.owner_of(c), c & 1
-                if q in foes:
-                    gain += w_opp * geometric(HOLD_DECLINE if dec else HOLD_ACTIVE, remaining_turns(s, q))
-                elif q == p:
-                    gain -= geometric(HOLD_DECLINE, turns)  # own In Decline Region
-            if items[r]:
-                gain += 0.6
-            placed = max(need, cost - aux)
-            if placed <= hand:
-                if gain <= keep * placed:
-                    continue
-                ratio = gain / placed
-                if best is None or ratio > best[0]:
-                    best = (ratio, a)
-            else:
-                short = cost - hand - aux
-                if 0 < short <= FINAL_CONQUEST_MAX_SHORT:
-                    g = gain * DIE_AT_LEAST[short]
-                    if best_final is None or g > best_final[0]:
-                        best_final = (g, a)
+        if conquers:
+            bv = bonus_vector(s, p)
+            tg = targets(s, p)
+            aux = _auxiliaries(s, p)
+            need = hooks.min_tokens(s, p)
+            reducers = hooks.own_implementers(s, p, "conquest_reduction")
+            w_opp = self.w_opp if self.w_opp is not None else 0.9 / max(1, s.spec.n_players - 1)
+            foes = set(opponents(s, p))
+            nseats = len(s.active)
+            occ = s.occ
+            index = s.spec.index
+            items = s.items
+            #: occupant code -> what taking a Region from it adds (opponents) or costs (own)
+            occupant: dict[int, float] = {}
+            for a in conquers:
+                r = index[str(a.args[0])]
+                cost = conquest_cost(s, p, r, tg.get(r, 1), reducers=reducers)
+                gain = (1.0 + bv[r]) * ha
+                c = occ[r]
+                if c >= 0:
+                    d = occupant.get(c)
+                    if d is None:
+                        q = (c >> 1) % nseats  # s.owner_of(c)
+                        if q in foes:
+                            tq = remaining_turns(s, q)
+                            d = w_opp * (held_decline(tq) if c & 1 else held_active(tq))
+                        elif q == p:
+                            d = -held_decline(turns)  # own In Decline Region
+                        else:
+                            d = 0.0
+                        occupant[c] = d
+                    gain += d
+                if items[r]:
+                    gain += 0.6
+                placed = max(need, cost - aux)
+                if placed <= hand:
+                    if gain <= keep * placed:
+                        continue
+                    ratio = gain / placed
+                    if best is None or ratio > best[0]:
+                        best = (ratio, a)
+                else:
+                    short = cost - hand - aux
+                    if 0 < short <= FINAL_CONQUEST_MAX_SHORT:
+                        g = gain * DIE_AT_LEAST[short]
+                        if best_final is None or g > best_final[0]:
+                            best_final = (g, a)
         if abilities and self._ability_budget(s, p):
             base = self._pv(s, p)
             for a in abilities:
