@@ -22,18 +22,17 @@ import random
 from collections.abc import Callable
 
 from smallworld.bots.evaluate import (
-    HOLD_ACTIVE,
     NEW_COMBO_TOKENS,
     best_visible_tokens,
     bonus_vector,
     expected_final,
     exposure,
-    geometric,
     held_active,
     held_decline,
     mean_land_bonus,
     opponents,
     position_value,
+    position_valuer,
     project_choice,
     remaining_turns,
     seat_counts,
@@ -111,29 +110,37 @@ class HeuristicPolicy:
     def _pv(self, s: State, p: int) -> float:
         return position_value(s, p, self.w_opp)
 
+    def _valuer(self, s: State, p: int) -> Callable[[State], float]:
+        """:meth:`_pv` of ``p`` for states like ``s`` (:func:`position_valuer`)."""
+        return position_valuer(s, p, self.w_opp)
+
     # ---- generic one-step lookahead ------------------------------------------------------------
 
-    def lookahead_value(self, s: State, p: int, a: Action) -> float:
+    def lookahead_value(self, s: State, p: int, a: Action,
+                        value: Callable[[State], float] | None = None) -> float:
         """:func:`position_value` for ``p`` after ``a`` on a copy (a pending reinforcement die is
-        averaged over its faces)."""
+        averaged over its faces); ``value``: :meth:`_valuer` of ``s`` when the caller has it."""
         t = s.copy()
         t.apply(a, check=False)
-        return self._settled_value(t, p)
+        return self._settled_value(t, p, value)
 
-    def _settled_value(self, t: State, p: int) -> float:
+    def _settled_value(self, t: State, p: int, value: Callable[[State], float] | None = None) -> float:
+        if value is None:
+            value = self._valuer(t, p)
         if t.chance and t.chance[0][0] == "die":
             total = 0.0
             for roll, pr in chance.outcomes(t):
                 u = t.copy()
                 u.apply(roll, check=False)
-                total += pr * self._pv(u, p)
+                total += pr * value(u)
             return total
-        return self._pv(t, p)
+        return value(t)
 
     def rank_lookahead(self, s: State, p: int, legal: list[Action], k: int) -> list[Action]:
         """The ``k`` actions of ``legal`` whose copies score best for ``p``, best first."""
         cands = legal if len(legal) <= MAX_CHOICES_TRIED else self.rng.sample(legal, MAX_CHOICES_TRIED)
-        scored = sorted(((self.lookahead_value(s, p, a), i) for i, a in enumerate(cands)), reverse=True)
+        value = self._valuer(s, p)
+        scored = sorted(((self.lookahead_value(s, p, a, value), i) for i, a in enumerate(cands)), reverse=True)
         return [cands[i] for _v, i in scored[:k]]
 
     def choose_lookahead(self, s: State, p: int, legal: list[Action]) -> Action:
@@ -142,8 +149,9 @@ class HeuristicPolicy:
         if len(cands) > MAX_CHOICES_TRIED:
             cands = self.rng.sample(legal, MAX_CHOICES_TRIED)
         best, best_v = cands[0], -1e18
+        value = self._valuer(s, p)
         for a in cands:
-            v = self.lookahead_value(s, p, a)
+            v = self.lookahead_value(s, p, a, value)
             if v > best_v + 1e-9:
                 best, best_v = a, v
         return best
@@ -261,7 +269,8 @@ class HeuristicPolicy:
 
     def _conquer_exact(self, s: State, p: int, conquers: list[Action], pays: list[Action],
                        abilities: list[Action]) -> Action | None:
-        base = self._pv(s, p)
+        value = self._valuer(s, p)
+        base = value(s)
         hand = s.hand[p]
         keep = self._token_keep_value(s, p)
         best: tuple[float, Action] | None = None
@@ -270,12 +279,12 @@ class HeuristicPolicy:
             t = s.copy()
             t.apply(a, check=False)
             if t.chance and t.chance[0][0] == "die":  # final conquest (R-CONQ-9)
-                gain = self._settled_value(t, p) - base
+                gain = self._settled_value(t, p, value) - base
                 if best_final is None or gain > best_final[0]:
                     best_final = (gain, a)
                 continue
             spent = hand - t.hand[p]
-            gain = self._pv(t, p) - base
+            gain = value(t) - base
             if gain <= keep * spent:
                 continue
             ratio = gain / max(spent, 1)
@@ -284,7 +293,7 @@ class HeuristicPolicy:
         for a in pays:  # a toll opens a target: value it with the best conquest behind it
             t = s.copy()
             t.apply(a, check=False)
-            paid_base = self._pv(t, p)
+            paid_base = value(t)
             for b in t.legal_actions():
                 if b.kind != "conquer" or b in conquers:
                     continue
@@ -293,7 +302,7 @@ class HeuristicPolicy:
                 if u.chance and u.chance[0][0] == "die":
                     continue
                 spent = hand - u.hand[p]
-                gain = self._pv(u, p) - base
+                gain = value(u) - base
                 if gain <= keep * spent or gain <= 0 or paid_base > base:
                     continue
                 ratio = gain / max(spent, 1)
@@ -304,7 +313,7 @@ class HeuristicPolicy:
                 t = s.copy()
                 t.apply(a, check=False)
                 spent = max(0, hand - t.hand[p])
-                gain = self._settled_value(t, p) - base
+                gain = self._settled_value(t, p, value) - base
                 if gain <= 0.3 + keep * spent:
                     continue
                 ratio = gain / max(spent, 1)
@@ -377,12 +386,13 @@ class HeuristicPolicy:
                         if best_final is None or g > best_final[0]:
                             best_final = (g, a)
         if abilities and self._ability_budget(s, p):
-            base = self._pv(s, p)
+            value = self._valuer(s, p)
+            base = value(s)
             for a in abilities:
                 t = s.copy()
                 t.apply(a, check=False)
                 spent = max(0, hand - t.hand[p])
-                gain = self._settled_value(t, p) - base
+                gain = self._settled_value(t, p, value) - base
                 if gain <= 0.3 + keep * spent:
                     continue
                 ratio = gain / max(spent, 1)
@@ -401,10 +411,11 @@ class HeuristicPolicy:
     def redeploy(self, s: State, p: int, legal: list[Action]) -> Action:
         others = [a for a in legal if a.kind != "redeploy"]
         if others and self._ability_budget(s, p):
-            base = self._pv(s, p)
+            value = self._valuer(s, p)
+            base = value(s)
             best: tuple[float, Action] | None = None
             for a in others:
-                g = self.lookahead_value(s, p, a) - base
+                g = self.lookahead_value(s, p, a, value) - base
                 if g > 0.3 and (best is None or g > best[0]):
                     best = (g, a)
             if best is not None:
@@ -427,29 +438,37 @@ class HeuristicPolicy:
         there: tokens, Mountain, Forts)."""
         hand = s.hand[p]
         code = 2 * p
-        own = [r for r in range(s.spec.n_regions) if s.occ[r] == code]
+        own = [r for r, c in enumerate(s.occ) if c == code]
         if not own or hand <= 0:
             return {}
         turns_after = remaining_turns(s, p) - (0 if s.phase == DEFEND else 1)
         if turns_after <= 0:
             return {own[0]: hand}
-        exp = exposure(s, p)
-        bv = bonus_vector(s, p)
-        worth = geometric(HOLD_ACTIVE, turns_after)
-        heap: list[tuple[float, int]] = []
-        cur: dict[int, int] = {}
-        for r in own:
-            extra = (1 if s.spec.mountain[r] else 0) + s.piece("fort", r) + s.piece("wisp-wall", r)
-            cur[r] = s.tokens[r] + extra
-            heapq.heappush(heap, (-_marginal(exp[r], (1 + bv[r]) * worth, cur[r]), r))
-        plan: dict[int, int] = {}
+        exp = exposure(s, p, own)
         if all(exp[r] == 0 for r in own):
             return {own[0]: hand}
+        bv = bonus_vector(s, p)
+        worth = held_active(turns_after)
+        mountain = s.spec.mountain
+        tokens = s.tokens
+        # per Region: the loss probability's exposure factor, its worth and its defense
+        heap: list[tuple[float, int]] = []
+        lp: dict[int, float] = {}
+        val: dict[int, float] = {}
+        cur: dict[int, int] = {}
+        for r in own:
+            extra = (1 if mountain[r] else 0) + s.piece("fort", r) + s.piece("wisp-wall", r)
+            d = cur[r] = tokens[r] + extra
+            e = lp[r] = min(0.9, 0.22 * exp[r])
+            w = val[r] = (1 + bv[r]) * worth
+            heap.append((-_marginal(e, w, d), r))
+        heapq.heapify(heap)
+        plan: dict[int, int] = {}
         for _ in range(hand):
-            _neg, r = heapq.heappop(heap)
+            r = heap[0][1]
             plan[r] = plan.get(r, 0) + 1
-            cur[r] += 1
-            heapq.heappush(heap, (-_marginal(exp[r], (1 + bv[r]) * worth, cur[r]), r))
+            d = cur[r] = cur[r] + 1
+            heapq.heapreplace(heap, (-_marginal(lp[r], val[r], d), r))
         return plan
 
 
@@ -481,12 +500,18 @@ def _auxiliaries(s: State, p: int) -> int:
     return fn(s, p) if fn is not None else 0
 
 
-def _loss_prob(e: float, defense: int) -> float:
-    return min(0.9, 0.22 * e) * 0.62 ** max(0, defense - 1)
+#: ``0.62 ** k`` for 0 to 63 (the defense factor of the loss probability)
+_DEFENSE_FACTOR = tuple(0.62 ** k for k in range(64))
 
 
-def _marginal(e: float, worth: float, defense: int) -> float:
-    return worth * (_loss_prob(e, defense) - _loss_prob(e, defense + 1))
+def _marginal(lp: float, worth: float, defense: int) -> float:
+    """What one more token saves in a Region worth ``worth`` defended by ``defense``: the
+    drop of the loss probability ``lp * 0.62 ** max(0, defense - 1)`` (``lp``: the exposure
+    factor ``min(0.9, 0.22 * exposure)``) times the worth."""
+    a, b = max(0, defense - 1), max(0, defense)
+    fa = _DEFENSE_FACTOR[a] if a < 64 else 0.62 ** a
+    fb = _DEFENSE_FACTOR[b] if b < 64 else 0.62 ** b
+    return worth * (lp * fa - lp * fb)
 
 
 # ---- playing on ------------------------------------------------------------------------------
