@@ -9,7 +9,8 @@ for the deciding seat, never the true game state (RULES §15).
   per board set and combo.
 - :func:`project`: a small "macro" model of a seat's future income (expand, go In Decline,
   pick a new race), maximised over decline timings; :func:`expected_final` adds it to the VC.
-- :func:`position_value`: the in-turn value used to compare actions of one turn.
+- :func:`position_value`: the in-turn value used to compare actions of one turn
+  (:func:`position_valuer`: the same for many copies of one position).
 - :func:`utility`: a [0, 1] score of a position for a seat (MCTS leaves).
 - :func:`exposure`: how exposed each Region is to attack (redeployment).
 """
