@@ -31,7 +31,6 @@ from smallworld.bots.evaluate import (
     held_decline,
     mean_land_bonus,
     opponents,
-    position_value,
     position_valuer,
     project_choice,
     remaining_turns,
@@ -107,11 +106,9 @@ class HeuristicPolicy:
             return self.decide(s, p, legal)
         return self.choose_lookahead(s, p, legal)
 
-    def _pv(self, s: State, p: int) -> float:
-        return position_value(s, p, self.w_opp)
-
     def _valuer(self, s: State, p: int) -> Callable[[State], float]:
-        """:meth:`_pv` of ``p`` for states like ``s`` (:func:`position_valuer`)."""
+        """:func:`~smallworld.bots.evaluate.position_value` of ``p`` with this policy's ``w_opp``,
+        for states like ``s`` (:func:`~smallworld.bots.evaluate.position_valuer`)."""
         return position_valuer(s, p, self.w_opp)
 
     # ---- generic one-step lookahead ------------------------------------------------------------
