@@ -7,10 +7,17 @@ every searched decision its iterations and CPU seconds are read from ``last_stat
 script prints the minimum, median and maximum iterations per second over the decisions, and
 the total (all iterations over all search seconds).
 
+With ``--iterations N`` each searched decision runs exactly N iterations instead (the time
+budget is ignored): the games no longer depend on the machine's speed, so two versions of the
+bots that make the same decisions play the same games, and their figures compare the same work
+(an A/B test of a pure speed-up; the time budget lets a faster bot search more and play other
+games).
+
 Usage (from the repository root)::
 
     python benchmarks/search_speed.py                         # mcts, mcts-turn, mcts-plan: 2 games each
     python benchmarks/search_speed.py --bots mcts-turn --games 4 --time 0.25 --seed 3
+    python benchmarks/search_speed.py --bots mcts-plan --iterations 40   # the same games on any machine
 """
 
 from __future__ import annotations
@@ -44,12 +51,14 @@ class _Recorder:
         return a
 
 
-def measure(name: str, games: int, seed: int, budget: float) -> dict[str, Any]:
-    """Play the games of one bot; returns its per-decision iteration rates and totals."""
+def measure(name: str, games: int, seed: int, budget: float, iterations: int | None = None) -> dict[str, Any]:
+    """Play the games of one bot; returns its per-decision iteration rates and totals
+    (``iterations``: that many per searched decision instead of ``budget`` CPU seconds)."""
     samples: list[tuple[int, float]] = []
     for i in range(games):
         seat = i % 3
-        rec = _Recorder(make_bot(name, f"speed:{seed}:{i}", time_limit=budget, clock="cpu"))
+        rec = _Recorder(make_bot(name, f"speed:{seed}:{i}", time_limit=budget, iterations=iterations,
+                                 clock="cpu"))
         bots: list[Any] = [make_bot("greedy", f"speed:{seed}:{i}:{k}") for k in range(3)]
         bots[seat] = rec
         play_game(bots, seed=seed + i)
@@ -59,6 +68,7 @@ def measure(name: str, games: int, seed: int, budget: float) -> dict[str, Any]:
     secs = sum(s for _, s in samples)
     return {
         "bot": name, "games": games, "decisions": len(samples), "budget_cpu_s": budget,
+        "iterations": iterations,
         "min": min(rates), "median": statistics.median(rates), "max": max(rates),
         "total": iters / secs if secs else 0.0,
         "iterations_per_decision": statistics.median(n for n, _ in samples),
@@ -71,16 +81,19 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=2)
     ap.add_argument("--seed", type=int, default=500)
     ap.add_argument("--time", type=float, default=0.5, help="CPU seconds per searched decision")
+    ap.add_argument("--iterations", type=int, default=None,
+                    help="exactly this many iterations per searched decision instead (the same games on any machine)")
     ap.add_argument("--json", dest="json_out", default=None, help="also write the results here")
     args = ap.parse_args()
     print(f"# Search speed ({time.strftime('%Y-%m-%d %H:%M')}, Python {platform.python_version()}): "
-          f"3-player games against two greedy bots, {args.time} s CPU per searched decision, "
+          f"3-player games against two greedy bots, "
+          f"{f'{args.iterations} iterations' if args.iterations else f'{args.time} s CPU'} per searched decision, "
           f"{args.games} game(s) per bot, seeds {args.seed}-{args.seed + args.games - 1}\n")
     print("| bot | games | searched decisions | it/s min | it/s median | it/s max | it/s total | iterations per decision (median) |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|")
     out = []
     for name in [b.strip() for b in args.bots.split(",") if b.strip()]:
-        r = measure(name, args.games, args.seed, args.time)
+        r = measure(name, args.games, args.seed, args.time, args.iterations)
         out.append(r)
         print(f"| {name} | {r['games']} | {r['decisions']} | {r['min']:.0f} | {r['median']:.0f} | {r['max']:.0f} | "
               f"{r['total']:.0f} | {r['iterations_per_decision']:.0f} |", flush=True)

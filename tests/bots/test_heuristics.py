@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 
 from smallworld.bots import make_bot
 from smallworld.bots import mcts as mcts_module
@@ -170,3 +171,51 @@ def test_mcts_with_an_iteration_budget_is_reproducible():
         runs.append((bot.choose(s, 0, s.legal_actions()), bot.last_stats["children"]))
     assert runs[0] == runs[1]
     assert runs[0][1] and sum(v[0] for v in runs[0][1].values()) == 20
+
+
+
+def test_position_valuer_and_hold_tables_give_position_values_floats():
+    """position_valuer (the turn's factors computed once) is position_value to the last bit,
+    on copies of the same turn and on states of later steps, turns and combos (recomputed);
+    held_active / held_decline are geometric of the hold rates."""
+    from smallworld.bots.evaluate import (
+        HOLD_ACTIVE,
+        HOLD_DECLINE,
+        geometric,
+        held_active,
+        held_decline,
+        position_value,
+        position_valuer,
+    )
+    from smallworld.bots.play import play_game
+
+    for n in range(-2, 70):
+        assert held_active(n) == geometric(HOLD_ACTIVE, n)
+        assert held_decline(n) == geometric(HOLD_DECLINE, n)
+    states = []
+
+    class Keeper:
+        def __init__(self, seat):
+            self.bot = make_bot("greedy", f"valuer:{seat}")
+
+        def choose(self, s, p, legal):
+            states.append(s.copy())
+            return self.bot.choose(s, p, legal)
+
+    play_game([Keeper(k) for k in range(3)], seed=31)
+    states = states[::5]
+    same = other = 0
+    for s, t in pairwise(states):
+        for p in range(3):
+            value = position_valuer(s, p)
+            assert value(s) == position_value(s, p)
+            assert value(t) == position_value(t, p)  # a later decision (often another turn)
+            for a in s.legal_actions()[:4]:
+                u = s.copy()
+                u.apply(a, check=False)
+                assert value(u) == position_value(u, p)
+                if (u.round, u.turn, u.step, u.phase) == (s.round, s.turn, s.step, s.phase):
+                    same += 1
+                else:
+                    other += 1
+    assert same > 50 and other > 10

@@ -9,7 +9,8 @@ for the deciding seat, never the true game state (RULES §15).
   per board set and combo.
 - :func:`project`: a small "macro" model of a seat's future income (expand, go In Decline,
   pick a new race), maximised over decline timings; :func:`expected_final` adds it to the VC.
-- :func:`position_value`: the in-turn value used to compare actions of one turn.
+- :func:`position_value`: the in-turn value used to compare actions of one turn
+  (:func:`position_valuer`: the same for many copies of one position).
 - :func:`utility`: a [0, 1] score of a position for a seat (MCTS leaves).
 - :func:`exposure`: how exposed each Region is to attack (redeployment).
 """
@@ -17,6 +18,7 @@ for the deciding seat, never the true game state (RULES §15).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from functools import lru_cache
 
 from smallworld.content import team
@@ -73,6 +75,22 @@ def geometric(rho: float, n: int) -> float:
     if rho >= 1.0:
         return float(n)
     return (1.0 - rho**n) / (1.0 - rho)
+
+
+#: :func:`geometric` of :data:`HOLD_ACTIVE` and :data:`HOLD_DECLINE` for 0 to 63 turns (the same
+#: floats, looked up in the hot loops by :func:`held_active` and :func:`held_decline`)
+_HOLD_A = tuple(geometric(HOLD_ACTIVE, n) for n in range(64))
+_HOLD_D = tuple(geometric(HOLD_DECLINE, n) for n in range(64))
+
+
+def held_active(n: int) -> float:
+    """``geometric(HOLD_ACTIVE, n)``: expected scoring turns of an Active Region over ``n`` turns."""
+    return _HOLD_A[n] if 0 <= n < 64 else geometric(HOLD_ACTIVE, n)
+
+
+def held_decline(n: int) -> float:
+    """``geometric(HOLD_DECLINE, n)``: expected scoring turns of an In Decline Region."""
+    return _HOLD_D[n] if 0 <= n < 64 else geometric(HOLD_DECLINE, n)
 
 
 # ---- per-Region bonuses of a combo (score_turn lookahead) ---------------------------------------
@@ -322,20 +340,21 @@ def utility(s: State, p: int, scale: float = 6.0) -> float:
 # ---- in-turn comparisons -----------------------------------------------------------------------
 
 
-def exposure(s: State, p: int) -> list[float]:
+def exposure(s: State, p: int, own: list[int] | None = None) -> list[float]:
     """Per Region: how exposed seat ``p``'s Active Region is to attack before its next turn
     (0 for Regions that are not its Active ones). Adjacent Regions of opponents' Active races
     count most, any other Region that is not ``p``'s a little; Entry Regions can be reached by
-    any race from afar (R-CONQ-2)."""
+    any race from afar (R-CONQ-2). ``own``: ``p``'s Active Regions, when the caller has them."""
     spec = s.spec
     occ, tokens = s.occ, s.tokens
     code = 2 * p
     adj = spec.adj
     entry = spec.entry
+    water = spec.water
     out = [0.0] * spec.n_regions
-    for r in range(spec.n_regions):
-        if occ[r] != code:
-            continue
+    if own is None:
+        own = [r for r, c in enumerate(occ) if c == code]
+    for r in own:
         e = 0.0
         for q in adj[r]:
             c = occ[q]
@@ -343,7 +362,7 @@ def exposure(s: State, p: int) -> list[float]:
                 continue
             if c >= 0 and c % 2 == 0:
                 e += 1.0 + 0.15 * tokens[q]
-            elif spec.water[q]:
+            elif water[q]:
                 e += 0.05
             else:
                 e += 0.3
@@ -358,42 +377,89 @@ def position_value(s: State, p: int, w_opp: float | None = None) -> float:
     score this turn, and each Region it holds times the expected scoring turns left (Active
     Regions with their race/power bonus), minus ``w_opp`` times the same for opponents' Regions.
     Used to compare one action against another (conquests, ability actions, choices)."""
-    spec = s.spec
-    nreg = spec.n_regions
-    if w_opp is None:
-        w_opp = 0.9 / max(1, spec.n_players - 1)
-    turns = remaining_turns(s, p)
-    ha = geometric(HOLD_ACTIVE, turns)
-    hd = geometric(HOLD_DECLINE, turns)
-    bv = bonus_vector(s, p)
-    a_code, d_code = 2 * p, 2 * p + 1
-    nseats = spec.n_players
-    d2_code = 2 * (nseats + p) + 1
-    occ = s.occ
-    items = s.items
-    v = float(s.vc[p])
-    if turns and p == s.turn and not scored_this_turn(s, p):
-        v += faction_bonus(s, p)
-    opp = opponents(s, p)
-    opp_h: dict[int, tuple[float, float]] = {}
-    for q in opp:
-        tq = remaining_turns(s, q)
-        opp_h[2 * q] = (geometric(HOLD_ACTIVE, tq), 0.0)
-        opp_h[2 * q + 1] = (geometric(HOLD_DECLINE, tq), 0.0)
-        opp_h[2 * (nseats + q) + 1] = opp_h[2 * q + 1]  # a second In Decline race (Spirit)
-    for r in range(nreg):
-        c = occ[r]
-        if c == a_code:
-            v += (1.0 + bv[r]) * ha
-            for it in items[r]:
-                v += ITEM_VALUE if it == "?" else ITEM_VALUE * 1.5
-        elif c in (d_code, d2_code):
-            v += hd
-        elif c >= 0:
-            h = opp_h.get(c)
-            if h is not None:
-                v -= w_opp * h[0]
-    return v
+    return _Valuer(s, p, w_opp).sum(s)
+
+
+def position_valuer(s: State, p: int, w_opp: float | None = None) -> Callable[[State], float]:
+    """``t -> position_value(t, p, w_opp)``, for many states ``t`` like ``s`` (copies of ``s``
+    after one action or another): what depends only on the turn and ``p``'s combo (the turns
+    left, the Regions' bonuses, what each opponent's Region weighs) is computed once, and
+    reused for every ``t`` of the same round, turn, step and phase with the same Active combo
+    of ``p``; any other ``t`` is valued from scratch. The same floats as :func:`position_value`."""
+    frame = _Valuer(s, p, w_opp)
+    w = w_opp
+
+    def value(t: State) -> float:
+        if frame.fits(t):
+            return frame.sum(t)
+        return _Valuer(t, p, w).sum(t)
+
+    return value
+
+
+class _Valuer:
+    """What :func:`position_value` computes from the turn and ``p``'s combo alone (see
+    :func:`position_valuer`), and the sum over a state's Regions."""
+
+    __slots__ = ("a_code", "add", "bv", "faction", "ha", "key", "p", "spec")
+
+    def __init__(self, s: State, p: int, w_opp: float | None) -> None:
+        spec = s.spec
+        nseats = spec.n_players
+        if w_opp is None:
+            w_opp = 0.9 / max(1, nseats - 1)
+        self.spec = spec
+        self.p = p
+        self.key = (s.result is None, s.round, s.turn, s.step, s.phase, s.active[p], s.power[p], not s.team)
+        turns = remaining_turns(s, p)
+        self.ha = held_active(turns)
+        self.bv = bonus_vector(s, p)
+        self.a_code = 2 * p
+        # the faction bonus is scored this turn (not scored_this_turn)
+        self.faction = bool(turns and p == s.turn and turns != spec.rounds - s.round)
+        # what a Region of any other code adds (own In Decline races) or takes away
+        # (opponents'), added Region by Region in board order (the same floats as one term at
+        # a time)
+        hd = held_decline(turns)
+        add: dict[int, float] = {2 * p + 1: hd, 2 * (nseats + p) + 1: hd}
+        for q in opponents(s, p):
+            tq = remaining_turns(s, q)
+            add[2 * q] = -(w_opp * held_active(tq))
+            # a second In Decline race (Spirit) is held like the first
+            add[2 * q + 1] = add[2 * (nseats + q) + 1] = -(w_opp * held_decline(tq))
+        self.add = add
+
+    def fits(self, t: State) -> bool:
+        """Whether ``t`` has the turn and combo this was computed for."""
+        p = self.p
+        return t.spec is self.spec and self.key == (
+            t.result is None, t.round, t.turn, t.step, t.phase, t.active[p], t.power[p], not t.team)
+
+    def sum(self, t: State) -> float:
+        """:func:`position_value` of ``t`` (which :meth:`fits`)."""
+        p = self.p
+        v = float(t.vc[p])
+        if self.faction:
+            v += faction_bonus(t, p)
+        a_code, bv, ha = self.a_code, self.bv, self.ha
+        get = self.add.get
+        items = t.items
+        r = -1
+        for c in t.occ:
+            r += 1
+            if c < 0:
+                continue
+            if c == a_code:
+                v += (1.0 + bv[r]) * ha
+                its = items[r]
+                if its:
+                    for it in its:
+                        v += ITEM_VALUE if it == "?" else ITEM_VALUE * 1.5
+            else:
+                x = get(c)
+                if x is not None:
+                    v += x
+        return v
 
 
 __all__ = [
@@ -401,9 +467,12 @@ __all__ = [
     "bonus_vector",
     "expected_final",
     "exposure",
+    "held_active",
+    "held_decline",
     "mean_land_bonus",
     "opponents",
     "position_value",
+    "position_valuer",
     "project",
     "remaining_turns",
     "seat_counts",

@@ -22,17 +22,16 @@ import random
 from collections.abc import Callable
 
 from smallworld.bots.evaluate import (
-    HOLD_ACTIVE,
-    HOLD_DECLINE,
     NEW_COMBO_TOKENS,
     best_visible_tokens,
     bonus_vector,
     expected_final,
     exposure,
-    geometric,
+    held_active,
+    held_decline,
     mean_land_bonus,
     opponents,
-    position_value,
+    position_valuer,
     project_choice,
     remaining_turns,
     seat_counts,
@@ -107,32 +106,38 @@ class HeuristicPolicy:
             return self.decide(s, p, legal)
         return self.choose_lookahead(s, p, legal)
 
-    def _pv(self, s: State, p: int) -> float:
-        return position_value(s, p, self.w_opp)
+    def _valuer(self, s: State, p: int) -> Callable[[State], float]:
+        """:func:`~smallworld.bots.evaluate.position_value` of ``p`` with this policy's ``w_opp``,
+        for states like ``s`` (:func:`~smallworld.bots.evaluate.position_valuer`)."""
+        return position_valuer(s, p, self.w_opp)
 
     # ---- generic one-step lookahead ------------------------------------------------------------
 
-    def lookahead_value(self, s: State, p: int, a: Action) -> float:
+    def lookahead_value(self, s: State, p: int, a: Action,
+                        value: Callable[[State], float] | None = None) -> float:
         """:func:`position_value` for ``p`` after ``a`` on a copy (a pending reinforcement die is
-        averaged over its faces)."""
+        averaged over its faces); ``value``: :meth:`_valuer` of ``s`` when the caller has it."""
         t = s.copy()
         t.apply(a, check=False)
-        return self._settled_value(t, p)
+        return self._settled_value(t, p, value)
 
-    def _settled_value(self, t: State, p: int) -> float:
+    def _settled_value(self, t: State, p: int, value: Callable[[State], float] | None = None) -> float:
+        if value is None:
+            value = self._valuer(t, p)
         if t.chance and t.chance[0][0] == "die":
             total = 0.0
             for roll, pr in chance.outcomes(t):
                 u = t.copy()
                 u.apply(roll, check=False)
-                total += pr * self._pv(u, p)
+                total += pr * value(u)
             return total
-        return self._pv(t, p)
+        return value(t)
 
     def rank_lookahead(self, s: State, p: int, legal: list[Action], k: int) -> list[Action]:
         """The ``k`` actions of ``legal`` whose copies score best for ``p``, best first."""
         cands = legal if len(legal) <= MAX_CHOICES_TRIED else self.rng.sample(legal, MAX_CHOICES_TRIED)
-        scored = sorted(((self.lookahead_value(s, p, a), i) for i, a in enumerate(cands)), reverse=True)
+        value = self._valuer(s, p)
+        scored = sorted(((self.lookahead_value(s, p, a, value), i) for i, a in enumerate(cands)), reverse=True)
         return [cands[i] for _v, i in scored[:k]]
 
     def choose_lookahead(self, s: State, p: int, legal: list[Action]) -> Action:
@@ -141,8 +146,9 @@ class HeuristicPolicy:
         if len(cands) > MAX_CHOICES_TRIED:
             cands = self.rng.sample(legal, MAX_CHOICES_TRIED)
         best, best_v = cands[0], -1e18
+        value = self._valuer(s, p)
         for a in cands:
-            v = self.lookahead_value(s, p, a)
+            v = self.lookahead_value(s, p, a, value)
             if v > best_v + 1e-9:
                 best, best_v = a, v
         return best
@@ -260,7 +266,8 @@ class HeuristicPolicy:
 
     def _conquer_exact(self, s: State, p: int, conquers: list[Action], pays: list[Action],
                        abilities: list[Action]) -> Action | None:
-        base = self._pv(s, p)
+        value = self._valuer(s, p)
+        base = value(s)
         hand = s.hand[p]
         keep = self._token_keep_value(s, p)
         best: tuple[float, Action] | None = None
@@ -269,12 +276,12 @@ class HeuristicPolicy:
             t = s.copy()
             t.apply(a, check=False)
             if t.chance and t.chance[0][0] == "die":  # final conquest (R-CONQ-9)
-                gain = self._settled_value(t, p) - base
+                gain = self._settled_value(t, p, value) - base
                 if best_final is None or gain > best_final[0]:
                     best_final = (gain, a)
                 continue
             spent = hand - t.hand[p]
-            gain = self._pv(t, p) - base
+            gain = value(t) - base
             if gain <= keep * spent:
                 continue
             ratio = gain / max(spent, 1)
@@ -283,7 +290,7 @@ class HeuristicPolicy:
         for a in pays:  # a toll opens a target: value it with the best conquest behind it
             t = s.copy()
             t.apply(a, check=False)
-            paid_base = self._pv(t, p)
+            paid_base = value(t)
             for b in t.legal_actions():
                 if b.kind != "conquer" or b in conquers:
                     continue
@@ -292,7 +299,7 @@ class HeuristicPolicy:
                 if u.chance and u.chance[0][0] == "die":
                     continue
                 spent = hand - u.hand[p]
-                gain = self._pv(u, p) - base
+                gain = value(u) - base
                 if gain <= keep * spent or gain <= 0 or paid_base > base:
                     continue
                 ratio = gain / max(spent, 1)
@@ -303,7 +310,7 @@ class HeuristicPolicy:
                 t = s.copy()
                 t.apply(a, check=False)
                 spent = max(0, hand - t.hand[p])
-                gain = self._settled_value(t, p) - base
+                gain = self._settled_value(t, p, value) - base
                 if gain <= 0.3 + keep * spent:
                     continue
                 ratio = gain / max(spent, 1)
@@ -323,52 +330,66 @@ class HeuristicPolicy:
             return None
         hand = s.hand[p]
         turns = remaining_turns(s, p)
-        ha = geometric(HOLD_ACTIVE, turns)
-        keep = self._token_keep_value(s, p)
-        bv = bonus_vector(s, p)
-        tg = targets(s, p)
-        aux = _auxiliaries(s, p)
-        need = hooks.min_tokens(s, p)
-        w_opp = self.w_opp if self.w_opp is not None else 0.9 / max(1, s.spec.n_players - 1)
-        foes = set(opponents(s, p))
-        occ = s.occ
-        index = s.spec.index
-        items = s.items
+        ha = held_active(turns)
+        left = turns - 1  # as _token_keep_value
+        keep = 0.0 if left <= 0 else self.keep_factor * min(left, 3)
         best: tuple[float, Action] | None = None
         best_final: tuple[float, Action] | None = None
-        for a in conquers:
-            r = index[str(a.args[0])]
-            cost = conquest_cost(s, p, r, tg.get(r, 1))
-            gain = (1.0 + bv[r]) * ha
-            c = occ[r]
-            if c >= 0:
-                q, dec = s.owner_of(c), c & 1
-                if q in foes:
-                    gain += w_opp * geometric(HOLD_DECLINE if dec else HOLD_ACTIVE, remaining_turns(s, q))
-                elif q == p:
-                    gain -= geometric(HOLD_DECLINE, turns)  # own In Decline Region
-            if items[r]:
-                gain += 0.6
-            placed = max(need, cost - aux)
-            if placed <= hand:
-                if gain <= keep * placed:
-                    continue
-                ratio = gain / placed
-                if best is None or ratio > best[0]:
-                    best = (ratio, a)
-            else:
-                short = cost - hand - aux
-                if 0 < short <= FINAL_CONQUEST_MAX_SHORT:
-                    g = gain * DIE_AT_LEAST[short]
-                    if best_final is None or g > best_final[0]:
-                        best_final = (g, a)
+        if conquers:
+            bv = bonus_vector(s, p)
+            tg = targets(s, p)
+            aux = _auxiliaries(s, p)
+            need = hooks.min_tokens(s, p)
+            reducers = hooks.own_implementers(s, p, "conquest_reduction")
+            w_opp = self.w_opp if self.w_opp is not None else 0.9 / max(1, s.spec.n_players - 1)
+            foes = set(opponents(s, p))
+            nseats = len(s.active)
+            occ = s.occ
+            index = s.spec.index
+            items = s.items
+            #: occupant code -> what taking a Region from it adds (opponents) or costs (own)
+            occupant: dict[int, float] = {}
+            for a in conquers:
+                r = index[str(a.args[0])]
+                cost = conquest_cost(s, p, r, tg.get(r, 1), reducers=reducers)
+                gain = (1.0 + bv[r]) * ha
+                c = occ[r]
+                if c >= 0:
+                    d = occupant.get(c)
+                    if d is None:
+                        q = (c >> 1) % nseats  # s.owner_of(c)
+                        if q in foes:
+                            tq = remaining_turns(s, q)
+                            d = w_opp * (held_decline(tq) if c & 1 else held_active(tq))
+                        elif q == p:
+                            d = -held_decline(turns)  # own In Decline Region
+                        else:
+                            d = 0.0
+                        occupant[c] = d
+                    gain += d
+                if items[r]:
+                    gain += 0.6
+                placed = max(need, cost - aux)
+                if placed <= hand:
+                    if gain <= keep * placed:
+                        continue
+                    ratio = gain / placed
+                    if best is None or ratio > best[0]:
+                        best = (ratio, a)
+                else:
+                    short = cost - hand - aux
+                    if 0 < short <= FINAL_CONQUEST_MAX_SHORT:
+                        g = gain * DIE_AT_LEAST[short]
+                        if best_final is None or g > best_final[0]:
+                            best_final = (g, a)
         if abilities and self._ability_budget(s, p):
-            base = self._pv(s, p)
+            value = self._valuer(s, p)
+            base = value(s)
             for a in abilities:
                 t = s.copy()
                 t.apply(a, check=False)
                 spent = max(0, hand - t.hand[p])
-                gain = self._settled_value(t, p) - base
+                gain = self._settled_value(t, p, value) - base
                 if gain <= 0.3 + keep * spent:
                     continue
                 ratio = gain / max(spent, 1)
@@ -387,10 +408,11 @@ class HeuristicPolicy:
     def redeploy(self, s: State, p: int, legal: list[Action]) -> Action:
         others = [a for a in legal if a.kind != "redeploy"]
         if others and self._ability_budget(s, p):
-            base = self._pv(s, p)
+            value = self._valuer(s, p)
+            base = value(s)
             best: tuple[float, Action] | None = None
             for a in others:
-                g = self.lookahead_value(s, p, a) - base
+                g = self.lookahead_value(s, p, a, value) - base
                 if g > 0.3 and (best is None or g > best[0]):
                     best = (g, a)
             if best is not None:
@@ -413,29 +435,37 @@ class HeuristicPolicy:
         there: tokens, Mountain, Forts)."""
         hand = s.hand[p]
         code = 2 * p
-        own = [r for r in range(s.spec.n_regions) if s.occ[r] == code]
+        own = [r for r, c in enumerate(s.occ) if c == code]
         if not own or hand <= 0:
             return {}
         turns_after = remaining_turns(s, p) - (0 if s.phase == DEFEND else 1)
         if turns_after <= 0:
             return {own[0]: hand}
-        exp = exposure(s, p)
-        bv = bonus_vector(s, p)
-        worth = geometric(HOLD_ACTIVE, turns_after)
-        heap: list[tuple[float, int]] = []
-        cur: dict[int, int] = {}
-        for r in own:
-            extra = (1 if s.spec.mountain[r] else 0) + s.piece("fort", r) + s.piece("wisp-wall", r)
-            cur[r] = s.tokens[r] + extra
-            heapq.heappush(heap, (-_marginal(exp[r], (1 + bv[r]) * worth, cur[r]), r))
-        plan: dict[int, int] = {}
+        exp = exposure(s, p, own)
         if all(exp[r] == 0 for r in own):
             return {own[0]: hand}
+        bv = bonus_vector(s, p)
+        worth = held_active(turns_after)
+        mountain = s.spec.mountain
+        tokens = s.tokens
+        # per Region: the loss probability's exposure factor, its worth and its defense
+        heap: list[tuple[float, int]] = []
+        lp: dict[int, float] = {}
+        val: dict[int, float] = {}
+        cur: dict[int, int] = {}
+        for r in own:
+            extra = (1 if mountain[r] else 0) + s.piece("fort", r) + s.piece("wisp-wall", r)
+            d = cur[r] = tokens[r] + extra
+            e = lp[r] = min(0.9, 0.22 * exp[r])
+            w = val[r] = (1 + bv[r]) * worth
+            heap.append((-_marginal(e, w, d), r))
+        heapq.heapify(heap)
+        plan: dict[int, int] = {}
         for _ in range(hand):
-            _neg, r = heapq.heappop(heap)
+            r = heap[0][1]
             plan[r] = plan.get(r, 0) + 1
-            cur[r] += 1
-            heapq.heappush(heap, (-_marginal(exp[r], (1 + bv[r]) * worth, cur[r]), r))
+            d = cur[r] = cur[r] + 1
+            heapq.heapreplace(heap, (-_marginal(lp[r], val[r], d), r))
         return plan
 
 
@@ -467,12 +497,18 @@ def _auxiliaries(s: State, p: int) -> int:
     return fn(s, p) if fn is not None else 0
 
 
-def _loss_prob(e: float, defense: int) -> float:
-    return min(0.9, 0.22 * e) * 0.62 ** max(0, defense - 1)
+#: ``0.62 ** k`` for 0 to 63 (the defense factor of the loss probability)
+_DEFENSE_FACTOR = tuple(0.62 ** k for k in range(64))
 
 
-def _marginal(e: float, worth: float, defense: int) -> float:
-    return worth * (_loss_prob(e, defense) - _loss_prob(e, defense + 1))
+def _marginal(lp: float, worth: float, defense: int) -> float:
+    """What one more token saves in a Region worth ``worth`` defended by ``defense``: the
+    drop of the loss probability ``lp * 0.62 ** max(0, defense - 1)`` (``lp``: the exposure
+    factor ``min(0.9, 0.22 * exposure)``) times the worth."""
+    a, b = max(0, defense - 1), max(0, defense)
+    fa = _DEFENSE_FACTOR[a] if a < 64 else 0.62 ** a
+    fb = _DEFENSE_FACTOR[b] if b < 64 else 0.62 ** b
+    return worth * (lp * fa - lp * fb)
 
 
 # ---- playing on ------------------------------------------------------------------------------
