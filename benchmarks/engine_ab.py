@@ -38,7 +38,7 @@ BASELINE = "04793f2"
 #: a worker: builds the games once, then plays them afresh (copies) for each line "PLAYERS" read
 #: on stdin, answering the CPU seconds taken and the actions played
 _WORKER = r"""
-import json, random, sys, time
+import gc, json, random, sys, time
 from smallworld import bench
 from smallworld.core.setup import new_state
 games = int(sys.argv[1])
@@ -55,6 +55,7 @@ for line in sys.stdin:
         todo = [s.copy() for s in starts[n]]
     else:  # new games, as smallworld bench plays them (their setup is not timed)
         todo = [new_state(n, seed=f"{n}-{chunk}-{i}", **kw) for i in range(len(starts[n]))]
+    gc.collect()  # the setup's garbage, not timed (as smallworld bench)
     t = time.process_time()
     actions = sum(bench.random_playout(s, rng) for s in todo)
     dt = time.process_time() - t
