@@ -1,5 +1,5 @@
 """Hatchling build hook: compile the rules (``smallworld/core``, ``smallworld/content``,
-``smallworld/classic``) with Cython.
+``smallworld/classic``) and the bots (``smallworld/bots``) with Cython.
 
 ``pip install .`` (a wheel) on a machine with a C compiler gets those modules as extension
 modules (``.so``/``.pyd``), about 1.6-1.9x faster; the ``.py`` sources stay in the wheel beside them
@@ -19,8 +19,8 @@ speed, a quarter less C compiler time.
 
 **Profile-guided optimisation** (GCC only): the modules are compiled twice. The first build is
 instrumented (``-fprofile-generate``); a training run plays random games of both editions with it
-(:func:`smallworld.bench.measure`, 2 to 5 players, a few seconds, in a subprocess importing a copy
-of the package with those modules); the second build uses the counts (``-fprofile-use``). Same C
+(:func:`smallworld.bench.measure`, 2 to 5 players) and a game of each search bot, about ten
+seconds in a subprocess importing a copy of the package with those modules; the second build uses the counts (``-fprofile-use``). Same C
 code, so the same games; measured (the core alone) 1.08-1.15x (Warcraft) and 1.12-1.19x (classic)
 over the plain build (``benchmarks/engine_ab.py``, 3 players). Any failure of that step (another compiler, an old
 GCC, the training) gives the plain build with a warning; ``SMALLWORLD_PGO=0`` skips it. The build
@@ -49,12 +49,13 @@ from typing import Any
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 #: the compiled packages (every module but the packages' __init__); SMALLWORLD_COMPILE (a
-#: comma-separated list of package paths) overrides it, e.g. ``smallworld/core`` alone. The races,
-#: powers and items are compiled with the core since the profile-guided build: measured on
-#: 2026-11-26 (engine_ab, 15 rounds, 3 players, both profile-guided) against the core alone,
-#: 1.09-1.11x Warcraft and 1.06-1.08x classic; without profile guidance it had measured
-#: 1.00-1.05x, not worth a build three times as long (2.4 against 0.7 minutes)
-PACKAGES = ("smallworld/core", "smallworld/content", "smallworld/classic")
+#: comma-separated list of package paths) overrides it, e.g. ``smallworld/core`` alone. Measured on
+#: 2026-11-26 (all profile-guided): the races, powers and items with the core against the core
+#: alone, 1.09-1.11x Warcraft and 1.06-1.08x classic games/s (engine_ab, 15 rounds, 3 players;
+#: without profile guidance it had measured 1.00-1.05x, not worth a build three times as long);
+#: the bots as well, 1.21-1.23x the Hard bot's iterations per second (search_speed.py, the same
+#: 77 decisions at 40 iterations each, two runs each), for about two more minutes of build
+PACKAGES = ("smallworld/core", "smallworld/content", "smallworld/classic", "smallworld/bots")
 #: the shared module of Cython's utility code
 SHARED = "smallworld._cyutility"
 SKIP = {"__init__.py"}
@@ -203,8 +204,8 @@ def _is_gcc() -> bool:
 
 
 #: the training run of the profile-guided build: random games of both editions, as ``smallworld
-#: bench`` plays them (the engine's hot paths: legal actions, conquests, turn steps, chance), and
-#: copies of states (the search bots' other use of the core)
+#: bench`` plays them (the engine's hot paths: legal actions, conquests, turn steps, chance),
+#: copies of states, and a game of each search bot with a few iterations per decision
 _TRAINING = """
 import sys
 import smallworld.core.engine as e
@@ -215,6 +216,15 @@ for edition in ("swow", "classic"):
         bench.measure(players, 30, seed=players, edition=edition)
     for s in bench.sample_states(edition=edition, count=60):
         s.copy().legal_actions()
+# the search bots (only when compiled with the rules): a short game of each search against greedy
+import smallworld.bots.turnsearch as t
+if t.__file__.endswith((".so", ".pyd")):
+    from smallworld.bots import make_bot
+    from smallworld.bots.play import play_game
+    for edition in ("swow", "classic"):
+        for name in ("mcts", "mcts-turn", "mcts-plan"):
+            bots = [make_bot(name, "train", iterations=6), make_bot("greedy", "train:1"), make_bot("greedy", "train:2")]
+            play_game(bots, seed=f"train:{name}", edition=edition)
 """
 
 
