@@ -2,7 +2,7 @@
 ``smallworld/classic``) and the bots (``smallworld/bots``) with Cython.
 
 ``pip install .`` (a wheel) on a machine with a C compiler gets those modules as extension
-modules (``.so``/``.pyd``), about 1.6-1.9x faster; the ``.py`` sources stay in the wheel beside them
+modules (``.so``/``.pyd``), about 1.9-2.0x the games per second of the pure-Python code; the ``.py`` sources stay in the wheel beside them
 (Python imports the extension first). The code is plain Python: Cython compiles it as is
 (``annotation_typing=False``: annotations are not C types), so compiled and interpreted play the
 same games (``scripts/test_compiled.sh`` checks it). A few hot modules have an augmenting ``.pxd``
