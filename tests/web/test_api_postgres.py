@@ -255,8 +255,17 @@ def test_an_action_on_a_worker_that_has_not_heard_the_last_move_is_played_on_the
         action = choose(nxt["legal"])  # an action of the game after "pick 0"
         r2 = b.post(f"/api/games/{g['id']}/actions", json={"action": action}, headers={"X-Token": tok})
         assert r2.status_code == 200, r2.text
-        rec = a.get(f"/api/games/{g['id']}/record", params={"token": tok}).json()
+        rec = b.get(f"/api/games/{g['id']}/record", params={"token": tok}).json()
         assert rec["actions"][stale] == "pick 0" and action in rec["actions"][stale + 1:]
+        # and worker A has the move too once its listener hears it (a moment later: under load
+        # the record read through A right after B's answer could still be A's copy before it)
+        deadline = time.time() + 10
+        while True:
+            rec_a = a.get(f"/api/games/{g['id']}/record", params={"token": tok}).json()
+            if rec_a["actions"] == rec["actions"]:
+                break
+            assert time.time() < deadline, "worker A never heard the move played through B"
+            time.sleep(0.05)
 
 
 def test_postgresql_keeps_synchronous_commits_by_default(pg_url):
