@@ -2,8 +2,8 @@
 ``smallworld/classic``) and the bots (``smallworld/bots``) with Cython.
 
 ``pip install .`` (a wheel) on a machine with a C compiler gets those modules as extension
-modules (``.so``/``.pyd``), about 1.9-2.0x the games per second of the pure-Python code; the ``.py`` sources stay in the wheel beside them
-(Python imports the extension first). The code is plain Python: Cython compiles it as is
+modules (``.so``/``.pyd``), about 1.9-2.0x the games per second of the pure-Python code; the
+``.py`` sources stay in the wheel beside them (Python imports the extension first). The code is plain Python: Cython compiles it as is
 (``annotation_typing=False``: annotations are not C types), so compiled and interpreted play the
 same games (``scripts/test_compiled.sh`` checks it). A few hot modules have an augmenting ``.pxd``
 beside them (``core/{engine,conquest,chance,troops,decline,scoring,roster,hooks}.pxd``): Cython reads it
@@ -14,18 +14,19 @@ fields C struct members, typed: a field may only hold its declared type or None)
 Keep a ``.pxd`` in step with its module: a function it declares keeps the arguments the ``.pxd``
 gives it, and holds no closure (lambda, generator expression), which Cython does not support in a
 ``cpdef`` function; a new field of State goes in ``state.pxd`` too. Cython's utility code is one
-shared module (``smallworld._cyutility``) instead of a copy in each of the ~120 modules: the same
+shared module (``smallworld._cyutility``) instead of a copy in each of the 130 modules: the same
 speed, a quarter less C compiler time.
 
 **Profile-guided optimisation** (GCC only): the modules are compiled twice. The first build is
 instrumented (``-fprofile-generate``); a training run plays random games of both editions with it
-(:func:`smallworld.bench.measure`, 2 to 5 players) and a game of each search bot, about ten
-seconds in a subprocess importing a copy of the package with those modules; the second build uses the counts (``-fprofile-use``). Same C
-code, so the same games; measured (the core alone) 1.08-1.15x (Warcraft) and 1.12-1.19x (classic)
-over the plain build (``benchmarks/engine_ab.py``, 3 players). Any failure of that step (another compiler, an old
-GCC, the training) gives the plain build with a warning; ``SMALLWORLD_PGO=0`` skips it. The build
-says which it made in ``smallworld/core/_build.json`` (``{"compiled": true, "pgo": true}``),
-read by ``smallworld bench``.
+(:func:`smallworld.bench.measure`, 2 to 5 players) and a game of each search bot, about five
+seconds in a subprocess importing a copy of the package with those modules; the second build
+uses the counts (``-fprofile-use``). Same C code, so the same games; measured (the core alone)
+1.08-1.15x (Warcraft) and 1.12-1.19x (classic) over the plain build (``benchmarks/engine_ab.py``,
+3 players). Any failure of that step (another compiler, an old GCC, the training) gives the
+plain build with a warning; ``SMALLWORLD_PGO=0`` skips it. The build
+says which it made in ``smallworld/core/_build.json`` (``{"compiled": true, "pgo": true,
+"packages": [...]}``), read by ``smallworld bench``.
 
 - Editable installs (``pip install -e .``) and sdists are never compiled.
 - ``SMALLWORLD_PURE_PYTHON=1``: do not compile (a pure-Python wheel).
