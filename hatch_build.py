@@ -3,11 +3,12 @@
 
 ``pip install .`` (a wheel) on a machine with a C compiler gets those modules as extension
 modules (``.so``/``.pyd``), about 1.9-2.0x the games per second of the pure-Python code; the
-``.py`` sources stay in the wheel beside them (Python imports the extension first). The code is plain Python: Cython compiles it as is
-(``annotation_typing=False``: annotations are not C types), so compiled and interpreted play the
-same games (``scripts/test_compiled.sh`` checks it). A few hot modules have an augmenting ``.pxd``
-beside them (``core/{engine,conquest,chance,troops,decline,scoring,roster,hooks}.pxd``): Cython reads it
-to give some functions C calls and C-typed locals; the ``.py`` stays the code that runs when nothing
+``.py`` sources stay in the wheel beside them (Python imports the extension first). The code is
+plain Python: Cython compiles it as is (``annotation_typing=False``: annotations are not C types),
+so compiled and interpreted play the same games (``scripts/test_compiled.sh`` checks it). A few
+hot modules have an augmenting ``.pxd`` beside them
+(``core/{engine,conquest,chance,troops,decline,scoring,roster,hooks}.pxd``): Cython reads it to
+give some functions C calls and C-typed locals; the ``.py`` stays the code that runs when nothing
 is compiled. ``core/state.pxd`` makes :class:`~smallworld.core.state.State` an extension type (its
 fields C struct members, typed: a field may only hold its declared type or None), and the other
 ``.pxd`` files type their state argument as that ``State``, so field reads are C struct reads.
