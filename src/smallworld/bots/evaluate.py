@@ -353,7 +353,7 @@ def exposure(s: State, p: int, own: list[int] | None = None) -> list[float]:
     water = spec.water
     out = [0.0] * spec.n_regions
     if own is None:
-        own = [r for r, c in enumerate(occ) if c == code]
+        own = s.regions_of(code)
     for r in own:
         e = 0.0
         for q in adj[r]:

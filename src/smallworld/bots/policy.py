@@ -250,9 +250,10 @@ class HeuristicPolicy:
             return choice
         return end if end is not None else legal[-1]
 
-    def _token_keep_value(self, s: State, p: int) -> float:
-        # a token kept back defends until the next turn; worthless on the last turn
-        left = remaining_turns(s, p) - 1
+    def _token_keep_value(self, s: State, p: int, turns: int | None = None) -> float:
+        """What a token kept back is worth: it defends until the next turn; worthless on the last
+        turn. ``turns``: ``remaining_turns(s, p)``, when the caller has it."""
+        left = (remaining_turns(s, p) if turns is None else turns) - 1
         return 0.0 if left <= 0 else self.keep_factor * min(left, 3)
 
     def _ability_budget(self, s: State, p: int) -> bool:
@@ -331,8 +332,7 @@ class HeuristicPolicy:
         hand = s.hand[p]
         turns = remaining_turns(s, p)
         ha = held_active(turns)
-        left = turns - 1  # as _token_keep_value
-        keep = 0.0 if left <= 0 else self.keep_factor * min(left, 3)
+        keep = self._token_keep_value(s, p, turns)
         best: tuple[float, Action] | None = None
         best_final: tuple[float, Action] | None = None
         if conquers:
@@ -343,7 +343,6 @@ class HeuristicPolicy:
             reducers = hooks.own_implementers(s, p, "conquest_reduction")
             w_opp = self.w_opp if self.w_opp is not None else 0.9 / max(1, s.spec.n_players - 1)
             foes = set(opponents(s, p))
-            nseats = len(s.active)
             occ = s.occ
             index = s.spec.index
             items = s.items
@@ -357,7 +356,7 @@ class HeuristicPolicy:
                 if c >= 0:
                     d = occupant.get(c)
                     if d is None:
-                        q = (c >> 1) % nseats  # s.owner_of(c)
+                        q = s.owner_of(c)
                         if q in foes:
                             tq = remaining_turns(s, q)
                             d = w_opp * (held_decline(tq) if c & 1 else held_active(tq))
@@ -434,8 +433,7 @@ class HeuristicPolicy:
         (exposure to opponents' Active races and Entry Regions, Region worth, defense already
         there: tokens, Mountain, Forts)."""
         hand = s.hand[p]
-        code = 2 * p
-        own = [r for r, c in enumerate(s.occ) if c == code]
+        own = s.regions_of(2 * p)
         if not own or hand <= 0:
             return {}
         turns_after = remaining_turns(s, p) - (0 if s.phase == DEFEND else 1)
