@@ -26,7 +26,7 @@ uses the counts (``-fprofile-use``). Same C code, so the same games; measured (t
 1.08-1.15x (Warcraft) and 1.12-1.19x (classic) over the plain build (``benchmarks/engine_ab.py``,
 3 players). Any failure of that step (another compiler, an old GCC, the training) gives the
 plain build with a warning; ``SMALLWORLD_PGO=0`` skips it. The build
-says which it made in ``smallworld/core/_build.json`` (``{"compiled": true, "pgo": true,
+says which it made in ``smallworld/_build.json`` (``{"compiled": true, "pgo": true,
 "packages": [...]}``), read by ``smallworld bench``.
 
 - Editable installs (``pip install -e .``) and sdists are never compiled.
@@ -96,7 +96,7 @@ class CythonCoreHook(BuildHookInterface):
             build_data["force_include"][str(so)] = dest
         info = Path(self._tmp) / "_build.json"
         info.write_text(json.dumps({"compiled": True, "pgo": self._pgo, "packages": self._packages}) + "\n")
-        build_data["force_include"][str(info)] = "smallworld/core/_build.json"
+        build_data["force_include"][str(info)] = "smallworld/_build.json"
         how = "with profile-guided optimisation" if self._pgo else "without profile-guided optimisation"
         self.app.display_info(f"smallworld: compiled {len(built)} modules with Cython, {how}")
 
@@ -107,6 +107,7 @@ class CythonCoreHook(BuildHookInterface):
 
     def _compile(self, tmp: Path) -> list[tuple[Path, str]]:
         from Cython.Build import cythonize
+        from setuptools import Extension
 
         root = Path(self.root)
         src = root / "src"
@@ -115,8 +116,6 @@ class CythonCoreHook(BuildHookInterface):
         modules = sorted(p for pkg in packages for p in (src / pkg).glob("**/*.py") if p.name not in SKIP)
         # no debug information: smaller modules, faster builds (gcc, clang; MSVC has its own)
         flags = ["-g0"] if os.name != "nt" else []
-        from setuptools import Extension
-
         exts = [
             Extension(str(p.relative_to(src).with_suffix("")).replace(os.sep, "."), [str(p)],
                       extra_compile_args=flags)
@@ -209,7 +208,6 @@ def _is_gcc() -> bool:
 #: bench`` plays them (the engine's hot paths: legal actions, conquests, turn steps, chance),
 #: copies of states, and a game of each search bot with a few iterations per decision
 _TRAINING = """
-import sys
 import smallworld.core.engine as e
 assert e.__file__.endswith((".so", ".pyd")), "training must run the instrumented modules: " + e.__file__
 from smallworld import bench
@@ -235,7 +233,8 @@ def _train(src: Path, where: Path, built: list[tuple[Path, str]]) -> float:
     ``built`` (their counts are written when the process exits); returns its seconds.
 
     Raises:
-        RuntimeError: the run failed or took more than 10 minutes.
+        RuntimeError: the run failed.
+        subprocess.TimeoutExpired: it took more than 10 minutes.
     """
     import time
 

@@ -79,7 +79,7 @@ def time_per_call(fn: Any, items: list[Any], repeat: int = 5) -> float:
 
 
 def build_info() -> dict[str, Any]:
-    """How the installed core was built: ``{"compiled": bool, "pgo": bool, "label": str}``
+    """How the installed package was built: ``{"compiled": bool, "pgo": bool, "label": str}``
     (``pgo``: profile-guided, see ``hatch_build.py``; ``label`` in plain words, for ``smallworld
     bench``). A checkout or a pure-Python wheel is ``compiled=False``."""
     from importlib import resources
@@ -90,12 +90,12 @@ def build_info() -> dict[str, Any]:
     info: dict[str, Any] = {}
     if compiled:
         try:
-            info = json.loads(resources.files("smallworld.core").joinpath("_build.json").read_text())
+            info = json.loads(resources.files("smallworld").joinpath("_build.json").read_text())
         except (OSError, ValueError):
             info = {}
     pgo = compiled and info.get("pgo") is True
     if not compiled:
-        label = "pure Python (install with a C compiler for the compiled core, about 1.5-2x faster)"
+        label = "pure Python (install with a C compiler for the compiled build, about 2x faster)"
     else:
         label = "compiled with Cython" + (", profile-guided" if pgo else "")
         if info.get("packages"):

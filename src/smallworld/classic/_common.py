@@ -37,11 +37,8 @@ class TerrainBonus(Ability):
 
     def score(self, s: State, owner: int) -> list[tuple[str, int]]:
         spec = s.spec
-        mine = s.regions_of(2 * owner)
         if self.terrain_id:
-            terrain, wanted = spec.terrain, self.terrain_id
-            n = sum(1 for r in mine if terrain[r] == wanted)
+            n = regions_where(s, owner, lambda r: spec.terrain[r] == self.terrain_id)
         else:
-            symbols, symbol = spec.symbols, self.symbol_id
-            n = sum(1 for r in mine if symbol in symbols[r])
+            n = regions_where(s, owner, lambda r: self.symbol_id in spec.symbols[r])
         return [(self.label, n)] if n else []
