@@ -208,6 +208,11 @@ def _is_gcc() -> bool:
 #: bench`` plays them (the engine's hot paths: legal actions, conquests, turn steps, chance),
 #: copies of states, and a game of each search bot with a few iterations per decision
 _TRAINING = """
+import importlib, sys
+# the editions, imported by name: the copy is not an installed distribution, so their entry
+# points (pyproject.toml, smallworld.editions) are not found by importlib.metadata there
+for module in sys.argv[1:]:
+    importlib.import_module(module)
 import smallworld.core.engine as e
 assert e.__file__.endswith((".so", ".pyd")), "training must run the instrumented modules: " + e.__file__
 from smallworld import bench
@@ -242,9 +247,16 @@ def _train(src: Path, where: Path, built: list[tuple[Path, str]]) -> float:
                     ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd"))
     for so, dest in built:
         shutil.copy2(so, where / dest)
-    env = dict(os.environ, PYTHONPATH=str(where), PYTHONDONTWRITEBYTECODE="1")
+    import tomllib
+
+    with open(src.parent / "pyproject.toml", "rb") as f:
+        editions = list(tomllib.load(f)["project"]["entry-points"]["smallworld.editions"].values())
+    # the copy first, then what this build process sees (pip's isolated build environment, with
+    # the build requirements: shapely)
+    path = [str(where), *[x for x in sys.path if x]]
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(path), PYTHONDONTWRITEBYTECODE="1")
     t = time.perf_counter()
-    run = subprocess.run([sys.executable, "-c", _TRAINING], cwd=str(where), env=env,
+    run = subprocess.run([sys.executable, "-c", _TRAINING, *editions], cwd=str(where), env=env,
                          capture_output=True, text=True, timeout=600)
     if run.returncode != 0:
         raise RuntimeError(f"training run failed: {run.stderr.strip()[-2000:]}")
