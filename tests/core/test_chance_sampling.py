@@ -64,7 +64,8 @@ def test_direct_draws_equal_listed_draws(edition, n):
     [f"t{i:02d}" for i in range(21)],
 ])
 def test_multiset_walk_equals_the_outcome_list(stack):
-    """Sorted stacks are walked run by run, unsorted ones through the list: both as the list."""
+    """Draws from sorted and unsorted stacks (by the running sums kept per stack, asked twice)
+    are those of the outcome list."""
     made = {k: Action("badge", (k,)) for k in stack}
     outs = chance.combos._outcomes_of(tuple(stack))
     probe = random.Random(len(stack))
@@ -80,6 +81,7 @@ def test_multiset_walk_equals_the_outcome_list(stack):
                 want = made[k]
                 break
         assert chance._pick_multiset(stack, made, x) == want, (stack, x)
+        assert chance._pick_multiset(list(stack), made, x) == want, (stack, x)
 
 
 def test_settle_forced_matches_the_outcome_list():

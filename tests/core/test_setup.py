@@ -84,3 +84,20 @@ def test_game_ends_after_the_last_players_turn_of_the_last_round():
     s.apply("end")
     assert s.is_over() and s.round == 10
     assert s.result["scores"] == [6, 6] and s.result["winners"] == [0]  # R-END-1: 2 tokens vs 1
+
+
+def test_games_at_the_same_table_share_one_spec():
+    """A spec is immutable: games with the same edition, boards, player count and seat names
+    share one; any difference gives another, and a bad face is still refused."""
+    from smallworld.core.setup import make_spec
+
+    a = new_state(3, faces=("L1", "M1", "S3"))
+    b = new_state(3, faces=("L1", "M1", "S3"))
+    assert a.spec is b.spec
+    assert new_state(3, faces=("L1", "M1", "S3"), seats=["Ann", "Bo", "Cy"]).spec is not a.spec
+    assert new_state(3, faces=("L2", "M1", "S3")).spec is not a.spec
+    assert make_spec(3, ["L1", "M1", "S3"], edition="swow") is a.spec
+    with pytest.raises(ValueError):
+        make_spec(3, ["L1", "M1", "Z9"])
+    with pytest.raises(ValueError):
+        make_spec(3, ["L1", "M1", "Z9"])  # not cached as good by the first failure

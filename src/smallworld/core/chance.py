@@ -17,8 +17,7 @@ Content adds kinds with :func:`register` (e.g. Goblins' Bombs).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from itertools import islice
-from operator import le
+from bisect import bisect_right
 from typing import Any
 
 from smallworld.core import combos
@@ -91,29 +90,42 @@ HANDLERS: dict[str, tuple[str, Callable[..., Outcomes], Callable[..., None]]] = 
 def _pick_multiset(items: list[str], made: dict[str, Action], x: float) -> Action:
     """The draw from the multiset ``items`` (not empty) that the list of
     :func:`smallworld.core.combos._outcomes_of` gives: distinct tiles by name, each ``count /
-    total``. Stacks are kept sorted, so the tiles are walked run by run (same sums, same order);
-    an unsorted one goes through the list."""
-    total = len(items)
-    if not all(map(le, items, islice(items, 1, None))):
-        acc = 0.0
-        outs = combos._outcomes_of(tuple(items))
-        for k, pr in outs:
-            acc += pr
-            if x < acc:
-                return made[k]
-        return made[outs[-1][0]]
+    total``, the first whose running sum exceeds ``x``. The running sums of a stack (added in
+    the same order, so the same floats) are kept by :func:`_thresholds`; stacks recur."""
+    key = tuple(items)
+    got = _THRESHOLDS.get(key)
+    if got is None:
+        got = _thresholds(key)
+    sums, names = got
+    i = bisect_right(sums, x)
+    return made[names[i] if i < len(names) else names[-1]]
+
+
+def _thresholds(key: tuple[str, ...]) -> tuple[list[float], list[str]]:
+    """The distinct tiles of ``key`` by name and the running sums of their probabilities."""
+    tiles = sorted(key)
+    total = len(tiles)
+    sums: list[float] = []
+    names: list[str] = []
     acc = 0.0
     i = 0
     while i < total:
-        k = items[i]
+        k = tiles[i]
         j = i + 1
-        while j < total and items[j] == k:
+        while j < total and tiles[j] == k:
             j += 1
         acc += (j - i) / total
-        if x < acc:
-            return made[k]
+        sums.append(acc)
+        names.append(k)
         i = j
-    return made[items[-1]]
+    if len(_THRESHOLDS) >= 4096:
+        _THRESHOLDS.clear()
+    got = _THRESHOLDS[key] = (sums, names)
+    return got
+
+
+#: :func:`_thresholds` by stack
+_THRESHOLDS: dict[tuple[str, ...], tuple[list[float], list[str]]] = {}
 
 
 def _pick_banner(s: State, ev: tuple[Any, ...], x: float) -> Action | None:

@@ -28,13 +28,29 @@ def make_spec(
     edition: str | Edition = "swow",
     seats: Sequence[str] | None = None,
 ) -> GameSpec:
-    """Build the :class:`GameSpec` for the given face ids.
+    """The :class:`GameSpec` for the given face ids.
+
+    A spec is immutable, so games with the same edition, boards, player count and seat names
+    share one (kept in a small cache): a new game skips building the table and finds the
+    per-table action tables already made.
 
     Raises:
         ValueError: unknown face, wrong player count or edition (message names it).
     """
     ed = editions.get(edition)
-    return GameSpec([ed.load_face(f) for f in faces], n_players, edition=ed, seats=seats)
+    key = (ed.name, tuple(faces), n_players, None if seats is None else tuple(seats))
+    spec = _SPECS.get(key)
+    if spec is None or spec.edition is not ed:
+        spec = GameSpec([ed.load_face(f) for f in faces], n_players, edition=ed, seats=seats)
+        if len(_SPECS) >= _SPEC_CACHE_SIZE:
+            _SPECS.pop(next(iter(_SPECS)))  # the oldest
+        _SPECS[key] = spec
+    return spec
+
+
+#: specs made by :func:`make_spec`, by (edition, faces, players, seats); at most this many
+_SPEC_CACHE_SIZE = 256
+_SPECS: dict[tuple[object, ...], GameSpec] = {}
 
 
 def initial_state(spec: GameSpec) -> State:
