@@ -127,9 +127,9 @@ def test_lookahead_sets_where_the_leaf_is_valued(monkeypatch, lookahead, leaf_at
     seen = []
     real = turnsearch.leaf_value
 
-    def spy(s, p, bonus=0.0, scale=turnsearch.LEAF_SCALE):
+    def spy(s, p, bonus=0.0, scale=turnsearch.LEAF_SCALE, threat=False):
         seen.append((s.round, s.turn))
-        return real(s, p, bonus, scale)
+        return real(s, p, bonus, scale, threat)
 
     monkeypatch.setattr(turnsearch, "leaf_value", spy)
     s = _conquest_turn()

@@ -13,6 +13,10 @@ A bot is any object with ``choose(state, player, legal) -> Action`` that reads o
 - ``mcts-plan``: the same tree over its own turn, valued after every seat has played on to the
   end of the bot's next two turns (:class:`~smallworld.bots.turnsearch.PlanSearchBot`), 0.5 s
   per decision by default: the Hard level;
+- ``mcts-threat``: ``mcts-turn`` whose leaf takes away the Regions opponents are expected to
+  conquer before its next turn (:class:`~smallworld.bots.turnsearch.ThreatSearchBot`);
+- ``mcts-mix``: ``mcts-plan``'s lookahead for the combo and decline choices, ``mcts-threat``'s
+  leaf for each conquest step (:class:`~smallworld.bots.turnsearch.MixedSearchBot`);
 - ``random-nodecline``, ``greedy-eps``, ``mcts-fast``: the training ladder between random and
   greedy (:mod:`smallworld.bots.ladder`).
 
@@ -30,12 +34,13 @@ from smallworld.bots.ladder import EpsilonGreedyBot, FastSearchBot, NoDeclineRan
 from smallworld.bots.levels import LEVELS, Level, level_bot, levels_meta
 from smallworld.bots.mcts import MCTSBot
 from smallworld.bots.random_bot import RandomBot
-from smallworld.bots.turnsearch import PlanSearchBot, TurnSearchBot
+from smallworld.bots.turnsearch import MixedSearchBot, PlanSearchBot, ThreatSearchBot, TurnSearchBot
 
 BOTS: dict[str, type[Any]] = {
     "random": RandomBot, "greedy": GreedyBot, "mcts": MCTSBot,
     "random-nodecline": NoDeclineRandomBot, "greedy-eps": EpsilonGreedyBot, "mcts-fast": FastSearchBot,
-    "mcts-turn": TurnSearchBot, "mcts-plan": PlanSearchBot,
+    "mcts-turn": TurnSearchBot, "mcts-plan": PlanSearchBot, "mcts-threat": ThreatSearchBot,
+    "mcts-mix": MixedSearchBot,
 }
 
 

@@ -13,6 +13,8 @@ for the deciding seat, never the true game state (RULES §15).
   (:func:`position_valuer`: the same for many copies of one position).
 - :func:`utility`: a [0, 1] score of a position for a seat (MCTS leaves).
 - :func:`exposure`: how exposed each Region is to attack (redeployment).
+- :func:`expected_losses`: how many of a seat's Regions opponents will take before its next
+  turn (a fitted model; the turn search's leaf).
 """
 
 from __future__ import annotations
@@ -289,16 +291,24 @@ def best_visible_tokens(s: State, q: int) -> float:
     return best if best > 0 else NEW_COMBO_TOKENS
 
 
-def expected_final(s: State, q: int) -> float:
+def expected_final(s: State, q: int, losses: tuple[float, float] | None = None) -> float:
     """Seat ``q``'s VC plus the macro projection of its remaining turns (final VC estimate).
 
     Exact at the end of the game. Mid-turn, the current turn is projected from the tokens the
-    seat holds (board + hand) as if it started now.
+    seat holds (board + hand) as if it started now. ``losses``: Active and In Decline Regions
+    (and one Active token each) to take away before projecting (:func:`expected_losses`).
     """
     if s.result is not None:
         return float(s.result["scores"][q])
     turns = remaining_turns(s, q)
     a, d, n, bonus = seat_counts(s, q)
+    if losses is not None:
+        la, ld = losses
+        return _expected_final(s, q, turns, max(0.0, a - la), max(0.0, d - ld), max(0.0, n - la), bonus)
+    return _expected_final(s, q, turns, a, d, n, bonus)
+
+
+def _expected_final(s: State, q: int, turns: int, a: float, d: float, n: float, bonus: float) -> float:
     active = s.active[q] is not None
     m = hooks.min_tokens(s, q) if active else 1
     spare = n - m * a if active else 0.0
@@ -309,6 +319,98 @@ def expected_final(s: State, q: int) -> float:
         value += faction_bonus(s, q)
     return value + project(a, d, spare, turns, active=active, may_decline=may_decline,
                            bonus=bonus, new_tokens=new_tokens)
+
+
+# ---- the threat to a seat's Regions before its next turn ----------------------------------------
+
+#: logistic coefficients of the probability that a Region held at the end of its seat's turn is
+#: conquered before that seat's next turn: (intercept, Active race, adjacent Regions of
+#: opponents' Active races (at most 4), those opponents' spare tokens (at most 20), adjacent
+#: other Regions (not the seat's, not water), adjacent water, Entry Region, defense (tokens,
+#: Mountain, Fort, at most 8), defense of an Active Region, opponents without an Active race
+#: times Entry, opponents without an Active race). Fitted by ``benchmarks/fit_threat.py``
+#: (maximum likelihood, 300 three-player games of the greedy policy per edition, 59,305 and
+#: 55,741 Regions; log-loss 0.305 and 0.366 against 0.358 and 0.453 for a constant rate).
+THREAT_WEIGHTS: dict[str, tuple[float, ...]] = {
+    "swow": (-1.38, -0.152, 0.237, 0.239, 0.026, 0.368, 0.259, -1.517, 0.212, 0.381, 0.988),
+    "classic": (-0.403, -0.178, 0.048, 0.33, 0.072, 0.294, 0.179, -2.351, 0.531, 0.001, 1.102),
+}
+#: the same fitted on both editions' games together (any other edition)
+THREAT_WEIGHTS_ANY = (-0.881, -0.33, 0.163, 0.284, 0.092, 0.382, 0.315, -2.084, 0.526, 0.123, 1.058)
+
+
+def threat_features(s: State, p: int) -> list[tuple[int, tuple[float, ...]]]:
+    """``[(region, features)]`` for each Region of seat ``p`` (Active or In Decline): the
+    features of :data:`THREAT_WEIGHTS`, in its order (the intercept's 1.0 first)."""
+    spec = s.spec
+    n = spec.n_players
+    occ, tokens = s.occ, s.tokens
+    a_code, d_code, d2_code = 2 * p, 2 * p + 1, 2 * (n + p) + 1
+    # each opponent's spare Active tokens: on its Regions and in hand, beyond one per Region
+    spare = [0] * n
+    for r, c in enumerate(occ):
+        if c >= 0 and c % 2 == 0 and c < 2 * n and c != a_code:
+            spare[c // 2] += tokens[r] - 1
+    fresh = 0
+    for q in range(n):
+        if q != p:
+            spare[q] += s.hand[q]
+            if s.active[q] is None:
+                fresh += 1
+    adj, entry, water, mountain = spec.adj, spec.entry, spec.water, spec.mountain
+    pieces = s.pieces
+    defense_pieces = [lst for lst in (pieces.get("fort"), pieces.get("wisp-wall")) if lst is not None]
+    out: list[tuple[int, tuple[float, ...]]] = []
+    for r, c in enumerate(occ):
+        if c != a_code and c != d_code and c != d2_code:
+            continue
+        e_act = 0
+        e_other = 0
+        e_water = 0
+        seen = 0  # bit mask of adjacent opponents
+        for q in adj[r]:
+            cq = occ[q]
+            if cq == a_code or cq == d_code or cq == d2_code:
+                continue
+            if cq >= 0 and cq % 2 == 0:
+                e_act += 1
+                seen |= 1 << (cq // 2)
+            elif water[q]:
+                e_water += 1
+            else:
+                e_other += 1
+        sp = 0
+        for q in range(n):
+            if seen >> q & 1:
+                sp += spare[q]
+        d = tokens[r] + (1 if mountain[r] else 0)
+        for lst in defense_pieces:
+            d += lst[r]
+        d = min(d, 8)
+        act = 1.0 if c == a_code else 0.0
+        ent = 1.0 if entry[r] else 0.0
+        out.append((r, (1.0, act, float(min(e_act, 4)), float(min(sp, 20)), float(e_other),
+                        float(e_water), ent, float(d), act * d, fresh * ent, float(fresh))))
+    return out
+
+
+def expected_losses(s: State, p: int) -> tuple[float, float]:
+    """``(Active, In Decline)``: how many of seat ``p``'s Regions of each kind opponents are
+    expected to conquer before its next turn, read at the end of its turn (the fitted logistic
+    model of :data:`THREAT_WEIGHTS`: adjacency to opponents' Active races and their spare
+    tokens, Entry Regions, defense, races still to be picked)."""
+    w = THREAT_WEIGHTS.get(s.spec.edition.name, THREAT_WEIGHTS_ANY)
+    la = ld = 0.0
+    for _r, f in threat_features(s, p):
+        z = 0.0
+        for wi, fi in zip(w, f):
+            z += wi * fi
+        pr = 1.0 / (1.0 + math.exp(-z))
+        if f[1]:
+            la += pr
+        else:
+            ld += pr
+    return la, ld
 
 
 def opponents(s: State, p: int) -> list[int]:
@@ -466,6 +568,7 @@ __all__ = [
     "MURLOC",
     "bonus_vector",
     "expected_final",
+    "expected_losses",
     "exposure",
     "held_active",
     "held_decline",

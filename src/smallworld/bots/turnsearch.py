@@ -43,6 +43,15 @@ for two more of its turns). This bot spends it on the decisions of the turn bein
    correction (4) and the fast policy for the rest of its own turn below the tree (``mcts``:
    the greedy one). Its strength against ``mcts`` is measured in ``docs/bots.md``.
 
+8. **Threat** (``threat``, :class:`ThreatSearchBot`: ``mcts-threat``). With the leaf at the end
+   of the bot's own turn (``lookahead`` 0), the projection has the bot's Regions all score again
+   on its next turn, however exposed they are: the opponents who play in between are not seen.
+   The threat leaf first takes away the Regions they are expected to conquer
+   (:func:`~smallworld.bots.evaluate.expected_losses`, a logistic model fitted on games of the
+   greedy policy: adjacency to opponents' Active races and their spare tokens, Entry Regions,
+   defense, races still to be picked), at the cost of one pass over the boards per leaf instead
+   of playing the opponents' turns.
+
 Budget: ``time_limit`` seconds per searched decision on the ``clock`` (``"wall"`` or ``"cpu"``),
 or exactly ``iterations`` fresh iterations (reproducible for a given seed). Redeployment and
 defence are played by the greedy policy, as in :class:`~smallworld.bots.mcts.MCTSBot`.
@@ -52,27 +61,33 @@ from __future__ import annotations
 
 import math
 
-from smallworld.bots.evaluate import expected_final, opponents, remaining_turns
+from smallworld.bots.evaluate import expected_final, expected_losses, opponents, remaining_turns
 from smallworld.bots.mcts import UNSEARCHED, MCTSBot, _Node
 from smallworld.core import chance
 from smallworld.core.actions import Action
 from smallworld.core.engine import phase_of
-from smallworld.core.state import CHANCE, CONQUER, State
+from smallworld.core.state import CHANCE, CONQUER, DECIDE, PICK, State
 from smallworld.core.view import determinize
 
 #: logistic scale of the leaf value, in VC (as :func:`smallworld.bots.evaluate.utility`)
 LEAF_SCALE = 6.0
 
 
-def leaf_value(s: State, p: int, bonus: float = 0.0, scale: float = LEAF_SCALE) -> float:
+def leaf_value(s: State, p: int, bonus: float = 0.0, scale: float = LEAF_SCALE,
+               threat: bool = False) -> float:
     """A [0, 1] value of the settled position ``s`` for seat ``p``: a logistic of ``p``'s
     projected final VC plus ``bonus`` minus a blend of the best and the mean opponent's (exact
-    scores and a win bonus at the end of the game, where ``bonus`` is ignored)."""
+    scores and a win bonus at the end of the game, where ``bonus`` is ignored). ``threat``:
+    ``p``'s turn has just ended; the Regions opponents are expected to take before its next
+    turn (:func:`~smallworld.bots.evaluate.expected_losses`) are taken away first."""
     opp = opponents(s, p)
     if not opp:
         return 0.5
     theirs = [expected_final(s, q) for q in opp]
-    mine = expected_final(s, p)
+    if threat and s.result is None:
+        mine = expected_final(s, p, expected_losses(s, p))
+    else:
+        mine = expected_final(s, p)
     margin = mine - (0.6 * max(theirs) + 0.4 * sum(theirs) / len(theirs))
     if s.result is not None:
         margin += 2.0 if p in s.result["winners"] else -2.0
@@ -99,11 +114,16 @@ class TurnSearchBot(MCTSBot):
         lookahead: where the leaf is valued: at the end of this turn (0), when the bot's next
             turn begins (1), when it is over (2), ... (see the module doc, point 7); default
             :attr:`default_lookahead`.
+        threat: at a leaf at the end of the turn (``lookahead`` 0), take away the Regions
+            opponents are expected to conquer before the bot's next turn (point 8); default
+            :attr:`default_threat`.
     """
 
     name = "mcts-turn"
     #: ``lookahead`` when none is given
     default_lookahead = 0
+    #: ``threat`` when none is given
+    default_threat = False
 
     def __init__(
         self,
@@ -118,6 +138,7 @@ class TurnSearchBot(MCTSBot):
         reuse: bool = True,
         search_end: bool = False,
         lookahead: int | None = None,
+        threat: bool | None = None,
     ) -> None:
         super().__init__(seed, time_limit=time_limit, iterations=iterations, horizon=0,
                          exploration=exploration, max_candidates=max_candidates, prior=prior, clock=clock)
@@ -125,8 +146,10 @@ class TurnSearchBot(MCTSBot):
         self.reuse = reuse
         self.search_end = search_end
         self.lookahead = self.default_lookahead if lookahead is None else int(lookahead)
+        self.threat = self.default_threat if threat is None else bool(threat)
         self._tree: _Node | None = None
-        self._tree_key: tuple[int, int, int] | None = None
+        self._tree_key: tuple[int, int, int, int] | None = None
+        self._look = self.lookahead
         self._last: Action | None = None
         self._bonus = 0.0
         self.stats["reused"] = 0
@@ -143,7 +166,7 @@ class TurnSearchBot(MCTSBot):
     def _root(self, state: State, player: int, legal: list[Action], world: State,
               greedy_choice: Action) -> _Node:
         """The kept subtree below the last action taken this turn, or a new root."""
-        key = (state.round, state.turn, player)
+        key = (state.round, state.turn, player, self._look)
         root = None
         if self.reuse and self._tree_key == key and self._tree is not None and self._last is not None:
             child = self._tree.children.get(self._last)
@@ -162,10 +185,16 @@ class TurnSearchBot(MCTSBot):
         self._tree, self._tree_key = root, key
         return root
 
+    def _lookahead_for(self, world: State) -> int:
+        """The lookahead of a search whose root decision is in ``world`` (the same for every
+        decision here; :class:`MixedSearchBot` chooses by phase)."""
+        return self.lookahead
+
     def search(self, state: State, player: int, legal: list[Action], world: State) -> Action:
         """Search the rest of ``player``'s turn from ``state``; returns the most visited root
         action (ties: the greedy choice, then the better mean value)."""
         t0 = self._now()
+        self._look = self._lookahead_for(world)
         greedy_choice = self.greedy.choose(world, player, legal)
         root = self._root(state, player, legal, world, greedy_choice)
         assert root.cands is not None
@@ -187,7 +216,7 @@ class TurnSearchBot(MCTSBot):
         declined = False
         fast = self.fast
         steps = 0
-        look = self.lookahead
+        look = self._look
         last = start
         mine_seen = 0
         while not s.is_over() and steps < 5000:
@@ -240,7 +269,8 @@ class TurnSearchBot(MCTSBot):
             if a.kind == "decline":
                 declined = True
             s.apply(a, check=False)
-        value = leaf_value(s, me, self._bonus if declined else 0.0)
+        value = leaf_value(s, me, self._bonus if declined else 0.0,
+                           threat=self.threat and look == 0)
         for nd in path:
             nd.visits += 1
             nd.value += value
@@ -256,4 +286,28 @@ class PlanSearchBot(TurnSearchBot):
     default_lookahead = 4
 
 
-__all__ = ["LEAF_SCALE", "PlanSearchBot", "TurnSearchBot", "leaf_value"]
+class ThreatSearchBot(TurnSearchBot):
+    """:class:`TurnSearchBot` whose leaf, at the end of its turn, takes away the Regions
+    opponents are expected to conquer before its next turn (``threat=True``)."""
+
+    name = "mcts-threat"
+    default_threat = True
+
+
+class MixedSearchBot(TurnSearchBot):
+    """:class:`TurnSearchBot` that searches the turn's big choices (which combo to pick, expand
+    or go In Decline) with the two-turn lookahead of ``mcts-plan`` and the many small ones
+    (each conquest step, ability choices) with the threat leaf of ``mcts-threat``, whose
+    iterations are about ten times cheaper (see the module doc, points 7 and 8). A kept tree is
+    reused only by decisions of the same lookahead. Arguments as :class:`TurnSearchBot`
+    (``lookahead``: the big choices' lookahead, default 4)."""
+
+    name = "mcts-mix"
+    default_lookahead = 4
+    default_threat = True
+
+    def _lookahead_for(self, world: State) -> int:
+        return self.lookahead if phase_of(world) in (PICK, DECIDE) else 0
+
+
+__all__ = ["LEAF_SCALE", "MixedSearchBot", "PlanSearchBot", "ThreatSearchBot", "TurnSearchBot", "leaf_value"]

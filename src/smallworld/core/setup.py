@@ -49,7 +49,7 @@ def make_spec(
 
 
 #: specs made by :func:`make_spec`, by (edition, faces, players, seats); at most this many
-_SPEC_CACHE_SIZE = 256
+_SPEC_CACHE_SIZE = 64
 _SPECS: dict[tuple[object, ...], GameSpec] = {}
 
 

@@ -1,0 +1,104 @@
+"""The threat model (:func:`smallworld.bots.evaluate.expected_losses`) and the turn search's
+leaf that uses it (``mcts-threat``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from smallworld.bots import make_bot
+from smallworld.bots.evaluate import THREAT_WEIGHTS, THREAT_WEIGHTS_ANY, expected_losses, threat_features
+from smallworld.bots.play import play_game
+from smallworld.bots.turnsearch import leaf_value
+from smallworld.core.setup import new_state
+from tests.conftest import scenario
+
+
+def _position(tokens: int, enemy: int | None = 5, decline: bool = False) -> object:
+    """Seat 0 holds L1.1 (an Entry Region) with ``tokens``; seat 1's Active race holds the
+    adjacent L1.6 with ``enemy`` tokens (none: L1.6 is empty)."""
+    mine = f'"L1.1" = {{ player = 0, tokens = {tokens}{", decline = true" if decline else ""} }}'
+    theirs = f'"L1.6" = {{ player = 1, tokens = {enemy} }}' if enemy is not None else ""
+    return scenario(f"""
+        boards = ["L1", "M1", "S3"]
+        round = 4
+        phase = "conquer"
+        [[players]]
+        race = "orcs"
+        power = "farmer"
+        {'decline = "trolls"' if decline else ""}
+        [[players]]
+        race = "humans"
+        power = "mining"
+        [[players]]
+        race = "dwarves"
+        power = "defensive"
+        [regions]
+        {mine}
+        {theirs}
+    """)
+
+
+def test_a_thin_region_next_to_a_strong_stack_is_likelier_lost():
+    thin = expected_losses(_position(1), 0)[0]
+    thick = expected_losses(_position(5), 0)[0]
+    alone = expected_losses(_position(1, enemy=None), 0)[0]
+    assert 0 < thick < thin < 1
+    assert alone < thin
+    assert expected_losses(_position(1), 0)[1] == 0  # no In Decline Region
+
+
+def test_in_decline_regions_are_counted_apart():
+    s = _position(1, decline=True)
+    active, declined = expected_losses(s, 0)
+    assert active == 0 and 0 < declined < 1
+
+
+def test_no_regions_no_losses_and_one_feature_per_weight():
+    s = new_state(3, seed=1)
+    assert expected_losses(s, 0) == (0.0, 0.0)
+    s = _position(2)
+    feats = threat_features(s, 0)
+    assert [r for r, _ in feats] == [s.spec.index["L1.1"]]
+    for w in (*THREAT_WEIGHTS.values(), THREAT_WEIGHTS_ANY):
+        assert len(w) == len(feats[0][1])
+
+
+def test_the_threat_lowers_the_leaf_value_of_an_exposed_position():
+    s = _position(1)
+    assert leaf_value(s, 0, threat=True) < leaf_value(s, 0)
+    s_thick = _position(6)
+    # the exposed thin Region costs more than the well defended one
+    assert (leaf_value(s, 0) - leaf_value(s, 0, threat=True)) > (
+        leaf_value(s_thick, 0) - leaf_value(s_thick, 0, threat=True))
+
+
+@pytest.mark.parametrize("edition", ["swow", "classic"])
+def test_threat_search_plays_legal_games(edition):
+    bots = [make_bot("mcts-threat", 1, iterations=8), make_bot("greedy", 2), make_bot("greedy", 3)]
+    g = play_game(bots, seed=11, edition=edition)
+    assert g.state.is_over()
+    assert make_bot("mcts-threat", 1).threat and not make_bot("mcts-turn", 1).threat
+
+
+def test_mixed_search_looks_ahead_for_big_choices_and_uses_the_threat_leaf_for_conquests(monkeypatch):
+    """``mcts-mix``: the expand-or-decline choice (round 4) is valued after two more turns of its
+    own (round 6), a conquest step at the end of its turn (round 3) with the threat leaf."""
+    from smallworld.bots import turnsearch
+    from tests.bots.test_heuristics import _exhausted
+    from tests.bots.test_turnsearch import _conquest_turn
+
+    seen = []
+    real = turnsearch.leaf_value
+
+    def spy(s, p, bonus=0.0, scale=turnsearch.LEAF_SCALE, threat=False):
+        seen.append((s.round, s.turn, threat))
+        return real(s, p, bonus, scale, threat)
+
+    monkeypatch.setattr(turnsearch, "leaf_value", spy)
+    s = _exhausted(4)
+    make_bot("mcts-mix", 3, iterations=10).choose(s, 0, s.legal_actions())
+    assert {(r, t) for r, t, _ in seen} == {(6, 1)} and not any(th for *_, th in seen)
+    seen.clear()
+    s = _conquest_turn()
+    make_bot("mcts-mix", 3, iterations=10).choose(s, 0, s.legal_actions())
+    assert set(seen) == {(3, 1, True)}
