@@ -8,7 +8,7 @@ a small L2 penalty) is fitted per edition and on both together; the script print
 (the constants ``THREAT_WEIGHTS`` and ``THREAT_WEIGHTS_ANY``), the log-loss against a constant
 rate and a calibration table. Needs numpy and scipy (the test extras).
 
-Usage (from the repository root; about a minute per edition with the compiled build)::
+Usage (from the repository root; under a minute for both editions with the compiled build)::
 
     python benchmarks/fit_threat.py --games 300
 """

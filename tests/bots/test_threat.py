@@ -72,9 +72,10 @@ def test_the_threat_lowers_the_leaf_value_of_an_exposed_position():
         leaf_value(s_thick, 0) - leaf_value(s_thick, 0, threat=True))
 
 
-@pytest.mark.parametrize("edition", ["swow", "classic"])
-def test_threat_search_plays_legal_games(edition):
-    bots = [make_bot("mcts-threat", 1, iterations=8), make_bot("greedy", 2), make_bot("greedy", 3)]
+@pytest.mark.parametrize(("name", "edition"), [("mcts-threat", "swow"), ("mcts-threat", "classic"),
+                                               ("mcts-mix", "swow"), ("mcts-mix", "classic")])
+def test_threat_search_plays_legal_games(name, edition):
+    bots = [make_bot(name, 1, iterations=8), make_bot("greedy", 2), make_bot("greedy", 3)]
     g = play_game(bots, seed=11, edition=edition)
     assert g.state.is_over()
     assert make_bot("mcts-threat", 1).threat and not make_bot("mcts-turn", 1).threat
