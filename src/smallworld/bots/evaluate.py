@@ -370,7 +370,7 @@ def threat_features(s: State, p: int) -> list[tuple[int, tuple[float, ...]]]:
         seen = 0  # bit mask of adjacent opponents
         for q in adj[r]:
             cq = occ[q]
-            if cq == a_code or cq == d_code or cq == d2_code:
+            if cq in (a_code, d_code, d2_code):
                 continue
             if cq >= 0 and cq % 2 == 0:
                 e_act += 1

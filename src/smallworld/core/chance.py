@@ -16,8 +16,8 @@ Content adds kinds with :func:`register` (e.g. Goblins' Bombs).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from bisect import bisect_right
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from smallworld.core import combos

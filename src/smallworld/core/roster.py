@@ -148,9 +148,8 @@ class Roster:
         if len(seats) > _SEATS_MAX:
             seats.clear()
         parts = []
-        p = 0
         # each seat's (active, power, decline, kept, decline2, kept2), zipped in C
-        for slots in zip(active, power, decline, kept, decline2, kept2):
+        for p, slots in enumerate(zip(active, power, decline, kept, decline2, kept2)):
             if held:
                 code = 2 * p
                 mine_items = tuple([item for _, c, item in held if c == code])
@@ -161,7 +160,6 @@ class Roster:
             if part is None:
                 part = seats[key] = _seat(ed, p, slots, mine_items)
             parts.append(part)
-            p += 1
         # the parts' fields, column by column (one zip in C)
         own, lasting, entries, own_hooks, seat_globals = zip(*parts)
         self.own = own
