@@ -26,7 +26,7 @@ not change who is asked at that decision point.
 
 from __future__ import annotations
 
-from itertools import chain, compress
+from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from smallworld.core.ability import Ability
@@ -69,8 +69,8 @@ Seat = tuple[
     dict[str, tuple[Ability, ...]], dict[str, tuple[Entry, ...]],
 ]
 
-#: ``(edition, seat, (active, power, decline, kept, decline2, kept2), face-up items its Active
-#: race holds)`` -> its :data:`Seat`, shared by every roster in which that seat is so (abilities and
+#: ``(edition, seat, active, power, decline, kept, decline2, kept2, face-up items its Active race
+#: holds)`` -> its :data:`Seat`, shared by every roster in which that seat is so (abilities and
 #: their ``hooks`` never change; :func:`bump_generation` empties it): a rebuilt roster (a pick, a
 #: decline, an item changing hands) reuses the parts and the hook answers of the seats that did not
 #: change, and of any seat seen so before. Bounded by :data:`_SEATS_MAX`.
@@ -136,43 +136,36 @@ class Roster:
         else:
             self.active = self.power = self.decline = self.kept = None
             self.decline2 = self.kept2 = self.items = None
+        occ = s.occ
         items = s.items
-        if any(items):
-            # the face-up items of the few Regions holding any (compress skips the empty ones in C)
-            occ = s.occ
-            held = [(r, occ[r], item) for r in compress(range(len(items)), items) for item in items[r] if item != "?"]
-        else:
-            held = []
+        # the face-up items of the few Regions holding any (compress skips the empty ones in C)
+        held = [(r, occ[r], item) for r in compress(range(len(items)), items) for item in items[r] if item != "?"]
         self.item_occ = tuple([(r, c) for r, c, _ in held])
         seats = _SEATS
         if len(seats) > _SEATS_MAX:
             seats.clear()
         parts = []
-        # each seat's (active, power, decline, kept, decline2, kept2), zipped in C
-        for p, slots in enumerate(zip(active, power, decline, kept, decline2, kept2)):
-            if held:
-                code = 2 * p
-                mine_items = tuple([item for _, c, item in held if c == code])
-            else:
-                mine_items = ()
-            key = (ed, p, slots, mine_items)
+        for p in range(len(active)):
+            code = 2 * p
+            mine_items = tuple([item for _, c, item in held if c == code]) if held else ()
+            key = (ed, p, active[p], power[p], decline[p], kept[p], decline2[p], kept2[p], mine_items)
             part = seats.get(key)
             if part is None:
-                part = seats[key] = _seat(ed, p, slots, mine_items)
+                part = seats[key] = _seat(ed, p, key[2:8], mine_items)
             parts.append(part)
-        # the parts' fields, column by column (one zip in C)
-        own, lasting, entries, own_hooks, seat_globals = zip(*parts)
-        self.own = own
-        self.lasting = lasting
+        self.own = tuple([x[0] for x in parts])
+        self.lasting = tuple([x[1] for x in parts])
+        play: list[Entry] = []
+        for x in parts:
+            play.extend(x[2])
         item_ab = ed.item_abilities
         loose = [ab for _, c, item in held
                  if (ab := item_ab[item]).acts_uncontrolled and (c < 0 or c % 2 == 1)]  # nobody's, or In Decline
-        play = tuple(chain.from_iterable(entries))
         if loose:
-            play += tuple([(None, ab) for ab in loose])
-        self.play = play
-        self._own_hook = own_hooks
-        self._seat_global = seat_globals
+            play.extend([(None, ab) for ab in loose])
+        self.play = tuple(play)
+        self._own_hook = tuple([x[3] for x in parts])
+        self._seat_global = tuple([x[4] for x in parts])
         self._loose = tuple(loose)
         self._global_hook: dict[str, tuple[Entry, ...]] = {}
 
