@@ -55,7 +55,8 @@ def test_simulate_invalid_options():
 def test_bench_prints_figures():
     r = runner.invoke(app, ["bench", "--games", "10"])
     assert r.exit_code == 0, r.output
-    for label in ("2 players", "3 players", "5 players", "state copy", "legal actions", "games/s"):
+    for label in ("2 players", "3 players", "5 players", "state copy", "legal actions", "games/s",
+                  "games per CPU second"):
         assert label in r.output
     # says which engine it measured: this suite runs the checkout (pure Python) unless the
     # compiled run of scripts/test_compiled.sh

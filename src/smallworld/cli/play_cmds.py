@@ -118,7 +118,7 @@ def bench(
     for n in (2, 3, 5):
         f = out[f"{n}p"]
         typer.echo(f"{n} players: {f['games_per_s']:7.1f} games/s  {f['actions_per_s']:9.0f} actions/s  "
-                   f"({f['actions_per_game']:.0f} actions/game)")
+                   f"({f['actions_per_game']:.0f} actions/game; {f['games_per_cpu_s']:7.1f} games per CPU second)")
     typer.echo(f"state copy:    {out['copy_us']:7.1f} us")
     typer.echo(f"legal actions: {out['legal_actions_us']:7.1f} us")
     if profile:
