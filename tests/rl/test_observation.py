@@ -151,3 +151,18 @@ def test_every_flag_and_piece_of_real_games_is_encoded():
     for key in seen_tflags:
         assert key in E.TURN_FLAGS or key.startswith(E.TURN_FLAG_PREFIXES), key
     assert seen_pieces <= set(E.PIECE_KINDS)
+
+
+def test_pending_region_of_a_special_action_waiting_on_frostmourne():
+    """Frostmourne's pending flag holds the text of the special action waiting on its holder's
+    choice (``"airborne M4.4"``) before it holds a Region number: the observation marks that
+    action's Region instead of failing on the text (found by PettingZoo's api_test, 4-player
+    team game)."""
+    from smallworld.rl.layout import flag_plan
+
+    plan = flag_plan()
+    index = {"M4.3": 7, "M4.4": 8}
+    tf = {"pending:frostmourne": "airborne M4.4"}
+    assert plan.pending_regions({}, tf, index) == [8]
+    assert plan.pending_regions({}, tf) == []
+    assert plan.pending_regions({}, {"pending:frostmourne": 8}, index) == [8]

@@ -218,7 +218,7 @@ class BoundEncoder:
                 row[it0] = 1
             elif item is not None:
                 row[it0 + 1 + _ITEM_POS[item]] = 1
-        for r in self.enc.flag_plan.pending_regions(v["flags"], tf):
+        for r in self.enc.flag_plan.pending_regions(v["flags"], tf, index):
             if 0 <= r < R:
                 reg[r, pend] = 1
 

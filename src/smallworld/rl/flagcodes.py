@@ -142,9 +142,12 @@ class FlagPlan:
             else:
                 x[k] = (src.get(f.key) or 0) / f.scale
 
-    def pending_regions(self, flags: dict[str, Any], tf: dict[str, Any]) -> list[int]:
+    def pending_regions(self, flags: dict[str, Any], tf: dict[str, Any],
+                        index: dict[str, int] | None = None) -> list[int]:
         """Region numbers a pending decision is about (a ``region`` flag's value, or the first
-        Region of its tuple)."""
+        Region of its tuple). A flag may also hold the text of a special action waiting on the
+        decision (Frostmourne while its holder chooses: ``"airborne M4.4"``): its Region, found
+        in ``index`` (Region id -> number), when given; otherwise it is skipped."""
         out: list[int] = []
         for f in self.regions:
             val = (flags if f.scope == "flags" else tf).get(f.key)
@@ -152,6 +155,12 @@ class FlagPlan:
                 continue
             if isinstance(val, int):
                 out.append(val)
+            elif isinstance(val, str):
+                if index is not None:
+                    for word in val.split()[1:]:
+                        if word in index:
+                            out.append(index[word])
+                            break
             elif val:
                 out.append(int(val[0]))
         return out
