@@ -154,8 +154,9 @@ def test_every_flag_and_piece_of_real_games_is_encoded():
 
 
 def test_pending_region_of_a_special_action_waiting_on_frostmourne():
-    """Frostmourne's pending flag holds the text of the special action waiting on its holder's
-    choice (``"airborne M4.4"``) before it holds a Region number: the observation marks that
+    """Frostmourne cumulates with a special conquest (RULES §11): its pending flag holds the text
+    of the special action waiting on its holder's choice (``"airborne M4.4"``) before it holds a
+    Region number: the observation marks that
     action's Region instead of failing on the text (found by PettingZoo's api_test, 4-player
     team game)."""
     from smallworld.rl.layout import flag_plan

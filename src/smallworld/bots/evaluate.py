@@ -339,6 +339,12 @@ THREAT_WEIGHTS: dict[str, tuple[float, ...]] = {
 THREAT_WEIGHTS_ANY = (-0.881, -0.33, 0.163, 0.284, 0.092, 0.382, 0.315, -2.084, 0.526, 0.123, 1.058)
 
 
+def extra_defense(s: State, r: int) -> int:
+    """What Region ``r`` adds to its conquest cost beyond its tokens, as the bots count it: a
+    Mountain, a Fort, a Wisp wall (R-CONQ-3)."""
+    return (1 if s.spec.mountain[r] else 0) + s.piece("fort", r) + s.piece("wisp-wall", r)
+
+
 def threat_features(s: State, p: int) -> list[tuple[int, tuple[float, ...]]]:
     """``[(region, features)]`` for each Region of seat ``p`` (Active or In Decline): the
     features of :data:`THREAT_WEIGHTS`, in its order (the intercept's 1.0 first)."""
@@ -357,9 +363,7 @@ def threat_features(s: State, p: int) -> list[tuple[int, tuple[float, ...]]]:
             spare[q] += s.hand[q]
             if s.active[q] is None:
                 fresh += 1
-    adj, entry, water, mountain = spec.adj, spec.entry, spec.water, spec.mountain
-    pieces = s.pieces
-    defense_pieces = [lst for lst in (pieces.get("fort"), pieces.get("wisp-wall")) if lst is not None]
+    adj, entry, water = spec.adj, spec.entry, spec.water
     out: list[tuple[int, tuple[float, ...]]] = []
     for r, c in enumerate(occ):
         if c != a_code and c != d_code and c != d2_code:
@@ -383,10 +387,7 @@ def threat_features(s: State, p: int) -> list[tuple[int, tuple[float, ...]]]:
         for q in range(n):
             if seen >> q & 1:
                 sp += spare[q]
-        d = tokens[r] + (1 if mountain[r] else 0)
-        for lst in defense_pieces:
-            d += lst[r]
-        d = min(d, 8)
+        d = min(tokens[r] + extra_defense(s, r), 8)
         act = 1.0 if c == a_code else 0.0
         ent = 1.0 if entry[r] else 0.0
         out.append((r, (1.0, act, float(min(e_act, 4)), float(min(sp, 20)), float(e_other),
@@ -570,6 +571,7 @@ __all__ = [
     "expected_final",
     "expected_losses",
     "exposure",
+    "extra_defense",
     "held_active",
     "held_decline",
     "mean_land_bonus",

@@ -27,6 +27,7 @@ from smallworld.bots.evaluate import (
     bonus_vector,
     expected_final,
     exposure,
+    extra_defense,
     held_active,
     held_decline,
     mean_land_bonus,
@@ -444,7 +445,6 @@ class HeuristicPolicy:
             return {own[0]: hand}
         bv = bonus_vector(s, p)
         worth = held_active(turns_after)
-        mountain = s.spec.mountain
         tokens = s.tokens
         # per Region: the loss probability's exposure factor, its worth and its defense
         heap: list[tuple[float, int]] = []
@@ -452,8 +452,7 @@ class HeuristicPolicy:
         val: dict[int, float] = {}
         cur: dict[int, int] = {}
         for r in own:
-            extra = (1 if mountain[r] else 0) + s.piece("fort", r) + s.piece("wisp-wall", r)
-            d = cur[r] = tokens[r] + extra
+            d = cur[r] = tokens[r] + extra_defense(s, r)
             e = lp[r] = min(0.9, 0.22 * exp[r])
             w = val[r] = (1 + bv[r]) * worth
             heap.append((-_marginal(e, w, d), r))

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from smallworld.core.actions import parse_action
 from smallworld.core.meta import Flag
 
 #: a published flags-section entry standing for ``used:ITEM`` of every item id (sorted)
@@ -157,9 +158,9 @@ class FlagPlan:
                 out.append(val)
             elif isinstance(val, str):
                 if index is not None:
-                    for word in val.split()[1:]:
-                        if word in index:
-                            out.append(index[word])
+                    for arg in parse_action(val).args:
+                        if arg in index:
+                            out.append(index[arg])
                             break
             elif val:
                 out.append(int(val[0]))
