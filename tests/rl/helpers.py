@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
+from pettingzoo.test import api_test
 
 from smallworld.rl import SmallWorldEnv
 
@@ -43,3 +44,13 @@ def totals(env: SmallWorldEnv) -> dict[str, float]:
         else:
             env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
     return tot
+
+
+def seeded_api_test(env: Any, num_cycles: int, seed: int = 0) -> None:
+    """PettingZoo's ``api_test`` with the agents' action spaces seeded first: it draws its
+    actions from them, unseeded (so from OS entropy), and a run would play other games each time;
+    the random games that explore states are the seeded ones of
+    ``tests/rl/test_observation.py::test_observations_of_many_random_games_fit_the_space``."""
+    for agent in env.possible_agents:
+        env.action_space(agent).seed(seed)
+    api_test(env, num_cycles=num_cycles)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import seed_test
 
 from smallworld.bots import make_bot
 from smallworld.classic.registry import POWER_ABILITIES, RACE_ABILITIES
@@ -25,7 +25,7 @@ from smallworld.rl import (
 from smallworld.rl.catalogue import CATALOGUES, CatalogueError
 from smallworld.rl.encode_classic import _COUNT_FLAGS, PIECE_KINDS
 from smallworld.rl.spiel import SpielGame, random_playout
-from tests.rl.helpers import play_masked
+from tests.rl.helpers import play_masked, seeded_api_test
 
 
 def _check_mask(env: SmallWorldEnv, obs) -> None:
@@ -116,8 +116,8 @@ def test_mask_is_exactly_the_legal_actions_in_greedy_classic_games(players):
 @pytest.mark.parametrize("players", [2, 5])
 def test_pettingzoo_api_and_seed_test(players):
     env = SmallWorldEnv(players, "classic", seed=players)
-    api_test(env, num_cycles=300)
-    api_test(smallworld_v1.raw_env(players=players, edition="classic", seed=players), num_cycles=100)
+    seeded_api_test(env, num_cycles=300)
+    seeded_api_test(smallworld_v1.raw_env(players=players, edition="classic", seed=players), num_cycles=100)
     seed_test(lambda: smallworld_v1.env(players=players, edition="classic"), num_cycles=60)
 
 

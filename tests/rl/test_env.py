@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test
 from pettingzoo.utils.wrappers import TerminateIllegalWrapper
 
 from smallworld.core.actions import Action
 from smallworld.core.errors import IllegalActionError
 from smallworld.core.record import replay
 from smallworld.rl import SmallWorldEnv
-from tests.rl.helpers import play_masked
+from tests.rl.helpers import play_masked, seeded_api_test
 from tests.rl.helpers import totals as _totals
 
 
@@ -20,7 +19,7 @@ from tests.rl.helpers import totals as _totals
                                              (3, "swow-team")])
 def test_pettingzoo_api(players, edition):
     env = SmallWorldEnv(players, edition, seed=players)
-    api_test(env, num_cycles=400)
+    seeded_api_test(env, num_cycles=400)
     # the spaces are fixed objects, the same for every agent and every episode
     spaces = (env.observation_space("player_0"), env.action_space("player_0"))
     env.reset(seed=99)

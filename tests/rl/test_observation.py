@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
 import pytest
 
@@ -167,3 +169,56 @@ def test_pending_region_of_a_special_action_waiting_on_frostmourne():
     assert plan.pending_regions({}, tf, index) == [8]
     assert plan.pending_regions({}, tf) == []
     assert plan.pending_regions({}, {"pending:frostmourne": 8}, index) == [8]
+
+
+
+#: the seeded random games of the fuzzes below: every edition and player count, the team variant
+FUZZ_CONFIGS = [(2, "swow"), (3, "swow"), (4, "swow"), (5, "swow"), (2, "swow-team"), (3, "swow-team"),
+                (4, "swow-team"), (5, "swow-team"), (2, "classic"), (3, "classic"), (4, "classic"),
+                (5, "classic")]
+
+
+@pytest.mark.parametrize("players,edition", FUZZ_CONFIGS)
+def test_observations_of_random_games_fit_the_space(players, edition):
+    """Seeded random games (8 per configuration, actions drawn from the mask): every observation
+    is made and fits its space, and the mask always offers an action. PettingZoo's api_test runs
+    with seeded spaces (``tests/rl/helpers.py::seeded_api_test``), so random states are explored
+    here and below, the same ones on every run."""
+    env = SmallWorldEnv(players, edition)
+
+    def each(env, obs):
+        assert env.observation_space(env.agent_selection).contains(obs)
+        assert obs["action_mask"].any()
+
+    for k in range(8):
+        seed = 5000 + 100 * players + k
+        play_masked(env, seed, rng_seed=seed, each=each)
+        assert env.game_state.is_over()
+
+
+@pytest.mark.parametrize("players,edition", [(2, "swow"), (3, "swow"), (4, "swow"), (5, "swow"),
+                                             (4, "swow-team"), (5, "swow-team")])
+def test_observations_of_pending_choices_in_many_random_games(players, edition):
+    """Rare states: a choice pending on an item or a power (Frostmourne while a special conquest
+    waits on its holder, about one random game in 200). 200 seeded random games per
+    configuration, played through the env with the observation made only where a choice is
+    pending, and every 10th action: each fits its space. (Found by an unseeded api_test once:
+    the observation failed on Frostmourne's pending text.)"""
+    env = SmallWorldEnv(players, edition)
+    pending = 0
+    for g in range(200):
+        env.reset(seed=7000 + g)
+        rng = random.Random(g)
+        n = 0
+        while not env.game_state.is_over():
+            s = env.game_state
+            legal = s.legal_actions()
+            env.step(env.actions.index(legal[rng.randrange(len(legal))]))
+            n += 1
+            s = env.game_state
+            waiting = any(k.startswith("pending") for k in s.tflags) or any(k.startswith("pending") for k in s.flags)
+            if (waiting or n % 10 == 0) and not s.is_over():
+                pending += waiting
+                agent = env.agent_selection
+                assert env.observation_space(agent).contains(env.observe(agent))
+    assert pending > 0
