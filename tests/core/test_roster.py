@@ -149,3 +149,32 @@ def test_strict_mode_catches_a_writer_that_forgets_changed():
         hooks.own_abilities(s, p)
     roster_mod.changed(s)
     assert list(hooks.own_abilities(s, p)) == expected_own(s, p)
+
+
+def test_seats_of_the_same_abilities_share_one_part_and_its_answers():
+    """A seat whose In Decline race does not last In Decline has the abilities of its Active
+    race and power alone: two positions that differ only by that race share the seat's part of
+    the roster (one set of hook answers, not one per In Decline race) and answer the same."""
+    from smallworld.core import roster as roster_mod
+
+    s = new_state(3, seed="roster-share")
+    rng = random.Random(5)
+    while s.active[s.turn] is None or s.current_player() == CHANCE:
+        random_step(s, rng)
+    p = s.turn
+    t = s.copy()
+    fading = [r for r, ab in RACE_ABILITIES.items() if not ab.lasts_in_decline and r != s.active[p]]
+    s.decline[p], t.decline[p] = fading[0], fading[1]
+    roster_mod.changed(s)
+    roster_mod.changed(t)
+    a, b = roster(s), roster(t)
+    assert a is not b
+    assert a.own[p] == b.own[p] and a.lasting[p] == b.lasting[p] == ()
+    assert a._own_hook[p] is b._own_hook[p] and a._seat_global[p] is b._seat_global[p]
+    assert a.own_hook(p, "at_turn_end") is b.own_hook(p, "at_turn_end")
+    # a lasting In Decline race is a part of its own
+    lasting = next(r for r, ab in RACE_ABILITIES.items() if ab.lasts_in_decline and r != s.active[p])
+    t.decline[p] = lasting
+    roster_mod.changed(t)
+    c = roster(t)
+    assert c.lasting[p] == (RACE_ABILITIES[lasting],) and c._seat_global[p] is not a._seat_global[p]

@@ -101,8 +101,10 @@ def _pick_multiset(items: list[str], made: dict[str, Action], x: float) -> Actio
     return made[names[i] if i < len(names) else names[-1]]
 
 
-def _thresholds(key: tuple[str, ...]) -> tuple[list[float], list[str]]:
-    """The distinct tiles of ``key`` by name and the running sums of their probabilities."""
+def _thresholds(key: tuple[str, ...]) -> tuple[tuple[float, ...], tuple[str, ...]]:
+    """The distinct tiles of ``key`` by name and the running sums of their probabilities (kept
+    as tuples of floats and strings, which the garbage collector stops tracking: most stacks of
+    a game are new, so a long run of new games would otherwise leave it thousands of lists)."""
     tiles = sorted(key)
     total = len(tiles)
     sums: list[float] = []
@@ -120,12 +122,12 @@ def _thresholds(key: tuple[str, ...]) -> tuple[list[float], list[str]]:
         i = j
     if len(_THRESHOLDS) >= 4096:
         _THRESHOLDS.clear()
-    got = _THRESHOLDS[key] = (sums, names)
+    got = _THRESHOLDS[key] = (tuple(sums), tuple(names))
     return got
 
 
 #: :func:`_thresholds` by stack
-_THRESHOLDS: dict[tuple[str, ...], tuple[list[float], list[str]]] = {}
+_THRESHOLDS: dict[tuple[str, ...], tuple[tuple[float, ...], tuple[str, ...]]] = {}
 
 
 def _pick_banner(s: State, ev: tuple[Any, ...], x: float) -> Action | None:

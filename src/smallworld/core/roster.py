@@ -13,9 +13,9 @@ checked against a fresh roster, so a writer that forgets :func:`changed` fails t
 Within one roster the answer to "who implements hook H" is computed once
 (:meth:`Roster.own_hook`, :meth:`Roster.global_hook`) and then reused by every listing of legal
 actions, conquest cost, scoring and turn step of that position. The per-seat answers are kept
-beyond the roster too, by the seat's tuple of abilities (:data:`_SEAT_HOOKS`): a rebuilt roster
-(a pick, a decline, an item changing hands) finds the answers of the seats that did not change,
-and those of any combination of abilities seen before, already made.
+beyond the roster too, by the seat's abilities (:data:`_PARTS`): a rebuilt roster (a pick, a
+decline, an item changing hands) finds the answers of the seats that did not change, and those of
+any combination of abilities seen before, already made.
 
 The order of abilities is fixed: by seat; for a seat its race, power, held items by Region
 number, then its lasting In Decline race and kept badge (and those of its second In Decline
@@ -59,6 +59,7 @@ def bump_generation() -> None:
     global _generation
     _generation += 1
     _SEATS.clear()
+    _PARTS.clear()
 
 
 #: one seat's part of a roster: its own abilities, its lasting ones, its ``(seat, ability)``
@@ -77,10 +78,19 @@ Seat = tuple[
 _SEATS: dict[tuple[object, ...], Seat] = {}
 _SEATS_MAX = 20_000
 
+#: ``(seat, own abilities, lasting abilities)`` -> the :data:`Seat` of every key of :data:`_SEATS`
+#: that gives those abilities. Most In Decline races and kept badges do not last, so many keys
+#: (every race a seat has put In Decline) share one part: its hook answers are made once, and a
+#: new key costs one entry instead of a part and its answers (fewer objects for the garbage
+#: collector in long runs of new games: half the tracked objects a classic game leaves). Bounded
+#: by :data:`_SEATS_MAX`.
+_PARTS: dict[tuple[object, ...], Seat] = {}
+
 
 def _seat(ed: Any, p: int, slots: tuple[str | None, ...], held: tuple[str, ...]) -> Seat:
     """Seat ``p``'s part of a roster: ``slots`` is its (active, power, decline, kept, decline2,
-    kept2), ``held`` the face-up items in Regions of its Active race, by Region number."""
+    kept2), ``held`` the face-up items in Regions of its Active race, by Region number (shared,
+    from :data:`_PARTS`, with every seat ``p`` of the same abilities)."""
     race_ab = ed.race_abilities
     power_ab = ed.power_abilities
     race, power, decline, kept, decline2, kept2 = slots
@@ -98,7 +108,13 @@ def _seat(ed: Any, p: int, slots: tuple[str | None, ...], held: tuple[str, ...])
                 last.append(ab)
             if badge is not None:
                 last.append(power_ab[badge])
-    return tuple(mine), tuple(last), tuple([(p, ab) for ab in mine + last]), {}, {}
+    key = (p, tuple(mine), tuple(last))
+    part = _PARTS.get(key)
+    if part is None:
+        if len(_PARTS) > _SEATS_MAX:
+            _PARTS.clear()
+        part = _PARTS[key] = (key[1], key[2], tuple([(p, ab) for ab in mine + last]), {}, {})
+    return part
 
 
 class Roster:
