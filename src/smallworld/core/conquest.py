@@ -23,7 +23,7 @@ TOKEN_PIECES = ("beast", "champion")
 ABANDON_REMOVES = ("fort", "wisp-wall", "watch-tower")
 
 
-@dataclass
+@dataclass(init=False)
 class Conquest:
     """What one conquest did, passed to the ``on_conquest`` / ``on_region_conquered`` hooks.
 
@@ -32,6 +32,10 @@ class Conquest:
     ``race`` the defending race id (``None`` for empty or Murlocs); ``discarded`` how many
     Murlocs/race tokens went to the box (Forsaken count these); ``placed`` the tokens placed.
     """
+
+    # slots and a written __init__ (the compiled build compiles it; a dataclass's own is Python
+    # code made at import, run for every conquest): one is made per conquest
+    __slots__ = ("attacker", "region", "defender", "race", "defenders", "discarded", "cost", "placed", "mode")
 
     attacker: int
     region: int
@@ -42,6 +46,18 @@ class Conquest:
     cost: int
     placed: int
     mode: str
+
+    def __init__(self, attacker: int, region: int, defender: int, race: str | None, defenders: int,
+                 discarded: int, cost: int, placed: int, mode: str) -> None:
+        self.attacker = attacker
+        self.region = region
+        self.defender = defender
+        self.race = race
+        self.defenders = defenders
+        self.discarded = discarded
+        self.cost = cost
+        self.placed = placed
+        self.mode = mode
 
 
 def has_regions(s: State, p: int) -> bool:
