@@ -74,7 +74,7 @@ def report(name: str, x: np.ndarray, y: np.ndarray, w: np.ndarray) -> None:
     base = y.mean()
     ll0 = -(base * np.log(base) + (1 - base) * np.log(1 - base))
     print(f"{name}: {len(y)} Regions, {base:.3f} lost; log-loss {ll:.3f} (constant rate: {ll0:.3f})")
-    print(f"    weights: ({', '.join(f'{v:.3g}' for v in w)})")
+    print(f"    weights: ({', '.join(repr(round(float(v), 3)) for v in w)})")  # as in evaluate.py
     order = np.argsort(p)
     for chunk in np.array_split(order, 8):
         print(f"    predicted {p[chunk].mean():.3f}  seen {y[chunk].mean():.3f}")

@@ -103,3 +103,23 @@ def test_mixed_search_looks_ahead_for_big_choices_and_uses_the_threat_leaf_for_c
     s = _conquest_turn()
     make_bot("mcts-mix", 3, iterations=10).choose(s, 0, s.legal_actions())
     assert set(seen) == {(3, 1, True)}
+
+
+@pytest.mark.parametrize("edition", ["swow", "classic"])
+def test_each_defense_piece_of_the_edition_counts_in_the_defense_feature(edition):
+    """The bots count a Region's defense as the rules do (R-CONQ-3, C-CONQ-3): a Mountain and
+    each of the edition's defense pieces (Warcraft: Fort, Wisp wall; classic: Troll's Lair,
+    Encampment, Fortress, which used to count as none)."""
+    from smallworld.bots.evaluate import extra_defense
+
+    s = new_state(3, seed="defense", edition=edition)
+    kinds = s.spec.defense_pieces
+    assert set(kinds) == ({"fort", "wisp-wall"} if edition == "swow" else {"troll-lair", "encampment", "fortress"})
+    r = next(r for r in range(len(s.occ)) if not s.spec.mountain[r] and not s.spec.water[r])
+    s.occ[r], s.tokens[r] = 0, 1
+    before = dict(threat_features(s, 0))[r][7]
+    assert extra_defense(s, r) == 0 and before == 1.0
+    for k, kind in enumerate(kinds, start=1):
+        s.add_piece(kind, r)
+        assert extra_defense(s, r) == k
+        assert dict(threat_features(s, 0))[r][7] == 1.0 + k

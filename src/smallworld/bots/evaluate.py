@@ -327,22 +327,26 @@ def _expected_final(s: State, q: int, turns: int, a: float, d: float, n: float, 
 #: conquered before that seat's next turn: (intercept, Active race, adjacent Regions of
 #: opponents' Active races (at most 4), those opponents' spare tokens (at most 20), adjacent
 #: other Regions (not the seat's, not water), adjacent water, Entry Region, defense (tokens,
-#: Mountain, Fort, at most 8), defense of an Active Region, opponents without an Active race
+#: Mountain, defense pieces: :func:`extra_defense`, at most 8), defense of an Active Region, opponents without an Active race
 #: times Entry, opponents without an Active race). Fitted by ``benchmarks/fit_threat.py``
 #: (maximum likelihood, 300 three-player games of the greedy policy per edition, 59,305 and
-#: 55,741 Regions; log-loss 0.305 and 0.366 against 0.358 and 0.453 for a constant rate).
+#: 55,858 Regions; log-loss 0.305 and 0.369 against 0.358 and 0.456 for a constant rate).
 THREAT_WEIGHTS: dict[str, tuple[float, ...]] = {
     "swow": (-1.38, -0.152, 0.237, 0.239, 0.026, 0.368, 0.259, -1.517, 0.212, 0.381, 0.988),
-    "classic": (-0.403, -0.178, 0.048, 0.33, 0.072, 0.294, 0.179, -2.351, 0.531, 0.001, 1.102),
+    "classic": (-0.358, -0.135, 0.045, 0.311, 0.044, 0.318, 0.193, -2.261, 0.486, -0.024, 1.083),
 }
 #: the same fitted on both editions' games together (any other edition)
-THREAT_WEIGHTS_ANY = (-0.881, -0.33, 0.163, 0.284, 0.092, 0.382, 0.315, -2.084, 0.526, 0.123, 1.058)
+THREAT_WEIGHTS_ANY = (-0.887, -0.312, 0.166, 0.275, 0.082, 0.402, 0.346, -2.043, 0.506, 0.111, 1.054)
 
 
 def extra_defense(s: State, r: int) -> int:
     """What Region ``r`` adds to its conquest cost beyond its tokens, as the bots count it: a
-    Mountain, a Fort, a Wisp wall (R-CONQ-3)."""
-    return (1 if s.spec.mountain[r] else 0) + s.piece("fort", r) + s.piece("wisp-wall", r)
+    Mountain and each defense piece of the edition (``spec.defense_pieces``: Warcraft's Fort
+    and Wisp wall, R-CONQ-3; classic's Troll's Lair, Encampment and Fortress, C-CONQ-3)."""
+    n = 1 if s.spec.mountain[r] else 0
+    for kind in s.spec.defense_pieces:
+        n += s.piece(kind, r)
+    return n
 
 
 def threat_features(s: State, p: int) -> list[tuple[int, tuple[float, ...]]]:
