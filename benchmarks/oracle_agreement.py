@@ -34,7 +34,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from smallworld.bots import make_bot
+from smallworld.bots import make_bot, parse_bot_spec
 from smallworld.core import chance
 from smallworld.core.actions import Action
 from smallworld.core.engine import phase_of
@@ -76,24 +76,10 @@ def oracle_answers(states: list[Snapshot], iterations: int) -> list[str | None]:
     return out
 
 
-def bot_spec(text: str) -> tuple[str, dict[str, Any]]:
-    """``"mcts-turn:lookahead=1"`` -> ``("mcts-turn", {"lookahead": 1})`` (values read as JSON,
-    else kept as text)."""
-    name, _, rest = text.partition(":")
-    options: dict[str, Any] = {}
-    for pair in filter(None, rest.split(";")):
-        k, _, v = pair.partition("=")
-        try:
-            options[k.strip()] = json.loads(v)
-        except json.JSONDecodeError:
-            options[k.strip()] = v.strip()
-    return name.strip(), options
-
-
 def agreement(spec: str, states: list[Snapshot], answers: list[str | None], budget: float) -> dict[str, Any]:
     """How often the bot of ``spec`` (a name, options after ``:`` as ``k=v;k=v``; ``budget`` CPU
     seconds per decision) chooses as the oracle."""
-    name, options = bot_spec(spec)
+    name, options = parse_bot_spec(spec)
     agree = counted = iterations = 0
     seconds = 0.0
     for i, ((s, p, legal), answer) in enumerate(zip(states, answers)):

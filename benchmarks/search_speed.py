@@ -29,7 +29,7 @@ import statistics
 import time
 from typing import Any
 
-from smallworld.bots import make_bot
+from smallworld.bots import make_bot, parse_bot_spec
 from smallworld.bots.play import play_game
 
 
@@ -57,8 +57,9 @@ def measure(name: str, games: int, seed: int, budget: float, iterations: int | N
     samples: list[tuple[int, float]] = []
     for i in range(games):
         seat = i % 3
-        rec = _Recorder(make_bot(name, f"speed:{seed}:{i}", time_limit=budget, iterations=iterations,
-                                 clock="cpu"))
+        bot_name, options = parse_bot_spec(name)
+        rec = _Recorder(make_bot(bot_name, f"speed:{seed}:{i}", time_limit=budget, iterations=iterations,
+                                 clock="cpu", **options))
         bots: list[Any] = [make_bot("greedy", f"speed:{seed}:{i}:{k}") for k in range(3)]
         bots[seat] = rec
         play_game(bots, seed=seed + i)
@@ -77,7 +78,8 @@ def measure(name: str, games: int, seed: int, budget: float, iterations: int | N
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--bots", default="mcts,mcts-turn,mcts-plan", help="comma-separated search bots")
+    ap.add_argument("--bots", default="mcts,mcts-turn,mcts-plan",
+                    help="comma-separated search bots, each a name and options: mcts-mix:conquest_lookahead=2")
     ap.add_argument("--games", type=int, default=2)
     ap.add_argument("--seed", type=int, default=500)
     ap.add_argument("--time", type=float, default=0.5, help="CPU seconds per searched decision")

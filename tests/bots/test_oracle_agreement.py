@@ -17,9 +17,11 @@ _spec.loader.exec_module(oa)
 
 
 def test_bot_spec_reads_options():
-    assert oa.bot_spec("mcts-turn:lookahead=1;prior=0.3") == ("mcts-turn", {"lookahead": 1, "prior": 0.3})
-    assert oa.bot_spec("greedy") == ("greedy", {})
-    assert oa.bot_spec("mcts:clock=cpu") == ("mcts", {"clock": "cpu"})
+    from smallworld.bots import parse_bot_spec
+
+    assert parse_bot_spec("mcts-turn:lookahead=1;prior=0.3") == ("mcts-turn", {"lookahead": 1, "prior": 0.3})
+    assert parse_bot_spec("greedy") == ("greedy", {})
+    assert parse_bot_spec("mcts:clock=cpu") == ("mcts", {"clock": "cpu"})
 
 
 def test_states_are_seeded_conquest_steps_and_agreement_counts_only_sure_answers():

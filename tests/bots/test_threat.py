@@ -103,6 +103,16 @@ def test_mixed_search_looks_ahead_for_big_choices_and_uses_the_threat_leaf_for_c
     s = _conquest_turn()
     make_bot("mcts-mix", 3, iterations=10).choose(s, 0, s.legal_actions())
     assert set(seen) == {(3, 1, True)}
+    # conquest_lookahead 2: a conquest step is valued once the bot's next turn is over, no threat
+    seen.clear()
+    s = _conquest_turn()
+    make_bot("mcts-mix", 3, iterations=10, conquest_lookahead=2).choose(s, 0, s.legal_actions())
+    assert set(seen) == {(4, 1, False)}
+    with pytest.raises(ValueError):
+        make_bot("mcts-mix", 3, conquest_lookahead=-1)
+    # make_bot passes the base class's options through the subclass's **kwargs
+    bot = make_bot("mcts-mix", 3, iterations=7, clock="cpu", conquest_lookahead=1)
+    assert (bot.iterations, bot.conquest_lookahead, bot.lookahead) == (7, 1, 4)
 
 
 @pytest.mark.parametrize("edition", ["swow", "classic"])

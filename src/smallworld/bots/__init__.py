@@ -26,6 +26,7 @@ A bot is any object with ``choose(state, player, legal) -> Action`` that reads o
 from __future__ import annotations
 
 import inspect
+import json
 from typing import Any
 
 from smallworld.bots.base import Bot
@@ -57,9 +58,39 @@ def make_bot(name: str, seed: int | str | None = None, **options: Any) -> Bot:
         cls = BOTS[name]
     except KeyError:
         raise ValueError(f"unknown bot {name!r}; known: {', '.join(sorted(BOTS))}") from None
-    params = inspect.signature(cls.__init__).parameters
+    params = _init_parameters(cls)
     kwargs = {k: v for k, v in options.items() if k in params and v is not None}
     return cls(seed, **kwargs)
+
+
+def parse_bot_spec(text: str) -> tuple[str, dict[str, Any]]:
+    """A bot and its options written on a command line: ``"mcts-mix:conquest_lookahead=2;prior=0.1"``
+    -> ``("mcts-mix", {"conquest_lookahead": 2, "prior": 0.1})`` (each value read as JSON, else
+    kept as text), for :func:`make_bot`. Used by the benchmarks' ``--bots``."""
+    name, _, rest = text.partition(":")
+    options: dict[str, Any] = {}
+    for pair in filter(None, rest.split(";")):
+        key, _, value = pair.partition("=")
+        try:
+            options[key.strip()] = json.loads(value)
+        except json.JSONDecodeError:
+            options[key.strip()] = value.strip()
+    return name.strip(), options
+
+
+def _init_parameters(cls: type) -> set[str]:
+    """The keyword arguments ``cls(...)`` takes: those of its ``__init__`` and, while an
+    ``__init__`` passes ``**kwargs`` on, those of its bases' (a subclass adding one option)."""
+    names: set[str] = set()
+    for klass in cls.__mro__:
+        init = klass.__dict__.get("__init__")
+        if init is None:
+            continue
+        params = inspect.signature(init).parameters.values()
+        names.update(p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY))
+        if not any(p.kind is p.VAR_KEYWORD for p in params):
+            break
+    return names
 
 
 __all__ = [
@@ -78,4 +109,5 @@ __all__ = [
     "level_bot",
     "levels_meta",
     "make_bot",
+    "parse_bot_spec",
 ]

@@ -60,6 +60,7 @@ defence are played by the greedy policy, as in :class:`~smallworld.bots.mcts.MCT
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from smallworld.bots.evaluate import expected_final, expected_losses, opponents, remaining_turns
 from smallworld.bots.mcts import UNSEARCHED, MCTSBot, _Node
@@ -300,14 +301,21 @@ class MixedSearchBot(TurnSearchBot):
     (each conquest step, ability choices) with the threat leaf of ``mcts-threat``, whose
     iterations are about ten times cheaper (see the module doc, points 7 and 8). A kept tree is
     reused only by decisions of the same lookahead. Arguments as :class:`TurnSearchBot`
-    (``lookahead``: the big choices' lookahead, default 4)."""
+    (``lookahead``: the big choices' lookahead, default 4), and ``conquest_lookahead``: the
+    small ones' (default 0, the threat leaf; the threat applies only there)."""
 
     name = "mcts-mix"
     default_lookahead = 4
     default_threat = True
 
+    def __init__(self, *args: Any, conquest_lookahead: int = 0, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if conquest_lookahead < 0:
+            raise ValueError("conquest_lookahead must be at least 0")
+        self.conquest_lookahead = int(conquest_lookahead)
+
     def _lookahead_for(self, world: State) -> int:
-        return self.lookahead if phase_of(world) in (PICK, DECIDE) else 0
+        return self.lookahead if phase_of(world) in (PICK, DECIDE) else self.conquest_lookahead
 
 
 __all__ = ["LEAF_SCALE", "MixedSearchBot", "PlanSearchBot", "ThreatSearchBot", "TurnSearchBot", "leaf_value"]
