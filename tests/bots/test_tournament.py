@@ -42,6 +42,29 @@ def test_schedule_plays_each_deal_from_every_seat():
     assert seat_names(("mcts", "greedy", "mcts")) == ["mcts", "greedy", "mcts#2"]
 
 
+def test_a_bot_with_options_plays_under_its_spec(tmp_path, monkeypatch):
+    """``--bots`` takes options after a colon (smallworld.bots.parse_bot_spec): the bot is made
+    with them, and the results and records name it by its spec."""
+    from smallworld.bots import tournament as tm
+
+    made = []
+    real = tm.make_bot
+
+    def spy(name, seed=None, **options):
+        made.append((name, options.get("epsilon")))
+        return real(name, seed, **options)
+
+    monkeypatch.setattr(tm, "make_bot", spy)
+    tasks = schedule(["greedy-eps:epsilon=1.0", "greedy"], 2, 2, 9)
+    res = run_tournament(tasks, workers=1, save_dir=tmp_path)
+    assert ("greedy-eps", 1.0) in made and ("greedy", None) in made
+    assert {r["bot"] for r in res.rows} == {"greedy-eps:epsilon=1.0", "greedy"}
+    rec = GameRecord.load(sorted(tmp_path.glob("game-*.json"))[0])
+    assert "greedy-eps:epsilon=1.0" in rec.header["bots"]
+    bad = _cli("--bots", "genius:depth=3,greedy")
+    assert bad.exit_code == 2 and "unknown bot" in bad.output
+
+
 def test_wilson_interval():
     lo, hi = wilson(50, 100)
     assert lo == pytest.approx(0.4038, abs=1e-3) and hi == pytest.approx(0.5962, abs=1e-3)

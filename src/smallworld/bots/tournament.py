@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from smallworld.bots import BOTS, make_bot
+from smallworld.bots import BOTS, make_bot, parse_bot_spec
 
 BACKENDS = ("process", "ray")
 
@@ -149,8 +149,10 @@ def play_task(task: GameTask) -> dict[str, Any]:
     from smallworld.bots.play import play_game
 
     opts = dict(task.bot_options)
-    bots = [_TimedBot(make_bot(name, f"{task.base_seed}:{task.index}:{k}", **opts))
-            for k, name in enumerate(task.lineup)]
+    bots = []
+    for k, spec in enumerate(task.lineup):  # a bot name, or a name with options (parse_bot_spec)
+        name, own = parse_bot_spec(spec)
+        bots.append(_TimedBot(make_bot(name, f"{task.base_seed}:{task.index}:{k}", **{**opts, **own})))
     g = play_game(bots, seed=task.seed, edition=task.edition, seats=seat_names(task.lineup))
     res = g.state.result
     assert res is not None

@@ -17,7 +17,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from smallworld.bots import BOTS
+from smallworld.bots import BOTS, parse_bot_spec
 from smallworld.bots.rating import rate_games
 from smallworld.bots.tournament import (
     BACKENDS,
@@ -40,7 +40,8 @@ def _fail(message: str, param: str) -> None:
 def tournament(
     bots: str | None = typer.Option(None, "--bots", "-b",
                                     help=f"Comma-separated bots, one per seat ({', '.join(sorted(BOTS))}); "
-                                         "fewer than the seats are repeated to fill them. Default greedy,random; "
+                                         "fewer than the seats are repeated to fill them; options after a colon, "
+                                         "e.g. mcts-mix:conquest_lookahead=2. Default greedy,random; "
                                          "with --pool: the pool (default every bot)."),
     pool: bool = typer.Option(False, "--pool",
                               help="Pool tournament: each game seats distinct bots drawn from --bots."),
@@ -77,7 +78,7 @@ def tournament(
     names = [b.strip() for b in bots.split(",") if b.strip()]
     if not names:
         _fail("give at least one bot", "--bots")
-    unknown = [b for b in names if b not in BOTS]
+    unknown = [b for b in names if parse_bot_spec(b)[0] not in BOTS]
     if unknown:
         _fail(f"unknown bot {unknown[0]!r}; known: {', '.join(sorted(BOTS))}", "--bots")
     if not 2 <= players <= 5:
