@@ -1,5 +1,5 @@
-"""How often a search bot's conquest choices agree with a much longer search: a cheap proxy of
-strength for one kind of decision, in minutes instead of the hour of a head-to-head run.
+"""How often a search bot's conquest choices agree with a much longer search (``mcts-plan``), in
+minutes: how a bot's choices differ from the Hard level's (not a measure of strength).
 
 States: each conquest step (``CONQUER`` phase, more than two legal actions) of 3-player games
 between greedy bots is kept with probability ``--rate`` until ``--states`` are kept (seeded: the
@@ -11,9 +11,10 @@ prints, per bot, how many of the counted states it answered as the oracle, and i
 per second over those searches.
 
 The oracle is a search of the same family as most of the bots, not the truth: a bot that
-agrees more plays its conquests more like ``mcts-plan``, which wins more often than the others
-(docs/bots.md), and a bot that agrees less does something else, for better or worse. Use it to
-screen an evaluation before paying for a head-to-head run.
+agrees more plays its conquests more like ``mcts-plan``; one that agrees less does something
+else, for better or worse. It shows how a bot's choices differ, not which bot is stronger: in
+docs/bots.md a variant of ``mcts-mix`` that agreed 67% of the time (against 39%) won fewer
+games head to head. Only games measure strength.
 
 The oracle's answers are kept in ``--cache`` (JSON, by edition, states, rate, seed and
 iterations), so a second run compares new bots without searching again.
