@@ -20,7 +20,7 @@ SMALLWORLD_REQUIRE_COMPILED=1 "$py" -m pip wheel -q --no-deps -w "$tmp/wheel" "$
 "$py" -m pip install -q --no-deps --force-reinstall "$tmp"/wheel/smallworld-*.whl
 # run from a copy of the tests (and the files they read), never of src/, so that nothing imports
 # the checkout's code
-cp -r "$root/tests" "$root/examples" "$root/tools" "$root/docs" "$tmp/"
+cp -r "$root/tests" "$root/examples" "$root/tools" "$root/docs" "$root/benchmarks" "$tmp/"
 cp "$root/pyproject.toml" "$tmp/"
 cd "$tmp"
 "$py" - <<'PY'
