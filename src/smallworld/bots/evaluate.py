@@ -25,6 +25,7 @@ from functools import lru_cache
 
 from smallworld.content import team
 from smallworld.core import hooks
+from smallworld.core.conquest import defense_pieces_in
 from smallworld.core.roster import changed
 from smallworld.core.scoring import faction_bonus, score_turn
 from smallworld.core.state import DEFEND, EMPTY, MURLOC, State
@@ -326,9 +327,9 @@ def _expected_final(s: State, q: int, turns: int, a: float, d: float, n: float, 
 #: logistic coefficients of the probability that a Region held at the end of its seat's turn is
 #: conquered before that seat's next turn: (intercept, Active race, adjacent Regions of
 #: opponents' Active races (at most 4), those opponents' spare tokens (at most 20), adjacent
-#: other Regions (not the seat's, not water), adjacent water, Entry Region, defense (tokens,
-#: Mountain, defense pieces: :func:`extra_defense`, at most 8), defense of an Active Region, opponents without an Active race
-#: times Entry, opponents without an Active race). Fitted by ``benchmarks/fit_threat.py``
+#: other Regions (not the seat's, not water), adjacent water, Entry Region, defense (tokens and
+#: :func:`extra_defense`, at most 8), defense of an Active Region, opponents without an Active
+#: race times Entry, opponents without an Active race). Fitted by ``benchmarks/fit_threat.py``
 #: (maximum likelihood, 300 three-player games of the greedy policy per edition, 59,305 and
 #: 55,858 Regions; log-loss 0.305 and 0.369 against 0.358 and 0.456 for a constant rate).
 THREAT_WEIGHTS: dict[str, tuple[float, ...]] = {
@@ -341,12 +342,9 @@ THREAT_WEIGHTS_ANY = (-0.887, -0.312, 0.166, 0.275, 0.082, 0.402, 0.346, -2.043,
 
 def extra_defense(s: State, r: int) -> int:
     """What Region ``r`` adds to its conquest cost beyond its tokens, as the bots count it: a
-    Mountain and each defense piece of the edition (``spec.defense_pieces``: Warcraft's Fort
-    and Wisp wall, R-CONQ-3; classic's Troll's Lair, Encampment and Fortress, C-CONQ-3)."""
-    n = 1 if s.spec.mountain[r] else 0
-    for kind in s.spec.defense_pieces:
-        n += s.piece(kind, r)
-    return n
+    Mountain and each defense piece of the edition
+    (:func:`~smallworld.core.conquest.defense_pieces_in`; R-CONQ-3, C-CONQ-3)."""
+    return (1 if s.spec.mountain[r] else 0) + defense_pieces_in(s, r)
 
 
 def threat_features(s: State, p: int) -> list[tuple[int, tuple[float, ...]]]:

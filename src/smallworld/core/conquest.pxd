@@ -8,6 +8,7 @@ cpdef dict targets(State s, p, abilities=*, play=*, regions=*)
 
 cpdef bint has_regions(State s, p)
 cpdef defenders_in(State s, r)
+cpdef long defense_pieces_in(State s, r)
 cpdef travel_to(State s, p, r, abilities=*)
 cpdef conquest_cost(State s, p, r, travel, mode=*, parts=*, reducers=*)
 cpdef resolve_conquest(State s, p, r, cost, placed, mode, cause=*)

@@ -201,6 +201,18 @@ def raw_costs(s: State, tg: dict[int, int]) -> list[tuple[int, int, int]]:
     return out
 
 
+def defense_pieces_in(s: State, r: int) -> int:
+    """Pieces in Region ``r`` that add one each to its conquest cost (``spec.defense_pieces``:
+    Forts and Wisp Walls, R-CONQ-3; classic's Troll's Lairs, Encampments and Fortresses,
+    C-CONQ-3)."""
+    n = 0
+    for kind in s.spec.defense_pieces:
+        lst = s.pieces.get(kind)
+        if lst is not None:
+            n += lst[r]
+    return n
+
+
 def conquest_cost(
     s: State,
     p: int,
@@ -219,11 +231,7 @@ def conquest_cost(
     ``reducers`` is ``hooks.own_implementers(s, p, "conquest_reduction")`` when the caller
     prices many Regions at once.
     """
-    pieces = 0
-    for kind in s.spec.defense_pieces:
-        lst = s.pieces.get(kind)
-        if lst is not None:
-            pieces += lst[r]
+    pieces = defense_pieces_in(s, r)
     code = s.occ[r]
     defenders = defenders_in(s, r) if code != EMPTY else 0
     mountain = 1 if s.spec.mountain[r] else 0
