@@ -16,7 +16,9 @@ push delay p50/p99 and the count of pushes later than 2 s (push delay: from send
 to the other seat's page receiving the update that contains it), the server's resident memory,
 and lost actions: acknowledged actions missing from the stored record at the end. With
 ``--kill-after S`` the server is killed (SIGKILL) S seconds in and restarted on the same
-database, clients carry on, and the lost-action check spans the kill.
+database, clients carry on, and the lost-action check spans the kill; with ``--kill-worker``
+too (several workers) only one worker is killed: its supervisor starts another while the
+other workers serve on.
 
 Usage (from the repository root; it loads the machine, so run it alone)::
 
@@ -24,6 +26,8 @@ Usage (from the repository root; it loads the machine, so run it alone)::
     python benchmarks/load.py --games 100 --seconds 30 --kill-after 10
     python benchmarks/load.py --games 50 --json
     python benchmarks/load.py --db postgresql://user:pw@127.0.0.1/db --workers 2
+    python benchmarks/load.py --games 100 --seconds 30 --kill-after 10 --kill-worker \
+        --db postgresql://user:pw@127.0.0.1/db --workers 2
 
 Latencies include the client's own time on a shared machine (client and server share the
 CPUs): they are upper bounds of the server's.
@@ -125,6 +129,19 @@ class Server:
                     os.kill(int(pid), signal.SIGKILL)
             self.proc.wait()
 
+    def kill_worker(self) -> int:
+        """SIGKILL one worker of a server with several (its supervisor starts a new one); the
+        other workers serve on. Answers the killed pid."""
+        assert self.proc is not None
+        kids = subprocess.run(["ps", "-o", "pid=", "--ppid", str(self.proc.pid)],
+                              capture_output=True, text=True, check=False).stdout.split()
+        # the supervisor's children: its workers (spawn_main) and a resource tracker
+        workers = [int(pid) for pid in kids if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()]
+        if not workers:
+            raise RuntimeError("--kill-worker needs a server with several workers (--workers 2)")
+        os.kill(workers[0], signal.SIGKILL)
+        return workers[0]
+
 
 class Game:
     def __init__(self, created: dict[str, Any]) -> None:
@@ -215,7 +232,7 @@ async def drive(client: httpx.AsyncClient, g: Game, st: Stats, stop: asyncio.Eve
 
 async def run(k: int, seconds: float, think: float, kill_after: float | None,
               url: str | None, extra: list[str], db_url: str | None = None,
-              procs: int = 2) -> dict[str, Any]:
+              procs: int = 2, kill_worker: bool = False) -> dict[str, Any]:
     tmp = tempfile.mkdtemp(prefix="swload-")
     db = db_url or str(Path(tmp) / "games.sqlite3")
     server = None if url else Server(db, free_port(), extra)
@@ -247,9 +264,12 @@ async def run(k: int, seconds: float, think: float, kill_after: float | None,
             if server is not None:
                 rss_peak = max(rss_peak, server.rss_mb())
                 if kill_after is not None and not killed and time.perf_counter() - t0 >= kill_after:
-                    server.kill()
                     killed = True
-                    server.start()
+                    if kill_worker:
+                        server.kill_worker()
+                    else:
+                        server.kill()
+                        server.start()
         outs = [json.loads((await asyncio.to_thread(r.communicate))[0]) for r in runners]
         elapsed = max(o["seconds"] for o in outs)
         for i, (shard, o) in enumerate(zip(shards, outs)):
@@ -284,7 +304,8 @@ async def run(k: int, seconds: float, think: float, kill_after: float | None,
         "separate_client_push_ms": {q: round(pct(st.probe_push, v) * 1000, 1)
                                     for q, v in (("p50", .5), ("p99", .99))},
         "separate_client_pushes_over_2s": sum(1 for d in st.probe_push if d > 2.0),
-        "server_rss_mb": round(rss_peak, 1), "lost_actions": lost, "killed": bool(kill_after),
+        "server_rss_mb": round(rss_peak, 1), "lost_actions": lost,
+        "killed": ("one worker" if kill_worker else "server") if kill_after else None,
         "errors": st.errors,
     }
 
@@ -312,12 +333,18 @@ async def shard_main(base: str, created: list[dict[str, Any]], seconds: float, t
             "seconds": elapsed}
 
 
+KILLED = {"server": " (server killed and restarted)", "one worker": " (one worker killed)"}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, nargs="+", default=[10, 50, 100])
     ap.add_argument("--seconds", type=float, default=20)
     ap.add_argument("--think", type=float, default=0.5, help="seconds between a client's actions")
     ap.add_argument("--kill-after", type=float, default=None)
+    ap.add_argument("--kill-worker", action="store_true",
+                    help="with --kill-after and --workers N > 1: SIGKILL one worker only (its "
+                         "supervisor starts another), not the whole server")
     ap.add_argument("--url", default=None, help="use a running server instead of starting one")
     ap.add_argument("--durability", choices=["full", "normal"], default=None,
                     help="the server's (default: its own, normal for SQLite, full for PostgreSQL)")
@@ -333,7 +360,10 @@ def main() -> None:
                                                 a.think, a.separate))))
         return
     extra = (["--durability", a.durability] if a.durability else []) + ["--workers", str(a.workers)]
-    out = [asyncio.run(run(k, a.seconds, a.think, a.kill_after, a.url, extra, a.db, a.procs))
+    if a.kill_worker and (a.kill_after is None or a.workers < 2):
+        ap.error("--kill-worker needs --kill-after S and --workers N > 1")
+    out = [asyncio.run(run(k, a.seconds, a.think, a.kill_after, a.url, extra, a.db, a.procs,
+                           a.kill_worker))
            for k in a.games]
     if a.json:
         print(json.dumps(out, indent=1))
@@ -345,7 +375,7 @@ def main() -> None:
               f"push p99 {r['separate_client_push_ms']['p99']} ms)  "
               f"push p50/p99 {r['push_delay_ms']['p50']}/{r['push_delay_ms']['p99']} ms, "
               f"{r['pushes_over_2s']} of {r['pushes']} over 2 s  RSS {r['server_rss_mb']} MB  "
-              f"lost {r['lost_actions']}{' (server killed and restarted)' if r['killed'] else ''}"
+              f"lost {r['lost_actions']}{KILLED.get(r['killed'], '')}"
               f"{'  errors ' + str(r['errors']) if r['errors'] else ''}")
 
 
