@@ -1,10 +1,11 @@
 // The board: the islands (server-drawn SVG) plus a live layer of tokens, pieces, items and
 // highlights drawn from the seat's view.
 import { s, PLAYER_COLOURS, PLAYER_INK, MURLOC_COLOUR } from "./ui.js";
-import { pieceChip, itemTile, itemShort } from "./pieces.js";
+import { pieceChip, itemTile, itemShort, regionItems } from "./pieces.js";
 import { neutralIcon } from "./ctx.js";
 
 const R = 30; // token disc radius, face units
+const ITEM_STEP = 32; // between the items of one Region (a tile is 30 high)
 
 export { pieceName } from "./pieces.js";
 
@@ -239,10 +240,14 @@ export class Board {
       const cx = (i - (pieces.length - 1) / 2) * w;
       g.append(this._piece(kind, n, cx, py));
     });
-    if (r.item) {
+    // items: a column of tiles right of the disc (or of the pieces), each with its label to its
+    // right, so every one shows when a Region holds several
+    const items = regionItems(r);
+    if (items.length) {
       const ix = hasTokens ? R + 18 : (pieces.length ? (pieces.length / 2) * w + 16 : 0);
-      const iy = hasTokens ? -R + 8 : py;
-      g.append(this._item(r.item, ix, iy));
+      // by the disc: the first by its top, the others below (a third or more lift the column)
+      const iy0 = hasTokens ? -R + 8 - ITEM_STEP / 2 * Math.max(0, items.length - 2) : py - ITEM_STEP * (items.length - 1) / 2;
+      items.forEach((it, i) => g.append(this._item(it, ix, iy0 + i * ITEM_STEP)));
     }
     if (r.planned) {
       // tokens placed by the redeployment plan, not sent yet

@@ -71,6 +71,14 @@ export function itemTile(item, itemKinds) {
   return out;
 }
 
+// every item in a view's Region, in the order they came ("?": face down). A Region may hold
+// several (an Artifact carried into a Region that has a Legendary Place or another Artifact);
+// a view without `items` (an older payload) has `item`, the first, alone.
+export function regionItems(r) {
+  if (Array.isArray(r.items)) return r.items;
+  return r.item ? [r.item] : [];
+}
+
 // short names for the labels under face-up items on the board
 const ITEM_SHORT = {
   "aegis-of-aggramar": "Aegis", "ashes-of-alar": "Ashes of Al'ar", "heart-of-azeroth": "Heart of Azeroth",
@@ -142,7 +150,7 @@ export function legendEntries(v, names, itemKinds) {
   const items = { "?": [], artifact: [], place: [] };
   for (const r of v.regions) {
     for (const [k, n] of Object.entries(r.pieces || {})) if (n > 0) counts[k] = (counts[k] || 0) + n;
-    if (r.item) items[r.item === "?" ? "?" : (itemKinds[r.item] === "artifact" ? "artifact" : "place")].push(r.item);
+    for (const it of regionItems(r)) items[it === "?" ? "?" : (itemKinds[it] === "artifact" ? "artifact" : "place")].push(it);
   }
   const out = [];
   const table = pieceTable();

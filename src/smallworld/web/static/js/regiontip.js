@@ -1,7 +1,7 @@
-// The tooltip of a Region: terrain and symbols, who holds it, its pieces and item, and while it
+// The tooltip of a Region: terrain and symbols, who holds it, its pieces and items, and while it
 // is this seat's turn what a conquest would cost (or why it cannot be made).
 import { G, me, seatName, neutralName } from "./ctx.js";
-import { pieceTable, pieceName, harmonyHolders } from "./pieces.js";
+import { pieceTable, pieceName, harmonyHolders, regionItems } from "./pieces.js";
 import { esc, plural, PLAYER_COLOURS, itemTip, raceName } from "./ui.js";
 
 const TERRAIN = { farmland: "Farmland", fields: "Fields", hills: "Hills", forest: "Forest", swamp: "Swamp", mountain: "Mountain", sea: "Sea", lake: "Lake" };
@@ -104,7 +104,7 @@ export function regionTip(rid, { confirm = false } = {}) {
   let html = `${confirm ? "" : `<b>${esc(reg.name)}</b>`}<div class="tip-tags">${tags.map((x) => `<span class="tip-tag">${esc(x)}</span>`).join("")}</div>`;
   html += occupantHtml(r);
   html += piecesHtml(reg, r);
-  if (r.item) html += `<div class="tip-item">${itemTip(meta, r.item)}</div>`;
+  for (const it of regionItems(r)) html += `<div class="tip-item">${itemTip(meta, it)}</div>`;
   const hint = P.hints && P.hints[rid];
   if (hint && P.legal.length) html += costHtml(hint, confirm);
   const acts = P.legal.filter((a) => a.region === rid && a.kind !== "conquer");
