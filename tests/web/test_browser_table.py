@@ -233,3 +233,85 @@ def test_the_turn_in_progress_shows_tolls_uses_beaten_races_and_the_box(server, 
     assert other.text_content("#turn-facts .facts-title") == "Anna's turn so far"
     shot(other, "13-this-turn-waiting")
     assert "Harmony paid to Bruno" in facts and "Intimidating 1 of 3 used" in facts
+
+
+# ---- several items in one Region (RULES §11: an Artifact carried where items already lie) ----
+
+ITEMS_POSITION = """
+    description = "a Legendary Place and an Artifact in one Region, three items in another"
+    boards = ["L1", "M1", "S1"]
+    seats = ["Anna", "Bruno", "Chen"]
+    round = 3
+    turn = 0
+    phase = "conquer"
+
+    [[players]]
+    race = "orcs"
+    power = "intimidating"
+    hand = 4
+
+    [[players]]
+    race = "pandaren"
+    power = "marshdweller"
+
+    [[players]]
+    race = "humans"
+    power = "defensive"
+
+    [regions]
+    "L1.4" = { player = 1, tokens = 3, items = ["dark-portal", "heart-of-azeroth"] }
+    "L1.1" = { player = 0, tokens = 2, pieces = { fort = 1 }, items = ["aegis-of-aggramar", "?", "frostmourne"] }
+    "S1.5" = { items = ["?", "well-of-eternity"] }
+"""
+
+
+def _boxes_overlap(a, b):
+    return (a["x"] < b["x"] + b["width"] - 0.5 and b["x"] < a["x"] + a["width"] - 0.5
+            and a["y"] < b["y"] + b["height"] - 0.5 and b["y"] < a["y"] + a["height"] - 0.5)
+
+
+def test_every_item_of_a_region_is_drawn_named_and_counted(server, page_):
+    """A Region holding several items shows each of them: a tile (with its name when face up) on
+    the board, clear of each other and of the Region's token; a section in the Region's tooltip;
+    a count in the board key."""
+    pg = page_
+    created = post_game(server, {"seats": [{"name": "Anna"}, {"name": "Bruno"}, {"name": "Chen"}], "seed": 5})
+    install_state(server, created["id"], scenario(ITEMS_POSITION))
+    quiet_tips(pg)
+    pg.goto(server + created["hotseat"])
+    pg.wait_for_selector("#curtain-ok")
+    pg.click("#curtain-ok")
+    pg.wait_for_selector('g.piece-group[data-region="L1.4"]')
+    shot(pg, "14-several-items")
+
+    def drawn(rid):
+        group = pg.locator(f'g.piece-group[data-region="{rid}"]')
+        return (group.locator("g.item").evaluate_all("els => els.map((e) => e.dataset.item)"),
+                group.locator("g.item .item-label").evaluate_all("els => els.map((e) => e.textContent)"))
+
+    assert drawn("L1.4") == (["dark-portal", "heart-of-azeroth"], ["Dark Portal", "Heart of Azeroth"])
+    assert drawn("L1.1") == (["aegis-of-aggramar", "?", "frostmourne"], ["Aegis", "Frostmourne"])
+    assert drawn("S1.5") == (["?", "well-of-eternity"], ["Well of Eternity"])
+
+    # each tile is clear of the others and of the Region's token disc
+    for rid in ("L1.4", "L1.1", "S1.5"):
+        group = pg.locator(f'g.piece-group[data-region="{rid}"]')
+        tiles = [t.bounding_box() for t in group.locator("g.item rect").all()]
+        disc = group.locator(".disc")
+        others = tiles + ([disc.bounding_box()] if disc.count() else [])
+        for i, a in enumerate(tiles):
+            for b in others[i + 1:]:
+                assert not _boxes_overlap(a, b), (rid, a, b)
+
+    # the tooltip names every item of the Region
+    tip = _hover(pg, 'g.piece-group[data-region="L1.4"] .disc')
+    assert "Dark Portal" in tip and "Heart of Azeroth" in tip, tip
+    assert pg.locator("#tooltip .tip-item").count() == 2
+    tip = _hover(pg, 'g.piece-group[data-region="L1.1"] .disc')
+    assert "Aegis of Aggramar" in tip and "Face-down item" in tip and "Frostmourne" in tip, tip
+
+    # the key counts them all: 2 face down, 3 Artifacts, 2 Legendary Places
+    key = pg.inner_text("#key")
+    for text in ("Face-down item ×2", "Artifact ×3", "Legendary Place ×2"):
+        assert text in key, (text, key)
+    assert not pg.errors, pg.errors
