@@ -104,3 +104,34 @@ def test_take_back_refused_after_the_die_is_rolled():
                 return
         del s
     pytest.fail("no final conquest with the die in 40 seeds")
+
+
+def test_a_die_rolled_in_one_turn_says_nothing_in_the_next():
+    """RULES §15: the note on why a take-back is refused concerns the turn and the seat whose
+    action drew chance; once another seat acts, or the same seat's next turn begins, it is gone."""
+    for seed in range(60):
+        g = _to_conquest(seed)
+        p = g.current_player()
+        stack = UndoStack()
+        rng = random.Random(seed)
+        for _ in range(30):
+            acts = [a for a in g.legal_actions() if a.kind == "conquer"]
+            if g.current_player() != p or g.state.phase != "conquer" or not acts:
+                break
+            _play(g, stack, p, str(rng.choice(acts)))
+            if stack.blocked is not None:  # a die rolled or a face-down item revealed
+                break
+        if stack.blocked is None:
+            continue
+        if g.current_player() == p:
+            assert stack.blocked_note(g, p) == stack.blocked
+        # play on (no stack calls: bots and other seats) until p acts in a later turn
+        turn = (g.state.round, g.state.turn)
+        while g.current_player() != p or (g.state.round, g.state.turn) == turn:
+            q = g.current_player()
+            assert stack.blocked_note(g, q) is None or (q == p and (g.state.round, g.state.turn) == turn)
+            g.apply(rng.choice(g.legal_actions()))
+            g.settle()
+        assert stack.blocked is not None and stack.blocked_note(g, p) is None
+        return
+    pytest.fail("no die rolled or item revealed in 60 seeds")

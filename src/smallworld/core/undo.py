@@ -50,6 +50,8 @@ class UndoStack:
     blocked: str | None = None
     #: actions removed by take-backs so far (see :meth:`revision`)
     removed: int = 0
+    #: (round, turn, seat) of the action whose chance set ``blocked``
+    blocked_at: tuple[int, int, int] | None = None
 
     def revision(self, game: Any) -> int:
         """A number that grows with every change of ``game``, take-backs included (the record
@@ -74,6 +76,7 @@ class UndoStack:
         if revealed is not None:
             self.frames.clear()
             self.blocked = _reason(revealed)
+            self.blocked_at = (top.state.round, top.state.turn, top.seat)
         elif game.state.is_over() or game.state.current_player() != top.seat:
             self.frames.clear()
             self.blocked = None
@@ -84,6 +87,15 @@ class UndoStack:
         """Drop every take-back (e.g. another seat acted, or the game was reloaded)."""
         self.frames.clear()
         self.blocked = None
+
+    def blocked_note(self, game: Any, seat: int) -> str | None:
+        """Why ``seat`` can no longer take back its last action, while that still concerns it:
+        in the same turn, to the seat whose action drew chance (a die rolled at the end of a
+        turn says nothing at the start of the next one). None otherwise."""
+        s = game.state
+        if self.blocked is None or self.blocked_at != (s.round, s.turn, seat):
+            return None
+        return self.blocked
 
     def can_undo(self, game: Any, seat: int) -> bool:
         """``seat`` may take back its last action now."""
