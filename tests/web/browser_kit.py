@@ -188,7 +188,7 @@ def play_one_step(pg, seen, shots=True):
             resp = do(pg, lambda: _click_region(pg, spot))
             assert resp.status == 200, resp.text()
         else:
-            do(pg, lambda: pg.locator("#turn .buttons button.act").first.click())
+            do(pg, lambda: click_act(pg, pg.locator("#turn .buttons button.act").first))
     elif phase in ("redeploy", "defend"):
         rid = pg.evaluate("() => { const p = document.querySelector('path.sw-region[data-mark=place]'); return p && p.id; }")
         if "redeploy" not in seen and shots:
@@ -204,11 +204,19 @@ def play_one_step(pg, seen, shots=True):
         elif rid:
             do(pg, lambda: _click_region(pg, region_spot(pg, rid)))
         else:
-            do(pg, lambda: pg.locator("#turn button.act").first.click())
+            do(pg, lambda: click_act(pg, pg.locator("#turn button.act").first))
     else:
-        do(pg, lambda: pg.locator("#turn button.act").first.click())
+        do(pg, lambda: click_act(pg, pg.locator("#turn button.act").first))
     seen.add(phase)
     return phase
+
+
+def click_act(pg, button):
+    """Click an action button; an action that ends the turn opens the confirmation sheet first
+    (a decline, a pass, an ability's turn-ending choice): confirm it."""
+    button.click()
+    if pg.locator("#confirm:not([hidden]) #confirm-ok").count():
+        pg.click("#confirm-ok")
 
 
 def _click_region(pg, spot):

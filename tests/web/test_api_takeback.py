@@ -120,3 +120,39 @@ def test_a_take_back_the_database_refuses_changes_nothing(client, monkeypatch):
     monkeypatch.setattr(store, "truncate", real)
     r = client.post(f"/api/games/{gid}/undo", json={}, headers={"X-Token": tok})
     assert r.status_code == 200 and r.json()["game"]["actions"] == P["game"]["actions"]
+
+
+def _end(P):
+    return next(a for a in P["legal"] if a["kind"] == "end")
+
+
+def test_ending_conquests_with_nothing_to_place_says_end_turn(client):
+    """RULES §15, R-TROOP-3: a turn never ends on a button that does not say so. Holding one
+    Region, ending the conquests leaves nothing to place: the turn ends, and the button says
+    "End turn"; holding two, it leads to the placement (End turn comes with the plan)."""
+    two = [{"name": "Anna", "kind": "human"}, {"name": "Bob", "kind": "human"}]
+    created = new_game(client, two, seed=5)
+    gid, tok = created["id"], created["host_token"]
+    P = _to(client, gid, tok, lambda P: P["view"]["phase"] == "conquer")
+    assert _end(P)["ends_turn"] is True  # no Region held: nothing can be placed either
+    r = act(client, gid, tok, next(a["text"] for a in P["legal"] if a["kind"] == "conquer"))
+    P = r.json()
+    end = _end(P)
+    assert end["ends_turn"] is True and end["label"] == "End turn"
+    assert not any(a["ends_turn"] for a in P["legal"] if a["kind"] == "conquer")
+    r = act(client, gid, tok, next(a["text"] for a in P["legal"] if a["kind"] == "conquer"))
+    P = r.json()
+    end = _end(P)
+    assert end["ends_turn"] is False and end["label"] == "End conquests"
+    r = act(client, gid, tok, end["text"])
+    assert r.json()["view"]["phase"] == "redeploy" and r.json()["actor"] == 0
+
+
+def test_a_decline_is_marked_as_ending_the_turn(client):
+    """R-DEC-1: putting the race In Decline ends the turn (the page asks first); expanding does not."""
+    two = [{"name": "Anna", "kind": "human"}, {"name": "Bob", "kind": "human"}]
+    created = new_game(client, two, seed=5)
+    gid, tok = created["id"], created["host_token"]
+    P = _to(client, gid, tok, lambda P: P["view"]["phase"] == "decide")
+    marks = {a["kind"]: a["ends_turn"] for a in P["legal"]}
+    assert marks["decline"] is True and marks["expand"] is False

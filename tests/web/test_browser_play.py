@@ -174,6 +174,55 @@ def test_undo_is_refused_once_the_die_is_rolled(server, chromium):
     ctx.close()
 
 
+ANNA_BEA = [{"name": "Anna"}, {"name": "Bea"}]
+
+
+def test_a_decline_asks_first_and_end_turn_says_so(server, chromium):
+    """RULES §15: a turn never ends on a click that does not say so. Putting a race In Decline
+    (R-DEC-1) ends the turn: the page asks first, and Cancel changes nothing. Holding a single
+    Region, ending the conquests leaves nothing to place (R-TROOP-3): the button says End turn."""
+    created = post_game(server, {"seats": ANNA_BEA, "seed": 5})
+    P = _to_conquest(server, created)
+    P = _act(server, created, _quiet_targets(P)[0]["text"])
+    ctx, pg = _page(chromium)
+    pg.goto(server + created["hotseat"])
+    pg.wait_for_selector("#turn.acting")
+    end = pg.locator("#turn button.act[data-action='end']")
+    pg.click("#curtain-ok")  # two people share the screen
+    assert end.inner_text() == "End turn"
+    with pg.expect_response(lambda r: r.url.endswith("/actions")):
+        end.click()  # said on the button: no sheet
+    pg.wait_for_function("() => window.__sw.P.actor === 1")
+    # Bea plays her first turn, then Anna must choose: expand or decline
+    for _ in range(200):
+        P = _state(server, created)
+        if P["view"]["phase"] == "decide" and P["actor"] == 0:
+            break
+        P = _act(server, created, P["legal"][0]["text"])
+    else:
+        pytest.fail("Anna's second turn not reached")
+    pg.reload()
+    pg.wait_for_selector("body[data-phase='decide'] #turn.acting")
+    pg.click("#curtain-ok")
+    posts = len(pg.posts)
+    pg.click("#turn button.act[data-action='decline']")
+    pg.wait_for_selector("#confirm:not([hidden])")
+    assert "ends your turn" in pg.inner_text("#confirm")
+    assert "Decline" in pg.inner_text("#confirm-ok")
+    shot(pg, "23-decline-asks")
+    pg.click("#confirm-cancel")
+    assert len(pg.posts) == posts  # nothing sent
+    assert pg.evaluate("() => window.__sw.P.view.phase") == "decide"
+    pg.click("#turn button.act[data-action='decline']")
+    with pg.expect_response(lambda r: r.url.endswith("/actions")) as resp:
+        pg.click("#confirm-ok")
+    assert resp.value.status == 200
+    pg.wait_for_function("() => window.__sw.P.actor === 1")
+    assert pg.evaluate("() => window.__sw.P.view.players[0].decline") is not None
+    assert not pg.errors, pg.errors
+    ctx.close()
+
+
 def test_on_a_phone_a_tap_previews_and_a_second_tap_confirms(server, chromium):
     created = post_game(server, {"seats": ANNA_BOB, "seed": 12})
     ctx, pg = _page(chromium, 390, 844, touch=True)

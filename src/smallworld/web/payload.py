@@ -151,22 +151,47 @@ def game_info(live: LiveGame) -> dict[str, Any]:
     }
 
 
+#: kinds that never end the turn by themselves as the page offers them: conquests (a final one
+#: is confirmed with its die), placements (sent as a plan with End turn), picks, abandons
+_NOT_TURN_ENDING = frozenset({"conquer", "redeploy", "pick", "abandon"})
+
+
 def _legal(live: LiveGame, p: int) -> list[dict[str, Any]]:
-    """Seat ``p``'s legal actions: ``{"text", "kind", "args", "region", "label", "hint"}`` —
-    ``label`` says in plain words what the action does, ``hint`` (or None) says more."""
+    """Seat ``p``'s legal actions: ``{"text", "kind", "args", "region", "label", "hint",
+    "ends_turn"}`` — ``label`` says in plain words what the action does, ``hint`` (or None) says
+    more, ``ends_turn`` is true when playing it ends the seat's turn at once (RULES §15: the page
+    asks before such an action, since a turn passed cannot be taken back)."""
     s = live.game.state
     expand_hand = _expand_hand(live, p) if s.phase == "decide" else None
     out = []
     for a in s.legal_actions():
         region = str(a.args[0]) if a.args and str(a.args[0]) in s.spec.index else None
-        label, hint = _label(live, p, a, expand_hand)
+        ends = a.kind not in _NOT_TURN_ENDING and _ends_turn(live, p, a)
+        if ends and a.kind == "end" and s.phase != "pick":
+            # nothing is left to place (R-TROOP-3): ending the conquests is the end of the turn
+            label, hint = "End turn", "Your tokens stay where they are and your turn ends."
+        else:
+            label, hint = _label(live, p, a, expand_hand)
         out.append({"text": str(a), "kind": a.kind, "args": list(a.args), "region": region,
-                    "label": label, "hint": hint})
+                    "label": label, "hint": hint, "ends_turn": ends})
     if any(x["kind"] == "ally" for x in out):  # classic Diplomat: "done" names nobody
         for x in out:
             if x["kind"] == "done":
                 x["label"] = "Make peace with nobody (Diplomat)"
     return out
+
+
+def _ends_turn(live: LiveGame, p: int, a: Action) -> bool:
+    """Whether action ``a`` ends seat ``p``'s turn at once: on a copy of the state, once it is
+    played, another seat acts or the game is over. A chance event pending after it (a die, a
+    draw) is not resolved here, so that answer is False: nothing hidden is drawn."""
+    try:
+        c = live.game.state.copy()
+        c.apply(a)
+    except Exception:  # only a hint for the page
+        return False
+    who = c.current_player()
+    return who == NOBODY or (who != CHANCE and who != p)
 
 
 def _expand_hand(live: LiveGame, p: int) -> int | None:
@@ -301,5 +326,5 @@ def seat_payload(
         # take-backs (smallworld.core.undo): whether this page may undo its seat's last action,
         # else why not (a die rolled, a banner revealed, ...) when something was just revealed
         "can_undo": bool(can_act and perspective is not None and live.undo.can_undo(live.game, perspective)),
-        "undo_blocked": live.undo.blocked if can_act and actor == perspective else None,
+        "undo_blocked": live.undo.blocked_note(live.game, actor) if can_act and actor == perspective else None,
     }

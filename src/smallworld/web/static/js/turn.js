@@ -2,8 +2,9 @@
 import { G, me, seatName, legalOf } from "./ctx.js";
 import { showResults, winnersText } from "./modals.js";
 import { turnFacts } from "./thisturn.js";
-import { h, plural, PLAYER_COLOURS, raceName, forFingers, onTouch } from "./ui.js";
+import { h, esc, plural, PLAYER_COLOURS, raceName, forFingers, onTouch } from "./ui.js";
 import * as plan from "./plan.js";
+import { askConfirm, confirmAgain } from "./confirm.js";
 
 const STEP_TITLES = {
   pick: "Pick a combo", decide: "Expand or decline", conquer: "Conquer", redeploy: "Redeploy",
@@ -51,7 +52,7 @@ export function renderTurn(v, { act, markHover, undo, sendPlan, redraw }) {
   const handled = new Set();
   const buttons = [];
   const addButton = (a, cls = "") => buttons.push(h("button", {
-    type: "button", class: `act ${cls}`, dataset: { action: a.text }, onclick: () => act(a.text), title: a.hint || null,
+    type: "button", class: `act ${cls}`, dataset: { action: a.text }, onclick: () => play(a, act), title: a.hint || null,
     onmouseenter: () => a.region && markHover(a.region), onmouseleave: () => markHover(null),
   }, a.label));
   if (phase === "pick") {
@@ -70,8 +71,8 @@ export function renderTurn(v, { act, markHover, undo, sendPlan, redraw }) {
         ? (onTouch()
           ? `Tap a ${can ? "green" : "amber"} Region to see its cost, tap it again to conquer it${fin && can ? " (amber: a final conquest with the die)" : ""}.`
           : `Click a ${can ? "green" : "amber"} Region to conquer it${fin && can ? " (amber: a final conquest with the die)" : ""}. Hover a Region to see its cost.`)
-        : "No Region is within reach of your tokens: end your conquests.")
-      : "No token left in hand: end your conquests."));
+        : `No Region is within reach of your tokens: end your ${legalOf("end").some((a) => a.ends_turn) ? "turn" : "conquests"}.`)
+      : `No token left in hand: end your ${legalOf("end").some((a) => a.ends_turn) ? "turn" : "conquests"}.`));
     handled.add("conquer");
     handled.add("redeploy");
     const targets = legalOf("conquer").map((a) => ({ a, hint: hints[a.region] || {} }))
@@ -128,3 +129,17 @@ export function renderTurn(v, { act, markHover, undo, sendPlan, redraw }) {
   kids.push(turnFacts()); // tolls paid, uses per turn, races beaten (null: nothing yet)
   box.replaceChildren(...kids.filter(Boolean));
 }
+
+// an action that ends the turn at once (a decline, a pass, an ability's last choice) is asked
+// about first, since a turn passed cannot be taken back; End turn itself says so on its button
+function play(a, act) {
+  if (!a.ends_turn || a.kind === "end" && a.label === "End turn") return act(a.text);
+  const key = `action:${a.text}`;
+  if (confirmAgain(key)) return;
+  askConfirm({
+    key, title: a.label, confirmLabel: a.kind === "decline" ? "Decline and end my turn" : "Do it and end my turn",
+    html: `${a.hint ? `<p>${esc(a.hint)}</p>` : ""}<p class='muted'>This ends your turn: it cannot be taken back.</p>`,
+    onConfirm: () => act(a.text),
+  });
+}
+
