@@ -167,6 +167,8 @@ def _legal(live: LiveGame, p: int) -> list[dict[str, Any]]:
     for a in s.legal_actions():
         region = str(a.args[0]) if a.args and str(a.args[0]) in s.spec.index else None
         ends = a.kind not in _NOT_TURN_ENDING and _ends_turn(live, p, a)
+        label: str
+        hint: str | None
         if ends and a.kind == "end" and s.phase != "pick":
             # nothing is left to place (R-TROOP-3): ending the conquests is the end of the turn
             label, hint = "End turn", "Your tokens stay where they are and your turn ends."
