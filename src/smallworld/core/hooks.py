@@ -24,15 +24,26 @@ def _implemented() -> frozenset[str]:
     return frozenset(found)
 
 
+def _min_token_races() -> frozenset[str]:
+    found: set[str] = set()
+    for ed in editions.loaded():
+        found.update(race for race, ab in ed.race_abilities.items() if "min_tokens" in ab.hooks)
+    return frozenset(found)
+
+
 #: hooks that at least one ability of a loaded edition implements (others are skipped fast)
 LIVE_HOOKS = _implemented()
+#: ids of the races, in any loaded edition, that implement ``min_tokens`` (Tauren): every other
+#: race keeps 1, answered without looking up its ability
+MIN_TOKEN_RACES = _min_token_races()
 
 
 def refresh() -> None:
-    """Recompute :data:`LIVE_HOOKS` (after registering editions or abilities at run time, e.g.
-    in tests); rosters built before are rebuilt when next asked."""
-    global LIVE_HOOKS
+    """Recompute :data:`LIVE_HOOKS` and :data:`MIN_TOKEN_RACES` (after registering editions or
+    abilities at run time, e.g. in tests); rosters built before are rebuilt when next asked."""
+    global LIVE_HOOKS, MIN_TOKEN_RACES
     LIVE_HOOKS = _implemented()
+    MIN_TOKEN_RACES = _min_token_races()
     bump_generation()
 
 
@@ -91,10 +102,8 @@ def any_own(s: State, p: int, hook: str, *args: Any) -> bool:
 def min_tokens(s: State, p: int, decline: bool = False) -> int:
     """Fewest tokens seat ``p``'s race may keep in a Region or place by conquest: 1, or more
     when a race says so (Tauren 2, RULES §9). ``decline`` asks for the In Decline race."""
-    if "min_tokens" not in LIVE_HOOKS:
-        return 1
     race = s.decline[p] if decline else s.active[p]
-    if race is None:
+    if race not in MIN_TOKEN_RACES:  # None too
         return 1
     ab = s.spec.edition.race_abilities[race]
     if "min_tokens" in ab.hooks:
