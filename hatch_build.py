@@ -7,7 +7,7 @@ modules (``.so``/``.pyd``), about 1.9-2.0x the games per second of the pure-Pyth
 plain Python: Cython compiles it as is (``annotation_typing=False``: annotations are not C types),
 so compiled and interpreted play the same games (``scripts/test_compiled.sh`` checks it). A few
 hot modules have an augmenting ``.pxd`` beside them
-(``core/{engine,conquest,chance,troops,decline,scoring,roster,hooks}.pxd``): Cython reads it to
+(``core/{engine,conquest,chance,troops,decline,scoring,roster,hooks,playout}.pxd``): Cython reads it to
 give some functions C calls and C-typed locals; the ``.py`` stays the code that runs when nothing
 is compiled. ``core/state.pxd`` makes :class:`~smallworld.core.state.State` an extension type (its
 fields C struct members, typed: a field may only hold its declared type or None), and the other

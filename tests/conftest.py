@@ -36,7 +36,7 @@ def play_random(n_players: int, seed: int, *, check: bool = False) -> Game:
 
 def random_step(s: State, rng: random.Random) -> None:
     """Apply one uniformly random legal action to ``s``, or sample the pending chance event
-    with ``rng`` (as ``smallworld.bench.random_playout`` does)."""
+    with ``rng``."""
     if s.current_player() == CHANCE:
         a = chance.sample(s, rng)
     else:
