@@ -391,3 +391,29 @@ def test_the_wheel_zooms_the_board_around_the_pointer(server, chromium):
     pg.click("#zoom-fit")
     assert abs(pg.evaluate("() => document.querySelector('svg.sw-table').getBoundingClientRect().width") - width0) < 2
     ctx.close()
+
+
+def test_a_pinch_zooms_the_board_on_a_phone(server, chromium):
+    """Two fingers spread on the board zoom it (the board, not the page: touch-action lets the
+    page pan but leaves the pinch to the board)."""
+    created = post_game(server, {"seats": ANNA_BOB, "seed": 12})
+    ctx, pg = _page(chromium, 390, 844, touch=True)
+    pg.goto(server + created["hotseat"])
+    pg.wait_for_selector("svg.sw-table")
+    box = pg.locator("#board").bounding_box()
+    cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    width0 = pg.evaluate("() => document.querySelector('svg.sw-table').getBoundingClientRect().width")
+    cdp = ctx.new_cdp_session(pg)
+
+    def touch(kind, d):
+        points = [] if kind == "touchEnd" else [{"x": cx - d, "y": cy, "id": 1}, {"x": cx + d, "y": cy, "id": 2}]
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    touch("touchStart", 30)
+    for d in range(40, 121, 10):
+        touch("touchMove", d)
+    touch("touchEnd", 0)
+    pg.wait_for_function(f"() => document.querySelector('svg.sw-table').getBoundingClientRect().width > {width0} * 2")
+    assert pg.evaluate("() => window.visualViewport.scale") == 1  # the page itself did not zoom
+    assert not pg.errors, pg.errors
+    ctx.close()
