@@ -156,3 +156,32 @@ def test_a_decline_is_marked_as_ending_the_turn(client):
     P = _to(client, gid, tok, lambda P: P["view"]["phase"] == "decide")
     marks = {a["kind"]: a["ends_turn"] for a in P["legal"]}
     assert marks["decline"] is True and marks["expand"] is False
+
+
+def test_ends_turn_is_true_to_what_the_action_does(client):
+    """RULES §15: the page asks before an action marked ``ends_turn``. Over whole random games of
+    two people, an action so marked passes the turn (or ends the game), and an unmarked one of
+    the other kinds leaves the same seat to act unless chance was drawn in between."""
+    import random
+
+    two = [{"name": "Anna", "kind": "human"}, {"name": "Bob", "kind": "human"}]
+    rng = random.Random(4)
+    marked = unmarked = 0
+    for seed in (3, 8):
+        created = new_game(client, two, seed=seed)
+        gid, tok = created["id"], created["host_token"]
+        P = state(client, gid, tok)
+        while not P["over"]:
+            a = rng.choice(P["legal"])
+            before = (P["actor"], P["game"]["actions"])
+            r = act(client, gid, tok, a["text"])
+            assert r.status_code == 200, r.text
+            P = r.json()
+            if a["ends_turn"]:
+                marked += 1
+                assert P["over"] or P["actor"] != before[0], a
+            elif a["kind"] not in ("conquer", "redeploy", "pick", "abandon"):
+                unmarked += 1
+                drew = P["game"]["actions"] > before[1] + 1  # chance drawn after the action
+                assert drew or P["actor"] == before[0], a
+    assert marked > 10 and unmarked > 10

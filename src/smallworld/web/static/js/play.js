@@ -395,7 +395,9 @@ function showMenu(rid, items, e) {
   const menu = document.getElementById("menu");
   const wrap = document.querySelector(".board-wrap").getBoundingClientRect();
   menu.replaceChildren(h("div", { class: "menu-title" }, G.boardData.regions[rid].name),
-    ...items.map((a) => h("button", { type: "button", dataset: { action: a.text }, onclick: () => act(a.text) }, a.label)),
+    // choosing from this menu is the confirmation; one that ends the turn says so
+    ...items.map((a) => h("button", { type: "button", dataset: { action: a.text }, onclick: () => act(a.text) },
+      a.ends_turn ? `${a.label} (ends your turn)` : a.label)),
     h("button", { type: "button", class: "ghost", onclick: hideMenu }, "Cancel"));
   menu.hidden = false;
   menu.style.left = `${Math.min(e.clientX - wrap.left, wrap.width - 260)}px`;
