@@ -66,13 +66,15 @@ export function renderTurn(v, { act, markHover, undo, sendPlan, redraw }) {
     const hints = P.hints || {};
     const can = Object.values(hints).filter((x) => x.status === "conquer").length;
     const fin = Object.values(hints).filter((x) => x.status === "final").length;
+    // with nothing left to place, ending the conquests ends the turn (the button says so)
+    const ending = legalOf("end").some((a) => a.ends_turn) ? "turn" : "conquests";
     kids.push(h("p", {}, p.hand
       ? (can || fin
         ? (onTouch()
           ? `Tap a ${can ? "green" : "amber"} Region to see its cost, tap it again to conquer it${fin && can ? " (amber: a final conquest with the die)" : ""}.`
           : `Click a ${can ? "green" : "amber"} Region to conquer it${fin && can ? " (amber: a final conquest with the die)" : ""}. Hover a Region to see its cost.`)
-        : `No Region is within reach of your tokens: end your ${legalOf("end").some((a) => a.ends_turn) ? "turn" : "conquests"}.`)
-      : `No token left in hand: end your ${legalOf("end").some((a) => a.ends_turn) ? "turn" : "conquests"}.`));
+        : `No Region is within reach of your tokens: end your ${ending}.`)
+      : `No token left in hand: end your ${ending}.`));
     handled.add("conquer");
     handled.add("redeploy");
     const targets = legalOf("conquer").map((a) => ({ a, hint: hints[a.region] || {} }))
