@@ -102,14 +102,20 @@ class Server:
             time.sleep(0.1)
         raise RuntimeError("server did not start")
 
+    def _children(self) -> list[int]:
+        """Pids of the server process's children (with several workers: the workers and
+        multiprocessing's resource tracker)."""
+        assert self.proc is not None
+        out = subprocess.run(["ps", "-o", "pid=", "--ppid", str(self.proc.pid)],
+                             capture_output=True, text=True, check=False).stdout
+        return [int(pid) for pid in out.split()]
+
     def rss_mb(self) -> float:
         """Resident memory of the server and its workers, MB."""
         if self.proc is None:
             return float("nan")
-        kids = subprocess.run(["ps", "-o", "pid=", "--ppid", str(self.proc.pid)],
-                              capture_output=True, text=True, check=False).stdout.split()
         total = 0.0
-        for pid in [self.proc.pid, *map(int, kids)]:
+        for pid in [self.proc.pid, *self._children()]:
             try:
                 for line in Path(f"/proc/{pid}/status").read_text().splitlines():
                     if line.startswith("VmRSS:"):
@@ -121,22 +127,18 @@ class Server:
     def kill(self) -> None:
         """SIGKILL the server (with several workers: the master and every worker)."""
         if self.proc is not None:
-            kids = subprocess.run(["ps", "-o", "pid=", "--ppid", str(self.proc.pid)],
-                                  capture_output=True, text=True, check=False).stdout.split()
+            kids = self._children()
             self.proc.send_signal(signal.SIGKILL)
             for pid in kids:
                 with contextlib.suppress(OSError):
-                    os.kill(int(pid), signal.SIGKILL)
+                    os.kill(pid, signal.SIGKILL)
             self.proc.wait()
 
     def kill_worker(self) -> int:
         """SIGKILL one worker of a server with several (its supervisor starts a new one); the
         other workers serve on. Answers the killed pid."""
-        assert self.proc is not None
-        kids = subprocess.run(["ps", "-o", "pid=", "--ppid", str(self.proc.pid)],
-                              capture_output=True, text=True, check=False).stdout.split()
         # the supervisor's children: its workers (spawn_main) and a resource tracker
-        workers = [int(pid) for pid in kids if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()]
+        workers = [pid for pid in self._children() if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()]
         if not workers:
             raise RuntimeError("--kill-worker needs a server with several workers (--workers 2)")
         os.kill(workers[0], signal.SIGKILL)
