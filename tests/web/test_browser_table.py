@@ -67,10 +67,13 @@ POSITION = """
 """
 
 
-def _open_position(server, page):
-    created = post_game(server, {"seats": [{"name": "Anna"}, {"name": "Bruno"}, {"name": "Chen"}], "seed": 3})
-    s = scenario(POSITION)
-    s.supply["bomb"] = 8  # 12 - 1 placed - 3 revealed
+def _open_position(server, page, s=None, seed=3):
+    """A live game of three set to the scenario state ``s`` (default: POSITION), opened on its
+    hotseat page past the curtain."""
+    created = post_game(server, {"seats": [{"name": "Anna"}, {"name": "Bruno"}, {"name": "Chen"}], "seed": seed})
+    if s is None:
+        s = scenario(POSITION)
+        s.supply["bomb"] = 8  # 12 - 1 placed - 3 revealed
     install_state(server, created["id"], s)
     quiet_tips(page)
     page.goto(server + created["hotseat"])
@@ -275,12 +278,7 @@ def test_every_item_of_a_region_is_drawn_named_and_counted(server, page_):
     the board, clear of each other and of the Region's token; a section in the Region's tooltip;
     a count in the board key."""
     pg = page_
-    created = post_game(server, {"seats": [{"name": "Anna"}, {"name": "Bruno"}, {"name": "Chen"}], "seed": 5})
-    install_state(server, created["id"], scenario(ITEMS_POSITION))
-    quiet_tips(pg)
-    pg.goto(server + created["hotseat"])
-    pg.wait_for_selector("#curtain-ok")
-    pg.click("#curtain-ok")
+    _open_position(server, pg, scenario(ITEMS_POSITION), seed=5)
     pg.wait_for_selector('g.piece-group[data-region="L1.4"]')
     shot(pg, "14-several-items")
 
