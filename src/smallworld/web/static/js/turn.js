@@ -135,7 +135,7 @@ export function renderTurn(v, { act, markHover, undo, sendPlan, redraw }) {
 // an action that ends the turn at once (a decline, a pass, an ability's last choice) is asked
 // about first, since a turn passed cannot be taken back; End turn itself says so on its button
 function play(a, act) {
-  if (!a.ends_turn || a.kind === "end" && a.label === "End turn") return act(a.text);
+  if (!a.ends_turn || (a.kind === "end" && G.P.view.phase !== "pick")) return act(a.text);
   const key = `action:${a.text}`;
   if (confirmAgain(key)) return;
   askConfirm({
