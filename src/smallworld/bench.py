@@ -3,8 +3,8 @@
 Prints complete random games per second for 2, 3 and 5 players (on the wall clock, and per
 second of the process's CPU time, which other jobs on a shared machine do not shrink), actions
 per second, the time to copy a state and to list legal actions. A few warm-up games are played
-first, untimed; the games are set up before timing, and the garbage of that setup collected. Playouts use the engine directly (state +
-chance sampled from a seeded RNG), as search bots do.
+first, untimed; the games are set up before timing, and the garbage of that setup collected.
+Playouts use the engine directly (state + chance sampled from a seeded RNG), as search bots do.
 """
 
 from __future__ import annotations
