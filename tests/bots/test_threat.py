@@ -9,6 +9,7 @@ from smallworld.bots import make_bot
 from smallworld.bots.evaluate import THREAT_WEIGHTS, THREAT_WEIGHTS_ANY, expected_losses, threat_features
 from smallworld.bots.play import play_game
 from smallworld.bots.turnsearch import leaf_value
+from smallworld.core.actions import Action
 from smallworld.core.setup import new_state
 from tests.conftest import scenario
 
@@ -133,3 +134,24 @@ def test_each_defense_piece_of_the_edition_counts_in_the_defense_feature(edition
         s.add_piece(kind, r)
         assert extra_defense(s, r) == k
         assert dict(threat_features(s, 0))[r][7] == 1.0 + k
+
+
+def test_mixed_search_flat_big_keeps_only_the_big_choice_in_its_tree():
+    """``flat_big``: the expand-or-decline search's tree is the choice alone (the turn below it is
+    played by the fast policy); without it, conquest steps below "expand" enter the tree. The
+    flat search still declines the exhausted race (R-DEC-1) and a conquest step's tree is deep."""
+    from tests.bots.test_heuristics import _exhausted
+    from tests.bots.test_turnsearch import _conquest_turn
+
+    s = _exhausted(4)
+    deep = make_bot("mcts-mix", 1, iterations=200)
+    deep.choose(s, 0, s.legal_actions())
+    assert any(c.children for c in deep._tree.children.values())
+    flat = make_bot("mcts-mix", 1, iterations=200, flat_big=True)
+    assert flat.choose(s, 0, s.legal_actions()) == Action("decline")
+    assert flat.flat_big and not deep.flat_big
+    assert sum(c.visits for c in flat._tree.children.values()) == 200
+    assert not any(c.children for c in flat._tree.children.values())
+    s = _conquest_turn()
+    flat.choose(s, 0, s.legal_actions())
+    assert any(c.children for c in flat._tree.children.values())

@@ -151,6 +151,7 @@ class TurnSearchBot(MCTSBot):
         self._tree: _Node | None = None
         self._tree_key: tuple[int, int, int, int] | None = None
         self._look = self.lookahead
+        self._flat = False
         self._last: Action | None = None
         self._bonus = 0.0
         self.stats["reused"] = 0
@@ -191,11 +192,18 @@ class TurnSearchBot(MCTSBot):
         decision here; :class:`MixedSearchBot` chooses by phase)."""
         return self.lookahead
 
+    def _flat_for(self, world: State) -> bool:
+        """Whether a search whose root decision is in ``world`` keeps only its root decision
+        in the tree, the rest of the turn below it played by the fast policy (never here;
+        :class:`MixedSearchBot` with ``flat_big``)."""
+        return False
+
     def search(self, state: State, player: int, legal: list[Action], world: State) -> Action:
         """Search the rest of ``player``'s turn from ``state``; returns the most visited root
         action (ties: the greedy choice, then the better mean value)."""
         t0 = self._now()
         self._look = self._lookahead_for(world)
+        self._flat = self._flat_for(world)
         greedy_choice = self.greedy.choose(world, player, legal)
         root = self._root(state, player, legal, world, greedy_choice)
         assert root.cands is not None
@@ -218,6 +226,7 @@ class TurnSearchBot(MCTSBot):
         fast = self.fast
         steps = 0
         look = self._look
+        flat = self._flat
         last = start
         mine_seen = 0
         while not s.is_over() and steps < 5000:
@@ -266,6 +275,8 @@ class TurnSearchBot(MCTSBot):
             else:
                 a = self._select(node, avail, greedy_choice if node is root else None)
                 node = node.children[a]
+                if flat:
+                    in_tree = False
             path.append(node)
             if a.kind == "decline":
                 declined = True
@@ -301,21 +312,40 @@ class MixedSearchBot(TurnSearchBot):
     (each conquest step, ability choices) with the threat leaf of ``mcts-threat``, whose
     iterations are about ten times cheaper (see the module doc, points 7 and 8). A kept tree is
     reused only by decisions of the same lookahead. Arguments as :class:`TurnSearchBot`
-    (``lookahead``: the big choices' lookahead, default 4), and ``conquest_lookahead``: the
-    small ones' (default 0, the threat leaf; the threat applies only there)."""
+    (``lookahead``: the big choices' lookahead, default 4), and:
+
+    - ``conquest_lookahead``: the small ones' (default 0, the threat leaf; the threat applies
+      only there);
+    - ``flat_big``: a big choice's tree holds that choice only, and the rest of the turn below
+      it is played by the fast policy. The conquest steps that follow are searched with the
+      other leaf, in a tree of their own, so a big choice's subtree is never reused; searching
+      it only spreads the big choice's few hundred iterations over conquest lines, each
+      candidate's value then mixing in the exploration of poor ones.
+
+    Raises:
+        ValueError: a negative ``conquest_lookahead``.
+    """
 
     name = "mcts-mix"
     default_lookahead = 4
     default_threat = True
 
-    def __init__(self, *args: Any, conquest_lookahead: int = 0, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, conquest_lookahead: int = 0, flat_big: bool = False,
+                 **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         if conquest_lookahead < 0:
             raise ValueError("conquest_lookahead must be at least 0")
         self.conquest_lookahead = int(conquest_lookahead)
+        self.flat_big = bool(flat_big)
+
+    def _is_big(self, world: State) -> bool:
+        return phase_of(world) in (PICK, DECIDE)
 
     def _lookahead_for(self, world: State) -> int:
-        return self.lookahead if phase_of(world) in (PICK, DECIDE) else self.conquest_lookahead
+        return self.lookahead if self._is_big(world) else self.conquest_lookahead
+
+    def _flat_for(self, world: State) -> bool:
+        return self.flat_big and self._is_big(world)
 
 
 __all__ = ["LEAF_SCALE", "MixedSearchBot", "PlanSearchBot", "ThreatSearchBot", "TurnSearchBot", "leaf_value"]
