@@ -313,3 +313,23 @@ def test_every_item_of_a_region_is_drawn_named_and_counted(server, page_):
     for text in ("Face-down item ×2", "Artifact ×3", "Legendary Place ×2"):
         assert text in key, (text, key)
     assert not pg.errors, pg.errors
+
+
+def test_region_tooltips_speak_plainly(server, page_):
+    """A Region's tooltip, including why it cannot be conquered, names Regions and says why in
+    words: no board ids ("L1.4"), rule IDs ("R-CONQ-3") or action notation ("conquer L1.4")."""
+    import re
+
+    pg = page_
+    _open_position(server, pg)
+    blocked = 0
+    for rid in ("L1.1", "L1.4", "L1.9", "L1.14", "M1.4", "L1.2"):
+        tip = _hover(pg, f'g.piece-group[data-region="{rid}"] .disc')
+        blocked += pg.locator("#tooltip .tip-cost.blocked").count()
+        assert not re.search(r"\b[LMS]\d+\.\d+\b", tip), (rid, tip)
+        assert not re.search(r"\b[RC]-[A-Z]+-\d", tip), (rid, tip)
+        assert "conquer " not in tip.lower().replace("conquer for", ""), (rid, tip)
+        if rid == "L1.4":
+            shot(pg, "12-plain-blocked-tooltip")
+    assert blocked >= 2  # reasons were shown, and they too are plain
+    assert not pg.errors, pg.errors

@@ -25,21 +25,17 @@ const RULE_ID = /\s*\(([RC]-[A-Z]+-\d+[a-z]?(?:[,;]\s*[RC]-[A-Z]+-\d+[a-z]?)*)\)
 const REGION_ID = /\b([LMSC]\d+\.\d+)\b/g;
 
 // A server sentence for people: no rule IDs, no quoted action notation, Region names instead of
-// board ids. Returns {text, detail}: the rule IDs and notation go in the details line.
-export function splitPlain(message) {
+// board ids ("'conquer L1.4': costs 5 tokens (R-CONQ-3)" -> "Costs 5 tokens").
+export function plainError(message) {
   let text = String(message || "");
-  const details = [];
   text = text.replace(/^(illegal action|bad action|the plan was not played):\s*/i, "");
-  const quoted = /^'([^']*)':\s*/.exec(text);
-  if (quoted) { details.push(quoted[1]); text = text.slice(quoted[0].length); }
-  text = text.replace(RULE_ID, (_, ids) => { details.push(ids); return ""; });
+  text = text.replace(/^'[^']*':\s*/, "");
+  text = text.replace(RULE_ID, "");
   const regions = (G.boardData && G.boardData.regions) || {};
   text = text.replace(REGION_ID, (id) => (regions[id] ? regions[id].name : id));
   text = text.replace(/\s+\(\s*\)/g, "").trim();
-  return { text: text.charAt(0).toUpperCase() + text.slice(1), detail: details.join(" · ") };
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
-
-export function plainError(message) { return splitPlain(message).text; }
 
 function occupantHtml(r) {
   const { P, meta } = G;
@@ -91,8 +87,7 @@ function costHtml(hint, confirm) {
       `${confirm ? "" : `<div class="muted">${hint.status === "final" ? "Click to roll for it" : "Click to conquer (you can take it back)"}</div>`}</div>`;
   }
   if (!hint.reason) return "";
-  const why = splitPlain(cleanReason(hint.reason));
-  return `<div class="tip-cost blocked">${esc(why.text)}${why.detail ? `<div class="tip-detail">${esc(why.detail)}</div>` : ""}</div>`;
+  return `<div class="tip-cost blocked">${esc(plainError(cleanReason(hint.reason)))}</div>`;
 }
 
 export function regionTip(rid, { confirm = false } = {}) {
@@ -111,6 +106,5 @@ export function regionTip(rid, { confirm = false } = {}) {
   if (acts.some((a) => a.kind === "redeploy")) html += "<div class='tip-cost place'>Click to add 1 token here (shift-click: all that are left). Nothing is final until End turn.</div>";
   const others = acts.filter((a) => a.kind !== "redeploy" && a.kind !== "abandon");
   if (others.length) html += `<div class="tip-cost act">${others.map((a) => esc(a.label)).join("<br>")}</div>`;
-  if (!confirm) html += `<div class="tip-detail">${esc(rid)}</div>`;
   return html;
 }
