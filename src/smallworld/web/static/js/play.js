@@ -1,6 +1,7 @@
 // The game page: one seat's table (a private seat link) or every human seat in turn (hotseat).
 import { api, answer, ApiError } from "./api.js";
 import { Board } from "./board.js";
+import { placeNames } from "./names.js";
 import { mergeLog, renderLog, scoreToasts, curtainLifted, showDie } from "./chronicle.js";
 import { G, SIDES, me, seatName, legalOf, humans, sidesInPlay, brandForEdition } from "./ctx.js";
 import { showResults, exportRecord, showGuide, showLinks } from "./modals.js";
@@ -450,6 +451,7 @@ function wireTools() {
   const names = document.getElementById("btn-names");
   names.addEventListener("click", () => {
     const on = document.body.classList.toggle("show-names");
+    if (on) placeNames(board.svg);
     names.setAttribute("aria-pressed", String(on));
     names.classList.toggle("on", on);
   });
