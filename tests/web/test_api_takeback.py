@@ -185,3 +185,35 @@ def test_ends_turn_is_true_to_what_the_action_does(client):
                 drew = P["game"]["actions"] > before[1] + 1  # chance drawn after the action
                 assert drew or P["actor"] == before[0], a
     assert marked > 10 and unmarked > 10
+
+
+def test_a_decline_before_a_goblin_bomb_is_revealed_is_marked_as_ending_the_turn(client):
+    """R-DEC-1 and RULES §9 Goblins: the next seat's turn begins by revealing a Bomb (a draw).
+    The decline still ends the turn, and is marked so (the page asks first); finding that out
+    draws nothing."""
+    from tests.conftest import scenario
+
+    two = [{"name": "Anna", "kind": "human"}, {"name": "Bob", "kind": "human"}]
+    created = new_game(client, two, seed=5)
+    gid, tok = created["id"], created["host_token"]
+    s = scenario("""
+        boards = ["L1", "M1"]
+        round = 4
+        turn = 0
+        phase = "decide"
+        [[players]]
+        race = "orcs"
+        power = "farmer"
+        [[players]]
+        race = "goblins"
+        power = "mining"
+        [regions]
+        "L1.9" = { player = 0, tokens = 3, pieces = { bomb = 1 } }
+        "L1.10" = { player = 1, tokens = 2 }
+    """)
+    client.app.state.hub.get(gid).game.state = s  # a position to read, not to play on
+    P = state(client, gid, tok)
+    marks = {a["kind"]: a["ends_turn"] for a in P["legal"]}
+    assert marks == {"decline": True, "expand": False}
+    live = client.app.state.hub.get(gid).game.state  # the game itself: nothing played or drawn
+    assert live.current_player() == 0 and live.piece("bomb", live.region_of("L1.9")) == 1

@@ -185,15 +185,20 @@ def _legal(live: LiveGame, p: int) -> list[dict[str, Any]]:
 
 def _ends_turn(live: LiveGame, p: int, a: Action) -> bool:
     """Whether action ``a`` ends seat ``p``'s turn at once: on a copy of the state, once it is
-    played, another seat acts or the game is over. A chance event pending after it (a die, a
-    draw) is not resolved here, so that answer is False: nothing hidden is drawn."""
+    played, the game is over, another seat acts (the next seat, or a defender redeploying at
+    the end of the turn), or the next seat's turn has begun with a draw pending at its start (a
+    Goblin Bomb revealed). A chance event pending within ``p``'s turn (a die, a draw) is not
+    resolved here, so nothing hidden is drawn: that answer is False."""
+    s = live.game.state
     try:
-        c = live.game.state.copy()
+        c = s.copy()
         c.apply(a)
     except Exception:  # only a hint for the page
         return False
     who = c.current_player()
-    return who == NOBODY or (who != CHANCE and who != p)
+    if who == CHANCE:
+        return (c.round, c.turn) != (s.round, s.turn)
+    return who != p
 
 
 def _expand_hand(live: LiveGame, p: int) -> int | None:
