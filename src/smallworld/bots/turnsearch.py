@@ -52,6 +52,12 @@ for two more of its turns). This bot spends it on the decisions of the turn bein
    defense, races still to be picked), at the cost of one pass over the boards per leaf instead
    of playing the opponents' turns.
 
+9. **Mixed** (:class:`MixedSearchBot`: ``mcts-mix``). The turn's big choices (combo, expand or
+   decline) are searched with the lookahead of point 7, each conquest step with the threat leaf
+   of point 8. With ``flat_big`` a big choice's tree is that choice alone: its subtree would
+   never be reused (the next decision is a conquest step, searched in a tree of its own), so
+   the rest of the turn below it is played by the fast policy instead of being explored.
+
 Budget: ``time_limit`` seconds per searched decision on the ``clock`` (``"wall"`` or ``"cpu"``),
 or exactly ``iterations`` fresh iterations (reproducible for a given seed). Redeployment and
 defence are played by the greedy policy, as in :class:`~smallworld.bots.mcts.MCTSBot`.
