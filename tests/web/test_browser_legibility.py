@@ -65,3 +65,28 @@ def test_on_a_phone_the_pieces_key_is_one_row(server, chromium):
     assert pg.evaluate("(() => { const k = document.getElementById('key'); return k.scrollWidth > k.clientWidth; })()")
     shot(pg, "14-key-phone")
     ctx.close()
+
+
+def test_player_cards_say_in_decline_and_the_bot_level_in_words(server, page_):
+    """A race In Decline reads "(in decline)" on its player's card, and a bot seat shows the
+    level people chose ("bot · Hard"), not the bot's internal name."""
+    from tests.conftest import scenario
+    from tests.web.browser_kit import install_state, post_game, quiet_tips
+    from tests.web.test_browser_table import POSITION
+
+    pg = page_
+    seats = [{"name": "Anna"}, {"name": "Bruno", "kind": "bot", "bot": "hard"}, {"name": "Chen"}]
+    created = post_game(server, {"seats": seats, "seed": 3})
+    s = scenario(POSITION)
+    s.supply["bomb"] = 8
+    install_state(server, created["id"], s)
+    quiet_tips(pg)
+    pg.goto(server + created["hotseat"])
+    pg.click("#curtain-ok")
+    pg.wait_for_selector(".player .banners")
+    anna = pg.inner_text('.player[data-seat="0"] .banners')
+    assert "Night Elves (in decline)" in anna and "·z" not in anna
+    bruno = pg.inner_text('.player[data-seat="1"]').lower()  # tags are set in capitals
+    assert "bot · hard" in bruno and "mcts" not in bruno
+    shot(pg, "15-player-cards")
+    assert not pg.errors, pg.errors

@@ -1,6 +1,6 @@
 // The lobby: new game form, saved games, import.
 import { api, postRaw } from "./api.js";
-import { h, PLAYER_COLOURS, installTooltips, timeAgo, toast, seatUrl } from "./ui.js";
+import { h, PLAYER_COLOURS, installTooltips, timeAgo, toast, seatUrl, botName } from "./ui.js";
 
 const DEFAULT_NAMES = ["Anna", "Bruno", "Chen", "Dalia", "Emeka"];
 let meta = null;
@@ -85,11 +85,6 @@ function renderLevelHelp(list) {
     h("dd", { style: "margin:0 0 0 12px;color:#555" }, l.description)]));
 }
 
-// a bot's level name when it plays one (Easy, Medium, Hard), else its raw name
-function botLabel(bot) {
-  const l = (meta.levels || []).find((x) => x.bot === bot);
-  return l ? l.name : bot;
-}
 
 function origin() { return window.location.origin; }
 
@@ -104,7 +99,7 @@ function showCreated(data) {
       ? h("span", { class: "link-row" },
           h("input", { class: "link", readonly: true, value: seatUrl(s), onclick: (e) => e.target.select() }),
           h("button", { type: "button", class: "small", onclick: () => copy(seatUrl(s)) }, "Copy"))
-      : h("span", { class: "muted" }, `bot (${botLabel(s.bot)})`),
+      : h("span", { class: "muted" }, `bot (${botName(meta, s.bot)})`),
   ));
   box.replaceChildren(
     h("h3", {}, "Game ready"),

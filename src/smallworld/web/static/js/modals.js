@@ -5,7 +5,7 @@ import { G, SIDES, seatName, sideMembers, sidesInPlay } from "./ctx.js";
 import { sideRule } from "./players.js";
 import { logEntries } from "./chronicle.js";
 import { scoreChart, sourcesTable } from "./results.js";
-import { h, toast, PLAYER_COLOURS, FACTION, seatUrl } from "./ui.js";
+import { h, toast, PLAYER_COLOURS, FACTION, seatUrl, botName } from "./ui.js";
 import { ruleHref } from "./rulelinks.js";
 
 function closeButton(label = "Close") {
@@ -166,7 +166,7 @@ export async function showLinks() {
       h("p", {}, "Each link plays one seat and shows only that player's coins. Open it in another browser or send it to a friend on your network."),
       h("ul", { class: "links" }, ...data.seats.map((s) => h("li", {},
         h("span", { class: "swatch", style: `background:${PLAYER_COLOURS[s.seat]}` }), h("b", {}, s.name), " ",
-        s.link ? h("input", { class: "link", readonly: true, value: seatUrl(s), onclick: (e) => e.target.select() }) : h("span", { class: "muted" }, `bot (${s.bot})`)))),
+        s.link ? h("input", { class: "link", readonly: true, value: seatUrl(s), onclick: (e) => e.target.select() }) : h("span", { class: "muted" }, `bot (${botName(G.meta, s.bot)})`)))),
       h("div", { class: "actions" }, closeButton())));
     modal.hidden = false;
   } catch (e) { toast(e.message, "bad"); }

@@ -2,7 +2,7 @@
 // teammates' coins the view shows, the side score and the shared victory, RULES §12).
 import { G, SIDES, me, seatName, sideMembers, sidesInPlay } from "./ctx.js";
 import { icon, seatExtras } from "./pieces.js";
-import { h, esc, plural, PLAYER_COLOURS, PLAYER_INK, raceTip, powerTip, raceName, powerName } from "./ui.js";
+import { h, esc, plural, PLAYER_COLOURS, PLAYER_INK, raceTip, powerTip, raceName, powerName, botName } from "./ui.js";
 
 export function renderPlayers(v) {
   const { P, meta } = G;
@@ -22,7 +22,7 @@ export function renderPlayers(v) {
       h("div", { class: "player-head" },
         h("span", { class: "disc" }, p.seat + 1),
         h("span", { class: "pname" }, p.name),
-        seat.kind === "bot" ? h("span", { class: "tag" }, `bot · ${seat.bot}`) : null,
+        seat.kind === "bot" ? h("span", { class: "tag" }, `bot · ${botName(meta, seat.bot)}`) : null,
         p.side ? h("span", { class: `tag side side-${p.side}`, "data-tip": sideTip(v, p.side) }, SIDES[p.side] || p.side) : null,
         mine && P.mode === "seat" ? h("span", { class: "tag you" }, "you") : null,
         mate ? h("span", { class: "tag mate", title: "Your teammate: you see each other's coins" }, "teammate") : null,
@@ -32,7 +32,7 @@ export function renderPlayers(v) {
       h("div", { class: "banners" },
         p.race ? h("span", { class: `banner active ${meta.races[p.race] ? meta.races[p.race].faction : ""}`, "data-tip": raceTip(meta, p.race) }, raceName(meta, p.race)) : h("span", { class: "banner none" }, "no race"),
         p.power ? h("span", { class: "badge", "data-tip": powerTip(meta, p.power) }, powerName(meta, p.power)) : null,
-        p.decline ? h("span", { class: "banner decline", "data-tip": raceTip(meta, p.decline, "<p class='muted'>In decline</p>") }, `${raceName(meta, p.decline)} ·z`) : null,
+        p.decline ? h("span", { class: "banner decline", "data-tip": raceTip(meta, p.decline, "<p class='muted'>In decline</p>") }, `${raceName(meta, p.decline)} (in decline)`) : null,
         p.kept ? h("span", { class: "badge decline", "data-tip": powerTip(meta, p.kept) }, powerName(meta, p.kept)) : null),
       extras.length ? h("div", { class: "holds" }, ...extras.map((x) => h("span", {
         class: `hold hold-${x.kind}`, "data-tip": x.tip, dataset: { kind: x.kind },
