@@ -70,19 +70,9 @@ def test_on_a_phone_the_pieces_key_is_one_row(server, chromium):
 def test_player_cards_say_in_decline_and_the_bot_level_in_words(server, page_):
     """A race In Decline reads "(in decline)" on its player's card, and a bot seat shows the
     level people chose ("bot · Hard"), not the bot's internal name."""
-    from tests.conftest import scenario
-    from tests.web.browser_kit import install_state, post_game, quiet_tips
-    from tests.web.test_browser_table import POSITION
-
     pg = page_
     seats = [{"name": "Anna"}, {"name": "Bruno", "kind": "bot", "bot": "hard"}, {"name": "Chen"}]
-    created = post_game(server, {"seats": seats, "seed": 3})
-    s = scenario(POSITION)
-    s.supply["bomb"] = 8
-    install_state(server, created["id"], s)
-    quiet_tips(pg)
-    pg.goto(server + created["hotseat"])
-    pg.click("#curtain-ok")
+    _open_position(server, pg, seats=seats)  # Anna's turn: the bot waits
     pg.wait_for_selector(".player .banners")
     anna = pg.inner_text('.player[data-seat="0"] .banners')
     assert "Night Elves (in decline)" in anna and "·z" not in anna

@@ -67,10 +67,11 @@ POSITION = """
 """
 
 
-def _open_position(server, page, s=None, seed=3):
-    """A live game of three set to the scenario state ``s`` (default: POSITION), opened on its
-    hotseat page past the curtain."""
-    created = post_game(server, {"seats": [{"name": "Anna"}, {"name": "Bruno"}, {"name": "Chen"}], "seed": seed})
+def _open_position(server, page, s=None, seed=3, seats=None):
+    """A live game of three (``seats``, default three people) set to the scenario state ``s``
+    (default: POSITION), opened on its hotseat page past the curtain."""
+    seats = seats or [{"name": "Anna"}, {"name": "Bruno"}, {"name": "Chen"}]
+    created = post_game(server, {"seats": seats, "seed": seed})
     if s is None:
         s = scenario(POSITION)
         s.supply["bomb"] = 8  # 12 - 1 placed - 3 revealed
