@@ -155,3 +155,41 @@ def test_mixed_search_flat_big_keeps_only_the_big_choice_in_its_tree():
     s = _conquest_turn()
     flat.choose(s, 0, s.legal_actions())
     assert any(c.children for c in flat._tree.children.values())
+
+
+def test_mixed_search_plan_share_ranks_by_threat_and_decides_by_the_kept_lookahead_tree(monkeypatch):
+    """``plan_share``: at a conquest step the threat leaf ranks the candidates first (its share of
+    the iterations), then the two-turn lookahead decides among the ``plan_top`` best, in the tree
+    kept since the turn's expand-or-decline choice."""
+    from smallworld.bots import turnsearch
+    from smallworld.core import chance
+    from smallworld.core.state import CHANCE
+    from tests.bots.test_heuristics import _exhausted
+
+    seen = []
+    real = turnsearch.leaf_value
+
+    def spy(s, p, bonus=0.0, scale=turnsearch.LEAF_SCALE, threat=False):
+        seen.append(threat)
+        return real(s, p, bonus, scale, threat)
+
+    monkeypatch.setattr(turnsearch, "leaf_value", spy)
+    bot = make_bot("mcts-mix", 5, iterations=40, plan_share=0.5, plan_top=2)
+    s = _exhausted(10)  # the last round: the bot expands
+    a = bot.choose(s, 0, s.legal_actions())
+    assert a == Action("expand") and not any(seen)  # a big choice: the lookahead alone
+    s.apply(a)
+    while s.current_player() == CHANCE:
+        s.apply(chance.sample(s, bot.rng))
+    reused = bot.stats["reused"]
+    seen.clear()
+    legal = s.legal_actions()
+    choice = bot.choose(s, 0, legal)
+    assert bot.last_stats["iterations"] == 40 and bot.last_stats["quick"] == 20
+    assert seen.count(True) == 20 and seen.count(False) == 20
+    assert bot.stats["reused"] > reused  # the lookahead tree of "expand" went on
+    quick = bot._kept[0][1]
+    top = sorted(quick.cands, key=lambda x: -quick.children[x].visits if x in quick.children else 1)[:2]
+    assert choice in top and len(bot._tree.cands) <= 2
+    with pytest.raises(ValueError):
+        make_bot("mcts-mix", 1, plan_share=1.0)

@@ -139,15 +139,17 @@ class MCTSBot(SeededBot):
         return self._best(root, greedy_choice, n, t0)
 
     def _spend_budget(self, state: State, player: int, root: _Node, greedy_choice: Action,
-                      t0: float) -> int:
-        """Iterate from ``root`` until the budget is spent: ``iterations`` exactly, else until
-        ``time_limit`` after ``t0`` once every candidate was tried. Returns the iterations run."""
+                      t0: float, seconds: float | None = None, count: int | None = None) -> int:
+        """Iterate from ``root`` until the budget is spent: ``iterations`` (or ``count``)
+        exactly, else until ``time_limit`` (or ``seconds``) after ``t0`` once every candidate was
+        tried. Returns the iterations run."""
         assert root.cands is not None
-        deadline = t0 + self.time_limit
+        deadline = t0 + (self.time_limit if seconds is None else seconds)
+        target = None if self.iterations is None else (self.iterations if count is None else count)
         n = 0
         while True:
-            if self.iterations is not None:
-                if n >= self.iterations:
+            if target is not None:
+                if n >= target:
                     break
             elif n >= len(root.cands) and self._now() >= deadline:
                 break

@@ -154,8 +154,11 @@ class TurnSearchBot(MCTSBot):
         self.search_end = search_end
         self.lookahead = self.default_lookahead if lookahead is None else int(lookahead)
         self.threat = self.default_threat if threat is None else bool(threat)
+        #: the tree of the last search; the trees kept for reuse, by lookahead: (turn key, root,
+        #: the searched decision that rooted it)
         self._tree: _Node | None = None
-        self._tree_key: tuple[int, int, int, int] | None = None
+        self._kept: dict[int, tuple[tuple[int, int, int], _Node, int]] = {}
+        self._serial = 0
         self._look = self.lookahead
         self._flat = False
         self._last: Action | None = None
@@ -173,11 +176,14 @@ class TurnSearchBot(MCTSBot):
 
     def _root(self, state: State, player: int, legal: list[Action], world: State,
               greedy_choice: Action) -> _Node:
-        """The kept subtree below the last action taken this turn, or a new root."""
-        key = (state.round, state.turn, player, self._look)
+        """The kept subtree of lookahead ``self._look`` below the last action taken this turn
+        (when that tree was searched at the previous decision), or a new root."""
+        key = (state.round, state.turn, player)
         root = None
-        if self.reuse and self._tree_key == key and self._tree is not None and self._last is not None:
-            child = self._tree.children.get(self._last)
+        kept = self._kept.get(self._look)
+        if (self.reuse and kept is not None and kept[0] == key and kept[2] == self._serial - 1
+                and self._last is not None):
+            child = kept[1].children.get(self._last)
             if child is not None and child.cands is not None:
                 legal_set = set(legal)
                 cands = [a for a in child.cands if a in legal_set]
@@ -190,7 +196,8 @@ class TurnSearchBot(MCTSBot):
         if root is None:
             root = _Node()
             root.cands = self._candidates(world, player, legal, greedy_choice)
-        self._tree, self._tree_key = root, key
+        self._kept[self._look] = (key, root, self._serial)
+        self._tree = root
         return root
 
     def _lookahead_for(self, world: State) -> int:
@@ -208,6 +215,7 @@ class TurnSearchBot(MCTSBot):
         """Search the rest of ``player``'s turn from ``state``; returns the most visited root
         action (ties: the greedy choice, then the better mean value)."""
         t0 = self._now()
+        self._serial += 1
         self._look = self._lookahead_for(world)
         self._flat = self._flat_for(world)
         greedy_choice = self.greedy.choose(world, player, legal)
@@ -327,6 +335,10 @@ class MixedSearchBot(TurnSearchBot):
       other leaf, in a tree of their own, so a big choice's subtree is never reused; searching
       it only spreads the big choice's few hundred iterations over conquest lines, each
       candidate's value then mixing in the exploration of poor ones.
+    - ``plan_share`` (0 to 1, default 0): at a small decision, the share of the budget spent
+      after the threat search in the two-turn lookahead's tree, kept since the turn's big
+      choice as ``mcts-plan`` keeps it, among the ``plan_top`` candidates the threat search
+      visited most; that tree's most visited one is played. 0: the threat search decides.
 
     Raises:
         ValueError: a negative ``conquest_lookahead``.
@@ -337,12 +349,16 @@ class MixedSearchBot(TurnSearchBot):
     default_threat = True
 
     def __init__(self, *args: Any, conquest_lookahead: int = 0, flat_big: bool = False,
-                 **kwargs: Any) -> None:
+                 plan_share: float = 0.0, plan_top: int = 3, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         if conquest_lookahead < 0:
             raise ValueError("conquest_lookahead must be at least 0")
+        if not 0.0 <= plan_share < 1.0 or plan_top < 1:
+            raise ValueError("plan_share must be in [0, 1) and plan_top at least 1")
         self.conquest_lookahead = int(conquest_lookahead)
         self.flat_big = bool(flat_big)
+        self.plan_share = float(plan_share)
+        self.plan_top = int(plan_top)
 
     def _is_big(self, world: State) -> bool:
         return phase_of(world) in (PICK, DECIDE)
@@ -352,6 +368,45 @@ class MixedSearchBot(TurnSearchBot):
 
     def _flat_for(self, world: State) -> bool:
         return self.flat_big and self._is_big(world)
+
+    def search(self, state: State, player: int, legal: list[Action], world: State) -> Action:
+        """A big choice, or any decision without ``plan_share``: :meth:`TurnSearchBot.search`.
+        Otherwise the threat search ranks the candidates in its share of the budget, then the
+        two-turn lookahead's kept tree decides among the best ``plan_top`` in the rest."""
+        if self.plan_share <= 0 or self._is_big(world):
+            return super().search(state, player, legal, world)
+        t0 = self._now()
+        self._serial += 1
+        self._flat = False
+        greedy_choice = self.greedy.choose(world, player, legal)
+        turns = remaining_turns(world, player)
+        self._bonus = self.decline_bonus * min(1.0, max(0, turns - 1) / 2)
+        quick_share = 1.0 - self.plan_share
+        count = None if self.iterations is None else max(1, round(self.iterations * quick_share))
+        # 1. the threat leaf ranks the candidates
+        self._look = self.conquest_lookahead
+        quick = self._root(state, player, legal, world, greedy_choice)
+        assert quick.cands is not None
+        n1 = 0
+        if len(quick.cands) > 1:
+            n1 = self._spend_budget(state, player, quick, greedy_choice, t0,
+                                    seconds=self.time_limit * quick_share, count=count)
+        visits = {a: c.visits for a, c in quick.children.items()}
+        top = sorted(quick.cands, key=lambda a: -visits.get(a, -1))[: self.plan_top]
+        # 2. the two-turn lookahead decides among them, in its tree kept since the big choice
+        self._look = self.lookahead
+        deep = self._root(state, player, legal, world, greedy_choice)
+        assert deep.cands is not None
+        deep.cands = [a for a in deep.cands if a in top] + [a for a in top if a not in deep.cands]
+        n2 = 0
+        if len(deep.cands) > 1:
+            rest = None if self.iterations is None else max(1, self.iterations - n1)
+            t1 = self._now()
+            n2 = self._spend_budget(state, player, deep, greedy_choice, t1,
+                                    seconds=max(0.0, t0 + self.time_limit - t1), count=rest)
+        best = self._best(deep, greedy_choice, n1 + n2, t0, root_visits=deep.visits, quick=n1)
+        self._last = best
+        return best
 
 
 __all__ = ["LEAF_SCALE", "MixedSearchBot", "PlanSearchBot", "ThreatSearchBot", "TurnSearchBot", "leaf_value"]
