@@ -85,7 +85,6 @@ function renderLevelHelp(list) {
     h("dd", { style: "margin:0 0 0 12px;color:#555" }, l.description)]));
 }
 
-
 function origin() { return window.location.origin; }
 
 function showCreated(data) {

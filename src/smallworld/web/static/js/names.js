@@ -33,8 +33,10 @@ function boxesOf(texts) {
   });
 }
 
+// How far two names overlap up and down, each where it has been moved to (0 or less: apart).
 function overlap(a, b) {
-  return Math.min(a.x1, b.x1) > Math.max(a.x0, b.x0) && Math.min(a.y1, b.y1) > Math.max(a.y0, b.y0);
+  if (Math.min(a.x1, b.x1) <= Math.max(a.x0, b.x0)) return 0;
+  return Math.min(a.y1 + a.dy, b.y1 + b.dy) - Math.max(a.y0 + a.dy, b.y0 + b.dy);
 }
 
 // Push overlapping names apart vertically (each at most MAX_SHIFT from where it was).
@@ -45,8 +47,7 @@ function separate(texts) {
     for (let i = 0; i < boxes.length; i++) {
       for (let j = i + 1; j < boxes.length; j++) {
         const a = boxes[i], b = boxes[j];
-        if (Math.min(a.x1, b.x1) <= Math.max(a.x0, b.x0)) continue;
-        const over = Math.min(a.y1 + a.dy, b.y1 + b.dy) - Math.max(a.y0 + a.dy, b.y0 + b.dy);
+        const over = overlap(a, b);
         if (over <= 0) continue;
         const [up, down] = a.y0 + a.y1 + 2 * a.dy <= b.y0 + b.y1 + 2 * b.dy ? [a, b] : [b, a];
         const step = over / 2 + 0.5;
@@ -71,7 +72,7 @@ export function placeNames(svg) {
     const texts = [...group.querySelectorAll("text.sw-name")];
     if (!texts.length || !texts[0].getBBox().height) continue; // hidden: measured when shown
     const boxes = boxesOf(texts);
-    for (const a of boxes) if (boxes.some((b) => b !== a && overlap(a, b))) wrap(a.t);
+    for (const a of boxes) if (boxes.some((b) => b !== a && overlap(a, b) > 0)) wrap(a.t);
     separate(texts);
     group.dataset.placed = "1";
   }
