@@ -211,18 +211,23 @@ class TurnSearchBot(MCTSBot):
         :class:`MixedSearchBot` with ``flat_big``)."""
         return False
 
+    def _begin(self, world: State, player: int, legal: list[Action]) -> Action:
+        """Start a searched decision: count it (a kept tree is reused only by the next one),
+        set the decline correction for the turns left; returns the greedy choice."""
+        self._serial += 1
+        turns = remaining_turns(world, player)
+        self._bonus = self.decline_bonus * min(1.0, max(0, turns - 1) / 2)
+        return self.greedy.choose(world, player, legal)
+
     def search(self, state: State, player: int, legal: list[Action], world: State) -> Action:
         """Search the rest of ``player``'s turn from ``state``; returns the most visited root
         action (ties: the greedy choice, then the better mean value)."""
         t0 = self._now()
-        self._serial += 1
         self._look = self._lookahead_for(world)
         self._flat = self._flat_for(world)
-        greedy_choice = self.greedy.choose(world, player, legal)
+        greedy_choice = self._begin(world, player, legal)
         root = self._root(state, player, legal, world, greedy_choice)
         assert root.cands is not None
-        turns = remaining_turns(world, player)
-        self._bonus = self.decline_bonus * min(1.0, max(0, turns - 1) / 2)
         n = self._spend_budget(state, player, root, greedy_choice, t0) if len(root.cands) > 1 else 0
         best = self._best(root, greedy_choice, n, t0, root_visits=root.visits)
         self._last = best
@@ -341,7 +346,8 @@ class MixedSearchBot(TurnSearchBot):
       visited most; that tree's most visited one is played. 0: the threat search decides.
 
     Raises:
-        ValueError: a negative ``conquest_lookahead``.
+        ValueError: a negative ``conquest_lookahead``, ``plan_share`` outside [0, 1) or
+            ``plan_top`` below 1.
     """
 
     name = "mcts-mix"
@@ -376,11 +382,8 @@ class MixedSearchBot(TurnSearchBot):
         if self.plan_share <= 0 or self._is_big(world):
             return super().search(state, player, legal, world)
         t0 = self._now()
-        self._serial += 1
         self._flat = False
-        greedy_choice = self.greedy.choose(world, player, legal)
-        turns = remaining_turns(world, player)
-        self._bonus = self.decline_bonus * min(1.0, max(0, turns - 1) / 2)
+        greedy_choice = self._begin(world, player, legal)
         quick_share = 1.0 - self.plan_share
         count = None if self.iterations is None else max(1, round(self.iterations * quick_share))
         # 1. the threat leaf ranks the candidates
