@@ -17,6 +17,9 @@ A bot is any object with ``choose(state, player, legal) -> Action`` that reads o
   conquer before its next turn (:class:`~smallworld.bots.turnsearch.ThreatSearchBot`);
 - ``mcts-mix``: ``mcts-plan``'s lookahead for the combo and decline choices, ``mcts-threat``'s
   leaf for each conquest step (:class:`~smallworld.bots.turnsearch.MixedSearchBot`);
+- ``mcts-blend``: ``mcts-plan``'s tree whose leaves are all valued at the end of the turn by
+  ``mcts-threat``'s leaf and a share of them two turns later too, the cheap values corrected by
+  the deep ones (:mod:`smallworld.bots.blend`);
 - ``random-nodecline``, ``greedy-eps``, ``mcts-fast``: the training ladder between random and
   greedy (:mod:`smallworld.bots.ladder`).
 
@@ -30,6 +33,7 @@ import json
 from typing import Any
 
 from smallworld.bots.base import Bot
+from smallworld.bots.blend import BlendSearchBot
 from smallworld.bots.greedy import GreedyBot
 from smallworld.bots.ladder import EpsilonGreedyBot, FastSearchBot, NoDeclineRandomBot
 from smallworld.bots.levels import LEVELS, Level, level_bot, levels_meta
@@ -41,7 +45,7 @@ BOTS: dict[str, type[Any]] = {
     "random": RandomBot, "greedy": GreedyBot, "mcts": MCTSBot,
     "random-nodecline": NoDeclineRandomBot, "greedy-eps": EpsilonGreedyBot, "mcts-fast": FastSearchBot,
     "mcts-turn": TurnSearchBot, "mcts-plan": PlanSearchBot, "mcts-threat": ThreatSearchBot,
-    "mcts-mix": MixedSearchBot,
+    "mcts-mix": MixedSearchBot, "mcts-blend": BlendSearchBot,
 }
 
 
@@ -96,6 +100,7 @@ def _init_parameters(cls: type) -> set[str]:
 __all__ = [
     "BOTS",
     "LEVELS",
+    "BlendSearchBot",
     "Bot",
     "EpsilonGreedyBot",
     "FastSearchBot",

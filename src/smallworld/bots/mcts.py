@@ -54,7 +54,7 @@ UNSEARCHED = frozenset({REDEPLOY, DEFEND})
 
 
 class _Node:
-    __slots__ = ("avail", "cands", "children", "value", "visits")
+    __slots__ = ("avail", "cands", "children", "deep", "deep_cheap", "deep_value", "value", "visits")
 
     def __init__(self) -> None:
         self.children: dict[Action, _Node] = {}
@@ -62,6 +62,11 @@ class _Node:
         self.value = 0.0
         self.avail = 0
         self.cands: list[Action] | None = None
+        # blended leaves (:class:`~smallworld.bots.blend.BlendSearchBot`): the visits whose leaf
+        # was also valued deep, the sum of those deep values and of their cheap ones
+        self.deep = 0
+        self.deep_value = 0.0
+        self.deep_cheap = 0.0
 
 
 class MCTSBot(SeededBot):

@@ -164,6 +164,10 @@ class TurnSearchBot(MCTSBot):
         self._last: Action | None = None
         self._bonus = 0.0
         self.stats["reused"] = 0
+        #: blended leaves (:class:`~smallworld.bots.blend.BlendSearchBot`): the share of
+        #: iterations valued deep (0: off) and the running credit that spreads them evenly
+        self._deep_share = 0.0
+        self._deep_credit = 0.0
 
     def _candidates(self, s: State, p: int, legal: list[Action], greedy_choice: Action) -> list[Action]:
         cands = super()._candidates(s, p, legal, greedy_choice)
@@ -233,6 +237,10 @@ class TurnSearchBot(MCTSBot):
         self._last = best
         return best
 
+    def _blend_backup(self, path: list[_Node], cheap: float, deep: float | None) -> None:
+        """Back up a blended leaf (:class:`~smallworld.bots.blend.BlendSearchBot`)."""
+        raise NotImplementedError("blended leaves need BlendSearchBot")
+
     def _iterate(self, state: State, me: int, root: _Node, greedy_choice: Action) -> None:
         rng = self.rng
         s = determinize(state, me, rng)
@@ -248,6 +256,16 @@ class TurnSearchBot(MCTSBot):
         flat = self._flat
         last = start
         mine_seen = 0
+        # blended leaves (BlendSearchBot): every leaf is valued at the end of the turn (cheap);
+        # a share of them, evenly spread, is also played on to the lookahead and valued there
+        share = self._deep_share
+        cheap: float | None = None
+        deep = True
+        if share > 0.0:
+            self._deep_credit += share
+            deep = self._deep_credit >= 1.0
+            if deep:
+                self._deep_credit -= 1.0
         while not s.is_over() and steps < 5000:
             steps += 1
             if (s.round, s.turn) != last:
@@ -255,6 +273,10 @@ class TurnSearchBot(MCTSBot):
                 # when the bot's next turn begins (1), when it is over (2), and so on
                 last = (s.round, s.turn)
                 in_tree = False
+                if share > 0.0 and cheap is None:
+                    cheap = leaf_value(s, me, self._bonus if declined else 0.0, threat=self.threat)
+                    if not deep:
+                        break
                 if s.turn == me:
                     mine_seen += 1
                     stage = 2 * mine_seen - 1
@@ -300,6 +322,13 @@ class TurnSearchBot(MCTSBot):
             if a.kind == "decline":
                 declined = True
             s.apply(a, check=False)
+        if share > 0.0:
+            if deep or cheap is None:
+                value = leaf_value(s, me, self._bonus if declined else 0.0)
+                self._blend_backup(path, value if cheap is None else cheap, value if deep else None)
+            else:
+                self._blend_backup(path, cheap, None)
+            return
         value = leaf_value(s, me, self._bonus if declined else 0.0,
                            threat=self.threat and look == 0)
         for nd in path:
