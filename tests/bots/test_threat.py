@@ -82,21 +82,13 @@ def test_threat_search_plays_legal_games(name, edition):
     assert make_bot("mcts-threat", 1).threat and not make_bot("mcts-turn", 1).threat
 
 
-def test_mixed_search_looks_ahead_for_big_choices_and_uses_the_threat_leaf_for_conquests(monkeypatch):
+def test_mixed_search_looks_ahead_for_big_choices_and_uses_the_threat_leaf_for_conquests(leaf_calls):
     """``mcts-mix``: the expand-or-decline choice (round 4) is valued after two more turns of its
     own (round 6), a conquest step at the end of its turn (round 3) with the threat leaf."""
-    from smallworld.bots import turnsearch
     from tests.bots.test_heuristics import _exhausted
     from tests.bots.test_turnsearch import _conquest_turn
 
-    seen = []
-    real = turnsearch.leaf_value
-
-    def spy(s, p, bonus=0.0, scale=turnsearch.LEAF_SCALE, threat=False):
-        seen.append((s.round, s.turn, threat))
-        return real(s, p, bonus, scale, threat)
-
-    monkeypatch.setattr(turnsearch, "leaf_value", spy)
+    seen = leaf_calls
     s = _exhausted(4)
     make_bot("mcts-mix", 3, iterations=10).choose(s, 0, s.legal_actions())
     assert {(r, t) for r, t, _ in seen} == {(6, 1)} and not any(th for *_, th in seen)

@@ -118,23 +118,14 @@ def test_end_is_searched_only_where_the_policy_would_end():
 
 
 @pytest.mark.parametrize(("lookahead", "leaf_at"), [(0, (3, 1)), (1, (4, 0)), (2, (4, 1)), (4, (5, 1))])
-def test_lookahead_sets_where_the_leaf_is_valued(monkeypatch, lookahead, leaf_at):
+def test_lookahead_sets_where_the_leaf_is_valued(leaf_calls, lookahead, leaf_at):
     """Seat 0 searching in round 3: the leaf is valued when its turn is over (lookahead 0), when
     its next turn begins (1), when that one is over (2), or after two more of its turns (4);
     every other seat's turn in between is played out by the policy."""
-    from smallworld.bots import turnsearch
-
-    seen = []
-    real = turnsearch.leaf_value
-
-    def spy(s, p, bonus=0.0, scale=turnsearch.LEAF_SCALE, threat=False):
-        seen.append((s.round, s.turn))
-        return real(s, p, bonus, scale, threat)
-
-    monkeypatch.setattr(turnsearch, "leaf_value", spy)
     s = _conquest_turn()
     bot = TurnSearchBot(3, iterations=12, lookahead=lookahead)
     bot.choose(s, 0, s.legal_actions())
+    seen = [(r, t) for r, t, _threat in leaf_calls]
     assert len(seen) == 12 and set(seen) == {leaf_at}, seen
 
 

@@ -24,7 +24,7 @@ rest (candidates, decline correction, ``end`` left to the policy, tree reuse) ar
 
 from __future__ import annotations
 
-import math
+from collections.abc import Callable
 from typing import Any
 
 from smallworld.bots.mcts import _Node
@@ -127,19 +127,9 @@ class BlendSearchBot(TurnSearchBot):
             v += (node.deep_value - a * node.deep - b * node.deep_cheap) / (node.deep + self.shrink)
         return v
 
-    def _select(self, node: _Node, avail: list[Action], prior_action: Action | None) -> Action:
-        best, best_u = avail[0], -1e18
-        c = self.exploration
-        for a in avail:
-            ch = node.children[a]
-            if ch.visits == 0:
-                return a
-            u = self.node_value(ch) + c * math.sqrt(math.log(max(ch.avail, 1)) / ch.visits)
-            if a == prior_action:
-                u += self.prior / (1 + ch.visits) ** 0.5
-            if u > best_u:
-                best, best_u = a, u
-        return best
+    def _select(self, node: _Node, avail: list[Action], prior_action: Action | None,
+                value: Callable[[_Node], float] | None = None) -> Action:
+        return super()._select(node, avail, prior_action, self.node_value if value is None else value)
 
 
 __all__ = ["BETA_RANGE", "MIN_PAIRS", "BlendSearchBot"]

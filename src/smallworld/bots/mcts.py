@@ -273,14 +273,18 @@ class MCTSBot(SeededBot):
             nd.visits += 1
             nd.value += value
 
-    def _select(self, node: _Node, avail: list[Action], prior_action: Action | None) -> Action:
+    def _select(self, node: _Node, avail: list[Action], prior_action: Action | None,
+                value: Callable[[_Node], float] | None = None) -> Action:
+        """UCB1 among the children of ``node`` for ``avail`` (an unvisited one first), with the
+        prior bonus of ``prior_action``; a child's value is its mean, or ``value(child)``."""
         best, best_u = avail[0], -1e18
         c = self.exploration
         for a in avail:
             ch = node.children[a]
             if ch.visits == 0:
                 return a
-            u = ch.value / ch.visits + c * math.sqrt(math.log(max(ch.avail, 1)) / ch.visits)
+            q = ch.value / ch.visits if value is None else value(ch)
+            u = q + c * math.sqrt(math.log(max(ch.avail, 1)) / ch.visits)
             if a == prior_action:
                 u += self.prior / (1 + ch.visits) ** 0.5
             if u > best_u:
