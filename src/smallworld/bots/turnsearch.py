@@ -58,6 +58,11 @@ for two more of its turns). This bot spends it on the decisions of the turn bein
    never be reused (the next decision is a conquest step, searched in a tree of its own), so
    the rest of the turn below it is played by the fast policy instead of being explored.
 
+10. **Blended leaves** (:class:`~smallworld.bots.blend.BlendSearchBot`: ``mcts-blend``). Every
+    leaf is valued at the end of the turn with the threat leaf, and an evenly spread share of
+    the iterations plays on to the lookahead and is valued there too; that bot backs both values
+    up and corrects the cheap by the deep (:mod:`smallworld.bots.blend`).
+
 Budget: ``time_limit`` seconds per searched decision on the ``clock`` (``"wall"`` or ``"cpu"``),
 or exactly ``iterations`` fresh iterations (reproducible for a given seed). Redeployment and
 defence are played by the greedy policy, as in :class:`~smallworld.bots.mcts.MCTSBot`.
