@@ -67,6 +67,26 @@ def test_on_a_phone_the_pieces_key_is_one_row(server, chromium):
     ctx.close()
 
 
+@pytest.mark.parametrize(("w", "h", "touch"), [(1440, 900, False), (390, 844, True)])
+def test_no_island_is_under_the_key_or_the_legend(server, chromium, w, h, touch):
+    """The fitted board keeps every island above what lies over its bottom (the pieces key and,
+    while conquering, the colour legend), once the key has appeared."""
+    ctx = chromium.new_context(viewport={"width": w, "height": h}, has_touch=touch, is_mobile=touch)
+    pg = ctx.new_page()
+    _open_position(server, pg)  # Anna conquers: the legend shows
+    pg.wait_for_selector("#legend", state="visible")
+    pg.wait_for_timeout(400)  # the board is laid out again once the key has appeared
+    rows_top = min(pg.locator(sel).bounding_box()["y"] for sel in ("#key", "#legend"))
+    faces = pg.locator("svg.sw-face")
+    assert faces.count() == 3
+    bottoms = [faces.nth(i).bounding_box() for i in range(3)]
+    assert max(b["y"] + b["height"] for b in bottoms) <= rows_top + 1, (bottoms, rows_top)
+    board = pg.locator(".board-wrap").bounding_box()
+    assert min(b["y"] for b in bottoms) >= board["y"] - 1
+    shot(pg, f"15-board-clear-{w}")
+    ctx.close()
+
+
 def test_player_cards_say_in_decline_and_the_bot_level_in_words(server, page_):
     """A race In Decline reads "(in decline)" on its player's card, and a bot seat shows the
     level people chose ("bot · Hard"), not the bot's internal name."""

@@ -53,10 +53,17 @@ export class Board {
     for (const face of this.svg.querySelectorAll("svg.sw-face")) face.append(face.querySelector("g.sw-names"));
     this.layout();
     let pending = null;
-    window.addEventListener("resize", () => {
+    const relayout = () => {
       clearTimeout(pending);
       pending = setTimeout(() => { this.layout(); this.setZoom(this.zoom); }, 120);
-    });
+    };
+    window.addEventListener("resize", relayout);
+    // the pieces key appears once there are pieces on the table: on a phone it takes a row
+    const key = container.parentElement && container.parentElement.querySelector(".key");
+    if (key && window.ResizeObserver) {
+      let last = key.offsetHeight;
+      new ResizeObserver(() => { if (key.offsetHeight !== last) { last = key.offsetHeight; relayout(); } }).observe(key);
+    }
     this.svg.addEventListener("mousemove", (e) => this._move(e));
     this.svg.addEventListener("mouseleave", () => this._leave());
     this.svg.addEventListener("click", (e) => {
@@ -105,9 +112,23 @@ export class Board {
     this.hl[face].append(s("path", { d: this.paths[rid].getAttribute("d"), class: "hl-hover" }));
   }
 
-  // Arrange the islands in rows (keeping their order) so they are as large as the box allows.
+  // The pieces key and the action legend lie over the bottom of the board (table.css; on a
+  // phone, rows across it): the height they take, in screen pixels. The legend's row is kept
+  // whether it shows or not, so the islands do not move when a conquest phase begins.
+  _bottomRows() {
+    const wrap = this.container.parentElement;
+    const key = wrap && wrap.querySelector(".key"), legend = wrap && wrap.querySelector(".legend");
+    // the legend's row and the margin under it (the key sits above it); a replay has neither
+    const under = legend ? 40 : 8;
+    return key && !key.hidden ? under + key.offsetHeight + 4 : legend ? under : 0;
+  }
+
+  // Arrange the islands in rows (keeping their order) so they are as large as the box allows,
+  // above the key and the legend.
   layout() {
-    const W = Math.max(200, this.container.clientWidth), H = Math.max(200, this.container.clientHeight);
+    const covered = this._bottomRows();
+    const W = Math.max(200, this.container.clientWidth);
+    const H = Math.max(200, this.container.clientHeight - covered);
     const faces = this.data.faces;
     const n = faces.length;
     const GAP = 20;
@@ -139,7 +160,9 @@ export class Board {
       }
       y += hh + GAP;
     });
-    this.svg.setAttribute("viewBox", `0 0 ${best.width.toFixed(1)} ${best.height.toFixed(1)}`);
+    // sea below the islands where the rows are (the same scale: see the choice of `scale`)
+    const height = best.height + covered / best.scale;
+    this.svg.setAttribute("viewBox", `0 0 ${best.width.toFixed(1)} ${height.toFixed(1)}`);
   }
 
   // z: the new zoom (1: the whole table fits); at: {x, y} client point that stays put (default:
