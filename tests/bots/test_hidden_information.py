@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from smallworld.bots import make_bot
+from smallworld.bots import BOTS, make_bot
 from smallworld.core.engine import phase_of
 from smallworld.core.game import Game
 from smallworld.core.state import CHANCE, State
@@ -50,7 +50,7 @@ def _decision_points(seed: int, want: int = 8) -> list[State]:
     return out
 
 
-@pytest.mark.parametrize("name", ["greedy", "mcts", "mcts-turn", "mcts-plan", "mcts-threat", "mcts-mix", "random"])
+@pytest.mark.parametrize("name", sorted(BOTS))
 @pytest.mark.parametrize("seed", [3, 4])
 def test_same_choice_in_worlds_differing_only_in_hidden_facts(name, seed):
     points = _decision_points(seed)
@@ -90,7 +90,7 @@ def test_same_choice_in_a_scenario_pair():
     b = scenario(text.format(vc1=31))
     b.last_score[1] = [("Regions", 9)]
     assert view(a, 0) == view(b, 0)
-    for name in ("greedy", "mcts", "mcts-turn", "mcts-plan", "mcts-threat", "mcts-mix"):
+    for name in sorted(BOTS):
         for k in range(3):
             x = make_bot(name, k, **BOT_OPTIONS).choose(a, 0, a.legal_actions())
             y = make_bot(name, k, **BOT_OPTIONS).choose(b, 0, b.legal_actions())
