@@ -44,8 +44,12 @@ def test_region_names_do_not_overlap(server, chromium, w, h, touch):
     assert wrapped.count() >= 1
     assert wrapped.first.locator("tspan").count() == 2
     shot(pg, f"13-names-{w}")
+    # face-up item labels would sit on the names: hidden while the names show, back after
+    labels = pg.locator("text.item-label")
+    assert labels.count() >= 2 and not labels.first.is_visible()
     # shown again after hiding: laid out once, unchanged
     pg.click("#btn-names")
+    assert labels.first.is_visible()
     pg.click("#btn-names")
     assert _overlapping(pg.evaluate(NAME_BOXES)) == []
     ctx.close()
