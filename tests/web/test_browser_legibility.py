@@ -79,7 +79,6 @@ def test_no_island_is_under_the_key_or_the_legend(server, chromium, w, h, touch)
     pg = ctx.new_page()
     _open_position(server, pg)  # Anna conquers: the legend shows
     pg.wait_for_selector("#legend", state="visible")
-    pg.wait_for_timeout(400)  # the board is laid out again once the key has appeared
     rows_top = min(pg.locator(sel).bounding_box()["y"] for sel in ("#key", "#legend"))
     faces = pg.locator("svg.sw-face")
     assert faces.count() == 3

@@ -53,17 +53,10 @@ export class Board {
     for (const face of this.svg.querySelectorAll("svg.sw-face")) face.append(face.querySelector("g.sw-names"));
     this.layout();
     let pending = null;
-    const relayout = () => {
+    window.addEventListener("resize", () => {
       clearTimeout(pending);
       pending = setTimeout(() => { this.layout(); this.setZoom(this.zoom); }, 120);
-    };
-    window.addEventListener("resize", relayout);
-    // the pieces key appears once there are pieces on the table: on a phone it takes a row
-    const key = container.parentElement && container.parentElement.querySelector(".key");
-    if (key && window.ResizeObserver) {
-      let last = key.offsetHeight;
-      new ResizeObserver(() => { if (key.offsetHeight !== last) { last = key.offsetHeight; relayout(); } }).observe(key);
-    }
+    });
     this.svg.addEventListener("mousemove", (e) => this._move(e));
     this.svg.addEventListener("mouseleave", () => this._leave());
     this.svg.addEventListener("click", (e) => {
@@ -113,20 +106,31 @@ export class Board {
   }
 
   // The pieces key and the action legend lie over the bottom of the board (table.css; on a
-  // phone, rows across it): the height they take, in screen pixels. The legend's row is kept
-  // whether it shows or not, so the islands do not move when a conquest phase begins.
+  // phone, rows across it): the height they take, in screen pixels. The legend's row and one
+  // row of the key are kept whether they show or not, so the islands do not move when a
+  // conquest phase begins or the first piece is placed.
   _bottomRows() {
     const wrap = this.container.parentElement;
     const key = wrap && wrap.querySelector(".key"), legend = wrap && wrap.querySelector(".legend");
-    // the legend's row and the margin under it (the key sits above it); a replay has neither
-    const under = legend ? 40 : 8;
-    return key && !key.hidden ? under + key.offsetHeight + 4 : legend ? under : 0;
+    if (!key && !legend) return 0; // a replay has neither
+    const KEY_ROW = 30;
+    const under = legend ? 40 : 8; // the legend's row and the margin under it; the key sits above
+    return under + (key ? Math.max(KEY_ROW, key.hidden ? 0 : key.offsetHeight) + 4 : 0);
+  }
+
+  // The key was drawn again: if it has grown taller than the room kept for it, lay the islands
+  // out again above it (it never shrinks the room, so the board does not move back and forth).
+  fitAboveKey() {
+    if (this._bottomRows() <= this.covered) return;
+    this.layout(true);
+    this.setZoom(this.zoom);
   }
 
   // Arrange the islands in rows (keeping their order) so they are as large as the box allows,
-  // above the key and the legend.
-  layout() {
-    const covered = this._bottomRows();
+  // above the key and the legend (``grow``: keep at least the room already kept for them).
+  layout(grow = false) {
+    const covered = Math.max(this._bottomRows(), grow ? this.covered || 0 : 0);
+    this.covered = covered;
     const W = Math.max(200, this.container.clientWidth);
     const H = Math.max(200, this.container.clientHeight - covered);
     const faces = this.data.faces;

@@ -341,6 +341,7 @@ function renderKey(v) {
   box.hidden = !entries.length;
   box.replaceChildren(...entries.map((x) => h("span", { class: "key-item", "data-tip": x.tip, dataset: { kind: x.kind || "item" } },
     x.item ? icon(x.item, board.itemKinds) : icon(x.kind), x.text)));
+  board.fitAboveKey();
 }
 
 function markHover(rid) { board._hoverOutline(rid); }
