@@ -1,5 +1,6 @@
-"""Golden search record of the Hard bot (``mcts-plan``): every searched decision of two seeded
-3-player games (one per edition) with an exact iteration budget, its chosen action and its root
+"""Golden search record of ``mcts-plan`` (whose tree and leaves ``mcts-blend``, the Hard bot,
+builds on): every searched decision of two seeded 3-player games (one per edition) with an
+exact iteration budget, its chosen action and its root
 statistics (visits and mean value of each child). Speed-ups of the bots must leave it unchanged
 (``tests/bots/test_search_record.py``).
 

@@ -28,6 +28,14 @@ def _node(cheap: list[float], deep: list[tuple[float, float]]) -> _Node:
     return nd
 
 
+def test_the_hard_level_is_the_blend_with_every_big_choice_valued_deep():
+    from smallworld.bots import level_bot
+
+    bot = make_bot(level_bot("hard"), 1)
+    assert isinstance(bot, BlendSearchBot)
+    assert (bot.big_share, bot.small_share, bot.lookahead, bot.threat) == (1.0, 0.05, 4, True)
+
+
 def test_the_regression_of_deep_on_cheap_is_fitted_from_enough_pairs():
     bot = BlendSearchBot(1, iterations=10)
     assert bot.regression() == (0.0, 1.0)  # no pairs: the cheap value as it is
@@ -73,7 +81,7 @@ def test_a_share_of_the_iterations_is_valued_deep_spread_evenly():
     assert bot._pairs[0] == 25
     # a big choice may have its own share: every iteration deep
     s = _exhausted(4)
-    big = make_bot("mcts-blend", 3, iterations=50, deep_share=0.1, big_share=1.0)
+    big = make_bot("mcts-blend", 3, iterations=50, deep_share=0.1)  # big_share 1 by default
     big.choose(s, 0, s.legal_actions())
     assert big._tree.visits == 50 and big._tree.deep == 50
 
@@ -98,7 +106,7 @@ def test_the_cheap_leaf_is_at_the_end_of_the_turn_the_deep_one_two_turns_later(l
     """Seat 0 searching in round 3: every iteration is valued when its turn is over, with the
     threat leaf; every fourth (``deep_share`` 0.25) also after two more of its turns, without."""
     s = _conquest_turn()
-    bot = BlendSearchBot(3, iterations=12, deep_share=0.25)
+    bot = BlendSearchBot(3, iterations=12, deep_share=0.25, big_share=0.25)
     bot.choose(s, 0, s.legal_actions())
     seen = leaf_calls
     assert seen.count((3, 1, True)) == 12 and seen.count((5, 1, False)) == 3 and len(seen) == 15, seen

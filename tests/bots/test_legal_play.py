@@ -52,7 +52,8 @@ def test_greedy_plays_only_legal_actions(names, seed, edition):
 
 @pytest.mark.parametrize(("names", "seed"), [(["mcts", "greedy", "random"], 11), (["greedy", "mcts"], 12),
                                             (["mcts-turn", "greedy", "random"], 14), (["greedy", "mcts-turn"], 15),
-                                            (["mcts-plan", "greedy", "random"], 16), (["greedy", "mcts-plan"], 17)])
+                                            (["mcts-plan", "greedy", "random"], 16), (["greedy", "mcts-plan"], 17),
+                                            (["mcts-blend", "greedy", "random"], 19), (["greedy", "mcts-blend"], 20)])
 def test_mcts_plays_only_legal_actions(names, seed):
     g = _play_checked(names, seed, iterations=6)
     assert g.state.result is not None

@@ -1,4 +1,4 @@
-"""The Hard bot's golden search record (:mod:`tests.bots.search_record`): for a fixed seed and
+"""``mcts-plan``'s golden search record (:mod:`tests.bots.search_record`): for a fixed seed and
 iteration budget, its choices and root statistics are those recorded (speed-ups of the bots, the
 fast policy and the evaluation must not change a decision or a visit count)."""
 

@@ -12,14 +12,15 @@ A bot is any object with ``choose(state, player, legal) -> Action`` that reads o
   (:mod:`smallworld.bots.turnsearch`), 0.5 s per decision by default;
 - ``mcts-plan``: the same tree over its own turn, valued after every seat has played on to the
   end of the bot's next two turns (:class:`~smallworld.bots.turnsearch.PlanSearchBot`), 0.5 s
-  per decision by default: the Hard level;
+  per decision by default;
 - ``mcts-threat``: ``mcts-turn`` whose leaf takes away the Regions opponents are expected to
   conquer before its next turn (:class:`~smallworld.bots.turnsearch.ThreatSearchBot`);
 - ``mcts-mix``: ``mcts-plan``'s lookahead for the combo and decline choices, ``mcts-threat``'s
   leaf for each conquest step (:class:`~smallworld.bots.turnsearch.MixedSearchBot`);
 - ``mcts-blend``: ``mcts-plan``'s tree whose leaves are all valued at the end of the turn by
-  ``mcts-threat``'s leaf and a share of them two turns later too, the cheap values corrected by
-  the deep ones (:mod:`smallworld.bots.blend`);
+  ``mcts-threat``'s leaf and a share of them two turns later too (all of them at the turn's big
+  choices), the cheap values corrected by the deep ones (:mod:`smallworld.bots.blend`): the
+  Hard level;
 - ``random-nodecline``, ``greedy-eps``, ``mcts-fast``: the training ladder between random and
   greedy (:mod:`smallworld.bots.ladder`).
 

@@ -1,13 +1,16 @@
-"""Blended leaves: ``mcts-plan``'s tree, most leaves valued cheaply, a share of them deeply.
+"""Blended leaves (``mcts-blend``, the Hard level): ``mcts-plan``'s tree, most leaves valued
+cheaply, a share of them deeply.
 
 ``mcts-plan`` (:class:`~smallworld.bots.turnsearch.PlanSearchBot`) values every leaf after
 every seat has played on to the end of the bot's next two turns: a good judge, about ten times
 dearer than the threat leaf at the end of the bot's own turn (``mcts-threat``). This bot keeps
 ``mcts-plan``'s tree (its own decisions of the turn, kept between them) and values **every**
 leaf cheaply, at the end of the turn with the threat leaf; an evenly spread share of the
-iterations (``deep_share``) goes on from that same position to the two-turn horizon and is
-valued there too. The deep value is what the search wants; the cheap one, which every
-iteration has, is a control variate that tells it about the rest:
+iterations goes on from that same position to the two-turn horizon and is valued there too:
+every iteration of the turn's big choices (which combo, expand or go In Decline: ``big_share``
+1, as ``mcts-plan``), one in twenty at conquest steps and ability choices (``deep_share``
+0.05), which are most of the searched decisions. The deep value is what the search wants; the
+cheap one, which every iteration has, is a control variate that tells it about the rest:
 
 - over the deep samples of the decision, the deep value is regressed on the cheap one:
   ``deep ≈ α + β · cheap`` (least squares; with fewer than :data:`MIN_PAIRS` pairs β = 1
@@ -44,10 +47,11 @@ class BlendSearchBot(TurnSearchBot):
     :class:`~smallworld.bots.turnsearch.TurnSearchBot` (``lookahead``: the deep leaf's,
     default 4; ``threat``: the cheap leaf's threat, default on), and:
 
-    - ``deep_share`` (0 to 1, default 0.1): the share of iterations also valued at the
-      lookahead, spread evenly (every tenth at 0.1), at conquest steps and ability choices;
-    - ``big_share`` (default ``deep_share``): the same at the turn's big choices (which combo,
-      expand or go In Decline);
+    - ``deep_share`` (0 to 1, default 0.05): the share of iterations also valued at the
+      lookahead, spread evenly (every twentieth at 0.05), at conquest steps and ability choices;
+    - ``big_share`` (default 1): the same at the turn's big choices (which combo, expand or go
+      In Decline); at 1 every iteration of a big choice is valued at the lookahead, as
+      ``mcts-plan`` values it;
     - ``shrink`` (default 4): pseudo-samples toward the regression's prediction in a node's
       deep residual.
 
@@ -59,16 +63,15 @@ class BlendSearchBot(TurnSearchBot):
     default_lookahead = 4
     default_threat = True
 
-    def __init__(self, *args: Any, deep_share: float = 0.1, big_share: float | None = None,
+    def __init__(self, *args: Any, deep_share: float = 0.05, big_share: float = 1.0,
                  shrink: float = 4.0, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        big = deep_share if big_share is None else big_share
-        if not (0.0 < deep_share <= 1.0 and 0.0 < big <= 1.0):
+        if not (0.0 < deep_share <= 1.0 and 0.0 < big_share <= 1.0):
             raise ValueError("deep_share and big_share must be in (0, 1]")
         if shrink < 0:
             raise ValueError("shrink must be at least 0")
         self.small_share = float(deep_share)
-        self.big_share = float(big)
+        self.big_share = float(big_share)
         self._deep_share = self.small_share
         self.shrink = float(shrink)
         #: this decision's deep samples: count, Σcheap, Σdeep, Σcheap², Σcheap·deep
