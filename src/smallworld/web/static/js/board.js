@@ -122,14 +122,14 @@ export class Board {
   // out again above it (it never shrinks the room, so the board does not move back and forth).
   fitAboveKey() {
     if (this._bottomRows() <= this.covered) return;
-    this.layout(true);
+    this.layout();
     this.setZoom(this.zoom);
   }
 
   // Arrange the islands in rows (keeping their order) so they are as large as the box allows,
-  // above the key and the legend (``grow``: keep at least the room already kept for them).
-  layout(grow = false) {
-    const covered = Math.max(this._bottomRows(), grow ? this.covered || 0 : 0);
+  // above the key and the legend.
+  layout() {
+    const covered = this._bottomRows();
     this.covered = covered;
     const W = Math.max(200, this.container.clientWidth);
     const H = Math.max(200, this.container.clientHeight - covered);
