@@ -14,6 +14,8 @@ never disagree.
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import hmac
 import secrets
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -312,11 +314,7 @@ class LiveGame:
     def bot_for(self, p: int) -> Any:
         bot = self.bots.get(p)
         if bot is None:
-            # seeded from the game's seed (a sealed seed: its commitment): the same seed and
-            # human moves give the same game
-            h = self.game.record.header
-            seed = h["chance"].get("commit") if isinstance(h.get("chance"), dict) else h.get("seed")
-            bot = self.bots[p] = make_bot(self.seats[p].bot or "random", f"{seed}-{p}")
+            bot = self.bots[p] = make_bot(self.seats[p].bot or "random", bot_seed(self.game, p))
         return bot
 
     def bot_choice(self) -> tuple[int, Action] | None:
@@ -387,6 +385,23 @@ class LiveGame:
                 else f"The revealed seed does not explain this game's chance: {v.message}.")
         return {"kind": "revealed", "commitment": commit, "seed": h.get("seed"),
                 "verified": v.ok, "text": text}
+
+
+def bot_seed(game: Game, p: int) -> str:
+    """The seed of seat ``p``'s bot: never anything a seat can see (issue #36 point 3).
+
+    A sealed game's bots are seeded with ``HMAC-SHA256(secret seed, "bot:<seat>")``: nobody
+    without the sealed seed can predict them (the public commitment says nothing about it).
+    A seed chosen by the creator was never secret: its bots keep the reproducible
+    ``"<seed>-<seat>"`` (the same seed and human moves give the same game). A sealed game
+    whose secret this process does not hold gets bots seeded from :mod:`secrets`.
+    """
+    if game.secret is not None:
+        return hmac.new(game.secret.encode(), f"bot:{p}".encode(), hashlib.sha256).hexdigest()
+    h = game.record.header
+    if isinstance(h.get("chance"), dict):
+        return secrets.token_hex(32)
+    return f"{h.get('seed')}-{p}"
 
 
 def rebuild_log(record: GameRecord) -> Logbook:
