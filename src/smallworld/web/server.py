@@ -659,9 +659,16 @@ def _openapi_with_tokens(app: FastAPI) -> dict[str, Any]:
     return app.openapi_schema
 
 
+#: the answer to a binary frame (the pages only ever send the text ``ping``)
+BINARY_REFUSED = {"type": "error",
+                  "error": "this server reads only text messages on this socket (\"ping\"); "
+                           "a binary message was ignored"}
+
+
 async def _read_until_closed(ws: WebSocket, conn: Connection) -> None:
     """Answer ``ping`` with ``pong`` until the page closes or is dropped (``conn.dead``).
-    Anything else the page sends (other text, binary frames) is ignored."""
+    A binary frame is answered with an error message (:data:`BINARY_REFUSED`) and the socket
+    keeps its game; any other text is ignored."""
     dead = asyncio.ensure_future(conn.dead.wait())
     try:
         while True:
@@ -675,6 +682,8 @@ async def _read_until_closed(ws: WebSocket, conn: Connection) -> None:
                 return
             if msg.get("text") == "ping":
                 conn.push({"type": "pong"})
+            elif msg.get("bytes") is not None:
+                conn.push(dict(BINARY_REFUSED))
     finally:
         dead.cancel()
 
