@@ -36,13 +36,17 @@ def test_defense_pieces_and_mountains_add_cost_never_immunity(pieces, extra):
 @pytest.mark.parametrize("power,act", [("heroic", "hero"), ("bivouacking", "camp"), ("fortified", "fortress")])
 def test_amazons_take_their_four_off_before_placing_pieces(power, act):
     """C-EDGE-6, C-ORDER-2, C-R-AMAZONS-2: Amazons with 5 tokens on 3 Regions take 4 off after
-    redeploying, abandoning Regions; the pieces of Heroic, Bivouacking or Fortified are then
-    offered, and land, only in Regions still held."""
+    redeploying, abandoning the Regions the player chooses (here C2.1 with the most tokens);
+    the pieces of Heroic, Bivouacking or Fortified are then offered, and land, only in Regions
+    still held."""
     s = make(race="amazons", power=power, hand=0, regions=(
         '"C2.1" = { player = 0, tokens = 3 }\n"C2.2" = { player = 0 }\n"C2.3" = { player = 0 }'))
     s.apply("end")
     while s.phase == "redeploy":
         s.apply("redeploy C2.1 " + str(s.hand[0]))
+    while s.decisions and s.decisions[-1] == (0, "race:amazons"):  # C2.1 first, then C2.2
+        s.apply(min(str(a) for a in s.legal_actions()))
+    assert [s.occ[s.region_of(f"C2.{n}")] for n in (1, 2, 3)] == [-1, -1, 0]
     assert s.flags["off-map:amazons"] == 4
     held = {r for r, c in enumerate(s.occ) if c == 0}
     assert held and len(held) < 3

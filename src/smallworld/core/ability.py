@@ -259,8 +259,8 @@ class Ability:
     # ---- end of turn (R-ORDER-2) -------------------------------------------------------------
 
     def at_turn_end(self, s: State, owner: int, step: str) -> None:
-        """Own turn end, ``step`` in ``('purchase', 'healer', 'placement', 'gift',
-        'payments')``; may push decisions."""
+        """Own turn end, ``step`` in ``('purchase', 'healer', 'withdraw', 'placement', 'gift',
+        'payments')`` (the engine's order, :mod:`smallworld.core.engine`); may push decisions."""
 
     def score(self, s: State, owner: int) -> Iterable[tuple[str, int]]:
         """The owner's scoring (R-SCORE-2): bonus lines ``(label, VC)``."""

@@ -18,6 +18,8 @@ step                    what happens                                            
 ``purchase``            ``at_turn_end('purchase')`` (Forsaken)
 ``healer``              ``at_turn_end('healer')`` (Spirit Healer)
 ``redeploy``            R-TROOP-3                                                 ``redeploy``
+``withdraw``            ``at_turn_end('withdraw')``: tokens leave the map after   ``choice``
+                        redeployment (classic Amazons, C-R-AMAZONS-2)
 ``placement``           ``at_turn_end('placement')`` (Forts, Towers, Bombs, …)
 ``gift``                ``at_turn_end('gift')`` (Pandaren's Harmony)
 ``score``               R-SCORE-*, ``at_turn_end('payments')``, ``at_any_turn_end``
@@ -168,7 +170,7 @@ def _turn_end_hook(name: str, nxt: str, past: str) -> Callable[[State], None]:
 
 def _step_redeploy(s: State) -> None:
     p = s.turn
-    s.step = "placement"
+    s.step = "withdraw"
     if s.active[p] is None:
         return
     troops.start_redeployment(s, p)
@@ -258,6 +260,7 @@ STEPS: dict[str, Callable[[State], None]] = {
     "purchase": _turn_end_hook("purchase", "healer", "redeploy"),
     "healer": _turn_end_hook("healer", "redeploy", "redeploy"),
     "redeploy": _step_redeploy,
+    "withdraw": _turn_end_hook("withdraw", "placement", "score"),
     "placement": _turn_end_hook("placement", "gift", "score"),
     "gift": _turn_end_hook("gift", "score", "score"),
     "score": _step_score,

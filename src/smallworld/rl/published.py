@@ -25,6 +25,8 @@ WARCRAFT_BLOCKS: tuple[str, ...] = (
 CLASSIC_BLOCKS: tuple[str, ...] = (
     "pick", "expand", "decline", "end", "done", "berserk", "ally", "conquer", "abandon", "sorcery",
     "camp", "dragon", "fortress", "hero", "redeploy",
+    # appended when the Amazons' player came to choose the tokens leaving the map (C-R-AMAZONS-2)
+    "offmap",
 )
 
 #: each catalogue's published block order, by edition name

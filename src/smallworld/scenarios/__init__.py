@@ -34,7 +34,7 @@ _PHASES = {
     "pick": ("choose", PICK),
     "decide": ("choose", DECIDE),
     "conquer": ("conquer", CONQUER),
-    "redeploy": ("placement", REDEPLOY),
+    "redeploy": ("withdraw", REDEPLOY),
 }
 _TOP_KEYS = {
     "edition", "boards", "seats", "round", "turn", "phase", "conquests", "players", "regions",

@@ -31,7 +31,7 @@ from smallworld.core.state import EMPTY, MURLOC, State
 _STEP_ORDER = {
     name: i for i, name in enumerate((
         "start", "choose", "expand", "ready", "conquer", "purchase", "healer", "redeploy",
-        "placement", "gift", "score", "defend", "next",
+        "withdraw", "placement", "gift", "score", "defend", "next",
     ))
 }
 _SCORE_STEP = _STEP_ORDER["score"]

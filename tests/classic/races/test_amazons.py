@@ -1,7 +1,10 @@
 """Amazons (C-R-AMAZONS-1..3): +4 conquest tokens, held off the map after redeployment."""
 
+import pytest
+
 from smallworld.core.combos import take_combo
-from tests.classic.helpers import make, rid
+from smallworld.core.errors import IllegalActionError
+from tests.classic.helpers import acts_text, make, rid
 
 
 def test_pick_takes_four_more():
@@ -29,16 +32,75 @@ def test_four_off_after_redeployment_and_back_next_turn():
     assert s.hand[0] == 4 and "off-map:amazons" not in s.flags
 
 
-def test_abandons_when_every_region_has_one():
-    """C-R-AMAZONS-2 (F3): with 3 Regions of 1 token and 5 tokens in all, Regions are abandoned
-    to take 4 off (the engine's choice: highest-numbered first, a Ruling)."""
-    s = make(race="amazons", power="hill", hand=0, regions=(
-        '"C2.1" = { player = 0, tokens = 3 }\n"C2.2" = { player = 0 }\n"C2.3" = { player = 0 }'))
-    from smallworld.classic.registry import RACE_ABILITIES
+THREE = ('"C2.1" = { player = 0, tokens = 3 }\n"C2.2" = { player = 0, tokens = 3 }\n'
+         '"C2.6" = { player = 0, tokens = 2 }')
 
-    RACE_ABILITIES["amazons"].at_turn_end(s, 0, "placement")
-    assert s.flags["off-map:amazons"] == 4
-    assert s.occ[rid(s, 1)] == 0 and s.tokens[rid(s, 1)] == 1 and s.occ[rid(s, 3)] == -1
+
+def _redeployed(regions: str, plan: tuple[str, ...], power: str = "hill"):
+    """Seat 0's Amazons end their conquests and redeploy by ``plan``."""
+    s = make(race="amazons", power=power, hand=0, regions=regions)
+    s.apply("end")
+    for a in plan:
+        s.apply(a)
+    return s
+
+
+def _left(s, *ns: int) -> list[int]:
+    return [s.tokens[rid(s, n)] if s.occ[rid(s, n)] == 0 else 0 for n in ns]
+
+
+def test_the_player_chooses_which_four_leave():
+    """C-R-AMAZONS-2 (revised): after redeployment the player takes the 4 tokens off the map one
+    at a time from Regions of its choice; a Region's last token is not offered while every
+    Region can keep one; a step with one Region left to give is taken without asking."""
+    s = _redeployed(THREE, ("redeploy C2.1 2", "redeploy C2.2 2", "redeploy C2.6 1"))
+    assert s.decisions == [(0, "race:amazons")]
+    assert acts_text(s) == {"offmap C2.1", "offmap C2.2", "offmap C2.6"}
+    s.apply("offmap C2.6")
+    assert acts_text(s) == {"offmap C2.1", "offmap C2.2"}  # C2.6 is down to its last token
+    with pytest.raises(IllegalActionError):
+        s.apply("offmap C2.6")
+    s.apply("offmap C2.1")
+    s.apply("offmap C2.1")  # C2.1 at 1: only C2.2 may give the last one, taken at once
+    assert not s.decisions and s.flags["off-map:amazons"] == 4
+    assert _left(s, 1, 2, 6) == [1, 2, 1]
+    assert s.current_player() == 1  # the turn went on: scored, next seat
+
+
+def test_the_player_chooses_which_regions_to_abandon():
+    """C-R-AMAZONS-2 (revised), F3: with 5 tokens on 3 Regions one Region only can be kept, and
+    the player chooses which: here the lone token of C2.3, giving up the 3 tokens of C2.1 (the
+    engine used to keep the biggest stack and abandon the highest-numbered Regions)."""
+    regions = ('"C2.1" = { player = 0, tokens = 3 }\n"C2.2" = { player = 0 }\n'
+               '"C2.3" = { player = 0 }')
+    s = _redeployed(regions, ("redeploy C2.1 2",))
+    assert acts_text(s) == {"offmap C2.1", "offmap C2.2", "offmap C2.3"}
+    s.apply("offmap C2.2")
+    assert s.occ[rid(s, 2)] == -1
+    for _ in range(3):
+        s.apply("offmap C2.1")
+    assert not s.decisions and s.flags["off-map:amazons"] == 4
+    assert _left(s, 1, 2, 3) == [0, 0, 1] and s.hand[0] == 0
+
+
+def test_one_region_is_taken_without_asking():
+    """C-R-AMAZONS-2: a single Region to take from asks nothing (7 tokens on C2.1 -> 3)."""
+    s = _redeployed('"C2.1" = { player = 0, tokens = 7 }', ())
+    assert not s.decisions and _left(s, 1) == [3] and s.flags["off-map:amazons"] == 4
+
+
+def test_tokens_leave_before_heroes_are_placed():
+    """C-EDGE-6, C-ORDER-2: with Heroic the 4 tokens leave first (the Amazons' choice), then the
+    Heroes go to Regions still held: the abandoned C2.2 is not offered to a Hero."""
+    regions = ('"C2.1" = { player = 0, tokens = 3 }\n"C2.2" = { player = 0 }\n'
+               '"C2.3" = { player = 0 }\n"C2.6" = { player = 0 }')
+    s = _redeployed(regions, ("redeploy C2.1 2",), power="heroic")
+    assert s.decisions[-1] == (0, "race:amazons")
+    s.apply("offmap C2.2")
+    s.apply("offmap C2.3")  # 4 tokens on 2 Regions: the last 2 can only come from C2.1
+    assert s.flags["off-map:amazons"] == 4 and _left(s, 1, 2, 3, 6) == [1, 0, 0, 1]
+    assert s.decisions[-1] == (0, "power:heroic")
+    assert acts_text(s) == {"hero C2.1", "hero C2.6"}
 
 
 def test_decline_returns_held_tokens():

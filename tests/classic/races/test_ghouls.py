@@ -183,7 +183,7 @@ def test_random_games_with_ghouls_conserve_tokens():
 
     from smallworld.core.game import Game
 
-    for n, seed in ((2, 0), (3, 25), (4, 10), (5, 15)):
+    for n, seed in ((2, 4), (3, 3), (4, 1), (5, 3)):
         g = Game.new(n, seed=seed, edition="classic")
         rng = random.Random(seed)
         s = g.state

@@ -9,6 +9,15 @@ def test_first_conquest_anywhere_on_land():
     assert 13 in tg(s) and not tg(s) & {0, 7, 22}
 
 
+def test_seafaring_halflings_may_enter_on_the_lake():
+    """C-R-HALFLINGS-1 (revised), C-P-SEAFARING-1: with Seafaring the first conquest may be the
+    Lake (C2.7) as well as the Seas (C2.0, C2.22), and the conquest goes through."""
+    s = make(race="halflings", power="seafaring", hand=8)
+    assert {0, 7, 22} <= tg(s) and 13 in tg(s)
+    s.apply("conquer C2.7")
+    assert s.occ[rid(s, 7)] == 0 and s.tokens[rid(s, 7)] == 2
+
+
 def test_holes_in_first_two_regions_make_them_immune():
     """C-R-HALFLINGS-2, C-CONQ-12: Holes go into the first two conquered Regions only; an
     opponent cannot target them."""

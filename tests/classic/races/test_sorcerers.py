@@ -5,16 +5,32 @@ from tests.classic.helpers import acts_text, make, rid
 
 def test_substitution_once_per_opponent():
     """C-R-SORCERERS-1/5: the lone Human on C2.2 becomes a Sorcerer from the box, the Human
-    goes to the box; no token in hand needed (C-R-SORCERERS-4); once per opponent per turn."""
-    s = make(race="sorcerers", power="hill", hand=0, race1="humans", power1="forest", regions=(
+    goes to the box; the hand does not shrink (C-R-SORCERERS-4); once per opponent per turn."""
+    s = make(race="sorcerers", power="hill", hand=1, race1="humans", power1="forest", regions=(
         '"C2.1" = { player = 0 }\n"C2.2" = { player = 1 }\n"C2.6" = { player = 1 }'))
     assert {"sorcery C2.2", "sorcery C2.6"} <= acts_text(s)
     hb, sb = s.box["humans"], s.box["sorcerers"]
     s.apply("sorcery C2.2")
     r = rid(s, 2)
-    assert s.occ[r] == 0 and s.tokens[r] == 1 and s.hand[0] == 0
+    assert s.occ[r] == 0 and s.tokens[r] == 1 and s.hand[0] == 1
     assert s.box["humans"] == hb + 1 and s.box["sorcerers"] == sb - 1 and s.hand[1] == 0
     assert not any(a.startswith("sorcery") for a in acts_text(s))
+
+
+def test_substitution_needs_a_token_in_hand():
+    """C-R-SORCERERS-4 (revised), R-CONQ-10: with no Sorcerer token in hand no substitution is
+    offered (the printed Important Note), and the refusal names the action."""
+    s = make(race="sorcerers", power="hill", hand=0, race1="humans", power1="forest",
+             regions='"C2.1" = { player = 0 }\n"C2.2" = { player = 1 }')
+    assert not any(a.startswith("sorcery") for a in acts_text(s))
+    import pytest
+
+    from smallworld.core.errors import IllegalActionError
+
+    with pytest.raises(IllegalActionError, match="sorcery"):
+        s.apply("sorcery C2.2")
+    s.hand[0] = 1
+    assert "sorcery C2.2" in acts_text(s)
 
 
 def test_not_two_tokens_not_in_decline_not_encampment():

@@ -3,14 +3,15 @@
 - The Diplomat race's conquests (a Dragon conquest or Sorcerer substitution included) against an
   opponent's Active race are recorded this turn (C-EDGE-7).
 - At the end of the turn, before scoring (the ``gift`` step, C-ORDER-2), the player may name one
-  opponent it did not attack (``ally SEAT``, or ``done``); an opponent with no Active race may be
-  named (a Ruling).
+  opponent it did not attack (``ally SEAT``, or ``done``); only an opponent that has an Active
+  race at that moment can be named (C-P-DIPLOMAT-1: one just gone In Decline, or yet to pick its
+  first combo, is not offered).
 - Until the start of the player's next turn the ally may not conquer or aim any effect at the
   Diplomat's Active Regions (``immune``); the In Decline race is not protected. The peace ends
   when the player's next turn starts (``on_turn_start``) and with a new pick.
 
-Not covered: the ally's In Decline Ghouls are not bound by the peace (C-R-GHOULS-4); Ghouls'
-mini-turn is not implemented, so the question does not arise yet.
+The ally's In Decline Ghouls, taking their own turn in the Active slot, are not bound by the
+peace (C-R-GHOULS-4: ``immune`` lets them through while ``in_decline_turn``).
 """
 
 from __future__ import annotations
@@ -65,8 +66,10 @@ class Diplomat(Ability):
         if not s.decisions or s.decisions[-1] != (owner, _KEY):
             return []
         hit = s.tflags.get(_HIT, ())
-        n = s.spec.n_players
-        return [Action("ally", (q,)) for q in range(n) if q != owner and q not in hit] + [_DONE]
+        n, active = s.spec.n_players, s.active
+        return [
+            Action("ally", (q,)) for q in range(n) if q != owner and q not in hit and active[q] is not None
+        ] + [_DONE]
 
     def apply(self, s: State, owner: int, action: Action) -> None:
         changes.close_decision(s)

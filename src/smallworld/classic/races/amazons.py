@@ -2,12 +2,13 @@
 
 - Picked, they take ``6 + 4 + power value`` tokens: the 4 extra come from the box at the pick
   (C-R-AMAZONS-1).
-- At the end of each of their redeployments (the placement step, before other placements,
-  C-EDGE-6) 4 Amazon tokens leave the map (fewer only if fewer are on the map), keeping 1 in each
-  Region while it can; if it cannot, Regions are abandoned (C-R-AMAZONS-2). **Ruling** (the
-  rulebook lets the player choose): the engine chooses, taking tokens from the Regions holding
-  most tokens (lowest Region number first among equals) and abandoning the highest-numbered
-  Regions when every Region is down to 1.
+- At the end of each of their redeployments (the engine's ``withdraw`` step, before Encampments,
+  the Fortress and Heroes are placed, C-EDGE-6) 4 Amazon tokens leave the map (fewer only if
+  fewer are on the map), and **the player chooses** which (C-R-AMAZONS-2, revised): a decision of
+  ``offmap R`` actions, one token each, until 4 are off. The player must keep 1 token in each
+  Region while it can: a Region's last token is offered only when the tokens left on the map
+  cannot cover every Region; taking it abandons the Region (any Region, one conquered this turn
+  included, F3). A step with a single Region to take from is taken without asking.
 - The held tokens do not defend, score or count for the tie-break; they are kept in
   ``flags["off-map:amazons"]`` and come back to hand when the owner next expands (before ready
   troops); going In Decline they go back to the box (C-R-AMAZONS-3).
@@ -19,10 +20,33 @@ from smallworld.classic.data import AMAZON_EXTRA
 from smallworld.classic.registry import register
 from smallworld.core import changes, troops
 from smallworld.core.ability import Ability
-from smallworld.core.meta import Flag
+from smallworld.core.actions import Action
+from smallworld.core.meta import ActionSpec, Flag
 from smallworld.core.state import State
 
 HELD = "off-map:amazons"
+_KEY = "race:amazons"
+
+
+def to_take(s: State, owner: int) -> int:
+    """How many more Amazon tokens must leave the map this redeployment: ``4`` less those held
+    off it already, at most the tokens on the map (C-R-AMAZONS-2)."""
+    on_map = sum(s.tokens[r] for r in s.regions_of(2 * owner))
+    return max(0, min(AMAZON_EXTRA - s.flags.get(HELD, 0), on_map))
+
+
+def spots(s: State, owner: int) -> list[int]:
+    """The Regions a token may be taken from now (C-R-AMAZONS-2): any with 2 or more tokens, and
+    those with 1 only when the tokens that will stay on the map are fewer than the Regions held
+    (so one Region at least must be abandoned). Empty when none is to be taken."""
+    left = to_take(s, owner)
+    if not left:
+        return []
+    own = s.regions_of(2 * owner)
+    tokens = s.tokens
+    staying = sum(tokens[r] for r in own) - left
+    may_abandon = staying < len(own)
+    return [r for r in own if tokens[r] > 1 or may_abandon]
 
 
 @register
@@ -31,11 +55,15 @@ class Amazons(Ability):
     kind = "race"
     rule = "C-R-AMAZONS-1"
     summary = (
-        "Four extra tokens for conquests only: taken off the map after each redeployment, back at "
-        "your next ready troops."
+        "Four extra tokens for conquests only: after each redeployment you take four tokens off the "
+        "map, back at your next ready troops."
     )
     flags = (Flag("off-map:amazons", "flags", "count", scale=4, rl_name="amazons-off-map",
                   words="the extra Amazon tokens off the map"),)
+    action_specs = (
+        ActionSpec("offmap", ("region",), phrase="Take an Amazon token off {0}",
+                   label="Take a token off {0}"),
+    )
 
     def on_pick(self, s: State, owner: int) -> None:
         n = min(AMAZON_EXTRA, s.box[self.id])
@@ -45,24 +73,41 @@ class Amazons(Ability):
         changes.hand_add(s, owner, changes.clear_flag(s, HELD, 0))
 
     def at_turn_end(self, s: State, owner: int, step: str) -> None:
-        if step != "placement":
+        if step != "withdraw":
             return
-        held = s.flags.get(HELD, 0)
-        code = 2 * owner
-        tokens = s.tokens
-        while held < AMAZON_EXTRA:
-            own = s.regions_of(code)
-            if not own:
-                break
-            best = max(own, key=lambda r: (tokens[r], -r))
-            if tokens[best] > 1:
-                changes.take_tokens(s, best, 1)
-            else:  # every Region down to 1: abandon one (C-R-AMAZONS-2, F3)
-                troops.abandon(s, owner, own[-1])
-                changes.hand_take(s, owner, 1)
-            held += 1
-        if held:
-            changes.set_flag(s, HELD, held)
+        self._take_forced(s, owner)
+        if to_take(s, owner):
+            changes.ask(s, owner, _KEY)
+
+    def actions(self, s: State, owner: int) -> list[Action]:
+        if not s.decisions or s.decisions[-1] != (owner, _KEY):
+            return []
+        acts = s.spec.region_actions("offmap")
+        return [acts[r] for r in spots(s, owner)]
+
+    def apply(self, s: State, owner: int, action: Action) -> None:
+        self._take(s, owner, s.spec.region(str(action.args[0])))
+        self._take_forced(s, owner)
+        if not to_take(s, owner):
+            changes.close_decision(s)
+
+    def _take_forced(self, s: State, owner: int) -> None:
+        """Take tokens while only one Region may give them (no choice to ask)."""
+        while True:
+            where = spots(s, owner)
+            if len(where) != 1:
+                return
+            self._take(s, owner, where[0])
+
+    @staticmethod
+    def _take(s: State, owner: int, r: int) -> None:
+        """One token of Region ``r`` off the map; its last token abandons it (R-TROOP-2)."""
+        if s.tokens[r] > 1:
+            changes.take_tokens(s, r, 1)
+        else:
+            troops.abandon(s, owner, r)
+            changes.hand_take(s, owner, 1)
+        changes.set_flag(s, HELD, s.flags.get(HELD, 0) + 1)
 
     def on_decline(self, s: State, owner: int) -> None:
         changes.to_tray(s, self.id, changes.clear_flag(s, HELD, 0))

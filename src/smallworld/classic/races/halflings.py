@@ -1,7 +1,8 @@
 """Halflings (C-R-HALFLINGS-1..4).
 
-- Their first conquest (and any later first conquest) may target any land Region (C-R-HALFLINGS-1;
-  water only with Seafaring: the core filters it).
+- Their first conquest (and any later first conquest) may target any Region (C-R-HALFLINGS-1):
+  land Regions, and with Seafaring the Seas and the Lake too (the core keeps water out unless an
+  ability lets the race enter it).
 - A Hole-in-the-Ground goes into each of the first two Regions this Halfling race conquers; a
   Hole makes its Region immune (C-CONQ-12) to every other player's conquests and effects.
 - Holes never move; both leave the map when the Halflings go In Decline; abandoning a Hole's
@@ -40,9 +41,8 @@ class Halflings(Ability):
               plural="Holes-in-the-Ground"),
     )
 
-    def first_targets(self, s: State, owner: int) -> list[int]:
-        water = s.spec.water
-        return [r for r in range(s.spec.n_regions) if not water[r]]
+    def first_targets(self, s: State, owner: int) -> range:
+        return range(s.spec.n_regions)
 
     def on_pick(self, s: State, owner: int) -> None:
         changes.set_flag(s, _PLACED, 0)

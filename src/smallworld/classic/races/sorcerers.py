@@ -9,8 +9,10 @@
   Diplomat's peace are respected (the core's targets leave them out).
 - The Region must be a target of the Sorcerers' ordinary conquests while they hold a Region
   (adjacency, widened by Flying and Underworld: a Ruling); never a first conquest.
-- No token in hand is needed (R-CONQ-10's one exception); impossible with no Sorcerer left in the
-  box (C-EDGE-10) and after a final-conquest roll (the conquest phase is over then).
+- Like every conquest it needs at least one Sorcerer token in hand to be started (C-R-SORCERERS-4,
+  R-CONQ-10); the hand does not shrink, the new token comes from the box. Impossible with no
+  Sorcerer left in the box (C-EDGE-10) and after a final-conquest roll (the conquest phase is over
+  then).
 - It is a conquest of a non-empty Region (Pillaging, Diplomat count it); exactly 1 Sorcerer
   token is placed; nothing is redeployed by the victim.
 """
@@ -43,7 +45,7 @@ class Sorcerers(Ability):
     action_kinds = frozenset({"sorcery"})
 
     def actions(self, s: State, owner: int) -> list[Action]:
-        if s.phase != CONQUER or s.decisions or s.chance or s.box[self.id] < 1:
+        if s.phase != CONQUER or s.decisions or s.chance or s.box[self.id] < 1 or s.hand[owner] < 1:
             return []
         if not has_regions(s, owner):
             return []
