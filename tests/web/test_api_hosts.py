@@ -149,3 +149,47 @@ def test_a_loopback_only_server_keeps_loopback_links(db_path):
     with TestClient(create_app(db_path, bot_delay=0), base_url="http://127.0.0.1:8765", client=LOCAL) as c:
         g = new_game(c, seats=TWO_HUMANS)
         assert g["seats"][0]["url"].startswith("http://127.0.0.1:8765/play/")
+
+
+# ---- malformed Host headers (issue #36 point 6) ---------------------------------------------------
+
+
+def _raw(server, head: str) -> tuple[int, str]:
+    """Send ``head`` (request line and headers) to the live server as it is; the status and
+    the body of the answer."""
+    import socket
+    from urllib.parse import urlsplit
+
+    u = urlsplit(server)
+    with socket.create_connection((u.hostname, u.port), timeout=10) as s:
+        s.sendall(head.replace("\n", "\r\n").encode() + b"\r\n")
+        data = b""
+        while chunk := s.recv(65536):
+            data += chunk
+    status = int(data.split(b" ", 2)[1])
+    return status, data.split(b"\r\n\r\n", 1)[1].decode("latin-1")
+
+
+def test_two_host_headers_are_refused(server):
+    """Before: the last one won (and a proxy may have checked the first)."""
+    port = server.rsplit(":", 1)[1]
+    for first, second in ((f"127.0.0.1:{port}", "attacker.example"),
+                          ("attacker.example", f"127.0.0.1:{port}"),
+                          (f"127.0.0.1:{port}", f"127.0.0.1:{port}")):
+        status, body = _raw(server, f"GET /api/games HTTP/1.1\nHost: {first}\nHost: {second}\n"
+                                    "Connection: close\n")
+        assert status == 400 and "more than one Host" in body and "token" not in body
+
+
+@pytest.mark.parametrize("bad", ["127.0.0.1:{port}@attacker.example", "127.0.0.1@attacker.example",
+                                 "127.0.0.1:{port}/x", "127.0.0.1 attacker.example",
+                                 "127.0.0.1:{port}:80"])
+def test_a_host_header_that_is_not_a_name_and_port_is_refused(server, bad):
+    """``127.0.0.1:PORT@attacker.example`` was read as 127.0.0.1 and trusted."""
+    port = server.rsplit(":", 1)[1]
+    status, body = _raw(server, f"GET /api/games HTTP/1.1\nHost: {bad.format(port=port)}\n"
+                                "Connection: close\n")
+    assert status == 400 and "Host header" in body and "token" not in body
+    # and a plain one is served
+    status, _ = _raw(server, f"GET /api/meta HTTP/1.1\nHost: 127.0.0.1:{port}\nConnection: close\n")
+    assert status == 200

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from typer.testing import CliRunner
 
 from smallworld.cli import app
@@ -154,3 +155,25 @@ def test_a_write_protected_shm_file_is_refused_at_start(monkeypatch, tmp_path):
     r = runner.invoke(app, ["serve", "--db", str(db), "--no-browser", "--port", "8795"])
     assert r.exit_code == 1
     assert "write-protected" in r.output and "-shm" in r.output
+
+
+@pytest.mark.parametrize("where", ["proc", "sys", "file"])
+def test_a_database_place_that_cannot_be_written_is_one_sentence(monkeypatch, tmp_path, where):
+    """``serve --db`` where nothing can be written (a read-only filesystem, as root): before, a
+    traceback from filelock; now one sentence naming the place, exit 1 (issue #36 point 6).
+    The tests run as root, so the places refuse root too: /proc, /sys, a file used as a
+    folder."""
+    import uvicorn
+
+    if where == "file":
+        (tmp_path / "afile").write_text("x")
+        db = tmp_path / "afile" / "games.sqlite3"
+    else:
+        db = {"proc": "/proc/self/games.sqlite3", "sys": "/sys/smallworld-test/games.sqlite3"}[where]
+    calls = []
+    monkeypatch.setattr(uvicorn, "run", _fake_run(calls))
+    r = runner.invoke(app, ["serve", "--db", str(db), "--no-browser", "--port", "8794"])
+    assert r.exit_code == 1 and not calls
+    assert isinstance(r.exception, SystemExit), r.exception  # no traceback
+    assert r.output.startswith(f"error: cannot keep the games in {db}: its folder")
+    assert "Traceback" not in r.output and r.output.count("\n") == 1

@@ -9,7 +9,7 @@ import sys
 import threading
 import webbrowser
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import typer
 
@@ -40,8 +40,16 @@ def _claim(db_path: Path) -> Any:
     server's address when it is taken."""
     from filelock import FileLock, Timeout
 
-    db_path.parent.mkdir(parents=True, exist_ok=True)
-    lock = FileLock(str(db_path) + ".lock")
+    lock_path = Path(str(db_path) + ".lock")
+    try:
+        # the folder and the lock file beside the database must be writable (a read-only
+        # disk, a file where a folder should be, /proc...): say so in one sentence
+        db_path.parent.mkdir(parents=True, exist_ok=True)
+        with open(lock_path, "a", encoding="utf-8"):
+            pass
+    except OSError as e:
+        _cannot_use(db_path, e)
+    lock = FileLock(str(lock_path))
     try:
         lock.acquire(timeout=0)
     except Timeout:
@@ -51,7 +59,20 @@ def _claim(db_path: Path) -> Any:
         typer.echo(f"error: another Small World server is already using {db_path}{where}; "
                    "open that one, or stop it before starting a new one", err=True)
         raise typer.Exit(1) from None
+    except OSError as e:
+        _cannot_use(db_path, e)
     return lock
+
+
+def _cannot_use(db_path: Path, e: OSError) -> NoReturn:
+    """Exit with one plain sentence: the database's place cannot be written."""
+    if isinstance(e, (FileExistsError, NotADirectoryError)):
+        why = "a file stands where a folder should be"
+    else:
+        why = (e.strerror or type(e).__name__).lower()
+    typer.echo(f"error: cannot keep the games in {db_path}: its folder {db_path.parent} cannot be "
+               f"written ({why}); choose a writable place with --db", err=True)
+    raise typer.Exit(1) from None
 
 
 def _masked(url: str) -> str:

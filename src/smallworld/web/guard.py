@@ -6,6 +6,8 @@
   names (loopback names, the address it listens on, the addresses it prints for others) is
   refused with 421 before any route runs, so a web page that re-points its own domain at
   127.0.0.1 reads nothing. WebSocket handshakes are refused the same way (HTTP 403).
+  A request with two ``Host`` headers, or one that is not a name (or address) and a port
+  (``127.0.0.1:8765@attacker.example``), is refused with 400: never guessed at.
 - **Origin**: a request a browser marks with another site's ``Origin`` is refused (403).
 - **Body size**: a body over the route's limit is refused with 413 from its
   ``Content-Length`` before it is read, or as soon as the bytes read pass the limit.
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 import ipaddress
 import json
+import re
 import socket
 from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from typing import Any
@@ -31,6 +34,9 @@ Send = Callable[[Message], Awaitable[None]]
 App = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
+#: what a ``Host`` header may hold: a name or an IPv4 address, or an IPv6 address in
+#: brackets, then an optional port (anything else, such as ``user@host``, is refused with 400)
+HOST_RE = re.compile(r"(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+)(:[0-9]{1,5})?")
 #: bytes a request body may have (the import route's own limit is in :data:`BODY_LIMITS`)
 DEFAULT_BODY_LIMIT = 64_000
 MAX_IMPORT_BYTES = 5_000_000
@@ -115,7 +121,13 @@ class Guard:
         # Starlette's in-process TestClient (client "testclient", never a network address)
         # names itself "testserver"
         in_process = (scope.get("client") or ("",))[0] == "testclient"
-        if not (self.trusts(host) or in_process):
+        n_hosts = sum(1 for k, _ in scope["headers"] if k.lower() == b"host")
+        if n_hosts > 1:
+            problem = (400, "bad request: more than one Host header")
+        elif host and not HOST_RE.fullmatch(host):
+            # e.g. "127.0.0.1:8765@attacker.example": not a name and a port; never guess
+            problem = (400, "bad request: the Host header is not a name or address with a port")
+        elif not (self.trusts(host) or in_process):
             problem = (421, (f"this server does not answer to the name {host_name(host)[:60]!r}:"
                              " open it by the address it printed when it started"))
         else:
