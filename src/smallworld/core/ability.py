@@ -292,6 +292,14 @@ class Ability:
     def on_reveal(self, s: State, owner: int | None, r: int) -> None:
         """An item is revealed in Region ``r`` (Well of Eternity moves)."""
 
+    # ---- positions set up by hand --------------------------------------------------------------
+
+    def on_position(self, s: State, owner: int) -> None:
+        """Own: a position was set up by hand (a scenario file, :mod:`smallworld.scenarios`):
+        derive the ability's bookkeeping flags that the pieces on the map imply and the file did
+        not set (Bivouacking: the Encampments placed, so lost ones are placed again). Never
+        overrides a flag already set."""
+
 
 #: the names of every hook: the methods Ability declares (the one list of decision points)
 HOOK_NAMES: frozenset[str] = frozenset(

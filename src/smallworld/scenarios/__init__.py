@@ -22,7 +22,7 @@ from typing import Any
 
 from smallworld.content import team as team_rules
 from smallworld.content.races import pandaren
-from smallworld.core import engine
+from smallworld.core import engine, hooks
 from smallworld.core.errors import ScenarioError
 from smallworld.core.roster import changed
 from smallworld.core.setup import initial_state, make_spec
@@ -242,6 +242,9 @@ def scenario_from_dict(d: dict[str, Any]) -> State:
     s.defeated = {str(k): _int(v, f"defeated.{k}") for k, v in d.get("defeated", {}).items()}
     s.paid = {str(k): True for k in d.get("paid", [])}
     changed(s)
+    for owner, ab in hooks.in_play(s):  # flags the pieces imply (Encampments placed, ...)
+        if owner is not None and "on_position" in ab.hooks:
+            ab.on_position(s, owner)
     engine.run(s)
     return s
 

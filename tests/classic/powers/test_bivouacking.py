@@ -1,6 +1,6 @@
 """Bivouacking (C-P-BIVOUACKING-1..5): 5 Encampments placed freely at each redeployment."""
 
-from tests.classic.helpers import acts_text, cost, make, rid
+from tests.classic.helpers import acts_text, classic, cost, make, rid
 
 
 def test_place_stack_and_defend():
@@ -46,3 +46,43 @@ def test_conquered_camps_go_back_to_owner_and_are_replaced_that_turn():
     s.apply("camp C2.3")
     s.apply("camp C2.3")
     assert s.piece("encampment", rid(s, 3)) == 2 and s.decisions == []
+
+
+def test_a_scenario_s_encampments_count_as_placed():
+    """C-P-BIVOUACKING-4 from a scenario file: the Encampments in [regions] count as placed with
+    no hand-set flag, so the one an opponent's conquest sends back is placed again that turn;
+    a [flags] entry still wins over what the pieces imply."""
+    s = make(race="humans", power="forest", hand=8, race1="ratmen", power1="bivouacking", regions=(
+        '"C2.1" = { player = 0 }\n"C2.2" = { player = 1, tokens = 2, pieces = { encampment = 1 } }\n'
+        '"C2.3" = { player = 1, pieces = { encampment = 2 } }'))
+    assert s.flags["bivouacking-placed"] == 3
+    s.apply("conquer C2.2")
+    s.apply("end")
+    while s.actor == 0 and s.phase == "redeploy":
+        s.apply(str(s.legal_actions()[-1]))
+    assert s.current_player() == 1 and acts_text(s) == {"camp C2.3", "done"}
+    s.apply("camp C2.3")
+    assert s.piece("encampment", rid(s, 3)) == 3 and s.decisions == []
+    s2 = make(race="humans", power="forest", race1="ratmen", power1="bivouacking", p1="", regions=(
+        '"C2.3" = { player = 1, pieces = { encampment = 2 } }'))
+    assert s2.flags["bivouacking-placed"] == 2
+    s3 = classic_with_flags('"bivouacking-placed" = 1')
+    assert s3.flags["bivouacking-placed"] == 1
+
+
+def classic_with_flags(flags: str):
+    return classic(f"""
+        edition = "classic"
+        boards = ["C2"]
+        phase = "conquer"
+        [[players]]
+        race = "humans"
+        power = "forest"
+        [[players]]
+        race = "ratmen"
+        power = "bivouacking"
+        [flags]
+        {flags}
+        [regions]
+        "C2.3" = {{ player = 1, pieces = {{ encampment = 2 }} }}
+    """)

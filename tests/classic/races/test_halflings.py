@@ -48,3 +48,13 @@ def test_abandoned_hole_is_lost_and_decline_removes_holes():
 
     go_into_decline(s, 0)
     assert s.piece("hole", rid(s, 12)) == 0
+
+
+def test_a_scenario_s_holes_count_as_placed():
+    """C-R-HALFLINGS-2 from a scenario file: two Holes in [regions] count as placed with no
+    hand-set flag, so a further conquest gets no third Hole."""
+    s = make(race="halflings", power="hill", hand=8, regions=(
+        '"C2.13" = { player = 0, pieces = { hole = 1 } }\n"C2.12" = { player = 0, pieces = { hole = 1 } }'))
+    assert s.flags["halflings-holes-placed"] == 2
+    s.apply("conquer C2.11")
+    assert s.piece("hole", rid(s, 11)) == 0

@@ -88,6 +88,12 @@ class Bivouacking(Ability):
             changes.set_tflag(s, "bivouacking-allowed", s.flags[_PLACED] + lost)
             changes.ask(s, owner, _KEY)
 
+    def on_position(self, s: State, owner: int) -> None:
+        """A scenario's Encampments on the map count as placed (unless its [flags] say how many
+        were), so those an opponent's conquest sends back are placed again (C-P-BIVOUACKING-4)."""
+        if _PLACED not in s.flags and s.power[owner] == self.id and _on_map(s):
+            changes.set_flag(s, _PLACED, _on_map(s))
+
     def on_decline(self, s: State, owner: int) -> None:
         _take_back(s)
         changes.clear_flag(s, _PLACED)

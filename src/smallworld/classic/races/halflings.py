@@ -47,6 +47,13 @@ class Halflings(Ability):
     def on_pick(self, s: State, owner: int) -> None:
         changes.set_flag(s, _PLACED, 0)
 
+    def on_position(self, s: State, owner: int) -> None:
+        """A scenario's Holes on the map count as placed (unless its [flags] say how many were),
+        so no more than two are ever placed (C-R-HALFLINGS-2)."""
+        lst = s.pieces.get(HOLE)
+        if _PLACED not in s.flags and s.active[owner] == self.id and lst is not None and sum(lst):
+            changes.set_flag(s, _PLACED, min(2, sum(lst)))
+
     def on_conquest(self, s: State, owner: int, c: Conquest) -> None:
         placed = s.flags.get(_PLACED, 0)
         if placed < 2 and s.supply.get(HOLE, 0) > 0:
