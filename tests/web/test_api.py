@@ -354,7 +354,7 @@ def test_export_then_import_gives_the_same_game(client):
     assert r.status_code == 200
     assert r.headers["content-disposition"].startswith("attachment")
     exported = r.text
-    r = client.post("/api/games/import", content=exported.encode())
+    r = client.post("/api/games/import", content=exported.encode(), headers={"Content-Type": "application/json"})
     assert r.status_code == 201, r.text
     imp = r.json()
     assert imp["id"] != g["id"] and all(s["kind"] == "human" for s in imp["seats"])
@@ -382,7 +382,7 @@ def test_a_seat_link_exports_only_after_the_game(client):
     (b"\xff\xfe\x00", "not UTF-8"),
 ])
 def test_corrupt_imports_are_refused(client, content, error):
-    r = client.post("/api/games/import", content=content)
+    r = client.post("/api/games/import", content=content, headers={"Content-Type": "application/json"})
     assert r.status_code == 400, r.text
     assert error in r.json()["error"]
 

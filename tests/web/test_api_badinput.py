@@ -37,13 +37,14 @@ def test_any_token_text_is_a_wrong_token_not_a_crash(client, token):
     assert state(client, gid, g["host_token"])["game"]["actions"] >= 6  # the game is intact
 
 
-def test_a_binary_websocket_frame_is_ignored(client):
+def test_a_binary_websocket_frame_is_answered_and_other_text_ignored(client):
     g = new_game(client)
     with client.websocket_connect(f"/ws/{g['id']}?token={g['host_token']}") as ws:
         assert ws.receive_json()["type"] == "update"
         ws.send_bytes(b"\x00\x01binary")
         ws.send_text("something else")
         ws.send_text("ping")
+        assert ws.receive_json()["type"] == "error"  # the binary frame (issue #36 point 7)
         assert ws.receive_json() == {"type": "pong"}
 
 
@@ -121,7 +122,7 @@ def test_imports_check_seats_and_boards_as_new_games_do(client, edit, error):
     (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
 ], ids=["5000-digit-number", "deep-nesting"])
 def test_absurd_import_files_are_refused(client, content, error):
-    r = client.post("/api/games/import", content=content)
+    r = client.post("/api/games/import", content=content, headers={"Content-Type": "application/json"})
     assert r.status_code == 400, r.text
     assert error in r.json()["error"]
 

@@ -96,7 +96,7 @@ def test_only_the_servers_machine_starts_or_imports_games(app):
     with _client(app, NEIGHBOUR, f"{LAN}:8765") as bob:
         r = bob.post("/api/games", json={"seats": TWO_HUMANS})
         assert r.status_code == 403 and "computer running the server" in r.json()["error"]
-        r = bob.post("/api/games/import", content=b"{}")
+        r = bob.post("/api/games/import", content=b"{}", headers={"Content-Type": "application/json"})
         assert r.status_code == 403
     with _client(app, (LAN, 50123), f"{LAN}:8765") as own_lan_address:
         assert own_lan_address.post("/api/games", json={"seats": TWO_HUMANS}).status_code == 201
@@ -124,7 +124,8 @@ def test_a_streamed_body_is_cut_off_at_the_limit(app):
     with _client(app, LOCAL, "127.0.0.1") as c:
         r = c.post("/api/games", content=chunks(), headers={"Content-Type": "application/json"})
         assert r.status_code == 413
-        r = c.post("/api/games/import", content=(b"x" * 100_000 for _ in range(60)))
+        r = c.post("/api/games/import", content=(b"x" * 100_000 for _ in range(60)),
+                   headers={"Content-Type": "application/json"})
         assert r.status_code == 413 and "5000000" in r.json()["error"]
 
 

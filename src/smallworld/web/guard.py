@@ -8,7 +8,12 @@
   127.0.0.1 reads nothing. WebSocket handshakes are refused the same way (HTTP 403).
   A request with two ``Host`` headers, or one that is not a name (or address) and a port
   (``127.0.0.1:8765@attacker.example``), is refused with 400: never guessed at.
-- **Origin**: a request a browser marks with another site's ``Origin`` is refused (403).
+- **Origin**: a request a browser marks with another site's ``Origin`` is refused (403), and
+  so is a state-changing one (``POST``, ``PUT``, ``PATCH``, ``DELETE``) marked ``Origin:
+  null`` (what a sandboxed frame sends).
+- **JSON only**: a state-changing request whose body is not declared ``application/json`` is
+  refused with 415, so no other site can send one without the browser asking first (a
+  preflight, which this server never grants).
 - **Body size**: a body over the route's limit is refused with 413 from its
   ``Content-Length`` before it is read, or as soon as the bytes read pass the limit.
 
@@ -37,6 +42,9 @@ LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
 #: what a ``Host`` header may hold: a name or an IPv4 address, or an IPv6 address in
 #: brackets, then an optional port (anything else, such as ``user@host``, is refused with 400)
 HOST_RE = re.compile(r"(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+)(:[0-9]{1,5})?")
+#: the methods that change something: their bodies must be JSON and they never come from
+#: another site, nor from ``Origin: null`` (a sandboxed frame, a ``data:`` page, a file)
+STATE_CHANGING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 #: bytes a request body may have (the import route's own limit is in :data:`BODY_LIMITS`)
 DEFAULT_BODY_LIMIT = 64_000
 MAX_IMPORT_BYTES = 5_000_000
@@ -132,8 +140,12 @@ class Guard:
                              " open it by the address it printed when it started"))
         else:
             origin = headers.get("origin")
-            if origin and origin != "null" and not self.trusts(urlsplit(origin).netloc):
+            changes = scope["type"] == "http" and scope.get("method") in STATE_CHANGING
+            if origin and ((origin == "null" and changes)
+                           or (origin != "null" and not self.trusts(urlsplit(origin).netloc))):
                 problem = (403, "requests from other web sites are refused")
+            elif changes and not _json_body(scope["method"], headers):
+                problem = (415, "the request body must be JSON (Content-Type: application/json)")
         if problem is not None:
             if scope["type"] == "websocket":
                 await send({"type": "websocket.close", "code": 4403})
@@ -182,6 +194,16 @@ class _TooLarge(HTTPException):
     def __init__(self, limit: int) -> None:
         super().__init__(413, f"the request is too large (at most {limit} bytes)")
         self.limit = limit
+
+
+def _json_body(method: str, headers: dict[str, str]) -> bool:
+    """True when a state-changing request's body is declared JSON, as the pages send it. A
+    form or ``text/plain`` body (what another site can send without asking first) is not;
+    a ``DELETE`` may come without a body."""
+    kind = headers.get("content-type", "").split(";", 1)[0].strip().lower()
+    if method == "DELETE" and not kind:
+        return headers.get("content-length", "0") == "0" and "transfer-encoding" not in headers
+    return kind == "application/json"
 
 
 async def _answer(send: Send, status: int, error: str) -> None:
