@@ -95,6 +95,24 @@ def test_mask_is_exactly_the_legal_actions_in_random_classic_games(players):
     assert {"pick", "conquer", "redeploy", "decline", "end"} <= kinds
 
 
+def test_the_amazons_choice_is_offered_at_appended_indexes():
+    """C-R-AMAZONS-2 (revised): the player's choice of the tokens leaving the map is in the
+    catalogue (``offmap R``), after every published index, and masked exactly (2p seed 2 meets
+    it in a random game)."""
+    env = SmallWorldEnv(2, "classic")
+    last_published = max(b.start + b.size for b in env.catalogue.blocks if b.name != "offmap")
+    (block,) = [b for b in env.catalogue.blocks if b.name == "offmap"]
+    assert block.start == last_published and block.size == region_slots(2, edition="classic")
+    seen: list[int] = []
+
+    def each(env, obs):
+        _check_mask(env, obs)
+        seen.extend(i for i in obs["action_mask"].nonzero()[0].tolist() if i >= block.start)
+
+    play_masked(env, 2, rng_seed=2, each=each)
+    assert seen and all(env.actions.action(i).kind == "offmap" for i in seen)
+
+
 @pytest.mark.parametrize("players", [2, 4])
 def test_mask_is_exactly_the_legal_actions_in_greedy_classic_games(players):
     env = SmallWorldEnv(players, "classic")
