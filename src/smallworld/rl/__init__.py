@@ -9,6 +9,8 @@
 - ``smallworld_v0`` / ``smallworld_v1``: PettingZoo entry points (``env()``, ``raw_env()``);
 - :mod:`smallworld.rl.opponents`: policies as opponents, the self-play snapshot pool;
 - :mod:`smallworld.rl.spiel`: an OpenSpiel-style game interface (chance nodes, cheap clones);
+- :mod:`smallworld.rl.openspiel_game`: the games registered with OpenSpiel (``pip install
+  'smallworld[spiel]'``; not imported here: ``import smallworld.rl.openspiel_game`` registers them);
 - :mod:`smallworld.rl.catalogue`: the fixed discrete action space;
 - :mod:`smallworld.rl.encode`: observation vectors built from one seat's view only;
 - :mod:`smallworld.rl.rewards`: terminal and dense rewards.

@@ -11,11 +11,12 @@ a policy trained in the env plays here unchanged.
 
 Conventions follow ``pyspiel`` (``current_player``, ``is_chance_node``, ``is_terminal``,
 ``legal_actions`` ascending, ``chance_outcomes``, ``apply_action``, ``clone``, ``returns``,
-``observation_tensor``, ``action_to_string``), but ``pyspiel`` is not required and the game is
-not registered with it: OpenSpiel's Python games need a fixed ``max_game_length`` and
-``max_chance_outcomes`` known in advance; here chance outcome ids are the **positions** in
-the pending event's outcome list (banner races, badges, die faces, items, Bomb sides; at most
-:meth:`SpielGame.max_chance_outcomes`), stable for a given state.
+``observation_tensor``, ``action_to_string``), but ``pyspiel`` is not required. Chance outcome
+ids are the **positions** in the pending event's outcome list (banner races, badges, die faces,
+items, Bomb sides; at most :meth:`SpielGame.max_chance_outcomes`), stable for a given state.
+The same games registered with OpenSpiel itself (``pyspiel.load_game``, with OpenSpiel's
+observers, serialization and declared utilities) are :mod:`smallworld.rl.openspiel_game`
+(``pip install ".[spiel]"``).
 
 Hidden information: Small World hides only other seats' VC totals and the future order of the
 stacks (RULES §15), and the latter are chance draws here, never stored. So a state is a
