@@ -258,3 +258,32 @@ def test_the_mcts_example_runs():
     ns = runpy.run_path(str(ROOT / "examples" / "openspiel_mcts.py"), run_name="example")
     returns, vc = ns["play"]("classic", 2, simulations=2, seed=1)
     assert sum(returns) == pytest.approx(1.0) and len(vc) == 2
+
+
+def test_an_illegal_id_raises_and_changes_nothing():
+    from smallworld.core.errors import IllegalActionError
+
+    st = _advance(_load("swow", players=2).new_initial_state(), np.random.default_rng(11), 20)
+    legal = st.legal_actions()
+    bad = next(i for i in range(st.num_distinct_actions()) if i not in legal)
+    before, history = str(st), st.history()
+    with pytest.raises(IllegalActionError):
+        st.apply_action(bad)
+    assert str(st) == before and st.history() == history
+    assert st.action_to_string(st.current_player(), bad)  # still named
+
+
+def test_the_public_observer_shows_the_spectators_view():
+    from open_spiel.python.observation import make_observation
+
+    game = _load("classic", players=3)
+    st = _advance(game.new_initial_state(), np.random.default_rng(12), 30)
+    public = make_observation(game, pyspiel.IIGObservationType(
+        perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE))
+    assert public.string_from(st, 0) == public.string_from(st, 2)
+    assert '"vc":null' in public.string_from(st, 0)
+    public.set_from(st, 0)
+    assert public.tensor.shape == (game.observation_tensor_shape()[0],)
+    with pytest.raises(ValueError, match="all players"):
+        make_observation(game, pyspiel.IIGObservationType(
+            perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS))
