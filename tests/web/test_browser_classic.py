@@ -6,9 +6,12 @@ phase at 1440x900 and 390x844 (touch) go to ``test-artifacts/web/``."""
 from __future__ import annotations
 
 from tests.web.browser_kit import (
+    click_center,
+    do,
     play_one_step,
     post_game,
     quiet_tips,
+    region_spot,
     require_browser,
     results_up,
     shot,
@@ -237,3 +240,101 @@ def test_border_regions_are_outlined_on_the_classic_map_as_the_key_shows(server,
         else:
             assert border == []
         ctx.close()
+
+
+def _post(server, game_id, token, action):
+    import json
+    import urllib.request
+
+    req = urllib.request.Request(f"{server}/api/games/{game_id}/actions", data=json.dumps({"action": action}).encode(),
+                                 headers={"Content-Type": "application/json", "X-Token": token})
+    return json.load(urllib.request.urlopen(req))
+
+
+def _amazons_at_their_choice(server):
+    """A real 2-player classic game (seed 2: Amazons Hill third in the column) played over the
+    API by Anna up to the end of her first redeployment: Amazons on several Regions with
+    spare tokens, the choice of the 4 tokens leaving the map open (C-R-AMAZONS-2)."""
+    created = post_game(server, {"seats": [{"name": "Anna"}, {"name": "Bob"}], "seed": 2, "edition": "classic"})
+    gid, tok = created["id"], created["hotseat"].split("token=")[1]
+    s = server.app.state.hub.get(gid).game.state
+    k = next(i for i, c in enumerate(s.column) if c[0] == "amazons")
+    _post(server, gid, tok, f"pick {k}")
+    for _ in range(4):  # four cheap conquests, then stop
+        s = server.app.state.hub.get(gid).game.state
+        cands = [a for a in s.legal_actions() if a.kind == "conquer"]
+        if not cands:
+            break
+        from smallworld.core.conquest import conquest_cost, travel_to
+
+        def cost(a, s=s):
+            r = s.spec.region(str(a.args[0]))
+            return conquest_cost(s, 0, r, travel_to(s, 0, r))
+        a = min(cands, key=lambda a: (cost(a), str(a)))
+        if cost(a) > s.hand[0]:
+            break
+        _post(server, gid, tok, str(a))
+    _post(server, gid, tok, "end")
+    s = server.app.state.hub.get(gid).game.state
+    own = s.regions_of(0)
+    i = 0
+    while s.phase == "redeploy":  # spread the hand: every Region gets spare tokens
+        r = own[i % len(own)]
+        _post(server, gid, tok, f"redeploy {s.spec.region_ids[r]} 1")
+        s = server.app.state.hub.get(gid).game.state
+        i += 1
+    assert s.decisions == [(0, "race:amazons")], (s.phase, s.decisions)
+    return created
+
+
+def test_the_amazons_choose_the_tokens_leaving_the_map_on_a_phone(server, chromium):
+    """C-R-AMAZONS-2 (revised) on a 390x844 touch screen: the panel says how many tokens are
+    left to take; a tap on a highlighted Region takes one token there (the count goes down,
+    the Region's tokens too); the last one, which ends the turn, asks first."""
+    created = _amazons_at_their_choice(server)
+    live = server.app.state.hub.get(created["id"])
+    ctx, pg = _page(chromium, 1440, 900)  # the desktop reads "click" where the phone reads "tap"
+    pg.goto(server + created["hotseat"])
+    pg.click("#curtain-ok")
+    pg.wait_for_selector("#turn.acting")
+    assert "Click a highlighted Region" in pg.inner_text("#turn")
+    shot(pg, "classic-amazons-choice-1440x900")
+    ctx.close()
+    ctx, pg = _page(chromium, 390, 844, touch=True)
+    pg.goto(server + created["hotseat"])
+    pg.wait_for_selector("#curtain-ok")
+    pg.click("#curtain-ok")
+    pg.wait_for_selector("#turn.acting")
+    panel = pg.inner_text("#turn")
+    assert "Take 4 more Amazon tokens off the map" in panel, panel
+    assert "Tap a highlighted Region" in panel and "Click" not in panel, panel
+    shot(pg, "classic-amazons-choice-390x844")
+    taken = 0
+    while live.game.state.decisions:
+        s = live.game.state
+        rid = str(next(a for a in s.legal_actions() if a.kind == "offmap").args[0])
+        before = s.tokens[s.spec.region(rid)]
+        left = 4 - s.flags.get("off-map:amazons", 0)
+        spot = region_spot(pg, rid)
+        if left == 1 or pg.evaluate("() => window.__sw.P.legal.every((a) => a.ends_turn)"):
+            click_center(pg, spot)  # the last token ends the turn: the menu says so
+            item = pg.locator("#menu:not([hidden]) button[data-action]").first
+            assert "ends your turn" in item.inner_text()
+            shot(pg, "classic-amazons-last-390x844")
+            do(pg, item.click)
+            taken += 1
+            break
+        do(pg, lambda spot=spot: click_center(pg, spot))
+        taken += 1
+        after = live.game.state
+        assert after.flags["off-map:amazons"] == 5 - left
+        r = after.spec.region(rid)
+        assert after.tokens[r] == before - 1 or after.occ[r] != 0
+        pg.wait_for_function(f"() => document.getElementById('turn').innerText.includes('Take {left - 1} more')"
+                             f" || document.getElementById('turn').innerText.includes('Take 1 more Amazon token ')")
+    s = live.game.state
+    assert not s.decisions and s.flags["off-map:amazons"] == 4 and taken >= 1
+    assert s.current_player() != 0 or s.phase != "choice"
+    assert not pg.evaluate("() => window.__bad"), pg.evaluate("() => window.__bad")
+    assert not pg.errors, pg.errors
+    ctx.close()

@@ -292,6 +292,14 @@ class Ability:
     def on_reveal(self, s: State, owner: int | None, r: int) -> None:
         """An item is revealed in Region ``r`` (Well of Eternity moves)."""
 
+    # ---- words for the player ----------------------------------------------------------------
+
+    def decision_words(self, s: State, owner: int) -> str:
+        """Own: while this ability's decision (``changes.ask``) waits for the owner, one plain
+        sentence saying what to do and how much is left (``"Take 3 more Amazon tokens off the
+        map: ..."``); ``""`` for the page's general words. Read only, never changes ``s``."""
+        return ""
+
     # ---- positions set up by hand --------------------------------------------------------------
 
     def on_position(self, s: State, owner: int) -> None:

@@ -301,8 +301,12 @@ def seat_payload(
     phase = v["phase"]
     legal: list[dict[str, Any]] = []
     hints = None
+    asks = ""
     if can_act and perspective is not None and actor == perspective and not s.is_over():
         legal = _legal(live, perspective)
+        if s.decisions and not s.chance:  # an ability's own words for its open decision
+            seat, key = s.decisions[-1]
+            asks = s.spec.edition.ability(key).decision_words(s, seat)
         if phase == "conquer":
             hints = _conquest_hints(live, perspective, {x["text"] for x in legal})
     log = live.log.visible(s, perspective, log_since)
@@ -325,6 +329,7 @@ def seat_payload(
         "actor_kind": live.seat_kind(actor),
         "phase_text": PHASE_TEXT.get(phase, phase),
         "legal": legal,
+        "asks": asks,
         "hints": hints,
         "log": log,
         "log_total": len(live.log.entries),

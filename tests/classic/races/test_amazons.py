@@ -113,3 +113,21 @@ def test_decline_returns_held_tokens():
     box = s.box["amazons"]
     go_into_decline(s, 0)
     assert s.box["amazons"] == box + 4 and "off-map:amazons" not in s.flags
+
+
+def test_the_choice_says_how_many_are_left():
+    """C-R-AMAZONS-2: the decision's words (shown to the player) count down and say when a
+    Region must be abandoned."""
+    from smallworld.classic.registry import RACE_ABILITIES
+
+    amazons = RACE_ABILITIES["amazons"]
+    s = _redeployed(THREE, ("redeploy C2.1 2", "redeploy C2.2 2", "redeploy C2.6 1"))
+    assert amazons.decision_words(s, 0).startswith("Take 4 more Amazon tokens off the map")
+    assert "keeps at least one token" in amazons.decision_words(s, 0)
+    s.apply("offmap C2.6")
+    s.apply("offmap C2.1")
+    assert amazons.decision_words(s, 0).startswith("Take 2 more Amazon tokens")
+    regions = ('"C2.1" = { player = 0, tokens = 3 }\n"C2.2" = { player = 0 }\n'
+               '"C2.3" = { player = 0 }')
+    s2 = _redeployed(regions, ("redeploy C2.1 2",))
+    assert "abandons it" in amazons.decision_words(s2, 0)

@@ -91,6 +91,17 @@ class Amazons(Ability):
         if not to_take(s, owner):
             changes.close_decision(s)
 
+    def decision_words(self, s: State, owner: int) -> str:
+        left = to_take(s, owner)
+        tokens = "1 more Amazon token" if left == 1 else f"{left} more Amazon tokens"
+        own = s.regions_of(2 * owner)
+        keep = (
+            "Each of your Regions keeps at least one token."
+            if sum(s.tokens[r] for r in own) - left >= len(own)
+            else "You cannot keep a token in every Region: taking a Region's last token abandons it."
+        )
+        return f"Take {tokens} off the map: they come back to your hand at your next turn. {keep}"
+
     def _take_forced(self, s: State, owner: int) -> None:
         """Take tokens while only one Region may give them (no choice to ask)."""
         while True:

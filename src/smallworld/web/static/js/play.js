@@ -365,6 +365,9 @@ function regionClick(rid, e) {
   }
   const kinds = [...new Set(acts.map((a) => a.kind))];
   if (kinds.length === 1 && kinds[0] === "conquer") return chooseConquest(rid, acts[0], e);
+  // an ability's choice with one answer here that can be taken back (a token off the map, a
+  // Hero placed): one click or tap does it; one that ends the turn asks first (the menu)
+  if (acts.length === 1 && P.view.phase === "choice" && !acts[0].ends_turn) return act(acts[0].text);
   if (kinds.length === 1 && kinds[0] === "redeploy" && plan.planning()) {
     // arranging the plan: nothing is sent until End turn
     if (plan.add(rid, e.shiftKey ? plan.left() : 1)) render();

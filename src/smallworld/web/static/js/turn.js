@@ -120,7 +120,8 @@ export function renderTurn(v, { act, markHover, undo, sendPlan, redraw }) {
     }, phase === "defend" ? "Done placing" : "End turn"));
     if (adds.size) buttons.push(h("button", { type: "button", class: "act ghost", id: "btn-plan-reset", onclick: () => { plan.reset(); redraw(); } }, "Start placing again"));
   } else if (phase === "choice") {
-    kids.push(h("p", {}, "Your race, power or item asks for a decision:"));
+    kids.push(h("p", { class: P.asks ? "asks" : null }, P.asks || "Your race, power or item asks for a decision:"));
+    if (P.legal.some((a) => a.region)) kids.push(h("p", { class: "muted" }, forFingers("Click a highlighted Region to choose it, or use a button below.")));
   }
   for (const a of P.legal) {
     if (handled.has(a.kind)) continue;
