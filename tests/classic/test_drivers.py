@@ -6,9 +6,10 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from typer.testing import CliRunner
 
-from smallworld.bots import make_bot
+from smallworld.bots import BOTS, make_bot
 from smallworld.bots.play import play_game
 from smallworld.cli import app
 from smallworld.core.errors import IllegalActionError
@@ -79,6 +80,24 @@ def test_greedy_bots_play_classic():
     """The greedy bot reads the classic tables (race and power values)."""
     g = play_game([make_bot("greedy", f"g{p}") for p in range(2)], seed=3, edition="classic")
     assert g.state.is_over()
+
+
+@pytest.mark.parametrize("name", sorted(BOTS))
+def test_every_bot_answers_the_amazons_choice(name):
+    """C-R-AMAZONS-2 (revised): at the Amazons' choice of the tokens leaving the map, every bot
+    answers with one of the offered ``offmap R`` (searching bots with a small budget)."""
+    from tests.classic.helpers import make
+
+    s = make(race="amazons", power="hill", hand=0, regions=(
+        '"C2.1" = { player = 0, tokens = 3 }\n"C2.2" = { player = 0, tokens = 3 }\n'
+        '"C2.6" = { player = 0, tokens = 2 }'))
+    s.apply("end")
+    for a in ("redeploy C2.1 2", "redeploy C2.2 2", "redeploy C2.6 1"):
+        s.apply(a)
+    legal = s.legal_actions()
+    assert s.decisions == [(0, "race:amazons")] and {a.kind for a in legal} == {"offmap"}
+    bot = make_bot(name, "amazons", iterations=20, time_limit=None)
+    assert bot.choose(s, 0, legal) in legal
 
 
 def test_scenario_file_and_cli():
