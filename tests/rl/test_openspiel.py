@@ -211,6 +211,21 @@ def test_resample_from_view_keeps_what_the_seat_knows():
     assert st.engine_state.vc != d.engine_state.vc or d.engine_state is not st.engine_state
 
 
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_resampling_never_changes_the_seats_legal_actions(edition):
+    """At every decision of a random game of 2 and of 5 players, the determinization for the
+    seat to act keeps its legal actions (so DeterminizedBot's answer is legal in the real state)."""
+    for players in (2, 5):
+        st = _load(edition, players=players).new_initial_state()
+        rng = np.random.default_rng(players)
+        while not st.is_terminal():
+            _advance(st, rng, 0)  # chance, up to the next decision
+            if not st.is_terminal():
+                seat = st.current_player()
+                assert st.resample_from_view(seat, random.Random(len(st.history()))).legal_actions() == st.legal_actions()
+                _advance(st, rng, 1)
+
+
 def test_a_game_that_reaches_max_game_length_ends_and_is_scored():
     game = _load("classic", players=2, max_game_length=25)
     st = _advance(game.new_initial_state(), np.random.default_rng(8))
