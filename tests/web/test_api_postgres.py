@@ -186,13 +186,13 @@ def test_workers_taking_turns_on_one_game_ask_the_database_only_when_told(pg_url
         reads = {"a": 0, "b": 0}
         for name, client in (("a", a), ("b", b)):
             store = client.app.state.store
-            real = store.count
+            real = store.revision
 
             def counted(game_id, _real=real, _name=name):
                 reads[_name] += 1
                 return _real(game_id)
 
-            store.count = counted
+            store.revision = counted
         deadline = time.time() + 10
         while not (a.app.state.hub.listening and b.app.state.hub.listening):
             assert time.time() < deadline, "the workers did not start listening"
@@ -276,3 +276,39 @@ def test_postgresql_keeps_synchronous_commits_by_default(pg_url):
     with store.engine.connect() as con:
         assert con.exec_driver_sql("SHOW synchronous_commit").scalar() == "on"
     store.close()
+
+
+def test_a_take_back_after_a_roll_on_another_worker_is_refused(pg_url):
+    """Issue #36 point 1 on PostgreSQL: a conquest through worker A, conquests through worker
+    B until the die is rolled, then a take-back through A: refused, nothing removed, and the
+    stored game's chance checks out (tests/web/test_api_takeback_workers.py)."""
+    from tests.web.test_api_takeback_workers import undo_after_a_roll_elsewhere
+
+    with TestClient(create_app(pg_url, bot_delay=0)) as a, TestClient(create_app(pg_url, bot_delay=0)) as b:
+        undo_after_a_roll_elsewhere(a, b)
+
+
+def test_a_take_back_through_another_worker_is_pushed_and_the_copies_agree(pg_url):
+    """A conquers, B takes it back: A hears of it (the revision, not the action count, tells
+    a take-back apart) and acts on the game as stored."""
+    from tests.web.test_api_takeback_workers import _a_quiet_conquest, _quiet_conquest
+
+    with TestClient(create_app(pg_url, bot_delay=0)) as a, TestClient(create_app(pg_url, bot_delay=0)) as b:
+        gid, tok, _after = _a_quiet_conquest(a)
+        r = b.post(f"/api/games/{gid}/undo", json={}, headers={"X-Token": tok})
+        assert r.status_code == 200, r.text
+        back = r.json()
+        deadline = time.time() + 10
+        while True:
+            p = state(a, gid, tok)
+            if p["game"]["rev"] == back["game"]["rev"]:
+                break
+            assert time.time() < deadline, "worker A never caught up with the take-back"
+            time.sleep(0.05)
+        assert p["view"] == back["view"]
+        r = a.post(f"/api/games/{gid}/actions", json={"action": _quiet_conquest(p)},
+                   headers={"X-Token": tok})
+        assert r.status_code == 200, r.text
+        rec_a = a.get(f"/api/games/{gid}/record", params={"token": tok}).json()
+        rec_b = b.get(f"/api/games/{gid}/record", params={"token": tok}).json()
+        assert rec_a == rec_b

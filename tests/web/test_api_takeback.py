@@ -46,9 +46,11 @@ def test_a_conquest_is_taken_back_everywhere(client, db_path):
     back = r.json()
     assert back["game"]["actions"] == n_actions and back["log_total"] == n_log
     assert back["view"] == P["view"] and back["can_undo"] is False
-    # a second take-back has nothing left: refused with a reason, nothing changes
+    # a second take-back would reach the pick, which revealed a banner: refused with that
+    # reason, nothing changes
     r = client.post(f"/api/games/{gid}/undo", json={}, headers={"X-Token": tok})
-    assert r.status_code == 409 and "take back" in r.json()["error"]
+    assert r.status_code == 409 and "can no longer be taken back" in r.json()["error"]
+    assert state(client, gid, tok)["game"]["actions"] == n_actions
     # the database lost the action too: a fresh server loads the same position
     with TestClient(create_app(db_path, bot_delay=0)) as c2:
         again = state(c2, gid, tok)

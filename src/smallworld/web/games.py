@@ -30,7 +30,7 @@ from smallworld.core.fairness import verify
 from smallworld.core.game import Game
 from smallworld.core.record import GameRecord, start_state
 from smallworld.core.state import CHANCE, NOBODY
-from smallworld.core.undo import UndoStack
+from smallworld.core.undo import UndoStack, is_chance_text
 from smallworld.web.describe import Logbook
 from smallworld.web.storage import Store, StoredGame
 
@@ -188,6 +188,7 @@ class LiveGame:
             host_token=new_token(), game=game, log=Logbook(),
         )
         live._settle()
+        live.undo.floor = len(game.record.actions)  # the setup is never taken back
         store.create(
             game_id=live.id, title=live.title, header=game.record.header,
             seats=[s.to_json() for s in seats], host_token=live.host_token,
@@ -201,11 +202,15 @@ class LiveGame:
         """Rebuild a saved game (``Game.from_record``) and its log. Raises ``ReplayError``."""
         record = stored.record()
         game = Game.from_record(record, secret=stored.secret)
+        last: list[Any] = []
         live = cls(
             id=stored.id, title=stored.title, seats=[Seat.from_json(s) for s in stored.seats],
-            host_token=stored.host_token, game=game, log=rebuild_log(record),
+            host_token=stored.host_token, game=game, log=rebuild_log(record, last=last),
             created_at=stored.created_at,
+            # take-backs are decided from the stored game (core/undo.py): what it holds
+            undo=UndoStack(removed=stored.taken_back, floor=stored.undo_floor),
         )
+        live.undo.seed(game, last[0] if last else None)
         return live
 
     # ---- seats and perspective ---------------------------------------------------------------
@@ -246,13 +251,17 @@ class LiveGame:
         while g.state.current_player() == CHANCE:
             self._apply(sample(g.state, g.rng), check=False)
 
-    def _commit(self, store: Store, start: int, n_log: int) -> None:
+    def _commit(self, store: Store, start: int, n_log: int, *, final: bool = False) -> None:
+        """Store the actions from ``start`` on (``final``: no take-back may reach before
+        them). A copy of the game that missed a change stored by another process (a move, a
+        take-back) is refused by the store (:class:`StoreStale`), and rolled back."""
         g = self.game
         try:
             # the end of the game reveals the sealed seed in the header (fairness)
             store.append(self.id, start, g.record.actions[start:], round=g.state.round,
                          result=g.record.result,
-                         header=g.record.header if g.record.result is not None else None)
+                         header=g.record.header if g.record.result is not None else None,
+                         taken_back=self.undo.removed, final=final)
         except Exception:
             self._restore(start, n_log)
             raise
@@ -268,6 +277,7 @@ class LiveGame:
         self.game = Game.from_record(record, secret=g.secret)
         self.verdict = None
         del self.log.entries[n_log:]
+        self.undo.forget()
 
     def act(self, store: Store, seat: int, action: str | Action) -> Action:
         """Seat ``seat`` plays ``action``; chance is resolved; everything is stored.
@@ -330,9 +340,16 @@ class LiveGame:
         if self.bot_to_move() != p:
             raise NotYourTurn(f"{self.seats[p].name} is no longer to move")
         start, n_log = len(self.game.record.actions), len(self.log.entries)
-        self.undo.forget()  # a bot acted: no human take-back reaches back past it
-        self._play(a, start, n_log)
-        self._commit(store, start, n_log)
+        # a bot acted: no human take-back reaches past it (the record says so; remembering
+        # who moved spares replaying it to find out)
+        self.undo.before(self.game, p)
+        try:
+            self._play(a, start, n_log)
+            self._commit(store, start, n_log)
+        except Exception:
+            self.undo.forget()
+            raise
+        self.undo.after(self.game)
 
     def _play(self, a: Action, start: int, n_log: int) -> None:
         """Apply ``a`` then resolve chance. The engine refuses an illegal action without
@@ -404,12 +421,20 @@ def bot_seed(game: Game, p: int) -> str:
     return f"{h.get('seed')}-{p}"
 
 
-def rebuild_log(record: GameRecord) -> Logbook:
-    """The log of a recorded game, by replaying its actions once more."""
+def rebuild_log(record: GameRecord, *, last: list[Any] | None = None) -> Logbook:
+    """The log of a recorded game, by replaying its actions once more. ``last``: a list that
+    receives ``(index, seat, state before)`` of the record's last player's (not chance)
+    action, if any (what a take-back needs: :meth:`UndoStack.seed`)."""
     log = Logbook()
     s = start_state(record.header)
+    j = len(record.actions) - 1
+    if last is not None:
+        while j >= 0 and is_chance_text(record.actions[j]):
+            j -= 1
     for i, text in enumerate(record.actions):
         a = as_action(text)
+        if last is not None and i == j:
+            last.append((j, s.current_player(), s.copy()))
         log.apply(s, a, i, lambda a=a: s.apply(a))
     return log
 
@@ -441,7 +466,8 @@ class GameHub:
         self.checked: set[str] = set()  # games read from the database since the connection
 
     def hear(self, game_id: str, count: int) -> None:
-        """Another process stored ``game_id`` with ``count`` actions (-1: deleted it)."""
+        """Another process stored ``game_id`` at revision ``count`` (its action count + 2 x
+        actions taken back: :meth:`Store.revision`; -1: deleted it)."""
         self.heard[game_id] = count
         self.heard.move_to_end(game_id)
         while len(self.heard) > HEARD_KEPT:
@@ -483,32 +509,35 @@ class GameHub:
 
     async def refresh(self, live: LiveGame, *, force: bool = False) -> bool:
         """Bring ``live`` up to date with the database when other server processes share it
-        (PostgreSQL): reload it if the database holds another count of actions. Call with
-        ``live.lock`` held. False when the game is gone from the database. No-op for SQLite
-        (one server per file).
+        (PostgreSQL): reload it if the database holds another revision (action count + 2 x
+        take-backs: a take-back and a new action elsewhere leave the count as it was). Call
+        with ``live.lock`` held. False when the game is gone from the database. For SQLite
+        (one server per file) only with ``force``.
 
         The database is asked only when needed: not when this game was read since the move
-        notifications came up and no other count was heard for it since (``force``: ask
-        anyway). A move another process stores but this one has not heard of yet is caught by
-        the store itself: :meth:`Store.append` refuses to write at a stale count."""
-        if not self.store.shared:
+        notifications came up and no other revision was heard for it since (``force``: ask
+        anyway, as a take-back does: it is decided from the stored game). A move another
+        process stores but this one has not heard of yet is caught by the store itself:
+        :meth:`Store.append` refuses to write on a stale copy."""
+        if not self.store.shared and not force:
             return True
-        held = len(live.game.record.actions)
+        held = live.undo.revision(live.game)
         if (not force and self.listening and live.id in self.checked
                 and self.heard.get(live.id, held) == held):
             return True  # read since the notifications came up, and nothing heard since
         generation = self.generation
-        n = await asyncio.to_thread(self.store.count, live.id)
+        n = await asyncio.to_thread(self.store.revision, live.id)
         if n is None:
             self.forget(live.id)
             return False
-        if n != len(live.game.record.actions):
+        if n != live.undo.revision(live.game):
             stored = await asyncio.to_thread(self.store.load, live.id)
             if stored is None:
                 self.forget(live.id)
                 return False
             fresh = await asyncio.to_thread(LiveGame.load, stored)
             live.game, live.log, live.verdict = fresh.game, fresh.log, None
+            live.undo = fresh.undo
         if self.listening and generation == self.generation:
             self.checked.add(live.id)
         return True

@@ -105,7 +105,7 @@ class LivePlay:
                         if live is None or not live.sockets:
                             continue
                         async with live.lock:
-                            if (count != len(live.game.record.actions)
+                            if (count != live.undo.revision(live.game)
                                     and await self.hub.refresh(live)):
                                 await self.broadcast(live)
             except asyncio.CancelledError:

@@ -405,6 +405,7 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
             seats=seats, host_token=new_token(), game=game,
             log=await asyncio.to_thread(rebuild_log, record),
         )
+        live.undo.floor = len(game.record.actions)  # an imported past is never taken back
         await asyncio.to_thread(
             store.create,
             game_id=live.id, title=live.title, header=game.record.header,
@@ -471,9 +472,9 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
                     # the action on the current game; otherwise the refusal stands.
                     if not store.shared:
                         raise
-                    held = len(live.game.record.actions)
+                    held = live.undo.revision(live.game)
                     await fresh(live, force=True)
-                    moved = len(live.game.record.actions) != held
+                    moved = live.undo.revision(live.game) != held
                     if not moved or (body.expect is not None
                                      and body.expect != len(live.game.record.actions)):
                         raise
@@ -533,12 +534,18 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
         acc = await authorize(game_id, token_of(request), body.seat)
         live = acc.live
         async with live.lock:
-            await fresh(live)
+            # decided from the stored game, never this process's copy (another one may have
+            # moved on: a die rolled there cannot be taken back here)
+            await fresh(live, force=True)
             seat = acting_seat(acc)
             try:
                 await asyncio.to_thread(takeback.take_back, live, store, seat)
             except takeback.UndoRefused as e:
                 raise ApiError(409, str(e)) from None
+            except StoreStale:
+                await fresh(live, force=True)
+                raise ApiError(409, "the game has moved on since this page was drawn; it is up "
+                                    "to date now") from None
             except StoreError as e:
                 raise ApiError(503, f"the take-back was not saved, so the game is as before: {e}") from None
             await after_change(live)

@@ -44,8 +44,9 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from smallworld.core.record import GameRecord
 
-SCHEMA_VERSION = 2
-#: PostgreSQL notification channel: ``"<game id> <action count>"`` after each stored move
+SCHEMA_VERSION = 3
+#: PostgreSQL notification channel: ``"<game id> <revision>"`` after each stored change (the
+#: revision: action count + 2 x actions taken back, see :meth:`Store.revision`)
 CHANNEL = "smallworld_moves"
 #: seconds a write waits for another writer's lock before failing with :class:`StoreBusy`
 BUSY_TIMEOUT = 2.0
@@ -113,6 +114,11 @@ class GameRow(Base):
     public: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     #: the game's secret chance seed until it is revealed in the header; schema 2
     secret: Mapped[str | None] = mapped_column(String(128), nullable=True)
+    #: actions removed by take-backs so far (core/undo.py); schema 3
+    taken_back: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    #: no take-back reaches below this action count (creation, import, a committed plan);
+    #: schema 3
+    undo_floor: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
 class ActionRow(Base):
@@ -150,6 +156,8 @@ class StoredGame:
     actions: list[str]
     secret: str | None = None
     public: bool = False
+    taken_back: int = 0
+    undo_floor: int = 0
 
     def record(self) -> GameRecord:
         return GameRecord(dict(self.header), list(self.actions), self.result)
@@ -174,6 +182,7 @@ class _Append:
     actions: list[str]
     values: dict[str, Any]
     stamp: Any
+    taken_back: int | None = None
     done: bool = False
     error: BaseException | None = None
 
@@ -262,6 +271,7 @@ class Store:
                 header=_plain(header), seats=_plain(list(seats)), host_token=host_token,
                 n_actions=len(actions), status="over" if result is not None else "active",
                 round=round, result=_plain(result), secret=secret,
+                taken_back=0, undo_floor=len(actions),  # what a game starts with is final
             ))
             db.flush()
             db.add_all(
@@ -278,13 +288,18 @@ class Store:
         round: int,
         result: dict[str, Any] | None,
         header: dict[str, Any] | None = None,
+        taken_back: int | None = None,
+        final: bool = False,
     ) -> None:
         """Store ``actions`` as indexes ``start, start+1, ...`` and the game's new summary, in
         one transaction (and the new ``header`` when given: the seed revealed at the end).
+        ``taken_back``: the take-backs the caller's copy of the game holds (a copy that missed
+        one made elsewhere is refused even at the same count); ``final``: no take-back may
+        reach before these actions (a committed redeployment plan).
 
         Raises:
-            StoreError: the game is unknown or its stored action count is not ``start`` (the
-            batch would leave a gap or overwrite), or SQLite failed.
+            StoreStale: the stored game moved on (its count is not ``start``, or it saw another
+            take-back). StoreError: the game is unknown, or the database failed.
         """
         if not actions:
             return
@@ -295,7 +310,9 @@ class Store:
         }
         if header is not None:
             values["header"] = _plain(header)
-        job = _Append(game_id, start, list(actions), values, stamp)
+        if final:
+            values["undo_floor"] = start + len(actions)
+        job = _Append(game_id, start, list(actions), values, stamp, taken_back)
         with self._queue_lock:
             self._queue.append(job)
         # group commit: whichever thread holds the write lock next stores every move queued by
@@ -323,21 +340,25 @@ class Store:
                 for job in sorted(batch, key=lambda j: j.game_id):
                     # the game's row lock (one writer per game across every server process),
                     # taken by the update that also checks the count: one round trip
+                    where = [GameRow.id == job.game_id, GameRow.n_actions == job.start]
+                    if job.taken_back is not None:
+                        where.append(GameRow.taken_back == job.taken_back)
                     stored = con.execute(
-                        update(GameRow)
-                        .where(GameRow.id == job.game_id, GameRow.n_actions == job.start)
-                        .values(**job.values).returning(GameRow.id)).first()
+                        update(GameRow).where(*where).values(**job.values)
+                        .returning(GameRow.taken_back)).first()
                     if stored is None:
                         held = con.execute(select(GameRow.n_actions)
                                            .where(GameRow.id == job.game_id)).scalar()
                         job.error = (StoreError(f"no game {job.game_id!r} in the database")
                                      if held is None else
                                      StoreStale(f"game {job.game_id}: database holds {held} "
-                                                f"actions, cannot append at {job.start}"))
+                                                f"actions (and its take-backs), cannot append "
+                                                f"at {job.start}"))
                         continue
                     rows += [{"game_id": job.game_id, "idx": job.start + i, "text": t,
                               "created_at": job.stamp} for i, t in enumerate(job.actions)]
-                    notes.append(f"{job.game_id} {job.start + len(job.actions)}")
+                    revision = job.start + len(job.actions) + 2 * int(stored[0] or 0)
+                    notes.append(f"{job.game_id} {revision}")
                 if rows:
                     con.execute(insert(ActionRow), rows)
                 if self.shared and notes:  # the other server processes hear of it at the commit
@@ -352,23 +373,44 @@ class Store:
             for job in batch:
                 job.done = True
 
-    def truncate(self, game_id: str, n: int, *, round: int) -> None:
-        """Keep the first ``n`` stored actions of ``game_id`` (a take-back: the game is not over
-        then), under the game's row lock like :meth:`append`; other server processes hear of it.
+    def truncate(self, game_id: str, n: int, *, round: int, expect: int, taken_back: int) -> None:
+        """Take back the stored actions from index ``n`` on (a take-back: the game is not over
+        then), under the game's row lock like :meth:`append`; other server processes hear of
+        it. Decided on what is stored, not on the caller's copy (core/undo.py, RULES §15):
+        the game must hold ``expect`` actions and ``taken_back`` take-backs as the caller saw
+        it, ``n`` must not lie below its take-back floor, and no action taken back may be a
+        chance outcome (a die roll, a banner, an item revealed...).
 
         Raises:
+            StoreStale: the stored game is not the caller's (moved on, or taken back elsewhere).
+            UndoRefused: the stored actions may not be taken back (chance, or the floor).
             StoreError: unknown game, or the database failed (nothing changed).
         """
+        from smallworld.core.undo import UndoRefused, is_chance_text
+
         with self.writing, _db_errors("take the action back"), self.engine.begin() as con:
-            held = con.execute(select(GameRow.n_actions).where(GameRow.id == game_id)
-                               .with_for_update()).scalar()
-            if held is None:
+            row = con.execute(select(GameRow.n_actions, GameRow.taken_back, GameRow.undo_floor)
+                              .where(GameRow.id == game_id).with_for_update()).first()
+            if row is None:
                 raise StoreError(f"no game {game_id!r} in the database")
+            held, done, floor = row[0], int(row[1] or 0), int(row[2] or 0)
+            if held != expect or done != taken_back:
+                raise StoreStale(f"game {game_id}: the database holds another game than this "
+                                 "copy (it moved on or was taken back elsewhere)")
+            if not 0 <= n < held or n < floor:
+                raise UndoRefused("there is nothing to take back now")
+            texts = con.execute(select(ActionRow.text).where(
+                ActionRow.game_id == game_id, ActionRow.idx >= n)).scalars().all()
+            if any(is_chance_text(t) for t in texts):
+                raise UndoRefused("something random or hidden was revealed since: what came "
+                                  "before can no longer be taken back")
             con.execute(delete(ActionRow).where(ActionRow.game_id == game_id, ActionRow.idx >= n))
+            done += held - n
             con.execute(update(GameRow).where(GameRow.id == game_id).values(
-                n_actions=n, updated_at=now(), round=round, status="active", result=None))
+                n_actions=n, taken_back=done, updated_at=now(), round=round, status="active",
+                result=None))
             if self.shared:
-                self._notify(con, [f"{game_id} {n}"])
+                self._notify(con, [f"{game_id} {n + 2 * done}"])
 
     @staticmethod
     def _notify(con: Any, notes: list[str]) -> None:
@@ -399,6 +441,16 @@ class Store:
         with _db_errors("read the game"), self.engine.connect() as con:
             return con.execute(select(GameRow.n_actions).where(GameRow.id == game_id)).scalar()
 
+    def revision(self, game_id: str) -> int | None:
+        """The stored game's revision (None: no such game): its action count + 2 x actions
+        taken back, which grows with every change (:meth:`UndoStack.revision
+        <smallworld.core.undo.UndoStack.revision>`): two copies with the same revision hold
+        the same actions."""
+        with _db_errors("read the game"), self.engine.connect() as con:
+            row = con.execute(select(GameRow.n_actions, GameRow.taken_back)
+                              .where(GameRow.id == game_id)).first()
+            return None if row is None else int(row[0]) + 2 * int(row[1] or 0)
+
     def load(self, game_id: str) -> StoredGame | None:
         with _db_errors("read the game"), Session(self.engine) as db:
             row = db.get(GameRow, game_id)
@@ -412,6 +464,7 @@ class Store:
                 header=dict(row.header), seats=[dict(s) for s in row.seats],
                 host_token=row.host_token, status=row.status, round=row.round,
                 result=row.result, actions=texts, secret=row.secret, public=bool(row.public),
+                taken_back=int(row.taken_back or 0), undo_floor=int(row.undo_floor or 0),
             )
 
     def list(self) -> list[dict[str, Any]]:
@@ -456,6 +509,9 @@ def _migrate(engine: Engine) -> None:
             db.execute(text(f"ALTER TABLE games ADD COLUMN public BOOLEAN NOT NULL DEFAULT {no}"))
         if "secret" not in have:
             db.execute(text("ALTER TABLE games ADD COLUMN secret VARCHAR(128)"))
+        for column in ("taken_back", "undo_floor"):  # schema 3
+            if column not in have:
+                db.execute(text(f"ALTER TABLE games ADD COLUMN {column} INTEGER NOT NULL DEFAULT 0"))
         row = db.get(MetaRow, "schema")
         if row is None:
             db.add(MetaRow(key="schema", value=str(SCHEMA_VERSION)))

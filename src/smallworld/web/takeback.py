@@ -1,8 +1,9 @@
 """Take-backs and redeployment plans on the server (issue: BGA-style play at a table).
 
 - :func:`take_back`: a human seat undoes its last action while nothing random or hidden has
-  come out since (:class:`smallworld.core.undo.UndoStack`); the action leaves the record, the
-  log and the database as if it had never been made.
+  come out since (:class:`smallworld.core.undo.UndoStack`), decided from the stored game
+  (whichever server process took the action, before or after a restart); the action leaves
+  the record, the log and the database as if it had never been made.
 - :func:`play_plan`: a redeployment arranged freely on the page is sent as one plan (a list of
   ``redeploy`` actions, then the End turn action if any is needed): applied all or nothing, so a
   turn ends only when the player says so.
@@ -13,11 +14,12 @@ Bots and the RL environments never come here.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from smallworld.core.actions import as_action
 from smallworld.core.errors import IllegalActionError
 from smallworld.core.undo import UndoRefused
-from smallworld.web.games import LiveGame, NotYourTurn
+from smallworld.web.games import LiveGame, NotYourTurn, rebuild_log
 from smallworld.web.storage import Store, StoreError
 
 MAX_PLAN = 200  # actions in one redeployment plan
@@ -29,27 +31,42 @@ def can_take_back(live: LiveGame, seat: int | None) -> bool:
 
 
 def take_back(live: LiveGame, store: Store, seat: int) -> None:
-    """Undo seat ``seat``'s last action (see the module doc).
+    """Undo seat ``seat``'s last action (see the module doc). Decided from the game as stored
+    (the caller refreshes ``live`` from the database first; the store checks again, under the
+    game's row lock, that it holds this very game and that no chance outcome is taken back).
 
     Raises:
         UndoRefused: nothing can be taken back (a die was rolled, a banner revealed, ...).
+        StoreStale: the stored game is not this copy (another server process changed it):
+            nothing changed; refresh and ask again.
         StoreError: the database refused; the game stays as it was (nothing lost, and the
             take-back may be asked again).
     """
     g = live.game
-    frames, removed = list(live.undo.frames), live.undo.removed
+    undo = live.undo
+    expect, taken_back = len(g.record.actions), undo.removed
+    frames, cache = list(undo.frames), undo._cache
     state, actions, result = g.state, list(g.record.actions), g.record.result
-    entries, turn = list(live.log.entries), live.log._turn_key
-    n_log, turn_key = live.undo.undo(g, seat)
-    del live.log.entries[n_log:]
-    live.log._turn_key = turn_key
+    log = live.log
+    entries, turn = list(log.entries), log._turn_key
+    extra = undo.undo(g, seat)
+    if extra is not None:
+        n_log, turn_key = extra
+        del log.entries[n_log:]
+        log._turn_key = turn_key
+    else:  # the action was made before a restart or by another server process
+        last: list[Any] = []
+        live.log = rebuild_log(g.record, last=last)
+        undo.seed(g, last[0] if last else None)
     try:
-        store.truncate(live.id, len(g.record.actions), round=g.state.round)
-    except StoreError:
+        store.truncate(live.id, len(g.record.actions), round=g.state.round, expect=expect,
+                       taken_back=taken_back)
+    except (StoreError, UndoRefused):
         # the database still holds the action: so does the game
         g.state, g.record.actions[:], g.record.result = state, actions, result
-        live.log.entries[:], live.log._turn_key = entries, turn
-        live.undo.frames[:], live.undo.removed = frames, removed
+        live.log = log
+        log.entries[:], log._turn_key = entries, turn
+        undo.frames[:], undo.removed, undo._cache = frames, taken_back, cache
         raise
     for conn in live.sockets:  # their logs shrank: the next push resends it whole
         conn.log_sent = 0
@@ -95,8 +112,8 @@ def play_plan(live: LiveGame, store: Store, seat: int, texts: Sequence[str]) -> 
         del live.log.entries[n_log:]
         live.log._turn_key = saved_turn
         raise
-    live._commit(store, start, n_log)
-    live.undo.forget()  # a committed turn is final
+    live._commit(store, start, n_log, final=True)  # a committed redeployment is final
+    live.undo.seal(live.game)
     live.last_human = seat
 
 
