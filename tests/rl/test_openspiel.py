@@ -43,6 +43,7 @@ def _advance(st: SmallWorldState, rng: np.random.Generator, player_actions: int 
     while not st.is_terminal():
         if st.is_chance_node():
             ids, probs = zip(*st.chance_outcomes())
+            assert max(ids) < st.get_game().max_chance_outcomes() and sum(probs) == pytest.approx(1.0)
             st.apply_action(int(rng.choice(ids, p=np.asarray(probs) / sum(probs))))
             continue
         if player_actions is not None and done >= player_actions:

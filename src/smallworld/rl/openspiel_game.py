@@ -74,7 +74,6 @@ except ModuleNotFoundError as e:  # pragma: no cover - depends on the installed 
     ) from e
 
 from smallworld.boards.selection import legal_selections
-from smallworld.content.data import DIE_FACES, ITEMS, POWERS, RACES
 from smallworld.core import chance
 from smallworld.core import edition as editions
 from smallworld.core.actions import Action
@@ -171,12 +170,10 @@ class _Tables:
             self.selections = list(legal_selections(players))  # R-SET-1, uniform
         self._initial: dict[int, State] = {}
         self._bound: dict[int, tuple[Any, Any, Any]] = {}
-        races = len(RACES) if edition != "classic" else len(ed.races)
-        powers = len(POWERS) if edition != "classic" else len(ed.powers)
-        items = len(ITEMS) if edition != "classic" else len(ed.items)
-        faces = len(set(DIE_FACES if edition != "classic" else ed.die_faces))
+        # a chance event draws a race, a badge, an item, a die face, a Bomb side or the boards
         board_draw = len(self.selections) if len(self.selections) > 1 else 0
-        self.max_chance_outcomes = max(races, powers, items, faces, 2, board_draw)
+        self.max_chance_outcomes = max(len(ed.races), len(ed.powers), len(ed.items), len(set(ed.die_faces)), 2,
+                                       board_draw)
 
     def __deepcopy__(self, memo: Any) -> _Tables:
         return self
