@@ -34,12 +34,13 @@ def _root(
     bot_delay: float = serve_cmd.BOT_DELAY,
     durability: str | None = serve_cmd.DURABILITY,
     workers: int = serve_cmd.WORKERS,
+    store_deadline: float = serve_cmd.STORE_DEADLINE_OPT,
 ) -> None:
     """Small World of Warcraft. With no command: ``serve`` (play in the browser), taking its
     options (``smallworld --port 9000`` = ``smallworld serve --port 9000``)."""
     if ctx.invoked_subcommand is None:
         serve_cmd.serve(host=host, port=port, db=db, no_browser=no_browser, bot_delay=bot_delay,
-                        durability=durability, workers=workers)
+                        durability=durability, workers=workers, store_deadline=store_deadline)
 
 
 def main() -> None:

@@ -112,6 +112,10 @@ DURABILITY = typer.Option(
     help="full: every acknowledged move survives a power cut (slower under load); normal: it "
          "survives the server being killed, not a power cut. Default: normal for SQLite, full "
          "for PostgreSQL.")
+STORE_DEADLINE_OPT = typer.Option(
+    5.0, "--store-deadline", min=0.1, max=600.0,
+    help="Seconds a database read or write may take (a stalled disk) before the players are "
+         "told 'storage not responding' and the game stays as it was.")
 BOT_DELAY = typer.Option(0.4, "--bot-delay", min=0.0, max=10.0, help="Seconds between bot moves shown to the players.")
 
 
@@ -123,6 +127,7 @@ def serve(
     bot_delay: float = BOT_DELAY,
     durability: str | None = DURABILITY,
     workers: int = WORKERS,
+    store_deadline: float = STORE_DEADLINE_OPT,
 ) -> None:
     """Play in the browser: start the local web server (FastAPI + SQLite, or PostgreSQL with
     several workers)."""
@@ -158,7 +163,8 @@ def serve(
 
     others = share_addresses(host)
     try:
-        app = create_app(db_path, bot_delay=bot_delay, hosts=others, durability=durability)
+        app = create_app(db_path, bot_delay=bot_delay, hosts=others, durability=durability,
+                         store_deadline=store_deadline)
     except Exception as e:  # any failure to open the database is reported
         why = str(e) if not shared else type(e).__name__
         typer.echo(f"error: cannot open the database {shown_db}: {why}", err=True)
@@ -183,7 +189,8 @@ def serve(
             # each worker builds its own app (smallworld.web.server.app_from_env) on the
             # shared database; moves reach every worker's pages through LISTEN/NOTIFY
             os.environ.update(SMALLWORLD_DB=str(db_path), SMALLWORLD_BOT_DELAY=str(bot_delay),
-                              SMALLWORLD_HOSTS=",".join(others), SMALLWORLD_DURABILITY=durability or "")
+                              SMALLWORLD_HOSTS=",".join(others), SMALLWORLD_DURABILITY=durability or "",
+                              SMALLWORLD_STORE_DEADLINE=str(store_deadline))
             app.state.store.close()
             uvicorn.run("smallworld.web.server:app_from_env", factory=True, workers=workers,
                         host=host, port=port, log_level="warning", ws="wsproto")

@@ -32,7 +32,7 @@ from smallworld.core.record import GameRecord, start_state
 from smallworld.core.state import CHANCE, NOBODY
 from smallworld.core.undo import UndoStack, is_chance_text
 from smallworld.web.describe import Logbook
-from smallworld.web.storage import Store, StoredGame
+from smallworld.web.storage import Store, StoredGame, StoreTimeout
 
 MAX_NAME = 24
 #: names for people of the editions whose title alone would not tell them apart
@@ -169,6 +169,9 @@ class LiveGame:
     last_human: int | None = None
     verdict: Any = None  # the fairness check, once the seed is revealed
     undo: UndoStack = field(default_factory=UndoStack)  # human take-backs (web/takeback.py)
+    #: a write gave no answer in time (StoreTimeout): it may still land, so the game is read
+    #: from the database again before its next use (GameHub.refresh)
+    unsure: bool = False
 
     # ---- building ---------------------------------------------------------------------------
 
@@ -262,8 +265,10 @@ class LiveGame:
                          result=g.record.result,
                          header=g.record.header if g.record.result is not None else None,
                          taken_back=self.undo.removed, final=final)
-        except Exception:
+        except Exception as e:
             self._restore(start, n_log)
+            if isinstance(e, StoreTimeout):
+                self.unsure = True
             raise
 
     def _restore(self, start: int, n_log: int) -> None:
@@ -519,6 +524,7 @@ class GameHub:
         anyway, as a take-back does: it is decided from the stored game). A move another
         process stores but this one has not heard of yet is caught by the store itself:
         :meth:`Store.append` refuses to write on a stale copy."""
+        force = force or live.unsure  # a write that timed out may have landed since
         if not self.store.shared and not force:
             return True
         held = live.undo.revision(live.game)
@@ -538,6 +544,7 @@ class GameHub:
             fresh = await asyncio.to_thread(LiveGame.load, stored)
             live.game, live.log, live.verdict = fresh.game, fresh.log, None
             live.undo = fresh.undo
+        live.unsure = False
         if self.listening and generation == self.generation:
             self.checked.add(live.id)
         return True

@@ -65,7 +65,7 @@ from smallworld.web.imports import import_seats, reseal
 from smallworld.web.liveplay import LivePlay
 from smallworld.web.payload import meta
 from smallworld.web.replayview import replay_frame
-from smallworld.web.storage import BUSY_TIMEOUT, Store, StoreError, StoreStale
+from smallworld.web.storage import BUSY_TIMEOUT, STORE_DEADLINE, Store, StoreError, StoreStale
 
 log = logging.getLogger("smallworld.web")
 
@@ -131,7 +131,8 @@ def send_asset(request: Request, asset: Asset, cache: str) -> Response:
 
 
 def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[str] = (),
-               busy_timeout: float = BUSY_TIMEOUT, durability: str | None = None) -> FastAPI:
+               busy_timeout: float = BUSY_TIMEOUT, durability: str | None = None,
+               store_deadline: float = STORE_DEADLINE) -> FastAPI:
     """The web app on the SQLite file ``db_path``.
 
     ``bot_delay``: seconds between bot actions pushed to the pages (0: bots play at once,
@@ -139,9 +140,11 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
     this server (the ones it prints); they are trusted as ``Host`` names besides the loopback
     names, and seat links use the first when the host reached the server by a loopback name.
     ``busy_timeout``: seconds a write waits for another writer before a 503. ``durability``:
-    see :class:`smallworld.web.storage.Store`.
+    see :class:`smallworld.web.storage.Store`. ``store_deadline``: seconds any database call
+    may take (a stalled disk) before a 503 "storage not responding", the game unchanged.
     """
-    store = Store(db_path, busy_timeout=busy_timeout, durability=durability)
+    store = Store(db_path, busy_timeout=busy_timeout, durability=durability,
+                  deadline=store_deadline)
     hub = GameHub(store)
     hosts = [host_name(h) for h in hosts]
     own = {h for h in hosts if not is_loopback(h)}
@@ -698,8 +701,10 @@ async def _read_until_closed(ws: WebSocket, conn: Connection) -> None:
 def app_from_env() -> FastAPI:
     """The app of one worker of ``smallworld serve --workers N`` (a uvicorn factory): its
     settings come from the environment the command set (``SMALLWORLD_DB``,
-    ``SMALLWORLD_BOT_DELAY``, ``SMALLWORLD_HOSTS``, ``SMALLWORLD_DURABILITY``)."""
+    ``SMALLWORLD_BOT_DELAY``, ``SMALLWORLD_HOSTS``, ``SMALLWORLD_DURABILITY``,
+    ``SMALLWORLD_STORE_DEADLINE``)."""
     env = os.environ
     return create_app(env["SMALLWORLD_DB"], bot_delay=float(env.get("SMALLWORLD_BOT_DELAY", "0.4")),
                       hosts=[h for h in env.get("SMALLWORLD_HOSTS", "").split(",") if h],
-                      durability=env.get("SMALLWORLD_DURABILITY") or None)
+                      durability=env.get("SMALLWORLD_DURABILITY") or None,
+                      store_deadline=float(env.get("SMALLWORLD_STORE_DEADLINE") or STORE_DEADLINE))

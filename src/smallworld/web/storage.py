@@ -10,16 +10,19 @@ written. A game is rebuilt from its rows with :meth:`StoredGame.record` and
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import os
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, Concatenate, ParamSpec, TypeVar, cast
 
 from sqlalchemy import (
     JSON,
@@ -50,6 +53,9 @@ SCHEMA_VERSION = 3
 CHANNEL = "smallworld_moves"
 #: seconds a write waits for another writer's lock before failing with :class:`StoreBusy`
 BUSY_TIMEOUT = 2.0
+#: seconds any store call may take, from the call (waiting for this process's other writes
+#: included) to its answer, before it fails with :class:`StoreTimeout` (a stalled disk)
+STORE_DEADLINE = 5.0
 
 log = logging.getLogger("smallworld.web")
 
@@ -66,6 +72,43 @@ class StoreStale(StoreError):
 
 class StoreBusy(StoreError):
     """Another program held the database's write lock for longer than the lock wait."""
+
+
+class StoreTimeout(StoreError):
+    """The database gave no answer within the store's deadline (a stalled disk, a hung
+    database server). The call is abandoned: a statement still running is interrupted, and a
+    write still waiting its turn is never made."""
+
+
+class _Call:
+    """One store call running in the store's threads (see :meth:`Store._bounded`): the
+    database connections it uses, and whether its caller has given up on it."""
+
+    def __init__(self) -> None:
+        self.abandoned = False
+        self.connections: list[Any] = []
+        #: the call storing this call's move with others' (a group commit: :meth:`Store.append`)
+        self.carrier: _Call | None = None
+        self.lock = threading.Lock()
+
+    def abandon(self) -> None:
+        """The caller stopped waiting: interrupt what runs (SQLite ``interrupt()``, a
+        PostgreSQL cancel request), the group commit carrying its move included (then no move
+        of that batch is stored); a statement blocked in the kernel stops once it returns."""
+        with self.lock:
+            self.abandoned = True
+            connections = list(self.connections)
+            carrier = self.carrier
+        if carrier is not None and carrier is not self:
+            with carrier.lock:
+                connections += carrier.connections
+        for con in connections:
+            stop = getattr(con, "interrupt", None) or getattr(con, "cancel", None)
+            if stop is not None:
+                try:
+                    stop()
+                except Exception as e:  # already closed, or the server is gone too
+                    log.debug("could not interrupt a stalled statement (%s)", type(e).__name__)
 
 
 @contextmanager
@@ -89,6 +132,22 @@ def _db_errors(what: str) -> Iterator[None]:
     except SQLAlchemyError as e:
         log.warning("database error while trying to %s: %s", what, type(e).__name__)
         raise StoreError(f"could not {what}: the database refused it") from None
+
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def _deadline(what: str, *, write: bool) -> Callable[[Callable[Concatenate[Store, _P], _R]],
+                                                     Callable[Concatenate[Store, _P], _R]]:
+    """A :class:`Store` method run in the store's threads within its deadline
+    (:meth:`Store._bounded`); ``what`` names it in the error."""
+    def wrap(fn: Callable[Concatenate[Store, _P], _R]) -> Callable[Concatenate[Store, _P], _R]:
+        @functools.wraps(fn)
+        def bounded(self: Store, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+            return self._bounded(what, write, fn, self, *args, **kwargs)
+        return bounded
+    return wrap
 
 
 class Base(DeclarativeBase):
@@ -183,6 +242,7 @@ class _Append:
     values: dict[str, Any]
     stamp: Any
     taken_back: int | None = None
+    call: _Call | None = None  # the store call waiting for it (abandoned: never written)
     done: bool = False
     error: BaseException | None = None
 
@@ -200,10 +260,18 @@ class Store:
     ``synchronous_commit = off``, which a crash of PostgreSQL itself could undo).
 
     Every method raises :class:`StoreError` (never a driver exception) when the database
-    fails."""
+    fails, and :class:`StoreTimeout` when it has not answered within ``deadline`` seconds from
+    the call (waiting behind this process's other writes included; a stalled disk): each call
+    runs in the store's own threads and the caller waits for it at most that long."""
 
     def __init__(self, path: str | Path, *, busy_timeout: float = BUSY_TIMEOUT,
-                 durability: str | None = None) -> None:
+                 durability: str | None = None, deadline: float = STORE_DEADLINE) -> None:
+        if deadline <= 0:
+            raise ValueError(f"the store deadline must be positive, not {deadline!r}")
+        #: seconds a store call may take before :class:`StoreTimeout`
+        self.deadline = deadline
+        self._writes, self._reads = _pools()
+        self._local = threading.local()
         #: True when other server processes may write to the same database (PostgreSQL)
         self.shared = is_postgres_url(path)
         if durability is None:
@@ -240,15 +308,70 @@ class Store:
             )
             sync = durability.upper()
             event.listen(self.engine, "connect", lambda con, _rec: _sqlite_pragmas(con, sync))
+        event.listen(self.engine, "checkout", self._checked_out)
         with _db_errors("open the database"):
             Base.metadata.create_all(self.engine)
             _migrate(self.engine)
 
     def close(self) -> None:
+        """Close the database connections and the store's threads (a call after this opens
+        new ones)."""
+        for pool in (self._writes, self._reads):
+            pool.shutdown(wait=False, cancel_futures=True)
+        self._writes, self._reads = _pools()
         self.engine.dispose()
+
+    # ---- deadlines ---------------------------------------------------------------------------
+
+    def _checked_out(self, dbapi_connection: Any, _record: Any, _proxy: Any) -> None:
+        """A connection taken from the pool by a store call: remembered with the call, so an
+        abandoned call can interrupt it."""
+        call = getattr(self._local, "call", None)
+        if call is not None:
+            with call.lock:
+                call.connections.append(dbapi_connection)
+
+    @contextmanager
+    def _write_turn(self) -> Iterator[None]:
+        """This process's write lock (one writer at a time), for a call whose caller still
+        waits: a call abandoned while it queued for the lock gives up without writing."""
+        with self.writing:
+            call = getattr(self._local, "call", None)
+            if call is not None and call.abandoned:
+                raise StoreTimeout("abandoned")
+            yield
+
+    def _run(self, call: _Call, fn: Callable[..., _R], args: Any, kwargs: Any) -> _R:
+        if call.abandoned:  # its caller gave up before it started: never run it
+            raise StoreTimeout("abandoned")
+        self._local.call = call
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            self._local.call = None
+
+    def _bounded(self, what: str, write: bool, fn: Callable[..., _R], *args: Any,
+                 **kwargs: Any) -> _R:
+        """Run ``fn`` in the store's threads and wait for it at most :attr:`deadline` seconds.
+
+        Raises:
+            StoreTimeout: no answer in time; the call is abandoned (see :class:`StoreTimeout`).
+        """
+        call = _Call()
+        future = (self._writes if write else self._reads).submit(self._run, call, fn, args, kwargs)
+        try:
+            return future.result(timeout=self.deadline)
+        except FutureTimeout:
+            call.abandon()
+            future.cancel()
+            log.warning("the database did not answer within %.1f s while trying to %s",
+                        self.deadline, what)
+            raise StoreTimeout(f"could not {what}: storage not responding (nothing was "
+                               "changed); try again in a moment") from None
 
     # ---- writes ----------------------------------------------------------------------------
 
+    @_deadline("save the new game", write=True)
     def create(
         self,
         *,
@@ -265,7 +388,7 @@ class Store:
         """Insert a new game with its first actions, in one transaction. ``secret``: the
         game's chance seed while it is secret (never sent to a page)."""
         stamp = now()
-        with self.writing, _db_errors("save the new game"), Session(self.engine) as db, db.begin():
+        with self._write_turn(), _db_errors("save the new game"), Session(self.engine) as db, db.begin():
             db.add(GameRow(
                 id=game_id, title=title, created_at=stamp, updated_at=stamp,
                 header=_plain(header), seats=_plain(list(seats)), host_token=host_token,
@@ -279,6 +402,7 @@ class Store:
                 for i, t in enumerate(actions)
             )
 
+    @_deadline("save the action", write=True)
     def append(
         self,
         game_id: str,
@@ -312,7 +436,8 @@ class Store:
             values["header"] = _plain(header)
         if final:
             values["undo_floor"] = start + len(actions)
-        job = _Append(game_id, start, list(actions), values, stamp, taken_back)
+        me = getattr(self._local, "call", None)
+        job = _Append(game_id, start, list(actions), values, stamp, taken_back, me)
         with self._queue_lock:
             self._queue.append(job)
         # group commit: whichever thread holds the write lock next stores every move queued by
@@ -321,7 +446,18 @@ class Store:
         with self.writing:
             if not job.done:
                 with self._queue_lock:
-                    batch, self._queue = self._queue, []
+                    queued, self._queue = self._queue, []
+                batch = []
+                for j in queued:
+                    if j.call is None:
+                        batch.append(j)
+                        continue
+                    with j.call.lock:
+                        if j.call.abandoned:  # its caller gave up (deadline): never written
+                            j.error, j.done = StoreTimeout("abandoned"), True
+                        else:
+                            j.call.carrier = me
+                            batch.append(j)
                 self._append_batch(batch)
         if job.error is not None:
             raise job.error
@@ -373,6 +509,7 @@ class Store:
             for job in batch:
                 job.done = True
 
+    @_deadline("take the action back", write=True)
     def truncate(self, game_id: str, n: int, *, round: int, expect: int, taken_back: int) -> None:
         """Take back the stored actions from index ``n`` on (a take-back: the game is not over
         then), under the game's row lock like :meth:`append`; other server processes hear of
@@ -388,7 +525,7 @@ class Store:
         """
         from smallworld.core.undo import UndoRefused, is_chance_text
 
-        with self.writing, _db_errors("take the action back"), self.engine.begin() as con:
+        with self._write_turn(), _db_errors("take the action back"), self.engine.begin() as con:
             row = con.execute(select(GameRow.n_actions, GameRow.taken_back, GameRow.undo_floor)
                               .where(GameRow.id == game_id).with_for_update()).first()
             if row is None:
@@ -420,13 +557,15 @@ class Store:
         con.execute(text("SELECT pg_notify(:ch, note) FROM unnest(CAST(:notes AS text[])) AS note"),
                     {"ch": CHANNEL, "notes": notes})
 
+    @_deadline("change the game", write=True)
     def set_public(self, game_id: str, public: bool) -> None:
         """List the game in every caller's lobby (or stop)."""
-        with self.writing, _db_errors("change the game"), Session(self.engine) as db, db.begin():
+        with self._write_turn(), _db_errors("change the game"), Session(self.engine) as db, db.begin():
             db.execute(update(GameRow).where(GameRow.id == game_id).values(public=public))
 
+    @_deadline("delete the game", write=True)
     def delete(self, game_id: str) -> bool:
-        with self.writing, _db_errors("delete the game"), Session(self.engine) as db, db.begin():
+        with self._write_turn(), _db_errors("delete the game"), Session(self.engine) as db, db.begin():
             db.execute(delete(ActionRow).where(ActionRow.game_id == game_id))
             gone = db.execute(delete(GameRow).where(GameRow.id == game_id))
             n = cast(CursorResult[Any], gone).rowcount
@@ -436,11 +575,13 @@ class Store:
 
     # ---- reads -----------------------------------------------------------------------------
 
+    @_deadline("read the game", write=False)
     def count(self, game_id: str) -> int | None:
         """How many actions the database holds for the game (None: no such game)."""
         with _db_errors("read the game"), self.engine.connect() as con:
             return con.execute(select(GameRow.n_actions).where(GameRow.id == game_id)).scalar()
 
+    @_deadline("read the game", write=False)
     def revision(self, game_id: str) -> int | None:
         """The stored game's revision (None: no such game): its action count + 2 x actions
         taken back, which grows with every change (:meth:`UndoStack.revision
@@ -451,6 +592,7 @@ class Store:
                               .where(GameRow.id == game_id)).first()
             return None if row is None else int(row[0]) + 2 * int(row[1] or 0)
 
+    @_deadline("read the game", write=False)
     def load(self, game_id: str) -> StoredGame | None:
         with _db_errors("read the game"), Session(self.engine) as db:
             row = db.get(GameRow, game_id)
@@ -467,6 +609,7 @@ class Store:
                 taken_back=int(row.taken_back or 0), undo_floor=int(row.undo_floor or 0),
             )
 
+    @_deadline("list the games", write=False)
     def list(self) -> list[dict[str, Any]]:
         """Summaries of every game, most recently played first. Each holds ``host_token`` and
         ``seat_tokens`` for the caller to match and remove (never sent as they are)."""
@@ -484,6 +627,14 @@ class Store:
                 }
                 for r in rows
             ]
+
+
+def _pools() -> tuple[ThreadPoolExecutor, ThreadPoolExecutor]:
+    """The store's threads: writes and reads apart, so reads are answered while a write waits
+    for a lock; each bounded, so a stalled disk holds at most this many threads (threads start
+    only when needed)."""
+    return (ThreadPoolExecutor(16, thread_name_prefix="store-write"),
+            ThreadPoolExecutor(16, thread_name_prefix="store-read"))
 
 
 def _check_writable(path: Path) -> None:

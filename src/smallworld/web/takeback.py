@@ -20,7 +20,7 @@ from smallworld.core.actions import as_action
 from smallworld.core.errors import IllegalActionError
 from smallworld.core.undo import UndoRefused
 from smallworld.web.games import LiveGame, NotYourTurn, rebuild_log
-from smallworld.web.storage import Store, StoreError
+from smallworld.web.storage import Store, StoreError, StoreTimeout
 
 MAX_PLAN = 200  # actions in one redeployment plan
 
@@ -61,8 +61,10 @@ def take_back(live: LiveGame, store: Store, seat: int) -> None:
     try:
         store.truncate(live.id, len(g.record.actions), round=g.state.round, expect=expect,
                        taken_back=taken_back)
-    except (StoreError, UndoRefused):
-        # the database still holds the action: so does the game
+    except (StoreError, UndoRefused) as e:
+        # the database still holds the action: so does the game (a take-back that timed out
+        # may still land: the game is read again before its next use)
+        live.unsure = live.unsure or isinstance(e, StoreTimeout)
         g.state, g.record.actions[:], g.record.result = state, actions, result
         live.log = log
         log.entries[:], log._turn_key = entries, turn
