@@ -115,7 +115,7 @@ def test_writes_queued_behind_an_external_lock_are_all_answered_within_the_deadl
     process's writes ahead of it before its own 2 s lock wait began. Now each is answered
     within the deadline from its own start."""
     db = tmp_path / "games.sqlite3"
-    srv, th, app = _serve(db, store_deadline=2.0, busy_timeout=2.0)
+    srv, th, _app = _serve(db, store_deadline=2.0, busy_timeout=2.0)
     base = f"http://127.0.0.1:{srv.config.port}"
     try:
         with httpx.Client(base_url=base, timeout=30) as c:
@@ -175,3 +175,37 @@ def test_a_store_call_never_waits_past_its_deadline(tmp_path):
         assert stored is not None and stored.actions == ["banner trolls"] and not stored.public
     finally:
         store.close()
+
+
+def test_a_write_that_lands_after_its_deadline_is_seen_at_the_next_request(stalled, monkeypatch):
+    """The disk comes back after the 503 and completes the write after all (a write already
+    inside the kernel cannot be stopped): the game is read from the database again before its
+    next use, so memory and disk never disagree (no stale copy, no 409 loop)."""
+    base, app, _db = stalled
+    store = app.state.store
+    real = store._append_batch
+
+    def slow(batch):
+        time.sleep(1.6)  # longer than the 1 s deadline
+        real(batch)
+
+    with httpx.Client(base_url=base, timeout=15) as c:
+        g = _game(c, 3)
+        n = c.get(f"/api/games/{g['id']}/state", params={"token": g["host_token"]}).json()["game"]["actions"]
+        monkeypatch.setattr(store, "_append_batch", slow)
+        r, took = _timed_post(f"{base}/api/games/{g['id']}/actions", {"action": "pick 0"},
+                              g["host_token"])
+        assert r.status_code == 503 and "storage not responding" in r.json()["error"], r.text
+        assert took < 2.5, took
+        monkeypatch.setattr(store, "_append_batch", real)
+        deadline = time.time() + 10
+        while store.count(g["id"]) == n:  # the late write lands
+            assert time.time() < deadline
+            time.sleep(0.05)
+        p = c.get(f"/api/games/{g['id']}/state", params={"token": g["host_token"]}).json()
+        assert p["game"]["actions"] == store.count(g["id"]) > n
+        assert p["view"]["phase"] != "pick"
+        legal = [x["text"] for x in p["legal"]]
+        r = c.post(f"/api/games/{g['id']}/actions", json={"action": legal[0]},
+                   headers={"X-Token": g["host_token"]})
+        assert r.status_code == 200, r.text
