@@ -387,26 +387,34 @@ class LiveGame:
         """How this game's chance can be trusted, for every seat's page (fairness):
         ``kind`` ``"sealed"`` (secret seed, commitment shown), ``"revealed"`` (the game is over:
         seed shown and checked, ``verified``), or ``"chosen"`` (the creator chose the seed);
-        ``text``: one plain sentence."""
+        ``text``: plain sentences; ``host``: who must be trusted (:data:`HOST_TRUST`)."""
         h = self.game.record.header
         info = h.get("chance")
         if not isinstance(info, dict):
             return {"kind": "chosen", "commitment": None, "seed": None, "verified": None,
                     "text": "The game's creator chose the seed for dice and draws, so they "
-                            "could know every roll in advance."}
+                            "could know every roll in advance.", "host": HOST_TRUST}
         commit = str(info.get("commit"))
         if h.get("seed") is None:
             return {"kind": "sealed", "commitment": commit, "seed": None, "verified": None,
                     "text": "Dice and draws come from a secret seed locked in before the game "
                             f"began (fingerprint {commit[:12]}). It is revealed when the game "
-                            "ends, so anyone can check every roll."}
+                            "ends, so anyone can check that no roll was changed. " + HOST_TRUST,
+                    "host": HOST_TRUST}
         if self.verdict is None:
             self.verdict = verify(self.game.record)
         v = self.verdict
-        text = ("The secret seed is revealed and every die roll and draw checks out." if v.ok
+        text = ("The secret seed is revealed and every die roll and draw checks out: none was "
+                "changed after the start. " + HOST_TRUST if v.ok
                 else f"The revealed seed does not explain this game's chance: {v.message}.")
         return {"kind": "revealed", "commitment": commit, "seed": h.get("seed"),
-                "verified": v.ok, "text": text}
+                "verified": v.ok, "text": text, "host": HOST_TRUST}
+
+
+#: who must be trusted for the dice (issue #36 point 4), said wherever fairness is described
+HOST_TRUST = ("The server's host is trusted to keep the seed secret: whoever runs the server "
+              "can read it and predict every roll. The check proves only that no roll or draw "
+              "was changed after the game began.")
 
 
 def bot_seed(game: Game, p: int) -> str:

@@ -50,6 +50,7 @@ from smallworld.web.describe import board_name
 from smallworld.web.docs_site import mount_docs
 from smallworld.web.games import (
     EDITION_NAMES,
+    HOST_TRUST,
     Connection,
     GameHub,
     LiveGame,
@@ -438,7 +439,9 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
     @app.get("/api/games/{game_id}/verify")
     async def api_verify(game_id: str, request: Request) -> dict[str, Any]:
         """Check that every chance outcome of the game follows from its revealed seed
-        (fairness); a sealed game answers ``ok: false, kind: "sealed"``."""
+        (fairness); a sealed game answers ``ok: false, kind: "sealed"``. This proves that no
+        outcome was changed after the commitment, not that the host could not know them:
+        whoever runs the server can read the sealed seed (``host``: that sentence)."""
         acc = await authorize(game_id, token_of(request), seat_param(request))
         async with acc.live.lock:
             await fresh(acc.live)
@@ -446,7 +449,7 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
                                 acc.live.game.record.result)
         v = await asyncio.to_thread(verify, record)
         return {"ok": v.ok, "kind": v.kind, "checked": v.checked, "unchecked": v.unchecked,
-                "bad_action": v.bad, "message": v.message}
+                "bad_action": v.bad, "message": v.message, "host": HOST_TRUST}
 
     @app.get("/api/games/{game_id}/links")
     async def api_links(game_id: str, request: Request) -> dict[str, Any]:
