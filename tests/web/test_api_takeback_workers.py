@@ -165,3 +165,26 @@ def test_the_store_never_takes_back_a_chance_outcome(db_path):
         store.append("g1", 4, ["conquer L1.3"], round=1, result=None, taken_back=1)
     finally:
         store.close()
+
+
+def test_a_database_of_schema_2_gains_the_take_back_columns(db_path):
+    """A database from before take-backs were stored opens: its games have taken nothing
+    back and may be taken back from their last action on."""
+    import sqlite3
+
+    store = Store(db_path)
+    store.create(game_id="g1", title="t", header={"players": 2}, seats=[], host_token="h",
+                 actions=["banner trolls", "pick 0"], round=1, result=None)
+    store.close()
+    con = sqlite3.connect(db_path)
+    con.execute("ALTER TABLE games DROP COLUMN taken_back")
+    con.execute("ALTER TABLE games DROP COLUMN undo_floor")
+    con.commit()
+    con.close()
+    store = Store(db_path)
+    try:
+        stored = store.load("g1")
+        assert stored.taken_back == 0 and stored.undo_floor == 0
+        assert store.revision("g1") == 2
+    finally:
+        store.close()
