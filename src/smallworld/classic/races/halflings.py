@@ -51,8 +51,9 @@ class Halflings(Ability):
         """A scenario's Holes on the map count as placed (unless its [flags] say how many were),
         so no more than two are ever placed (C-R-HALFLINGS-2)."""
         lst = s.pieces.get(HOLE)
-        if _PLACED not in s.flags and s.active[owner] == self.id and lst is not None and sum(lst):
-            changes.set_flag(s, _PLACED, min(2, sum(lst)))
+        holes = 0 if lst is None else int(sum(int(n) for n in lst))
+        if _PLACED not in s.flags and s.active[owner] == self.id and holes:
+            changes.set_flag(s, _PLACED, min(2, holes))
 
     def on_conquest(self, s: State, owner: int, c: Conquest) -> None:
         placed = s.flags.get(_PLACED, 0)
