@@ -88,16 +88,28 @@ def test_the_results_show_coins_per_round_and_their_sources(server, chromium):
     assert chart.count() == 3
     rounds = pg.evaluate("() => window.__sw.P.view.rounds")
     assert pg.locator("#results-chart svg circle").count() == 3 * rounds  # a point per round each
-    heads = pg.eval_on_selector_all("#sources-table th", "els => els.map((e) => e.textContent)")
-    assert "Regions" in heads
-    # each player's sources add up to every coin that player scored (the log's scorings)
-    rows = pg.eval_on_selector_all("#sources-table tbody tr", "trs => trs.map((tr) => [...tr.querySelectorAll('td.num')].reduce((a, td) => a + Number(td.textContent), 0))")
+    # each player's row adds up to its final coins (issue 35 point 13): the 5 it started with,
+    # its scorings, combos taken and paid for, tolls; the chart's last point is those coins too
+    rows = pg.eval_on_selector_all("#sources-table tbody tr", "trs => trs.map((tr) => [tr.querySelector('th').textContent, ...[...tr.querySelectorAll('td.num')].map((td) => Number(td.textContent))])")
+    names = [r[0] for r in rows]
+    assert names[0] == "Start" and "Regions" in names and "Paid for combos" in names and names[-1] == "Coins at the end"
     P = json.load(urllib.request.urlopen(f"{server}/api/games/{created['id']}/state?token={created['host_token']}"))
-    scored = [0, 0, 0]
-    for e in P["log"]:
-        if e["kind"] == "score":
-            scored[e["seat"]] += sum(v for _, v in e["lines"])
-    assert rows == scored and all(n > 0 for n in rows), (rows, scored)
+    final = P["view"]["result"]["scores"] if P["view"].get("result") else [p["vc"] for p in P["view"]["players"]]
+    columns = [[r[1 + q] for r in rows] for q in range(3)]
+    assert [sum(c[:-1]) for c in columns] == [c[-1] for c in columns] == final, (rows, final)
+    lasts = pg.eval_on_selector_all("#results-chart svg polyline", "ps => ps.map((p) => Number(p.dataset.last))")
+    assert lasts == final, (lasts, final)
     assert pg.locator("#results-replay").get_attribute("href").startswith(f"/replay/{created['id']}")
     shot(pg, "41-results-chart")
+    ctx.close()
+    # on a phone the table of sources fits the screen's width (a row per source, a column per player)
+    ctx = chromium.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    pg = ctx.new_page()
+    quiet_tips(pg)
+    pg.goto(server + created["hotseat"])
+    pg.wait_for_selector("#modal .results #sources-table")
+    pg.locator("#sources-table").scroll_into_view_if_needed()
+    fits = pg.evaluate("() => { const t = document.getElementById('sources-table'); return t.scrollWidth <= t.parentElement.clientWidth + 1; }")
+    shot(pg, "41-results-sources-390x844")
+    assert fits
     ctx.close()

@@ -247,6 +247,12 @@ class Logbook:
 
     def __init__(self) -> None:
         self.entries: list[dict[str, Any]] = []
+        #: every change of a seat's coins that is not a scoring: ``{"seat", "source", "n",
+        #: "round", "at"}`` with source ``"Start"`` (the coins each seat starts with), ``"From
+        #: combos"``, ``"Paid for combos"``, ``"Tolls paid"``, ``"Tolls received"`` or
+        #: ``"Other"``; with the scoring entries' ``lines`` they add up to each seat's coins.
+        #: Secret during the game (VC totals, RULES §15): pages get it once the game is over.
+        self.coins: list[dict[str, Any]] = []
         self._turn_key: tuple[int, int] | None = None
 
     # ---- writing ---------------------------------------------------------------------------
@@ -274,8 +280,11 @@ class Logbook:
         p = s.current_player()
         ctx: dict[str, Any] = {
             "p": p, "turn": s.turn, "round": s.round, "step": s.step,
-            "chance": s.chance[0] if s.chance else None, "hand": None,
+            "chance": s.chance[0] if s.chance else None, "hand": None, "vc": list(s.vc),
         }
+        if not self.coins and not self.entries:  # the game's first action: the starting coins
+            self.coins.extend({"seat": q, "source": "Start", "n": int(n), "round": 0, "at": None}
+                              for q, n in enumerate(s.vc))
         if p >= 0:
             ctx["hand"] = s.hand[p]
             ctx["race"] = s.active[p]
@@ -304,7 +313,8 @@ class Logbook:
         self._describe(s, a, ctx, at, p, seats, kind)
         for e in self.entries[first:]:
             e.setdefault("detail", str(a))
-        self._scoring(s, ctx, at)
+        scored = self._scoring(s, ctx, at)
+        self._ledger(s, a, ctx, at, scored)
         if s.is_over():
             self._game_over(s, at)
         else:
@@ -409,14 +419,35 @@ class Logbook:
             return
         self._add(s, "chance", f"Chance: {pretty_action(s, a)}", at=at)
 
-    def _scoring(self, s: State, ctx: dict[str, Any], at: int) -> None:
+    def _ledger(self, s: State, a: Action, ctx: dict[str, Any], at: int, scored: tuple[int, int] | None) -> None:
+        """Record each seat's change of coins by ``a`` that its scoring does not explain."""
+        p = ctx["p"]
+        for q, (was, now) in enumerate(zip(ctx["vc"], s.vc)):
+            delta = int(now) - int(was) - (scored[1] if scored is not None and scored[0] == q else 0)
+            if not delta:
+                continue
+            parts: list[tuple[str, int]]
+            if a.kind == "pick" and q == p:
+                col = ctx.get("column") or []
+                k = int(a.args[0]) if a.args else 0
+                taken = int(col[k][2]) if k < len(col) and col[k][2] else 0
+                parts = [("From combos", taken), ("Paid for combos", delta - taken)]
+            elif a.kind == "pay":
+                parts = [("Tolls paid" if delta < 0 else "Tolls received", delta)]
+            else:
+                parts = [("Other", delta)]
+            self.coins.extend({"seat": q, "source": src, "n": n, "round": ctx["round"], "at": at}
+                              for src, n in parts if n)
+
+    def _scoring(self, s: State, ctx: dict[str, Any], at: int) -> tuple[int, int] | None:
+        """The scoring entry of the turn that ``a`` ended, if it did: ``(seat, coins)``."""
         p = ctx["turn"]
         before = _STEP_ORDER.get(ctx["step"], 0)
         if before >= _SCORE_STEP:
-            return
+            return None
         moved_on = (s.round, s.turn) != (ctx["round"], p) or s.is_over()
         if not moved_on and _STEP_ORDER.get(s.step, 0) <= _SCORE_STEP:
-            return
+            return None
         lines = s.last_score[p]
         total = sum(v for _, v in lines)
         parts = ", ".join(f"{label} {v}" for label, v in lines if v)
@@ -428,6 +459,7 @@ class Logbook:
         self.entries[-1]["round"] = ctx["round"]
         self.entries[-1]["lines"] = [[label, v] for label, v in lines]
         self.entries[-1]["sources"] = score_sources(lines)
+        return p, int(total)
 
     def _game_over(self, s: State, at: int) -> None:
         if any(e["kind"] == "over" for e in self.entries):

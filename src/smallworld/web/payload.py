@@ -158,29 +158,61 @@ _NOT_TURN_ENDING = frozenset({"conquer", "redeploy", "pick", "abandon"})
 
 def _legal(live: LiveGame, p: int) -> list[dict[str, Any]]:
     """Seat ``p``'s legal actions: ``{"text", "kind", "args", "region", "label", "hint",
-    "ends_turn"}`` — ``label`` says in plain words what the action does, ``hint`` (or None) says
-    more, ``ends_turn`` is true when playing it ends the seat's turn at once (RULES §15: the page
-    asks before such an action, since a turn passed cannot be taken back)."""
+    "ends_turn", "warn"}`` — ``label`` says in plain words what the action does, ``hint`` (or
+    None) says more, ``ends_turn`` is true when playing it ends the seat's turn at once (RULES
+    §15: the page asks before such an action, since a turn passed cannot be taken back), ``warn``
+    (or None) is the question the page asks first when the action throws part of the turn away:
+    tokens left in hand with no Region to place them in, or no conquest in a turn that could."""
     s = live.game.state
     expand_hand = _expand_hand(live, p) if s.phase == "decide" else None
+    legal = s.legal_actions()
+    reach = sum(1 for a in legal if a.kind == "conquer")
     out = []
-    for a in s.legal_actions():
+    for a in legal:
         region = str(a.args[0]) if a.args and str(a.args[0]) in s.spec.index else None
         ends = a.kind not in _NOT_TURN_ENDING and _ends_turn(live, p, a)
         label: str
         hint: str | None
-        if ends and a.kind == "end" and s.phase != "pick":
-            # nothing is left to place (R-TROOP-3): ending the conquests is the end of the turn
-            label, hint = "End turn", "Your tokens stay where they are and your turn ends."
+        warn = None
+        if a.kind == "end" and s.phase == "conquer":
+            label, hint, warn = _end_words(live, p, ends, reach)
         else:
             label, hint = _label(live, p, a, expand_hand)
         out.append({"text": str(a), "kind": a.kind, "args": list(a.args), "region": region,
-                    "label": label, "hint": hint, "ends_turn": ends})
+                    "label": label, "hint": hint, "ends_turn": ends, "warn": warn})
     if any(x["kind"] == "ally" for x in out):  # classic Diplomat: "done" names nobody
         for x in out:
             if x["kind"] == "done":
                 x["label"] = "Make peace with nobody (Diplomat)"
     return out
+
+
+def _end_words(live: LiveGame, p: int, ends: bool, reach: int) -> tuple[str, str, str | None]:
+    """Label, hint and question (``warn``) of ``end`` in seat ``p``'s conquests: ``reach``
+    Regions can be conquered now. Tokens in hand with no Region to hold them are not placed
+    (R-TROOP-3); a single Region takes them all."""
+    s = live.game.state
+    hand = s.hand[p]
+    own = s.regions_of(2 * p)
+    tokens = f"{hand} token{'s' if hand != 1 else ''}"
+    regions = f"{reach} Region{'s' if reach != 1 else ''}"
+    if not ends:
+        label, hint = "End conquests", "Stop conquering and place the tokens left in your hand."
+    elif hand and not own:
+        label, hint = "End turn", f"Your {tokens} in hand are not placed anywhere and your turn ends."
+    elif hand and len(own) == 1:
+        label, hint = "End turn", (f"The {tokens} in your hand join your tokens in "
+                                   f"{_rname(s, s.spec.region_ids[own[0]])}, and your turn ends.")
+    else:
+        label, hint = "End turn", "Your tokens stay where they are and your turn ends."
+    warn = None
+    if hand and not own:
+        warn = f"You still have {tokens} in hand and no Region. End your turn anyway?"
+    elif s.conquests == 0 and reach:
+        warn = (f"You have not conquered anything this turn, and {regions} "
+                f"{'are' if reach != 1 else 'is'} within reach. "
+                + ("End your turn anyway?" if ends else "Stop conquering anyway?"))
+    return label, hint, warn
 
 
 def _ends_turn(live: LiveGame, p: int, a: Action) -> bool:
@@ -334,6 +366,9 @@ def seat_payload(
         "log": log,
         "log_total": len(live.log.entries),
         "log_reset": log_since == 0,
+        # where every seat's coins came from beyond its scorings (start, combos, tolls): secret
+        # while the game goes on, given with the results
+        "coins": live.log.coins if s.is_over() else None,
         "over": s.is_over(),
         # take-backs (smallworld.core.undo): whether this page may undo its seat's last action,
         # else why not (a die rolled, a banner revealed, ...) when something was just revealed
