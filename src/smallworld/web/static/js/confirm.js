@@ -9,8 +9,8 @@ let current = null; // {key, onConfirm}
 export function selected() { return current ? current.key : null; }
 
 // key: what is selected ("combo:2", "region:L1.4"); title, html: what to show; confirmLabel;
-// onConfirm: called on the button (or a second tap on the same thing)
-export function askConfirm({ key, title, html, confirmLabel, onConfirm, tone = "" }) {
+// onConfirm: called on the button (or a second tap on the same thing); cancelLabel: the other button
+export function askConfirm({ key, title, html, confirmLabel, onConfirm, tone = "", cancelLabel = "Cancel" }) {
   const box = document.getElementById("confirm");
   current = { key, onConfirm };
   const ok = h("button", { type: "button", class: `primary ${tone}`.trim(), id: "confirm-ok" }, confirmLabel);
@@ -18,7 +18,7 @@ export function askConfirm({ key, title, html, confirmLabel, onConfirm, tone = "
   box.replaceChildren(
     h("div", { class: "confirm-body" }, h("b", { class: "confirm-title" }, title), h("div", { class: "confirm-text", html })),
     h("div", { class: "confirm-actions" }, ok,
-      h("button", { type: "button", class: "ghost", id: "confirm-cancel", onclick: closeConfirm }, "Cancel")));
+      h("button", { type: "button", class: "ghost", id: "confirm-cancel", onclick: closeConfirm }, cancelLabel)));
   box.hidden = false;
   hideTip(); // the sheet says it all (a tap also opened the card's tooltip)
   document.body.classList.add("confirming");

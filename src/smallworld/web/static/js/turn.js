@@ -125,7 +125,7 @@ export function renderTurn(v, { act, markHover, undo, sendPlan, redraw }) {
   }
   for (const a of P.legal) {
     if (handled.has(a.kind)) continue;
-    const cls = a.kind === "end" || a.kind === "expand" ? "primary" : (a.kind === "decline" ? "warn" : "");
+    const cls = a.warn ? "" : (a.kind === "end" || a.kind === "expand" ? "primary" : (a.kind === "decline" ? "warn" : ""));
     addButton(a, cls);
   }
   if (buttons.length) kids.push(h("div", { class: "buttons" }, ...buttons));
@@ -134,8 +134,11 @@ export function renderTurn(v, { act, markHover, undo, sendPlan, redraw }) {
 }
 
 // an action that ends the turn at once (a decline, a pass, an ability's last choice) is asked
-// about first, since a turn passed cannot be taken back; End turn itself says so on its button
+// about first, since a turn passed cannot be taken back; End turn itself says so on its button,
+// but asks too when it throws part of the turn away (the server's `warn`: tokens left in hand
+// with no Region to hold them, nothing conquered in a turn that could)
 function play(a, act) {
+  if (a.warn) return askFirst(a, act);
   if (!a.ends_turn || (a.kind === "end" && G.P.view.phase !== "pick")) return act(a.text);
   const key = `action:${a.text}`;
   if (confirmAgain(key)) return;
@@ -146,3 +149,13 @@ function play(a, act) {
   });
 }
 
+function askFirst(a, act) {
+  const key = `action:${a.text}`;
+  if (confirmAgain(key)) return;
+  askConfirm({
+    key, title: a.warn, tone: "warn", cancelLabel: "Keep playing",
+    confirmLabel: a.ends_turn ? "End my turn anyway" : "Stop conquering",
+    html: `${a.hint ? `<p>${esc(a.hint)}</p>` : ""}${a.ends_turn ? "<p class='muted'>This ends your turn: it cannot be taken back.</p>" : ""}`,
+    onConfirm: () => act(a.text),
+  });
+}
