@@ -63,6 +63,14 @@ def test_the_lobby_offers_the_classic_edition_and_creates_a_game(server, chromiu
     options = pg.eval_on_selector_all("#edition option", "os => os.map(o => [o.value, o.textContent])")
     assert [v for v, _ in options] == ["swow", "swow-team", "classic"], options
     assert dict(options)["classic"].startswith("Small World")
+    # the brand and the tab title follow the edition chosen (issue 35 point 14)
+    assert "of Warcraft" in pg.inner_text(".brand") and "Warcraft" in pg.title()
+    pg.select_option("#edition", "classic")
+    assert pg.inner_text(".brand").strip() == "Small World" and "Warcraft" not in pg.title()
+    assert "islands" not in pg.inner_text(".hero")
+    shot(pg, "lobby-classic-1440x900")
+    pg.select_option("#edition", "swow")
+    assert "of Warcraft" in pg.inner_text(".brand")
     ctx.close()
 
 

@@ -34,9 +34,13 @@ def test_the_lobby_offers_the_bot_levels_in_both_editions(server, chromium, w, h
             offered = {label: value for value, label in options}
             for name, lv in levels.items():
                 assert offered.get(f"Bot · {name}") == f"bot:{lv['bot']}", (edition, i, options)
-            assert "bot:random" in offered.values()  # raw bots are still offered
+            # the named opponent Random, and no research variant by its internal name (issue 35)
+            assert offered.get("Bot · Random") == "bot:random", options
+            assert [label for label in offered
+                    if label.startswith("Bot · ")] == ["Bot · Easy", "Bot · Medium", "Bot · Hard", "Bot · Random"]
+            assert not pg.locator(f"#seats .seat:nth-child({i + 1}) .seat-kind optgroup").count()
         help_text = pg.inner_text("#level-help")
-        for lv in levels.values():
+        for lv in [*levels.values(), *meta["opponents"]]:
             assert lv["description"] in help_text
     pg.select_option("#edition", "swow")
     pg.locator("#seats .seat-kind").nth(1).select_option(label="Bot · Hard")

@@ -37,7 +37,7 @@ from smallworld.bots.base import Bot
 from smallworld.bots.blend import BlendSearchBot
 from smallworld.bots.greedy import GreedyBot
 from smallworld.bots.ladder import EpsilonGreedyBot, FastSearchBot, NoDeclineRandomBot
-from smallworld.bots.levels import LEVELS, Level, level_bot, levels_meta
+from smallworld.bots.levels import LEVELS, OPPONENTS, Level, level_bot, levels_meta, opponents_meta
 from smallworld.bots.mcts import MCTSBot
 from smallworld.bots.random_bot import RandomBot
 from smallworld.bots.turnsearch import MixedSearchBot, PlanSearchBot, ThreatSearchBot, TurnSearchBot
@@ -101,6 +101,7 @@ def _init_parameters(cls: type) -> set[str]:
 __all__ = [
     "BOTS",
     "LEVELS",
+    "OPPONENTS",
     "BlendSearchBot",
     "Bot",
     "EpsilonGreedyBot",
@@ -115,5 +116,6 @@ __all__ = [
     "level_bot",
     "levels_meta",
     "make_bot",
+    "opponents_meta",
     "parse_bot_spec",
 ]

@@ -39,6 +39,16 @@ LEVELS: tuple[Level, ...] = (
 )
 
 
+#: opponents offered by name beside the levels (the lobby's list): players see these and the
+#: levels, never the research variants of :data:`smallworld.bots.BOTS`, which the API and the
+#: command line still accept by their raw names
+OPPONENTS: tuple[Level, ...] = (
+    Level("random", "Random", "random",
+          "Plays any legal move at random, with no plan at all: a gentle first opponent while you "
+          "learn the rules."),
+)
+
+
 def level_bot(name: str) -> str:
     """The bot of a level id or name (``hard``, ``Hard``); any other name is returned as is."""
     for lv in LEVELS:
@@ -52,6 +62,11 @@ def levels_meta() -> list[dict[str, str]]:
     return [asdict(lv) for lv in LEVELS]
 
 
+def opponents_meta() -> list[dict[str, str]]:
+    """The named opponents as plain dicts (for ``/api/meta``)."""
+    return [asdict(lv) for lv in OPPONENTS]
+
+
 def levels_table() -> str:
     """The levels as a Markdown table (level, bot, what players read): the table of
     ``docs/bots.md``, filled in when the site is built (``tools/docs_hooks.py``)."""
@@ -60,4 +75,4 @@ def levels_table() -> str:
     return "\n".join(rows) + "\n"
 
 
-__all__ = ["LEVELS", "Level", "level_bot", "levels_meta", "levels_table"]
+__all__ = ["LEVELS", "OPPONENTS", "Level", "level_bot", "levels_meta", "levels_table", "opponents_meta"]

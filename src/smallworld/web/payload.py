@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from smallworld.bots import BOTS, levels_meta
+from smallworld.bots import BOTS, levels_meta, opponents_meta
 from smallworld.content import team
 from smallworld.core import edition as core_editions
 from smallworld.core import meta as declarations
@@ -105,6 +105,7 @@ def _edition_meta(ed: core_editions.Edition) -> dict[str, Any]:
         "editions": [{"id": e, "name": n} for e, n in EDITION_NAMES.items()],
         "bots": sorted(BOTS),
         "levels": levels_meta(),  # Easy, Medium, Hard (bots.LEVELS)
+        "opponents": opponents_meta(),  # named opponents offered beside them (bots.OPPONENTS)
         "players": {"min": min(ed.rounds_by_players), "max": max(ed.rounds_by_players)},
         "die": list(ed.die_faces),
         "team_sides": {},

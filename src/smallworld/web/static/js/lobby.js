@@ -9,17 +9,17 @@ function seatRow(i, prev) {
   const kind = prev ? prev.kind : (i === 0 ? "human" : "bot");
   // a real name by default ("You" would read "You's turn" to everyone else)
   const name = prev ? prev.name : DEFAULT_NAMES[i];
-  // bot levels first (Easy, Medium, Hard: bots.LEVELS); the other bots by their raw names
-  const levels = meta.levels || [];
-  const levelBots = new Set(levels.map((l) => l.bot));
-  const others = meta.bots.filter((b) => !levelBots.has(b));
+  // bot levels (Easy, Medium, Hard: bots.LEVELS) and named opponents (bots.OPPONENTS), in
+  // player words; a game made elsewhere with another bot keeps it, under its name
+  const levels = [...(meta.levels || []), ...(meta.opponents || [])];
+  const shown = new Set(levels.map((l) => l.bot));
+  const kept = prev && prev.bot && !shown.has(prev.bot) ? prev.bot : null;
   const select = h("select", { name: `kind-${i}`, class: "seat-kind", "aria-label": `Seat ${i + 1} player`,
     // may shrink below its longest option's width (phones: no sideways scrolling)
     style: "min-width:0;max-width:12em" },
     h("option", { value: "human" }, "Human"),
     ...levels.map((l) => h("option", { value: `bot:${l.bot}`, title: l.description, "data-level": l.id }, `Bot · ${l.name}`)),
-    others.length ? h("optgroup", { label: "Other bots" },
-      ...others.map((b) => h("option", { value: `bot:${b}` }, `Bot · ${b}`))) : null,
+    kept ? h("option", { value: `bot:${kept}` }, `Bot · ${kept}`) : null,
   );
   const firstBot = levels.length ? levels[0].bot : meta.bots[0];
   select.value = kind === "human" ? "human" : `bot:${prev && prev.bot ? prev.bot : firstBot}`;
@@ -34,7 +34,17 @@ function teamSides(n) { return meta.team_sides[String(n)] || []; }
 function editionName(id) { const e = meta.editions.find((x) => x.id === id); return e ? e.name : id; }
 function isTeam() { return document.getElementById("edition").value === "swow-team"; }
 
+// the brand and the tab title name the game being set up: the original Small World is not "of
+// Warcraft"
+function renderBrand() {
+  const classic = document.getElementById("edition").value === "classic";
+  const em = document.querySelector(".brand em");
+  if (em) em.hidden = classic;
+  document.title = classic ? "Small World" : "Small World of Warcraft";
+}
+
 function renderSides() {
+  renderBrand();
   const n = Number(document.getElementById("players").value);
   const note = document.getElementById("team-note");
   const seats = [...document.querySelectorAll("#seats .seat")];
@@ -73,7 +83,7 @@ function renderSeats() {
 
 // what each bot level means, in plain words, under the seats
 function renderLevelHelp(list) {
-  const levels = meta.levels || [];
+  const levels = [...(meta.levels || []), ...(meta.opponents || [])];
   let help = document.getElementById("level-help");
   if (!levels.length) { help?.remove(); return; }
   if (!help) {

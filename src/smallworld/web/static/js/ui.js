@@ -143,7 +143,7 @@ export function raceName(meta, id) { return (meta.races[id] && meta.races[id].na
 export function powerName(meta, id) { return (meta.powers[id] && meta.powers[id].name) || id; }
 // a bot as players know it: its level (Easy, Medium, Hard) when it plays one, else its own name
 export function botName(meta, bot) {
-  const level = ((meta && meta.levels) || []).find((l) => l.bot === bot);
+  const level = [...((meta && meta.levels) || []), ...((meta && meta.opponents) || [])].find((l) => l.bot === bot);
   return level ? level.name : bot;
 }
 export function itemName(meta, id) { return id === "?" ? "face-down item" : ((meta.items[id] && meta.items[id].name) || id); }
