@@ -1,7 +1,7 @@
 """The rules pages in the browser: the server shows the built documentation site at /docs/ (or
-says in plain words how to build it); a message citing a rule ID links to that rule's heading
-(docs/rules/swow.md, R-TROOP-2 here), and the Guide links its steps, races, powers and items to
-their rules."""
+says in plain words how to build it, and sends its rules addresses to the rules at /rules/); a
+message citing a rule ID links to that rule's heading at /rules/ (docs/rules/swow.md, R-TROOP-2
+here), and the Guide links its steps, races, powers and items to their rules."""
 
 from __future__ import annotations
 
@@ -37,9 +37,10 @@ def test_server_finds_the_site_built_in_the_folder_it_starts_from(tmp_path, monk
 def test_server_says_how_to_build_a_missing_site(tmp_path, monkeypatch):
     monkeypatch.setenv(docs_site.ENV, str(tmp_path / "nowhere"))
     with TestClient(create_app(tmp_path / "g.sqlite3", bot_delay=0)) as c:
-        r = c.get("/docs/rules/swow/")
+        r = c.get("/docs/api/engine/")
         assert r.status_code == 404
-        assert "mkdocs build" in r.text and "not built" in r.text
+        assert "mkdocs build" in r.text and "not built" in r.text and 'href="/rules/"' in r.text
+        assert c.get("/docs/rules/swow/", follow_redirects=False).headers["location"] == "/rules/swow"
 
 
 def test_rule_ids_in_messages_and_the_guide_link_to_the_rules(server, page_):
@@ -53,7 +54,7 @@ def test_rule_ids_in_messages_and_the_guide_link_to_the_rules(server, page_):
     # an error message naming a rule (core/explain.py) links to its heading, in plain words
     pg.evaluate("""async () => { const ui = await import('/static/js/ui.js');
         ui.toast("'abandon L1.4': Regions can only be abandoned before the first conquest (R-TROOP-2)", "bad"); }""")
-    link = pg.locator(".toast a[href='/docs/rules/swow/#R-TROOP-2']")
+    link = pg.locator(".toast a[href='/rules/swow#R-TROOP-2']")
     link.wait_for()
     assert "R-TROOP-2" not in pg.inner_text(".toast.bad")
     assert link.inner_text() == "see the rule"
@@ -62,9 +63,9 @@ def test_rule_ids_in_messages_and_the_guide_link_to_the_rules(server, page_):
     guide = pg.locator(".guide")
     guide.wait_for()
     hrefs = guide.locator("a").evaluate_all("els => els.map(e => e.getAttribute('href'))")
-    assert "/docs/rules/swow/#race-trolls" in hrefs
-    assert "/docs/rules/swow/#power-sailing" in hrefs
-    assert "/docs/rules/swow/#item-doomhammer" in hrefs
-    assert "/docs/rules/swow/#R-CONQ-3" in hrefs and "/docs/rules/swow/#R-CONQ-9" in hrefs
+    assert "/rules/swow#race-trolls" in hrefs
+    assert "/rules/swow#power-sailing" in hrefs
+    assert "/rules/swow#item-doomhammer" in hrefs
+    assert "/rules/swow#R-CONQ-3" in hrefs and "/rules/swow#R-CONQ-9" in hrefs
     assert len([h for h in hrefs if "#race-" in h]) == 16
     assert not pg.errors, pg.errors

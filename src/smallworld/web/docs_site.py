@@ -1,10 +1,13 @@
-"""The documentation site (the rules of docs/rules, guides, API reference) at ``/docs/``, so
-the game page can link a rule cited in a message, and the Guide's sections, to their rules.
+"""The rules of the game at ``/rules/`` (:mod:`smallworld.web.rules_pages`: rendered from the
+package, nothing to build), where the game page links a rule cited in a message and the Guide's
+sections; and the developer's documentation site (guides, API reference) at ``/docs/``.
 
-The site is what ``mkdocs build`` writes: the folder named by the environment variable
+The developer site is what ``mkdocs build`` writes: the folder named by the environment variable
 ``SMALLWORLD_DOCS_SITE``, else ``site/`` of the current folder (``smallworld`` started in the
 project folder), else ``site/`` of the project folder this package runs from (an editable
-install). When none is built, ``/docs/...`` answers 404 with a short page saying how to build it.
+install). When none is built, ``/docs/rules/<page>/`` sends the browser to the same rules page
+at ``/rules/<page>``, and any other ``/docs/...`` answers 404 with a short page saying how to
+build it.
 """
 
 from __future__ import annotations
@@ -13,20 +16,25 @@ import os
 from pathlib import Path
 
 from fastapi import FastAPI
-from fastapi.responses import HTMLResponse
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
+
+from smallworld.web.rules_pages import PAGES, page_html
 
 ENV = "SMALLWORLD_DOCS_SITE"
 
-NOT_BUILT = """<!doctype html><meta charset="utf-8"><title>Rules not built</title>
-<body style="font-family: Georgia, serif; max-width: 40em; margin: 3em auto; line-height: 1.5">
-<h1>The rules pages are not built on this computer</h1>
-<p>In the project folder, run</p>
+NOT_BUILT = """<!doctype html><meta charset="utf-8"><title>Developer pages not built</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<body style="font-family: Georgia, serif; max-width: 40em; margin: 3em auto; padding: 0 1em; line-height: 1.5">
+<h1>The developer pages are not built on this computer</h1>
+<p>The rules of the game are always here: <a href="/rules/">the rules</a>.</p>
+<p>The developer pages (API reference, bots, reinforcement learning) are built from the
+project folder: run</p>
 <pre>pip install ".[docs]"
 mkdocs build</pre>
 <p>then start <code>smallworld</code> again from the project folder (or set
 <code>SMALLWORLD_DOCS_SITE</code> to the built <code>site</code> folder) and follow the link again.
-The rules are also in the project's <code>docs/rules/</code> folder.</p>
+</p>
 <p><a href="/">Back to the games</a></p></body>"""
 
 
@@ -39,12 +47,33 @@ def site_dir() -> Path | None:
 
 
 def mount_docs(app: FastAPI) -> None:
-    """Serve the built site under ``/docs/``, or the "not built" page there."""
+    """Serve the rules at ``/rules/``, and the built site under ``/docs/`` or the "not built"
+    page there."""
+
+    @app.get("/rules", include_in_schema=False)
+    @app.get("/rules/", include_in_schema=False)
+    async def rules_index() -> Response:
+        return _rules_page(None)
+
+    @app.get("/rules/{name}", include_in_schema=False)
+    async def rules_page(name: str) -> Response:
+        return _rules_page(name.removesuffix("/"))
+
     folder = site_dir()
     if folder is not None:
         app.mount("/docs", StaticFiles(directory=folder, html=True), name="docs")
         return
 
     @app.get("/docs/{path:path}", include_in_schema=False)
-    async def docs_not_built(path: str) -> HTMLResponse:
+    async def docs_not_built(path: str) -> Response:
+        name = path.removeprefix("rules/").strip("/")
+        if path.startswith("rules/") and (name in PAGES or name in ("", "index")):
+            return RedirectResponse(f"/rules/{name if name in PAGES else ''}", status_code=307)
         return HTMLResponse(NOT_BUILT, status_code=404)
+
+
+def _rules_page(name: str | None) -> Response:
+    text = page_html(name)
+    if text is None:
+        return HTMLResponse(page_html(None) or "", status_code=404)
+    return HTMLResponse(text, headers={"Cache-Control": "no-cache"})

@@ -1,8 +1,8 @@
-// Links from the game page to the rules of the documentation site (docs/rules, served at /docs/
-// by the server once it is built). A message citing a rule ID ("... (R-TROOP-2)") shows a
+// Links from the game page to the rules (docs/rules, shown by the server itself at /rules/:
+// smallworld/web/rules_pages.py, nothing to build). A message citing a rule ID ("... (R-TROOP-2)") shows a
 // "see the rule" link to that rule's heading instead of the ID; the Guide links to rule headings.
 
-const PAGES = { R: "/docs/rules/swow/", C: "/docs/rules/classic/" };
+const PAGES = { R: "/rules/swow", C: "/rules/classic" };
 
 // The address of a rule heading: ruleHref("R-CONQ-3"), or of a race, power or item:
 // ruleHref("race-trolls") (docs/rules/swow.md anchors, smallworld.content.cards.rule_anchor).
@@ -21,7 +21,7 @@ export function withRuleLinks(text) {
     a.target = "_blank";
     a.rel = "noopener";
     a.className = "rule-link";
-    a.title = "Open this rule in the rules pages";
+    a.title = "Open this rule";
     a.style.cssText = "color: inherit; text-decoration: underline; pointer-events: auto";
     a.textContent = "see the rule";
     out.push(a);
