@@ -77,6 +77,16 @@ export function curtainLifted(seat) {
 
 // ---- the log ------------------------------------------------------------------------------------
 
+// "Round 2 of 10 · Bob's turn"; the reader's own turns read "Your turn" (a seat link, or a
+// screen with one player on it), whatever the seat is called ("You's turn" never)
+function turnLine(e) {
+  const { P } = G;
+  const seat = P.game.seats[e.seat];
+  if (!seat || !P.view || !e.round) return e.text;
+  const mine = e.seat === P.perspective && (P.mode === "seat" || !sharedScreen());
+  return `Round ${e.round} of ${P.view.rounds} · ${mine ? "Your turn" : `${seat.name}'s turn`}`;
+}
+
 export function renderLog(firstPayload) {
   const { P } = G;
   const box = document.getElementById("log");
@@ -105,7 +115,7 @@ export function renderLog(firstPayload) {
     }
     group = null;
     if (e.kind === "turn") {
-      items.push(h("li", { class: "log-turn", style: seatStyle(e.seat) }, e.text));
+      items.push(h("li", { class: "log-turn", style: seatStyle(e.seat) }, turnLine(e)));
       continue;
     }
     const li = h("li", { class: `log-${e.kind}`, style: seatStyle(e.seat), dataset: { i: e.i } }, e.text);
