@@ -49,8 +49,52 @@ def test_buttons_say_what_they_do(client):
             assert not NOTATION.search(a["label"]), a
         if "expand" in kinds:
             ex = next(a for a in P["legal"] if a["kind"] == "expand")
-            assert re.search(r": \d+ tokens to conquer with$", ex["label"]), ex["label"]
+            assert re.search(r": \d+ tokens? to conquer with$", ex["label"]), ex["label"]
             return
         r = act(client, gid, tok, P["legal"][-1]["text"] if "redeploy" not in kinds else P["legal"][0]["text"])
         assert r.status_code == 200, r.text
     raise AssertionError("no expand-or-decline choice reached")
+
+
+ONE_MANY = re.compile(r"(?<![\d.])1 (tokens|coins|Regions)\b")
+
+
+def test_no_word_for_many_follows_a_one(client):
+    """Plurals (issue 35 point 16): no button, hint or chronicle line says "1 tokens", "1 coins"
+    or "1 Regions", over whole hotseat games of both editions driven by random choices."""
+    import random
+
+    for edition, seed in (("swow", 11), ("classic", 12)):
+        g = new_game(client, [{"name": "Anna"}, {"name": "Bob"}], seed=seed, edition=edition)
+        gid, tok = g["id"], g["host_token"]
+        rng = random.Random(seed)
+        for _ in range(400):
+            P = state(client, gid, tok)
+            for a in P["legal"]:
+                assert not ONE_MANY.search(a["label"] + " " + (a["hint"] or "")), a
+            if P["over"] or not P["legal"]:
+                break
+            r = act(client, gid, tok, rng.choice(P["legal"])["text"])
+            assert r.status_code == 200, r.text
+        for e in state(client, gid, tok)["log"]:
+            assert not ONE_MANY.search(e["text"]), e
+
+
+def test_an_expansion_with_one_token_says_token():
+    from types import SimpleNamespace
+
+    from smallworld.core.actions import Action
+    from smallworld.scenarios import scenario_from_text
+    from smallworld.web.payload import _label
+
+    s = scenario_from_text('''
+boards = ["L1", "S1"]
+phase = "decide"
+[[players]]
+race = "humans"
+power = "sailing"
+[[players]]
+''')
+    live = SimpleNamespace(game=SimpleNamespace(state=s))
+    label, _ = _label(live, 0, Action("expand"), expand_hand=1)
+    assert label == "Expand with the Humans: 1 token to conquer with"

@@ -238,8 +238,8 @@ def team_result_text(s: State, res: dict[str, Any]) -> str:
     named = [f"the {team.SIDE_NAMES.get(x, x)} ({members(x)})" for x in sides]
     score = side_scores.get(sides[0], "?")
     if len(sides) > 1:
-        return f"{' and '.join(named)} share the victory with a side score of {score} coins"
-    return f"{named[0]} wins with a side score of {score} coins"
+        return f"{' and '.join(named)} share the victory with a side score of {score} coin{'s' if score != 1 else ''}"
+    return f"{named[0]} wins with a side score of {score} coin{'s' if score != 1 else ''}"
 
 
 class Logbook:
@@ -391,7 +391,7 @@ class Logbook:
         took = f", takes {coins} coin{'s' if coins != 1 else ''}" if coins else ""
         self._add(s, "pick", (
             f"{who} picks {race_name(race)} + {power_name(power)} (combo {k + 1}, {paid}{took}) "
-            f"with {s.hand[p]} tokens"
+            f"with {s.hand[p]} token{'s' if s.hand[p] != 1 else ''}"
         ), seat=p, at=at)
 
     def _chance(self, s: State, a: Action, ctx: dict[str, Any], at: int) -> None:
@@ -473,7 +473,7 @@ class Logbook:
         scores = res.get("scores", [])
         best = scores[winners[0]] if winners and scores else "?"
         verb = "win" if len(winners) > 1 else "wins"
-        self._add(s, "over", f"Game over: {names} {verb} with {best} coins", at=at)
+        self._add(s, "over", f"Game over: {names} {verb} with {best} coin{'s' if best != 1 else ''}", at=at)
 
     # ---- reading ---------------------------------------------------------------------------
 

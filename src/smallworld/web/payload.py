@@ -259,7 +259,7 @@ def _label(live: LiveGame, p: int, a: Action, expand_hand: int | None = None) ->
     if k == "expand":
         race = race_name(s.active[p])
         if expand_hand is not None:
-            return (f"Expand with the {race}: {expand_hand} tokens to conquer with",
+            return (f"Expand with the {race}: {expand_hand} token{'s' if expand_hand != 1 else ''} to conquer with",
                     "Take back every token beyond 1 per Region into your hand and conquer again.")
         return f"Expand with the {race}", None
     if k == "decline":

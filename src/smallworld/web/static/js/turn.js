@@ -60,8 +60,8 @@ export function renderTurn(v, { act, markHover, undo, sendPlan, redraw }) {
     handled.add("pick");
   } else if (phase === "decide") {
     const ex = P.legal.find((a) => a.kind === "expand");
-    const gives = ex && /: (\d+) tokens/.exec(ex.label);
-    kids.push(h("p", {}, `Keep expanding with the ${raceName(meta, p.race)}${gives ? ` (you will have ${gives[1]} tokens to conquer with)` : ""}, or put them in decline: they stay on the board and score, and you pick a new race next turn.`));
+    const gives = ex && /: (\d+) tokens? /.exec(ex.label);
+    kids.push(h("p", {}, `Keep expanding with the ${raceName(meta, p.race)}${gives ? ` (you will have ${plural(Number(gives[1]), "token")} to conquer with)` : ""}, or put them in decline: they stay on the board and score, and you pick a new race next turn.`));
   } else if (phase === "conquer") {
     const hints = P.hints || {};
     const can = Object.values(hints).filter((x) => x.status === "conquer").length;
