@@ -106,8 +106,12 @@ def test_seat_links_hotseat_curtain_and_live_updates(server, chromium):
     bob.wait_for_function("() => document.getElementById('log').innerText.includes('Anna picks')")
     assert bob.locator('.player[data-seat="0"] .banner.active').count() == 1
     assert bob.locator('.player[data-seat="0"] .vc').inner_text().strip() == "?"
-    # Anna ends her turn; the hotseat page asks to pass the screen to Bob
+    # Anna ends her turn with every token in hand (asked first); the page asks to pass the
+    # screen to Bob
     host.locator("#turn button.act[data-action='end']").click()
+    host.wait_for_selector("#confirm:not([hidden])")
+    assert "End your turn anyway?" in host.inner_text("#confirm")
+    host.click("#confirm-ok")
     host.wait_for_selector("#curtain:not([hidden])")
     assert "Pass the screen to Bob" in host.inner_text("#curtain")
     bob.wait_for_selector("#turn.acting")

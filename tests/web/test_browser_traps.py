@@ -144,3 +144,144 @@ def test_ending_a_turn_that_conquered_nothing_asks_first(server, chromium):
     assert len(pg.posts) == n
     assert not pg.errors, pg.errors
     ctx.close()
+
+
+# ---- 2. the hotseat curtain shows nothing of the last seat (RULES §15) --------------------------
+
+SEEN_TOASTS = """() => [...document.querySelectorAll('#toasts .toast')]
+    .filter((t) => !t.classList.contains('out') && t.getBoundingClientRect().height > 0).map((t) => t.textContent)"""
+
+
+def _play_turn_by_api(server, created):
+    """The seat to play picks the first combo, conquers the cheapest quiet Region and ends."""
+    P = _act(server, created, "pick 0")
+    P = _act(server, created, _quiet_targets(P)[0]["text"])
+    return _act(server, created, "end")
+
+
+@pytest.mark.parametrize("w,h,touch", SIZES, ids=IDS)
+def test_the_curtain_hides_the_last_players_score_toast(server, chromium, w, h, touch):
+    """Anna lifts the curtain, sees "Anna, you scored …" and ends her turn at once (a decline,
+    confirmed): the curtain "Pass the screen to Bruno" falls, and from that moment no toast of
+    Anna's is on screen, nor any tip or sheet of hers."""
+    created = post_game(server, {"seats": ANNA_BRUNO, "seed": 4})
+    ctx, pg = _page(chromium, w, h, touch)
+    pg.goto(server + created["hotseat"])
+    pg.wait_for_selector("#curtain:not([hidden])")
+    _play_turn_by_api(server, created)  # Anna, round 1
+    pg.wait_for_function("() => window.__sw.P.perspective === 1")
+    _play_turn_by_api(server, created)  # Bruno, round 1
+    pg.wait_for_function("() => window.__sw.P.perspective === 0 && document.body.dataset.phase === 'decide'")
+    assert "Pass the screen to Anna" in pg.inner_text("#curtain")
+    _tap_or_click(pg, "#curtain-ok", touch)
+    pg.wait_for_selector(".toast.score")
+    assert any("Anna, you scored" in t for t in pg.evaluate(SEEN_TOASTS))
+    # Anna declines at once, within the toast's few seconds
+    _tap_or_click(pg, "#turn button.act[data-action='decline']", touch)
+    with pg.expect_response(lambda r: r.url.endswith("/actions")):
+        _tap_or_click(pg, "#confirm-ok", touch)
+    pg.wait_for_selector("#curtain:not([hidden])")
+    assert "Pass the screen to Bruno" in pg.inner_text("#curtain")
+    on_screen = pg.evaluate(SEEN_TOASTS)
+    shot(pg, f"35-2-curtain-after-score-{'phone' if touch else 'desktop'}")
+    assert not on_screen, f"over Bruno's curtain: {on_screen}"
+    assert pg.locator("#tips:not([hidden]), #confirm:not([hidden]), #tooltip:not([hidden])").count() == 0
+    assert not pg.errors, pg.errors
+    ctx.close()
+
+
+# ---- 3. nothing covers a sheet that asks; tips once per browser -------------------------------
+
+def _overlap(a, b):
+    return min(a["x"] + a["width"], b["x"] + b["width"]) - max(a["x"], b["x"]) > 1 and \
+        min(a["y"] + a["height"], b["y"] + b["height"]) - max(a["y"], b["y"]) > 1
+
+
+def _on_top(pg, selector):
+    """Whether the middle of the element is the element itself (nothing drawn over it)."""
+    return pg.evaluate("""(sel) => { const e = document.querySelector(sel); const r = e.getBoundingClientRect();
+        const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return !!top && (top === e || e.contains(top)); }""", selector)
+
+
+@pytest.mark.parametrize("w,h,touch", SIZES, ids=IDS)
+def test_a_score_toast_never_covers_the_sheet(server, chromium, w, h, touch):
+    """Anna's scoring toast comes as her next turn begins; she declines at once: the sheet that
+    asks her is whole, both its buttons under her finger, the toast above it."""
+    created = post_game(server, {"seats": ANNA_BOB, "seed": 12})
+    ctx, pg = _page(chromium, w, h, touch)
+    pg.goto(server + created["hotseat"])
+    pg.wait_for_selector("#turn.acting")
+    _play_turn_by_api(server, created)  # Anna's turn; Bob (a bot) plays his at once
+    pg.wait_for_selector(".toast.score")
+    pg.wait_for_selector("body[data-phase='decide'] #turn.acting")
+    _tap_or_click(pg, "#turn button.act[data-action='decline']", touch)
+    pg.wait_for_selector("#confirm:not([hidden])")
+    pg.wait_for_timeout(100)
+    shot(pg, f"35-3-toast-and-sheet-{'phone' if touch else 'desktop'}")
+    assert pg.evaluate(SEEN_TOASTS), "the toast should still be up"
+    for b in ("#confirm-ok", "#confirm-cancel"):
+        assert _on_top(pg, b), f"{b} is covered"
+    sheet = pg.locator("#confirm").bounding_box()
+    for t in pg.locator("#toasts .toast").all():
+        box = t.bounding_box()
+        assert not box or not _overlap(box, sheet), "a toast covers the sheet"
+    assert not pg.errors, pg.errors
+    ctx.close()
+
+
+@pytest.mark.parametrize("w,h,touch", SIZES, ids=IDS)
+def test_a_tip_covers_neither_the_board_nor_the_sheet(server, chromium, w, h, touch):
+    """The first game's tips sit beside the play, not over the board's corner; when a sheet asks
+    something (a pick), no tip lies over or under it."""
+    created = post_game(server, {"seats": ANNA_BOB, "seed": 12})
+    ctx, pg = _page(chromium, w, h, touch, tips=True)
+    pg.goto(server + created["hotseat"])
+    pg.wait_for_selector("#tips:not([hidden])")
+    shot(pg, f"35-3-tip-{'phone' if touch else 'desktop'}")
+    tip = pg.locator("#tips").bounding_box()
+    board = pg.locator("#board").bounding_box()
+    assert not _overlap(tip, board), f"the tip {tip} covers the board {board}"
+    card = pg.locator(".combo.pickable").first
+    if touch:
+        card.tap()
+    else:
+        card.click()
+    pg.wait_for_selector("#confirm:not([hidden])")
+    shot(pg, f"35-3-tip-and-sheet-{'phone' if touch else 'desktop'}")
+    sheet = pg.locator("#confirm").bounding_box()
+    if pg.locator("#tips").is_visible():
+        assert not _overlap(pg.locator("#tips").bounding_box(), sheet), "the tip and the sheet overlap"
+    for b in ("#confirm-ok", "#confirm-cancel"):
+        assert _on_top(pg, b), f"{b} is covered"
+    assert not pg.errors, pg.errors
+    ctx.close()
+
+
+def test_tips_show_once_per_browser_not_once_per_seat(server, chromium):
+    """Hotseat: Anna sees the tip about picking and picks without closing it; when the screen
+    passes to Bruno, the same tip does not come back for him."""
+    created = post_game(server, {"seats": ANNA_BRUNO, "seed": 4})
+    ctx, pg = _page(chromium, 1440, 900, False, tips=True)
+    seen = {k: True for k in ("welcome", "conquer", "final", "die", "redeploy", "decide", "score", "defend")}
+    pg.add_init_script(f"localStorage.setItem('smallworld.tips', JSON.stringify({{seen: {json.dumps(seen)}, off: false}}))")
+    pg.goto(server + created["hotseat"])
+    pg.wait_for_selector("#curtain:not([hidden])")
+    pg.click("#curtain-ok")
+    pg.wait_for_selector("#tips:not([hidden])")
+    assert pg.get_attribute("#tips", "data-tip-key") == "pick"
+    pg.locator(".combo.pickable").first.click()
+    with pg.expect_response(lambda r: r.url.endswith("/actions")):
+        pg.click("#confirm-ok")
+    pg.wait_for_function("() => document.body.dataset.phase === 'conquer'")
+    P = _state(server, created)
+    _act(server, created, _quiet_targets(P)[0]["text"])
+    _act(server, created, "end")
+    pg.wait_for_function("() => window.__sw.P.perspective === 1")
+    pg.wait_for_selector("#curtain:not([hidden])")
+    pg.click("#curtain-ok")
+    pg.wait_for_selector("body[data-phase='pick'] #turn.acting")
+    pg.wait_for_timeout(300)
+    assert pg.locator("#tips:not([hidden])").count() == 0, pg.inner_text("#tips")
+    assert not pg.errors, pg.errors
+    ctx.close()

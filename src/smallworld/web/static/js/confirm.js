@@ -20,6 +20,8 @@ export function askConfirm({ key, title, html, confirmLabel, onConfirm, tone = "
     h("div", { class: "confirm-actions" }, ok,
       h("button", { type: "button", class: "ghost", id: "confirm-cancel", onclick: closeConfirm }, cancelLabel)));
   box.hidden = false;
+  // toasts rise above the sheet: nothing covers a question (app.css, body.confirming)
+  document.body.style.setProperty("--sheet-h", `${box.offsetHeight}px`);
   hideTip(); // the sheet says it all (a tap also opened the card's tooltip)
   document.body.classList.add("confirming");
   document.dispatchEvent(new CustomEvent("sw-select", { detail: key }));

@@ -42,7 +42,10 @@ window.addEventListener("pointerdown", (e) => { touch = e.pointerType === "touch
 
 async function start() {
   installTooltips();
-  tips = new Tips(document.getElementById("tips"), document.getElementById("btn-tips"));
+  // the first game's tips sit above the turn panel, beside the play: never over the board
+  const tipBox = document.getElementById("tips");
+  document.getElementById("turn").before(tipBox);
+  tips = new Tips(tipBox, document.getElementById("btn-tips"));
   let first;
   try {
     // the three requests at once: static facts, the (browser-cached) board drawing, the table
@@ -416,6 +419,7 @@ function hideMenu() { document.getElementById("menu").hidden = true; }
 function offerTips(fresh) {
   const { P } = G;
   if (!P || P.over) return;
+  if (curtained()) { tips.hide(); return; } // offered again when the curtain is lifted
   const moments = ["welcome"];
   if (P.legal.length) {
     const phase = P.view.phase;
@@ -430,10 +434,26 @@ function offerTips(fresh) {
   tips.offer(moments);
 }
 
+function curtained() { return !document.getElementById("curtain").hidden; }
+
+// The curtain falls: whatever the last seat was shown goes with it (RULES §15: a score toast
+// names its coins), its tips, tooltip, sheet and menu too.
+function clearSeat() {
+  for (const t of document.querySelectorAll("#toasts .toast")) t.remove();
+  if (tips) tips.hide();
+  hideTip();
+  hideMenu();
+  closeConfirm();
+}
+
 function renderCurtain() {
   const { P } = G;
   const curtain = document.getElementById("curtain");
-  const up = (on) => { curtain.hidden = !on; document.body.classList.toggle("curtained", on); };
+  const up = (on) => {
+    if (on) clearSeat();
+    curtain.hidden = !on;
+    document.body.classList.toggle("curtained", on);
+  };
   if (P.mode !== "hotseat" || humans().length < 2 || P.over || P.perspective === null) {
     up(false);
     return;
@@ -442,7 +462,7 @@ function renderCurtain() {
   const shownFor = P.perspective;
   const name = seatName(shownFor);
   curtain.style.setProperty("--pc", PLAYER_COLOURS[P.perspective]);
-  const lift = () => { confirmedPerspective = shownFor; renderCurtain(); curtainLifted(shownFor); };
+  const lift = () => { confirmedPerspective = shownFor; renderCurtain(); curtainLifted(shownFor); offerTips([]); };
   curtain.replaceChildren(h("div", { class: "curtain-card" },
     h("span", { class: "disc big" }, P.perspective + 1),
     h("h2", {}, `Pass the screen to ${name}`),

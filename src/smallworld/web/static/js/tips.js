@@ -1,5 +1,6 @@
-// A short guided first game: one tip the first time each moment happens. Dismissable;
-// remembered in localStorage; the Tips button turns them off and on.
+// A short guided first game: one tip the first time each moment happens in this browser (not
+// once per hotseat seat). Dismissable; remembered in localStorage; the Tips button turns them
+// off and on.
 import { h, forFingers } from "./ui.js";
 
 const KEY = "smallworld.tips";
@@ -90,7 +91,7 @@ export class Tips {
   }
 
   // moments: keys that apply right now, in order of priority. A tip about a step of the turn
-  // that is over is withdrawn (not marked as read: it comes back next time).
+  // that is over is withdrawn.
   offer(moments) {
     if (this.st.off) return;
     this.queue = this.queue.filter((k) => !PHASE_TIPS.has(k) || moments.includes(k));
@@ -119,6 +120,10 @@ export class Tips {
     );
     this.box.dataset.tipKey = k;
     this.box.hidden = false;
+    // shown once per browser: a tip withdrawn when its moment passed does not come back for the
+    // next seat of a hotseat table (the Tips button shows them all again)
+    this.st.seen[k] = true;
+    save(this.st);
   }
 
   done() {
