@@ -58,10 +58,12 @@ def stops(actions: list[str]) -> list[int]:
     return sorted(set(out))
 
 
-def replay_frame(live: LiveGame, at: int | None, log_part: str = "upto") -> dict[str, Any]:
+def replay_frame(live: LiveGame, at: int | None, log_part: str = "upto",
+                 upto: int | None = None) -> dict[str, Any]:
     """The position after ``at`` actions (None: the last), for a replay page. ``log_part``:
     ``"upto"`` the log lines before that position, ``"all"`` the whole public log (a page
-    steps through it without asking again), ``"none"``.
+    steps through it without asking again), ``"none"``. ``upto``: only the first ``upto``
+    actions exist for this page (a spectator watching with a delay, :mod:`smallworld.web.watch`).
 
     Returns ``{"at", "total", "stops": [int], "rounds": [{"round", "at"}], "game", "view",
     "log", "over"}``; ``rounds`` gives the position at which each round's first turn begins.
@@ -72,7 +74,7 @@ def replay_frame(live: LiveGame, at: int | None, log_part: str = "upto") -> dict
     if log_part not in ("upto", "all", "none"):
         raise ValueError(f"log must be upto, all or none, not {log_part!r}")
     g = live.game
-    actions = g.record.actions
+    actions = g.record.actions if upto is None else g.record.actions[:upto]
     total = len(actions)
     if at is None:
         at = total
@@ -83,13 +85,13 @@ def replay_frame(live: LiveGame, at: int | None, log_part: str = "upto") -> dict
     s = points[k].copy()
     for text in actions[k * EVERY:at]:
         s.apply(as_action(text))
-    over = g.state.is_over()
+    over = g.state.is_over() and total == len(g.record.actions)
     until = total if log_part == "all" else (at if log_part == "upto" else -1)
     entries = [e for e in log.entries if e["at"] is not None and e["at"] < until
                and (over or e["private"] is None)]
     rounds: list[dict[str, int]] = []
     for e in log.entries:
-        if e["kind"] == "turn" and (not rounds or rounds[-1]["round"] != e["round"]):
+        if e["kind"] == "turn" and e["at"] is not None and e["at"] < total and (not rounds or rounds[-1]["round"] != e["round"]):
             rounds.append({"round": e["round"], "at": e["at"] + 1})
     return {
         "type": "replay",

@@ -67,6 +67,9 @@ from smallworld.web.liveplay import LivePlay
 from smallworld.web.payload import meta
 from smallworld.web.replayview import replay_frame
 from smallworld.web.storage import BUSY_TIMEOUT, STORE_DEADLINE, Store, StoreError, StoreStale
+from smallworld.web.watch import MAX_DELAY as MAX_WATCH_DELAY
+from smallworld.web.watch import encode as watch_setting
+from smallworld.web.watch import mount_watch
 
 log = logging.getLogger("smallworld.web")
 
@@ -88,6 +91,9 @@ class NewGameIn(BaseModel):
     seed: Annotated[int, Field(ge=-(2**63), le=2**63)] | Annotated[str, Field(max_length=64)] | None = None
     shuffle: bool = False
     title: str | None = Field(None, max_length=120)
+    # who may watch through the watch link: off, end (once over), live (watch_delay moves behind)
+    watch: str = Field("off", max_length=8)
+    watch_delay: int = Field(0, ge=0, le=MAX_WATCH_DELAY)
 
 
 class ActionIn(BaseModel):
@@ -264,6 +270,7 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     mount_docs(app)  # the rules pages the Guide and rule-citing messages link to
+    mount_watch(app, hub, store, draw_board, send_asset)  # spectators: the watch link
 
     # ---- API ---------------------------------------------------------------------------------
 
@@ -323,6 +330,7 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
             seats = check_seats([s.model_dump() for s in body.seats])
         except SetupError as e:
             raise ApiError(400, str(e)) from None
+        watch = watch_setting(body.watch, body.watch_delay)
         if body.shuffle:
             random.SystemRandom().shuffle(seats)
         seed = body.seed
@@ -336,6 +344,8 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
                 title=(body.title or "").strip() or None)
         except SetupError as e:
             raise ApiError(400, str(e)) from None
+        if watch != "off":
+            await asyncio.to_thread(store.set_watch, live.id, watch)
         hub.add(live)
         warm_board(live)
         async with live.lock:

@@ -47,7 +47,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from smallworld.core.record import GameRecord
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 #: PostgreSQL notification channel: ``"<game id> <revision>"`` after each stored change (the
 #: revision: action count + 2 x actions taken back, see :meth:`Store.revision`)
 CHANNEL = "smallworld_moves"
@@ -178,6 +178,9 @@ class GameRow(Base):
     #: no take-back reaches below this action count (creation, import, a committed plan);
     #: schema 3
     undo_floor: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    #: who may watch through the game's watch link: "off", "end" (once it is over) or
+    #: "live:N" (N moves behind); see smallworld.web.watch; schema 4
+    watch: Mapped[str] = mapped_column(String(16), default="off", server_default="off")
 
 
 class ActionRow(Base):
@@ -563,6 +566,18 @@ class Store:
         with self._write_turn(), _db_errors("change the game"), Session(self.engine) as db, db.begin():
             db.execute(update(GameRow).where(GameRow.id == game_id).values(public=public))
 
+    @_deadline("change the game", write=True)
+    def set_watch(self, game_id: str, watch: str) -> None:
+        """Who may watch the game through its watch link (:mod:`smallworld.web.watch`)."""
+        with self._write_turn(), _db_errors("change the game"), Session(self.engine) as db, db.begin():
+            db.execute(update(GameRow).where(GameRow.id == game_id).values(watch=watch))
+
+    @_deadline("read the game", write=False)
+    def watch(self, game_id: str) -> str | None:
+        """Who may watch the game (``"off"``, ``"end"``, ``"live:N"``); None: no such game."""
+        with _db_errors("read the game"), self.engine.connect() as con:
+            return con.execute(select(GameRow.watch).where(GameRow.id == game_id)).scalar()
+
     @_deadline("delete the game", write=True)
     def delete(self, game_id: str) -> bool:
         with self._write_turn(), _db_errors("delete the game"), Session(self.engine) as db, db.begin():
@@ -663,6 +678,8 @@ def _migrate(engine: Engine) -> None:
         for column in ("taken_back", "undo_floor"):  # schema 3
             if column not in have:
                 db.execute(text(f"ALTER TABLE games ADD COLUMN {column} INTEGER NOT NULL DEFAULT 0"))
+        if "watch" not in have:  # schema 4
+            db.execute(text("ALTER TABLE games ADD COLUMN watch VARCHAR(16) NOT NULL DEFAULT 'off'"))
         row = db.get(MetaRow, "schema")
         if row is None:
             db.add(MetaRow(key="schema", value=str(SCHEMA_VERSION)))
