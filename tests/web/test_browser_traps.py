@@ -285,3 +285,91 @@ def test_tips_show_once_per_browser_not_once_per_seat(server, chromium):
     assert pg.locator("#tips:not([hidden])").count() == 0, pg.inner_text("#tips")
     assert not pg.errors, pg.errors
     ctx.close()
+
+
+# ---- 12. a lost connection says so, and moves made meanwhile are refused ----------------------
+
+
+class _Line:
+    """The page's WebSocket through Playwright, which can drop it (as a lost network would: the
+    socket closes, fetches fail, reconnections are refused) and let it come back."""
+
+    def __init__(self, ctx, pg):
+        self.ctx, self.down, self.sockets = ctx, False, []
+        pg.route_web_socket(re.compile(r".*/ws/.*"), self._route)
+
+    def _route(self, ws):
+        if self.down:
+            ws.close(code=4000, reason="offline")
+            return
+        ws.connect_to_server()
+        self.sockets.append(ws)
+
+    def cut(self):
+        self.down = True
+        self.ctx.set_offline(True)
+        for ws in self.sockets:
+            ws.close(code=4000, reason="offline")
+        self.sockets = []
+
+    def mend(self):
+        self.down = False
+        self.ctx.set_offline(False)
+
+
+@pytest.mark.parametrize("w,h,touch", SIZES, ids=IDS)
+def test_a_lost_connection_shows_a_banner_and_refuses_moves(server, chromium, w, h, touch):
+    created = post_game(server, {"seats": ANNA_BOB, "seed": 12})
+    ctx, pg = _page(chromium, w, h, touch)
+    line = _Line(ctx, pg)
+    pg.goto(server + created["hotseat"])
+    pg.wait_for_selector("#conn.on")
+    pg.wait_for_selector(".combo.pickable")
+    assert pg.locator("#netbar:visible").count() == 0  # nothing to say while connected
+    line.cut()
+    pg.wait_for_selector("#netbar:visible", timeout=5000)
+    assert "Reconnecting…" in pg.inner_text("#netbar")
+    bar = pg.locator("#netbar").bounding_box()
+    assert bar["height"] >= 30 and bar["width"] >= min(300, w - 20), bar  # a banner, not a dot
+    shot(pg, f"35-12-reconnecting-{'phone' if touch else 'desktop'}")
+    # a pick made meanwhile: refused with the banner, never sent, never lost without a word
+    n = len(pg.posts)
+    card = pg.locator(".combo.pickable").first
+    card.tap() if touch else card.click()
+    pg.wait_for_selector("#confirm:not([hidden])")
+    _tap_or_click(pg, "#confirm-ok", touch)
+    pg.wait_for_function("() => /not sent/.test(document.getElementById('netbar').innerText)")
+    text = pg.inner_text("#netbar")
+    assert "Reconnecting…" in text and "not sent" in text, text
+    assert len(pg.posts) == n
+    assert _state(server, created)["view"]["phase"] == "pick"
+    shot(pg, f"35-12-move-refused-{'phone' if touch else 'desktop'}")
+    # the line comes back: "Connected", then the banner goes; the move can be made again
+    line.mend()
+    pg.wait_for_function("() => /Connected/.test(document.getElementById('netbar').innerText)", timeout=10_000)
+    shot(pg, f"35-12-connected-{'phone' if touch else 'desktop'}")
+    pg.wait_for_selector("#netbar", state="hidden", timeout=8000)
+    card.tap() if touch else card.click()
+    with pg.expect_response(lambda r: r.url.endswith("/actions")) as resp:
+        _tap_or_click(pg, "#confirm-ok", touch)
+    assert resp.value.status == 200
+    assert not pg.errors, pg.errors
+    ctx.close()
+
+
+def test_a_move_whose_request_fails_says_it_was_not_sent(server, chromium):
+    """The socket still looks open, but the request cannot get through: the banner says the
+    move was not sent (not a toast that fades), and reconnects."""
+    created = post_game(server, {"seats": ANNA_BOB, "seed": 12})
+    ctx, pg = _page(chromium, 1440, 900, False)
+    pg.goto(server + created["hotseat"])
+    pg.wait_for_selector(".combo.pickable")
+    pg.route("**/actions", lambda route: route.abort())
+    pg.locator(".combo.pickable").first.click()
+    pg.click("#confirm-ok")
+    pg.wait_for_selector("#netbar:visible", timeout=5000)
+    assert "not sent" in pg.inner_text("#netbar")
+    pg.unroute("**/actions")
+    pg.wait_for_function("() => /Connected/.test(document.getElementById('netbar').innerText)", timeout=10_000)
+    assert _state(server, created)["view"]["phase"] == "pick"
+    ctx.close()

@@ -35,3 +35,59 @@ export async function postRaw(path, text) {
   if (!res.ok) throw new ApiError((data && data.error) || `${res.status} ${res.statusText}`, res.status);
   return data;
 }
+
+// ---- the connection to the table -------------------------------------------------------------
+// A lost connection is said in a banner ("Reconnecting…", then "Connected"), not only by the
+// small dot of the top bar; while it is lost, a move is refused (never sent, never lost without
+// a word) and the banner says so.
+
+export const NOT_SENT = "Your move was not sent: make it again once connected.";
+let lost = false;
+let fade = 0;
+
+export function connectionLost() { return lost; }
+
+function banner() {
+  let bar = document.getElementById("netbar");
+  if (!bar) {
+    bar = document.createElement("div");
+    bar.id = "netbar";
+    bar.className = "netbar";
+    bar.setAttribute("role", "status");
+    bar.setAttribute("aria-live", "assertive");
+    bar.hidden = true;
+    document.body.append(bar);
+  }
+  return bar;
+}
+
+function say(bar, cls, title, text) {
+  const b = document.createElement("b");
+  b.textContent = title;
+  const p = document.createElement("span");
+  p.textContent = text;
+  bar.className = `netbar ${cls}`;
+  bar.replaceChildren(b, p);
+  bar.hidden = false;
+}
+
+// the connection is lost (note: what happened to a move just made, e.g. NOT_SENT)
+export function linkLost(note = "") {
+  clearTimeout(fade);
+  const bar = banner();
+  const refused = Boolean(note);
+  say(bar, refused ? "lost refused" : "lost", "Reconnecting…",
+    note || "The connection to the game was lost. Moves wait until it is back.");
+  if (refused) { bar.classList.remove("flash"); void bar.offsetWidth; bar.classList.add("flash"); }
+  lost = true;
+}
+
+// the connection is back: "Connected" for a moment, after a loss
+export function linkBack() {
+  if (!lost) return;
+  lost = false;
+  const bar = banner();
+  say(bar, "back", "Connected", "The table is up to date.");
+  clearTimeout(fade);
+  fade = setTimeout(() => { bar.hidden = true; }, 2500);
+}

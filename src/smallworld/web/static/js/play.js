@@ -1,5 +1,5 @@
 // The game page: one seat's table (a private seat link) or every human seat in turn (hotseat).
-import { api, answer, ApiError } from "./api.js";
+import { api, answer, ApiError, connectionLost, linkLost, linkBack, NOT_SENT } from "./api.js";
 import { Board } from "./board.js";
 import { placeNames } from "./names.js";
 import { mergeLog, renderLog, scoreToasts, curtainLifted, showDie } from "./chronicle.js";
@@ -33,6 +33,9 @@ let resultsShown = false;
 let confirmedPerspective = undefined;
 let ws = null;
 let wsRetry = 0;
+let wsOpened = false; // the live connection opened once
+let leaving = false; // the page is being left: its socket closing is no lost connection
+window.addEventListener("pagehide", () => { leaving = true; });
 let firstPayload = true;
 let shownSide = null; // team variant: the side whose column is shown (null: the viewer's)
 let touch = window.matchMedia && window.matchMedia("(pointer: coarse)").matches; // last input was a finger
@@ -82,7 +85,7 @@ function connect() {
   ws = new WebSocket(`${proto}://${window.location.host}/ws/${encodeURIComponent(G.gameId)}?${G.query}`);
   const dot = document.getElementById("conn");
   let first = true; // the first push after (re)connecting is the truth, even if older-looking (a restarted server)
-  ws.onopen = () => { wsRetry = 0; dot.className = "conn on"; dot.title = "Live"; };
+  ws.onopen = () => { wsRetry = 0; wsOpened = true; dot.className = "conn on"; dot.title = "Live"; linkBack(); };
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     if (msg.type === "update") { apply(msg, first); first = false; }
@@ -91,7 +94,10 @@ function connect() {
   };
   ws.onclose = (ev) => {
     dot.className = "conn off"; dot.title = "Reconnecting…";
-    if (ev.code === 4403) return;
+    if (ev.code === 4403 || leaving) return;
+    // a connection that was live is lost (one that never opened, a socket blocked on the way,
+    // leaves the moves to their requests)
+    if (wsOpened && !connectionLost()) linkLost();
     wsRetry = Math.min(wsRetry + 1, 6);
     setTimeout(connect, 400 * wsRetry);
   };
@@ -113,6 +119,7 @@ function sendPlan() {
 
 async function post(what, extra) {
   if (busy) return;
+  if (connectionLost()) { linkLost(NOT_SENT); return; } // refused, said in the banner
   busy = true;
   document.body.classList.add("busy");
   hideMenu();
@@ -123,6 +130,12 @@ async function post(what, extra) {
     if (seatParam !== null) body.seat = Number(seatParam);
     apply(await api(`${gamePath}/${what}`, { method: "POST", body, token: G.token }));
   } catch (e) {
+    if (e instanceof ApiError && e.status === 0) {
+      // the request did not get through: the connection is lost, whatever the socket says
+      linkLost(NOT_SENT);
+      if (ws && ws.readyState <= WebSocket.OPEN) ws.close();
+      return;
+    }
     toast(plainError(e.message), "bad");
     if (e instanceof ApiError && e.status === 409) {
       try { apply(await api(`${gamePath}/state?${G.query}`)); } catch { /* ignore */ }
