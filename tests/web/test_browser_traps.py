@@ -373,3 +373,116 @@ def test_a_move_whose_request_fails_says_it_was_not_sent(server, chromium):
     pg.wait_for_function("() => /Connected/.test(document.getElementById('netbar').innerText)", timeout=10_000)
     assert _state(server, created)["view"]["phase"] == "pick"
     ctx.close()
+
+
+# ---- 9. a seat whose turn comes is told ---------------------------------------------------------
+
+# The browser's notifications, sound and visibility, as the page sees them: a stand-in
+# Notification records what is shown and how often permission is asked; oscillators made are
+# counted (the WebAudio chime); document.hidden follows window.__hidden.
+ALERT_PROBES = """
+window.__notes = []; window.__asked = 0; window.__beeps = 0; window.__hidden = false;
+class FakeNotification {
+  constructor(title, opts) { window.__notes.push({ title, body: opts && opts.body }); }
+  static requestPermission() { window.__asked += 1; FakeNotification.permission = 'granted'; return Promise.resolve('granted'); }
+  addEventListener() {}
+}
+FakeNotification.permission = 'default';
+window.Notification = FakeNotification;
+const osc = AudioContext.prototype.createOscillator;
+AudioContext.prototype.createOscillator = function () { window.__beeps += 1; return osc.call(this); };
+Object.defineProperty(Document.prototype, 'hidden', { configurable: true, get: () => window.__hidden === true });
+Object.defineProperty(Document.prototype, 'visibilityState', { configurable: true, get: () => (window.__hidden ? 'hidden' : 'visible') });
+"""
+
+
+def _probe(pg):
+    return pg.evaluate("() => ({notes: window.__notes, asked: window.__asked, beeps: window.__beeps})")
+
+
+def _reset_probe(pg, hidden):
+    pg.evaluate(f"() => {{ window.__notes = []; window.__beeps = 0; window.__hidden = {str(hidden).lower()}; }}")
+
+
+def _whole_turn(server, created, token):
+    P = _act(server, created, "pick 0", token)
+    P = _act(server, created, _quiet_targets(P)[0]["text"], token)
+    return _act(server, created, "end", token)
+
+
+@pytest.mark.parametrize("w,h,touch", SIZES, ids=IDS)
+def test_a_seat_link_is_told_its_turn_has_come(server, chromium, w, h, touch):
+    """Bruno follows Anna's turn through his seat link in a hidden tab. Off by default: the title
+    says "Your turn", nothing else, and no permission is asked. Turned on in Alerts (the browser
+    asked once only), his next turn brings a notification and a short sound."""
+    created = post_game(server, {"seats": ANNA_BRUNO, "seed": 4})
+    anna, bruno = (created["seats"][i]["link"].split("token=")[1] for i in (0, 1))
+    ctx, pg = _page(chromium, w, h, touch)
+    pg.add_init_script(ALERT_PROBES)
+    pg.goto(server + created["seats"][1]["link"])
+    pg.wait_for_selector("#turn.waiting")
+    assert not pg.title().startswith("Your turn")
+    _reset_probe(pg, hidden=True)
+    _whole_turn(server, created, anna)
+    pg.wait_for_function("() => document.title.startsWith('Your turn · Small World')")
+    pg.wait_for_timeout(200)
+    assert _probe(pg) == {"notes": [], "asked": 0, "beeps": 0}  # off by default
+    # Bruno turns both on: the browser is asked for notifications once
+    _reset_probe(pg, hidden=False)
+    _tap_or_click(pg, "#btn-alerts", touch)
+    pg.wait_for_selector("#alerts:not([hidden])")
+    assert pg.get_attribute("#alert-notify", "aria-checked") == "false"
+    assert pg.get_attribute("#alert-sound", "aria-checked") == "false"
+    _tap_or_click(pg, "#alert-notify", touch)
+    pg.wait_for_selector("#alert-notify[aria-checked='true']")
+    _tap_or_click(pg, "#alert-sound", touch)
+    pg.wait_for_selector("#alert-sound[aria-checked='true']")
+    assert _probe(pg)["beeps"] > 0  # what it sounds like
+    shot(pg, f"35-9-alerts-{'phone' if touch else 'desktop'}")
+    if touch:
+        for sel in ("#btn-alerts", "#alert-notify", "#alert-sound", "#alerts .alerts-close"):
+            box = pg.locator(sel).bounding_box()
+            assert box["width"] >= 44 and box["height"] >= 44, (sel, box)
+    _tap_or_click(pg, "#alert-notify", touch)  # off and on again: not asked again
+    _tap_or_click(pg, "#alert-notify", touch)
+    pg.wait_for_selector("#alert-notify[aria-checked='true']")
+    assert _probe(pg)["asked"] == 1
+    _tap_or_click(pg, "#alerts .alerts-close", touch)
+    # Bruno plays; Anna plays; Bruno's turn comes again in his hidden tab
+    _whole_turn(server, created, bruno)
+    pg.wait_for_function("() => !document.title.startsWith('Your turn')")
+    _reset_probe(pg, hidden=True)
+    P = _state(server, created, anna)
+    _act(server, created, next(a["text"] for a in P["legal"] if a["kind"] == "decline"), anna)
+    pg.wait_for_function("() => document.title.startsWith('Your turn · Small World')")
+    pg.wait_for_function("() => window.__notes.length > 0")
+    got = _probe(pg)
+    assert [n["title"] for n in got["notes"]] == ["Your turn"], got
+    assert got["beeps"] > 0 and got["asked"] == 1
+    # the choice is remembered in this browser
+    pg.reload()
+    pg.wait_for_selector("#btn-alerts[aria-pressed='true']")
+    assert not pg.errors, pg.errors
+    ctx.close()
+
+
+def test_a_hotseat_seat_is_told_its_turn_has_come(server, chromium):
+    """On a shared screen the turn passing to Bruno says his name in the title, with the sound
+    and (tab hidden) a notification, when they are on."""
+    created = post_game(server, {"seats": ANNA_BRUNO, "seed": 4})
+    ctx, pg = _page(chromium, 390, 844, True)
+    pg.add_init_script(ALERT_PROBES)
+    pg.add_init_script("localStorage.setItem('smallworld.alerts', JSON.stringify({notify: true, sound: true, asked: true}));"
+                       "window.Notification.permission = 'granted';")
+    pg.goto(server + created["hotseat"])
+    pg.wait_for_selector("#curtain:not([hidden])")
+    assert pg.title().startswith("Anna, your turn · Small World")
+    _reset_probe(pg, hidden=True)
+    _whole_turn(server, created, created["host_token"])
+    pg.wait_for_function("() => document.title.startsWith('Bruno, your turn · Small World')")
+    pg.wait_for_function("() => window.__notes.length > 0")
+    got = _probe(pg)
+    assert [n["title"] for n in got["notes"]] == ["Bruno, your turn"], got
+    assert got["beeps"] > 0
+    assert not pg.errors, pg.errors
+    ctx.close()

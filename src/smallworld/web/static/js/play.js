@@ -13,6 +13,7 @@ import { askConfirm, confirmAgain, closeConfirm } from "./confirm.js";
 import * as plan from "./plan.js";
 import { toggleKey } from "./boardkey.js";
 import { renderTurn } from "./turn.js";
+import { announceTurn, wireAlerts } from "./yourturn.js";
 import {
   h, installTooltips, showTip, hideTip, placeTip, toast, dropStaleTip,
   PLAYER_COLOURS, raceTip, powerTip, plural, FACTION, esc,
@@ -152,8 +153,10 @@ function apply(data, force = false) {
   // an answer overtaken by a newer WebSocket push (bots moving meanwhile) is out of date
   if (!force && G.P && data.game.rev < G.P.game.rev) return;
   const fresh = mergeLog(data);
+  const before = G.P;
   G.P = data;
   render();
+  if (!firstPayload && turnCame(before, data)) announceTurn(sharedScreen() ? seatName(me()) : "");
   if (!firstPayload) {
     const die = fresh.filter((e) => e.kind === "die").pop();
     if (die && (die.seat === data.perspective || fresh.length <= 4)) showDie(die);
@@ -163,10 +166,22 @@ function apply(data, force = false) {
   offerTips(fresh);
 }
 
+// this page's seat can act now and could not before (or, on a shared hotseat screen, another
+// human's turn has come): its turn came
+function myTurn(P) { return Boolean(P && !P.over && P.legal.length); }
+function turnCame(before, now) {
+  return myTurn(now) && (!myTurn(before) || before.perspective !== now.perspective);
+}
+function sharedScreen() { return G.P.mode === "hotseat" && humans().length > 1; }
+
 function render() {
   const { P } = G;
   const v = P.view;
-  document.title = `${P.over ? "Game over" : (P.actor_name ? `${P.actor_name} · ${P.phase_text}` : "Small World")} — ${G.meta.factions === false ? "Small World" : "Small World of Warcraft"}`;
+  const brand = G.meta.factions === false ? "Small World" : "Small World of Warcraft";
+  // the tab says whose turn it is: a seat whose turn comes sees it from another tab
+  document.title = P.over ? `Game over — ${brand}`
+    : (myTurn(P) ? `${sharedScreen() ? `${seatName(me())}, your turn` : "Your turn"} · ${brand}`
+      : `${P.actor_name ? `${P.actor_name} · ${P.phase_text}` : "Small World"} — ${brand}`);
   renderTopbar(v);
   renderCombos(v);
   renderPlayers(plan.plannedView(v));
@@ -493,6 +508,7 @@ function wireTools() {
     names.classList.toggle("on", on);
   });
   document.getElementById("btn-export").addEventListener("click", exportRecord);
+  wireAlerts(document.getElementById("btn-export"));
   document.getElementById("btn-key").addEventListener("click", () => toggleKey());
   document.getElementById("btn-results").addEventListener("click", showResults);
   document.getElementById("btn-guide").addEventListener("click", showGuide);
