@@ -79,3 +79,28 @@ def test_every_step_of_the_banner_fits_at_1440_in_a_team_hotseat(server, chromiu
     shot(pg, "words-banner-team-1440x900")
     assert not cut, cut
     ctx.close()
+
+
+def test_the_chronicle_is_not_cut_with_five_players_at_1440(server, chromium):
+    """At 1440x900 with five players, once the turn panel grows (a choice or the conquests), the
+    chronicle's box stays whole inside the right column: it was 45 px taller than its panel and
+    could only be seen by scrolling the column."""
+    from tests.web.browser_kit import play_one_step
+
+    seats = [{"name": n} for n in ("Anna", "Bruno", "Chen", "Dalia", "Emeka")]
+    created = post_game(server, {"seats": seats, "seed": 7})
+    ctx = chromium.new_context(viewport={"width": 1440, "height": 900})
+    pg = ctx.new_page()
+    quiet_tips(pg)
+    pg.goto(server + created["hotseat"])
+    pg.click("#curtain-ok")
+    pg.wait_for_selector("#turn.acting")
+    play_one_step(pg, set(), shots=False)
+    wait_ready(pg)
+    shot(pg, "words-chronicle-5p-1440x900")
+    cut = pg.evaluate("""() => {
+        const right = document.querySelector('.right'), log = document.getElementById('log');
+        return [right.scrollHeight - right.clientHeight, log.getBoundingClientRect().bottom - right.getBoundingClientRect().bottom];
+    }""")
+    assert cut[0] <= 1 and cut[1] <= 1, cut
+    ctx.close()
