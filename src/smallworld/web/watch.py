@@ -128,7 +128,7 @@ def mount_watch(app: FastAPI, hub: GameHub, store: Store, draw_board: Callable[[
                 frame = replay_frame(live, at, request.query_params.get("log", "upto"), upto=upto)
             except ValueError as e:
                 raise ApiError(400, str(e)) from None
-        frame["watching"] = True
+        frame["watching"] = {"mode": mode, "delay": delay}
         return frame
 
     @app.get("/api/games/{game_id}/watch/board")

@@ -142,6 +142,8 @@ async function create(e) {
       seed: document.getElementById("seed").value.trim() || null,
       shuffle: document.getElementById("shuffle").checked,
     };
+    const [watch, delay] = (document.getElementById("watch") || { value: "off" }).value.split(":");
+    Object.assign(body, { watch, watch_delay: Number(delay || 0) }); // spectators (smallworld/web/watch.py)
     const data = await api("/api/games", { method: "POST", body });
     showCreated(data);
     loadGames();

@@ -1,6 +1,9 @@
 // The replay page: any saved game stepped through move by move (buttons, slider, keyboard),
 // jumping to a round. Each position comes from the server as a spectator sees it
-// (/api/games/{id}/replay?at=N): nothing hidden is ever sent.
+// (/api/games/{id}/replay?at=N): nothing hidden is ever sent. Opened from a player's link
+// (?token=...) or from the game's watch link (?watch=KEY, smallworld/web/watch.py: the
+// spectators, who follow a live game as the host allows); without either it says how to open
+// it and shows no controls.
 import { api } from "./api.js";
 import { Board } from "./board.js";
 import { G, brandForEdition } from "./ctx.js";
@@ -14,6 +17,11 @@ G.token = params.get("token") || "";
 const seatParam = params.get("seat");
 G.query = `token=${encodeURIComponent(G.token)}${seatParam !== null ? `&seat=${encodeURIComponent(seatParam)}` : ""}`;
 const gamePath = `/api/games/${encodeURIComponent(G.gameId)}`;
+const watchKey = G.token ? null : params.get("watch");
+// where positions and the board come from: the player's replay, or the spectators' watch link
+const frames = watchKey !== null ? `${gamePath}/watch?watch=${encodeURIComponent(watchKey)}` : `${gamePath}/replay?${G.query}`;
+const boardPath = watchKey !== null ? `${gamePath}/watch/board?watch=${encodeURIComponent(watchKey)}` : `${gamePath}/board?${G.query}`;
+const FOLLOW_MS = 4000; // a spectator of a live game asks for new moves this often
 window.__sw = G;
 
 let board = null;
@@ -24,24 +32,41 @@ let at = 0;
 let total = 0;
 let asked = 0; // the latest position asked for (older answers are dropped)
 let timer = null;
+let watching = null; // the watch link's setting ({mode, delay}) for a spectator
+let follower = null;
+
+// No position to show: a plain message and no controls at all.
+function closed(title, message) {
+  document.body.classList.add("replay-closed");
+  for (const el of document.querySelectorAll(".replay-bar, #back-to-game, #turn-banner")) el.hidden = true;
+  document.querySelector("main.table").replaceChildren(h("div", { class: "fatal card" },
+    h("h2", {}, title), h("p", {}, message), h("a", { class: "button primary", href: "/" }, "Back to all games")));
+}
 
 async function start() {
   installTooltips();
-  document.getElementById("back-to-game").href = `/play/${encodeURIComponent(G.gameId)}?${G.query}`;
+  if (!G.token && watchKey === null) {
+    closed("This replay opens from a link",
+      "Players open it with the Replay button of their game. To watch someone else's game, ask its host for the watch link.");
+    return;
+  }
+  const back = document.getElementById("back-to-game");
+  if (watchKey !== null) back.remove(); // a spectator has no game page to go back to
+  else back.href = `/play/${encodeURIComponent(G.gameId)}?${G.query}`;
   const want = params.get("at");
   let first;
   try {
     [G.meta, G.boardData, first] = await Promise.all([
-      api("/api/meta"), api(`${gamePath}/board?${G.query}`),
-      api(`${gamePath}/replay?${G.query}&log=all${want !== null ? `&at=${encodeURIComponent(want)}` : "&at=0"}`)]);
+      api("/api/meta"), api(boardPath),
+      api(`${frames}&log=all${want !== null ? `&at=${encodeURIComponent(want)}` : "&at=0"}`)]);
     // another edition's game (classic): its own races, powers, pieces and die
     const ed = first.game && first.game.edition;
     if (ed && G.meta.serves && !G.meta.serves.includes(ed)) G.meta = await api(`/api/meta?edition=${encodeURIComponent(ed)}`);
   } catch (e) {
-    document.querySelector("main.table").replaceChildren(h("div", { class: "fatal card" },
-      h("h2", {}, "This replay cannot be opened"), h("p", {}, e.message), h("a", { class: "button primary", href: "/" }, "Back to all games")));
+    closed(watchKey !== null ? "This game cannot be watched now" : "This replay cannot be opened", e.message);
     return;
   }
+  watching = first.watching || null;
   board = new Board(document.getElementById("board"), G.boardData, { onHover: regionHover, onClick: () => {} }, G.meta);
   brandForEdition();
   log = first.log;
@@ -50,19 +75,45 @@ async function start() {
   total = first.total;
   wire();
   show(first);
-  if (want === null && rounds.length) go(rounds[0].at); // the first turn, after the setup draws
+  if (watching && !first.over) follow();
+  else if (want === null && rounds.length) go(rounds[0].at); // the first turn, after the setup draws
+}
+
+// A spectator of a game in play: new moves are fetched every few seconds; the page moves on
+// with them while it shows the latest position.
+function follow() {
+  const atEnd = () => at >= total;
+  let wasAtEnd = true;
+  go(total);
+  follower = setInterval(async () => {
+    wasAtEnd = atEnd();
+    let F;
+    try { F = await api(`${frames}&log=all`); } catch (e) {
+      clearInterval(follower);
+      closed("This game cannot be watched now", e.message);
+      return;
+    }
+    if (F.total !== total || F.over) {
+      log = F.log; stops = F.stops; rounds = F.rounds; total = F.total;
+      if (wasAtEnd && !timer) { asked = F.at; show(F); } else renderBar(lastFrame);
+    }
+    if (F.over) clearInterval(follower);
+  }, FOLLOW_MS);
 }
 
 async function go(k) {
   k = Math.max(0, Math.min(total, k));
   asked = k;
   try {
-    const F = await api(`${gamePath}/replay?${G.query}&log=none&at=${k}`);
+    const F = await api(`${frames}&log=none&at=${k}`);
     if (F.at === asked) show(F);
   } catch (e) { toast(e.message, "bad"); stop(); }
 }
 
+let lastFrame = null;
+
 function show(F) {
+  lastFrame = F;
   at = F.at;
   G.P = { view: F.view, game: F.game, perspective: null, mode: "replay", legal: [], hints: null, over: F.finished_here, this_turn: null };
   board.render(F.view, {});
@@ -100,10 +151,16 @@ function renderBar(F) {
   banner.replaceChildren(...[
     over ? null : h("span", { class: "dot" }),
     h("span", { class: "who" }, over ? "Game over" : `${F.game.seats[seat] ? F.game.seats[seat].name : "Nobody"}'s turn`),
-    h("span", { class: "step" }, `Replay of ${F.game.title}`),
+    h("span", { class: "step" }, watching ? `Watching ${F.game.title}${watchNote(F)}` : `Replay of ${F.game.title}`),
   ].filter(Boolean));
   document.getElementById("rp-prev").disabled = at <= 0;
   document.getElementById("rp-next").disabled = at >= total;
+}
+
+// "· live, 2 moves behind" for a spectator of a game in play
+function watchNote(F) {
+  if (!watching || F.over || watching.mode !== "live") return "";
+  return watching.delay ? ` · live, ${watching.delay} move${watching.delay === 1 ? "" : "s"} behind` : " · live";
 }
 
 function renderLog() {
