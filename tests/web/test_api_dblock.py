@@ -20,7 +20,9 @@ from tests.web.test_api import TWO_HUMANS
 @pytest.fixture
 def live_server(tmp_path):
     db = tmp_path / "games.sqlite3"
-    app = create_app(db, bot_delay=0, busy_timeout=3.0)
+    # the lock wait, not the store deadline (5 s by default), is under test: under load the
+    # deadline must not answer first
+    app = create_app(db, bot_delay=0, busy_timeout=3.0, store_deadline=15.0)
     srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=free_port(), log_level="warning"))
     th = threading.Thread(target=srv.run, daemon=True)
     th.start()

@@ -459,7 +459,15 @@ def _default_title(seats: list[Seat]) -> str:
 #: live games kept in memory; beyond it the least recently used idle ones are forgotten
 #: (reloaded from the database on their next use)
 MAX_LIVE = 256
+#: finished games with no open page kept in memory (the others are read again when asked for)
+MAX_FINISHED = 8
 HEARD_KEPT = 100_000  # games whose last notified count a server process remembers
+
+
+def _busy(live: LiveGame) -> bool:
+    """A page is open, a request is under way or a bot is at work: never forgotten now."""
+    return bool(live.sockets or live.lock.locked()
+                or (live.bot_task is not None and not live.bot_task.done()))
 
 
 class GameHub:
@@ -467,9 +475,12 @@ class GameHub:
     are kept: the least recently used games with no open page, no bot at work and no request
     in progress are forgotten first."""
 
-    def __init__(self, store: Store, *, max_live: int = MAX_LIVE) -> None:
+    def __init__(self, store: Store, *, max_live: int = MAX_LIVE,
+                 max_finished: int = MAX_FINISHED) -> None:
         self.store = store
         self.max_live = max_live
+        #: finished games with no page open kept besides (the least recently used go first)
+        self.max_finished = max_finished
         self.live: OrderedDict[str, LiveGame] = OrderedDict()
         # several processes on one PostgreSQL database (store.shared): what this process heard
         # of the others' moves (LivePlay.listen), so a request need not ask the database
@@ -577,15 +588,19 @@ class GameHub:
         self._evict()
 
     def _evict(self) -> None:
+        # finished games no page shows are kept only a few (issue #36 point 8: each holds its
+        # state, record and log, 85-150 KB measured; 256 of them grew the server by tens of MB)
+        done = [game_id for game_id, live in self.live.items()
+                if not _busy(live) and live.game.state.is_over()]
+        for game_id in done[:max(0, len(done) - self.max_finished)]:
+            del self.live[game_id]
         excess = len(self.live) - self.max_live
         if excess <= 0:
             return
         for game_id, live in list(self.live.items()):
             if excess <= 0:
                 break
-            busy = (live.sockets or live.lock.locked()
-                    or (live.bot_task is not None and not live.bot_task.done()))
-            if not busy:
+            if not _busy(live):
                 del self.live[game_id]
                 excess -= 1
 
