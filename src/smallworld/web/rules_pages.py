@@ -171,7 +171,8 @@ main.rules h2 { font-size: 1.4em; margin: 1.6em 0 .4em; border-bottom: 1px solid
 main.rules h3 { font-size: 1.15em; margin: 1.3em 0 .3em; }
 main.rules h4 { font-size: 1em; margin: 1.1em 0 .2em; }
 main.rules :is(h1, h2, h3, h4) { scroll-margin-top: 8px; }
-main.rules :is(h2, h3, h4):target { background: #fff1c2; outline: 3px solid var(--gold); border-radius: 4px; }
+main.rules :is(h2, h3, h4):target { background: #fff1c2; outline: 3px solid var(--gold); border-radius: 4px;
+  padding: 0 .25em; }
 main.rules a { color: var(--blue); }
 main.rules a.rid { white-space: nowrap; }
 main.rules code { font-size: .9em; background: rgba(120, 90, 40, .08); padding: 0 .2em; border-radius: 3px;

@@ -39,7 +39,7 @@ let follower = null;
 function closed(title, message) {
   document.body.classList.add("replay-closed");
   for (const el of document.querySelectorAll(".replay-bar, #back-to-game, #turn-banner")) el.hidden = true;
-  document.querySelector("main.table").replaceChildren(h("div", { class: "fatal card" },
+  document.querySelector("main.table").replaceChildren(h("div", { class: "fatal card", style: "align-self: start" },
     h("h2", {}, title), h("p", {}, message), h("a", { class: "button primary", href: "/" }, "Back to all games")));
 }
 
