@@ -125,6 +125,7 @@ def test_a_live_watch_lags_the_chosen_number_of_moves(client):
     full = client.get(f"/api/games/{gid}/replay", params={"token": created["host_token"]}).json()
     seen = client.get(f"/api/games/{gid}/watch", params={"watch": key, "log": "all"}).json()
     assert seen["total"] == full["stops"][-3] < full["total"]
+    assert seen["game"]["actions"] == seen["game"]["rev"] == seen["total"]  # not how far it went
     assert seen["stops"] == [s for s in full["stops"] if s <= seen["total"]]
     assert all(e["at"] < seen["total"] for e in seen["log"])
     # a position past the delay is not given

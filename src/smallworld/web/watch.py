@@ -128,6 +128,8 @@ def mount_watch(app: FastAPI, hub: GameHub, store: Store, draw_board: Callable[[
                 frame = replay_frame(live, at, request.query_params.get("log", "upto"), upto=upto)
             except ValueError as e:
                 raise ApiError(400, str(e)) from None
+        # nothing tells how far the game has gone past what the spectator may see
+        frame["game"].update(actions=upto, rev=upto)
         frame["watching"] = {"mode": mode, "delay": delay}
         return frame
 
