@@ -208,3 +208,40 @@ def test_a_guide_rule_link_opens_the_rule_at_its_heading(bare_server, chromium, 
         assert box["height"] >= 44 and box["width"] >= 44, (b.inner_text(), box)
     assert not errors, errors
     ctx.close()
+
+
+@pytest.mark.parametrize("edition", ["swow", "classic"])
+def test_every_guide_link_of_both_editions_lands_on_a_heading(bare_server, chromium, edition):
+    """Each step, race, power and item of the Guide links to a heading that exists, and a
+    classic game's Guide opens the original game's rules at its rule."""
+    require_browser()
+    import urllib.request
+
+    created = post_game(bare_server, {"edition": edition, "seed": 3,
+                                      "seats": [{"name": "Anna"}, {"name": "Bob", "kind": "bot", "bot": "random"}]})
+    ctx = chromium.new_context(viewport={"width": 1440, "height": 900})
+    pg = ctx.new_page()
+    quiet_tips(pg)
+    pg.goto(bare_server + created["hotseat"])
+    wait_ready(pg)
+    pg.click("#btn-guide")
+    pg.locator(".guide").wait_for()
+    hrefs = pg.locator(".guide a.rule-link").evaluate_all("els => els.map(e => e.getAttribute('href'))")
+    assert len(hrefs) > 20
+    pages: dict[str, set[str]] = {}
+    for href in hrefs:
+        page, _, frag = href.partition("#")
+        assert page in ("/rules/swow", "/rules/classic"), href
+        if page not in pages:
+            pages[page] = _ids(urllib.request.urlopen(bare_server + page).read().decode())
+        assert frag in pages[page], f"{href} lands on no heading"
+    if edition == "classic":
+        assert set(pages) == {"/rules/classic"}
+        link = pg.locator(".guide a.rule-link[href='/rules/classic#C-CONQ-3']").first
+        with ctx.expect_page() as opened:
+            link.click()
+        rules = opened.value
+        rules.wait_for_load_state()
+        rules.wait_for_function("() => document.getElementById('C-CONQ-3').getBoundingClientRect().top < innerHeight / 2")
+        assert _in_view(rules, "C-CONQ-3")
+    ctx.close()

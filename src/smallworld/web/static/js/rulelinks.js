@@ -7,8 +7,17 @@ const PAGES = { R: "/rules/swow", C: "/rules/classic" };
 // The address of a rule heading: ruleHref("R-CONQ-3"), or of a race, power or item:
 // ruleHref("race-trolls") (docs/rules/swow.md anchors, smallworld.content.cards.rule_anchor).
 export function ruleHref(anchor) {
+  anchor = SHARED[anchor] || anchor;
   return `${/^(C-|classic-)/.test(anchor) ? PAGES.C : PAGES.R}#${anchor}`;
 }
+
+// anchors whose rule is written under one heading shared with others (docs/rules/classic.md:
+// "Forest, Hill, Swamp")
+const SHARED = {
+  "classic-power-forest": "classic-power-terrain",
+  "classic-power-hill": "classic-power-terrain",
+  "classic-power-swamp": "classic-power-terrain",
+};
 
 // Text -> an array of strings and <a> links, one link per rule ID it cites (for h(...) children).
 export function withRuleLinks(text) {
