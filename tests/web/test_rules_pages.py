@@ -58,6 +58,11 @@ def test_the_rules_are_served_with_their_anchors_without_a_built_site(no_site_cl
     index = c.get("/rules/")
     assert index.status_code == 200 and 'href="/rules/classic"' in index.text
     assert c.get("/rules/nothing").status_code == 404
+    # in player words: the pages open for players, not for the project's developers
+    for text in (swow.text, classic.text):
+        lead = text.split("<h2", 1)[0]
+        assert "the code" not in lead and "engine" not in lead and "`" not in lead
+        assert "the game follows" in lead
     # the developer site's old rules addresses lead to the rules too
     old = c.get("/docs/rules/swow/", follow_redirects=False)
     assert old.status_code == 307 and old.headers["location"] == "/rules/swow"

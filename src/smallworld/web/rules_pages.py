@@ -161,7 +161,7 @@ body { margin: 0; background: var(--paper); color: var(--ink); font: 16px/1.55 G
 .rules-top { background: var(--wood); color: #f6eedb; padding: 4px 12px; display: flex; flex-wrap: wrap;
   align-items: center; gap: 0 4px; font-family: system-ui, "DejaVu Sans", sans-serif; font-size: 15px; }
 .rules-top a { color: #f6eedb; text-decoration: none; display: inline-flex; align-items: center;
-  min-height: 44px; padding: 0 10px; border-radius: 8px; }
+  min-height: 44px; padding: 0 8px; border-radius: 8px; }
 .rules-top a:hover, .rules-top a[aria-current] { background: rgba(255, 255, 255, .14); }
 .rules-top a[aria-current] { color: var(--gold); font-weight: bold; }
 .rules-top .home { font-weight: bold; margin-right: 8px; }
@@ -222,6 +222,40 @@ INDEX = """<h1>The rules</h1>
 </ul>"""
 
 
+#: the app's opening words of a rules page, in place of the Markdown's (written for the
+#: project's developers: the engine, the code, the tests); the rules themselves are as written
+LEADS = {
+    "swow": (
+        "The rules of Small World of Warcraft for 2 to 5 players, and of its team variant "
+        "\"Battle for Azeroth\" ([§12](#team)). Each rule has a short name such as "
+        "[R-CONQ-3](#R-CONQ-3): when the game refuses a move it names the rule and links to "
+        "it here, as the Guide does.\n\n"
+        "Where the printed rulebooks are silent, unclear or disagree between languages, the rule "
+        "written here is the one the game follows. Quick cards: [races](races.md), "
+        "[Special Powers](powers.md), [Artifacts and Legendary Places](items.md)."),
+    "classic": (
+        "The rules of the original Small World (2009): 2 to 5 players, 14 races, 20 Special "
+        "Powers, one map per number of players. They build on the [Small World of Warcraft "
+        "rules](swow.md): a rule named C-… (such as [C-CONQ-1](#C-CONQ-1)) replaces or adds to "
+        "the Warcraft rule of the same family. Where this page says a Warcraft rule applies "
+        "\"as written\", read Lost Tribe for Murloc, and forget factions, islands, Entry Regions, "
+        "the travel cost and items, none of which exist here.\n\n"
+        "A rule marked **Ruling** is the one the game follows where the printed rules are silent "
+        "or disagree ([§14](#classic-texts) quotes them)."),
+}
+
+
+def _with_lead(name: str, markdown: str) -> str:
+    """The page's Markdown with the app's opening words (:data:`LEADS`) between its title and
+    its first section."""
+    lead = LEADS.get(name)
+    m = re.search(r"^## ", markdown, re.MULTILINE)
+    if lead is None or m is None or not markdown.startswith("# "):
+        return markdown
+    title = markdown.split("\n", 1)[0]
+    return f"{title}\n\n{lead}\n\n{markdown[m.start():]}"
+
+
 @cache
 def page_html(name: str | None) -> str | None:
     """The whole HTML page ``/rules/<name>`` (``None``: the index), or ``None`` when there is
@@ -233,4 +267,4 @@ def page_html(name: str | None) -> str | None:
     source = _source(name)
     if source is None:
         return None
-    return _page(PAGES[name][1], name, render(source))
+    return _page(PAGES[name][1], name, render(_with_lead(name, source)))
