@@ -14,6 +14,13 @@ from typing import Any, NoReturn
 import typer
 
 DEFAULT_HOST = "127.0.0.1"
+#: how uvicorn serves the app. wsproto answers every WebSocket handshake (the websockets
+#: library leaves one with a URL over 8 KB unanswered, holding the connection open). No
+#: per-message deflate on the WebSockets: it kept a zlib compressor of ~270 KB per open page
+#: for the page's whole life (1,000 idle pages: +270 MB, issue #36 point 8); the pushes go
+#: uncompressed (the HTTP answers are still gzipped)
+UVICORN_OPTIONS: dict[str, Any] = {"log_level": "warning", "ws": "wsproto",
+                                   "ws_per_message_deflate": False}
 DEFAULT_PORT = 8765
 
 
@@ -182,8 +189,6 @@ def serve(
     typer.echo("Press Ctrl+C to stop.")
     if not no_browser and _can_open_browser():
         threading.Timer(1.0, lambda: webbrowser.open(url)).start()
-    # wsproto answers every WebSocket handshake (the websockets library leaves one with a
-    # URL over 8 KB unanswered, holding the connection open)
     try:
         if workers > 1:
             # each worker builds its own app (smallworld.web.server.app_from_env) on the
@@ -193,9 +198,9 @@ def serve(
                               SMALLWORLD_STORE_DEADLINE=str(store_deadline))
             app.state.store.close()
             uvicorn.run("smallworld.web.server:app_from_env", factory=True, workers=workers,
-                        host=host, port=port, log_level="warning", ws="wsproto")
+                        host=host, port=port, **UVICORN_OPTIONS)
         else:
-            uvicorn.run(app, host=host, port=port, log_level="warning", ws="wsproto")
+            uvicorn.run(app, host=host, port=port, **UVICORN_OPTIONS)
     finally:
         if lock is not None:
             lock.release()

@@ -72,6 +72,7 @@ class LivePlay:
                 await asyncio.wait_for(conn.ws.send_json(data), self.send_timeout)
                 if data.get("type") == "deleted":
                     break
+                del data  # not kept while the page is idle (it may be a whole game's log)
         except (asyncio.CancelledError, Exception) as e:  # a page that went away
             log.debug("game %s: page sender stops (%s)", live.id, type(e).__name__)
         self.drop(live, conn, "closed")

@@ -647,6 +647,7 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
                 conn.log_sent = data["log_total"]
                 conn.perspective = perspective_of(acc)
                 conn.push(data)
+                del data  # not kept by this frame while the page is idle
             await _read_until_closed(websocket, conn)
         finally:
             play.drop(live, conn, "closed")
