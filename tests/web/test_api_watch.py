@@ -143,3 +143,27 @@ def test_only_the_host_sets_who_may_watch(client):
                    headers={"X-Token": created["host_token"]})
     assert r.status_code == 400
     assert client.post("/api/games", json={"seats": HUMANS, "watch": "always"}).status_code == 400
+
+
+def test_a_database_of_schema_3_gains_the_watch_column(db_path):
+    """A database from before watch links opens: its games are not open to spectators, and
+    the host can open them."""
+    import sqlite3
+
+    from smallworld.web.storage import Store
+
+    store = Store(db_path)
+    store.create(game_id="g1", title="t", header={"players": 2}, seats=[], host_token="h",
+                 actions=["banner trolls"], round=1, result=None)
+    store.close()
+    con = sqlite3.connect(db_path)
+    con.execute("ALTER TABLE games DROP COLUMN watch")
+    con.commit()
+    con.close()
+    store = Store(db_path)
+    try:
+        assert store.watch("g1") == "off"
+        store.set_watch("g1", "live:2")
+        assert store.watch("g1") == "live:2" and store.watch("nope") is None
+    finally:
+        store.close()
