@@ -51,7 +51,10 @@ async function start() {
     return;
   }
   const back = document.getElementById("back-to-game");
-  if (watchKey !== null) back.remove(); // a spectator has no game page to go back to
+  if (watchKey !== null) { // a spectator has no game page to go back to
+    back.remove();
+    document.title = document.title.replace("Replay", "Watching");
+  }
   else back.href = `/play/${encodeURIComponent(G.gameId)}?${G.query}`;
   const want = params.get("at");
   let first;
@@ -84,6 +87,9 @@ async function start() {
 function follow() {
   const atEnd = () => at >= total;
   let wasAtEnd = true;
+  // what the spectator has: a take-back followed by a new move leaves the count as it was
+  const seen = (F) => `${F.total} ${F.log.length} ${F.log.length ? F.log[F.log.length - 1].text : ""}`;
+  let had = `${total} ${log.length} ${log.length ? log[log.length - 1].text : ""}`;
   go(total);
   follower = setInterval(async () => {
     wasAtEnd = atEnd();
@@ -93,7 +99,8 @@ function follow() {
       closed("This game cannot be watched now", e.message);
       return;
     }
-    if (F.total !== total || F.over) {
+    if (seen(F) !== had || F.over) {
+      had = seen(F);
       log = F.log; stops = F.stops; rounds = F.rounds; total = F.total;
       if (wasAtEnd && !timer) { asked = F.at; show(F); } else renderBar(lastFrame);
     }
