@@ -93,6 +93,9 @@ def test_the_host_opens_the_game_to_spectators_who_watch_without_controls(server
     assert "missing token" not in text
     # no player's controls: nothing to pick, play, end or take back, no way to a game page
     assert _visible(fan, "#turn button, .combo, #btn-end-turn, #btn-undo, #back-to-game, #btn-invite") == 0
+    # nobody's coins: every seat's shows "?"
+    coins = fan.locator("#players .vc").all_inner_texts()
+    assert len(coins) == 2 and all(c.strip() == "?" for c in coins), coins
     shot(fan, f"watch-spectator-{w}x{h}")
     before = fan.evaluate("() => document.getElementById('rp-slider').max")
     # the host plays: the spectator's page follows
