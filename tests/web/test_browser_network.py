@@ -66,8 +66,11 @@ def test_seat_links_are_addresses_the_others_can_open(lan_server, lan_chromium, 
         pg.click("#curtain-ok")  # "Pass the screen to …"
         pg.click("#btn-invite")
         pg.wait_for_selector("#modal input.link")
-        again = pg.locator("#modal input.link").evaluate_all("els => els.map(e => e.value)")
-        assert again == links
+        shown = pg.locator("#modal input.link").evaluate_all("els => els.map(e => e.value)")
+        assert [x for x in shown if "/play/" in x] == links
+        # the spectators' watch link, shown there too, uses the same address
+        watch = [x for x in shown if "watch=" in x]
+        assert all(x.startswith(f"http://{NAME}:{port}/replay/") for x in watch), watch
         # a friend's browser opens a link by that address and sees its own seat
         friend = lan_chromium.new_context(viewport={"width": 1280, "height": 800}).new_page()
         friend.goto(links[1])
