@@ -20,6 +20,19 @@ def _open(server, chromium, w, h, touch=False):
     return ctx, pg
 
 
+def _hotseat(server, chromium, players, **body):
+    """A hotseat game of ``players`` people at 1440x900, past the first curtain."""
+    seats = [{"name": n} for n in ("Anna", "Bruno", "Chen", "Dalia", "Emeka")[:players]]
+    created = post_game(server, {"seats": seats, **body})
+    ctx = chromium.new_context(viewport={"width": 1440, "height": 900})
+    pg = ctx.new_page()
+    quiet_tips(pg)
+    pg.goto(server + created["hotseat"])
+    pg.click("#curtain-ok")
+    pg.wait_for_selector("#turn.acting")
+    return ctx, pg
+
+
 def test_the_reader_s_own_turn_reads_your_turn(server, chromium):
     ctx, pg = _open(server, chromium, 1440, 900)
     log = pg.inner_text("#log")
@@ -59,14 +72,7 @@ def test_every_step_of_the_banner_fits_at_1440_in_a_team_hotseat(server, chromiu
     side) fit beside the round track and the tools at 1440x900 (no "choos…")."""
     from smallworld.web.payload import PHASE_TEXT
 
-    seats = [{"name": n} for n in ("Anna", "Bruno", "Chen", "Dalia")]
-    created = post_game(server, {"seats": seats, "seed": 5, "edition": "swow-team"})
-    ctx = chromium.new_context(viewport={"width": 1440, "height": 900})
-    pg = ctx.new_page()
-    quiet_tips(pg)
-    pg.goto(server + created["hotseat"])
-    pg.click("#curtain-ok")
-    pg.wait_for_selector("#turn.acting")
+    ctx, pg = _hotseat(server, chromium, 4, seed=5, edition="swow-team")
     cut = pg.evaluate("""(texts) => {
         const step = document.querySelector('#turn-banner .step');
         const out = [];
@@ -87,14 +93,7 @@ def test_the_chronicle_is_not_cut_with_five_players_at_1440(server, chromium):
     could only be seen by scrolling the column."""
     from tests.web.browser_kit import play_one_step
 
-    seats = [{"name": n} for n in ("Anna", "Bruno", "Chen", "Dalia", "Emeka")]
-    created = post_game(server, {"seats": seats, "seed": 7})
-    ctx = chromium.new_context(viewport={"width": 1440, "height": 900})
-    pg = ctx.new_page()
-    quiet_tips(pg)
-    pg.goto(server + created["hotseat"])
-    pg.click("#curtain-ok")
-    pg.wait_for_selector("#turn.acting")
+    ctx, pg = _hotseat(server, chromium, 5, seed=7)
     play_one_step(pg, set(), shots=False)
     wait_ready(pg)
     shot(pg, "words-chronicle-5p-1440x900")
