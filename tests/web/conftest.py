@@ -79,3 +79,19 @@ def state(client, game_id, token, seat=None):
 def act(client, game_id, token, action, seat=None):
     body = {"action": action} if seat is None else {"action": action, "seat": seat}
     return client.post(f"/api/games/{game_id}/actions", json=body, headers={"X-Token": token})
+
+
+def finished_record(seed=8, players=3):
+    """The JSON record of a finished game of ``players`` (Anna, Bruno, Chen) played by random
+    choices from ``seed`` (to import, replay or watch)."""
+    import random
+
+    from smallworld.core.game import Game
+
+    g = Game.new(players, seed=seed, seats=["Anna", "Bruno", "Chen"][:players])
+    g.settle()
+    rng = random.Random(seed)
+    while not g.state.is_over():
+        g.apply(rng.choice(g.legal_actions()))
+        g.settle()
+    return g.record.to_json()

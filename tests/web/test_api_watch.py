@@ -6,10 +6,8 @@ moves behind a live game."""
 from __future__ import annotations
 
 import json
-import random
 
-from smallworld.core.game import Game
-from tests.web.conftest import act, new_game, seat_token, state
+from tests.web.conftest import act, finished_record, new_game, seat_token, state
 
 HUMANS = [{"name": "Anna"}, {"name": "Bob"}]
 
@@ -99,23 +97,13 @@ def test_after_the_end_refuses_before_the_end(client):
     assert r.status_code == 403 and "once it is over" in r.json()["error"]
     assert client.get(f"/api/games/{gid}/watch/board", params={"watch": key}).status_code == 403
     # a finished game (imported) opened after the end: the whole game, final coins public
-    done = client.post("/api/games/import", json={"record": _finished_record()})
+    done = client.post("/api/games/import", json={"record": finished_record(players=2)})
     assert done.status_code == 201, done.text
     done = done.json()
     key = _key(_setting(client, done, mode="end")["link"])
     r = client.get(f"/api/games/{done['id']}/watch", params={"watch": key, "log": "all"})
     assert r.status_code == 200 and r.json()["over"] is True
     assert "legal" not in r.json()
-
-
-def _finished_record(seed=8):
-    g = Game.new(2, seed=seed, seats=["Anna", "Bruno"])
-    g.settle()
-    rng = random.Random(seed)
-    while not g.state.is_over():
-        g.apply(rng.choice(g.legal_actions()))
-        g.settle()
-    return g.record.to_json()
 
 
 def test_a_live_watch_lags_the_chosen_number_of_moves(client):

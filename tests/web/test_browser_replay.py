@@ -5,23 +5,12 @@ RULES §15); the results screen's chart of coins per round and their sources (R-
 from __future__ import annotations
 
 import json
-import random
 import urllib.request
 
-from smallworld.core.game import Game
 from tests.web.browser_kit import quiet_tips, require_browser, shot
+from tests.web.conftest import finished_record
 
 require_browser()
-
-
-def _finished_record(seed=8, players=3):
-    g = Game.new(players, seed=seed, seats=["Anna", "Bruno", "Chen"][:players])
-    g.settle()
-    rng = random.Random(seed)
-    while not g.state.is_over():
-        g.apply(rng.choice(g.legal_actions()))
-        g.settle()
-    return g.record.to_json()
 
 
 def _import(server, record):
@@ -31,7 +20,7 @@ def _import(server, record):
 
 
 def test_a_saved_game_is_replayed_move_by_move(server, chromium):
-    record = _finished_record()
+    record = finished_record()
     created = _import(server, record)
     ctx = chromium.new_context(viewport={"width": 1280, "height": 720})
     pg = ctx.new_page()
@@ -77,7 +66,7 @@ def test_a_saved_game_is_replayed_move_by_move(server, chromium):
 
 
 def test_the_results_show_coins_per_round_and_their_sources(server, chromium):
-    record = _finished_record(seed=9)
+    record = finished_record(seed=9)
     created = _import(server, record)
     ctx = chromium.new_context(viewport={"width": 1280, "height": 900})
     pg = ctx.new_page()

@@ -93,9 +93,10 @@ def test_game_page_targets(server, chromium):
 
 
 def test_results_and_replay_targets(server, chromium):
-    from tests.web.test_browser_replay import _finished_record, _import
+    from tests.web.conftest import finished_record
+    from tests.web.test_browser_replay import _import
 
-    created = _import(server, _finished_record(seed=9))
+    created = _import(server, finished_record(seed=9))
     ctx, pg = _phone(chromium)
     pg.goto(server + created["hotseat"])
     pg.wait_for_selector("#modal .results")
