@@ -48,15 +48,17 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(db: Path, *, bot_delay: float = 0,
-                 hosts: tuple[str, ...] = ()) -> tuple[LiveServer, Any, threading.Thread]:
-    """A uvicorn server in a thread; returns (address, uvicorn server, thread). ``hosts``: the
-    addresses the server would print for others (``smallworld serve --host 0.0.0.0``)."""
+def start_server(db: Path, *, bot_delay: float = 0, hosts: tuple[str, ...] = (),
+                 **options: Any) -> tuple[LiveServer, Any, threading.Thread]:
+    """A uvicorn server in a thread; returns (address, uvicorn server, thread); the address's
+    ``app`` is the served app. ``hosts``: the addresses the server would print for others
+    (``smallworld serve --host 0.0.0.0``); ``options`` go to ``create_app`` (``busy_timeout``,
+    ``store_deadline``, ...)."""
     import uvicorn
 
     from smallworld.web.server import create_app
 
-    app = create_app(db, bot_delay=bot_delay, hosts=hosts)
+    app = create_app(db, bot_delay=bot_delay, hosts=hosts, **options)
     port = free_port()
     srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     th = threading.Thread(target=srv.run, daemon=True)

@@ -10,10 +10,9 @@ import time
 
 import httpx
 import pytest
-import uvicorn
 
 from smallworld.web.server import create_app
-from tests.web.browser_kit import free_port
+from tests.web.browser_kit import start_server
 from tests.web.test_api import TWO_HUMANS
 
 
@@ -22,14 +21,8 @@ def live_server(tmp_path):
     db = tmp_path / "games.sqlite3"
     # the lock wait, not the store deadline (5 s by default), is under test: under load the
     # deadline must not answer first
-    app = create_app(db, bot_delay=0, busy_timeout=3.0, store_deadline=15.0)
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=free_port(), log_level="warning"))
-    th = threading.Thread(target=srv.run, daemon=True)
-    th.start()
-    while not srv.started:
-        assert th.is_alive(), "the test server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{srv.config.port}", app, db
+    url, srv, th = start_server(db, busy_timeout=3.0, store_deadline=15.0)
+    yield str(url), url.app, db
     srv.should_exit = True
     th.join(timeout=10)
 

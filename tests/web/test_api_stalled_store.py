@@ -13,30 +13,17 @@ import time
 
 import httpx
 import pytest
-import uvicorn
 
-from smallworld.web.server import create_app
-from tests.web.browser_kit import free_port
+from tests.web.browser_kit import start_server
 from tests.web.test_api import TWO_HUMANS
-
-
-def _serve(db, **options):
-    app = create_app(db, bot_delay=0, **options)
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=free_port(), log_level="warning"))
-    th = threading.Thread(target=srv.run, daemon=True)
-    th.start()
-    while not srv.started:
-        assert th.is_alive(), "the test server did not start"
-        time.sleep(0.05)
-    return srv, th, app
 
 
 @pytest.fixture
 def stalled(tmp_path):
     """A server whose store calls may take at most 1 s."""
     db = tmp_path / "games.sqlite3"
-    srv, th, app = _serve(db, store_deadline=1.0, busy_timeout=30.0)
-    yield f"http://127.0.0.1:{srv.config.port}", app, db
+    url, srv, th = start_server(db, store_deadline=1.0, busy_timeout=30.0)
+    yield str(url), url.app, db
     srv.should_exit = True
     th.join(timeout=10)
 
@@ -115,8 +102,8 @@ def test_writes_queued_behind_an_external_lock_are_all_answered_within_the_deadl
     process's writes ahead of it before its own 2 s lock wait began. Now each is answered
     within the deadline from its own start."""
     db = tmp_path / "games.sqlite3"
-    srv, th, _app = _serve(db, store_deadline=2.0, busy_timeout=2.0)
-    base = f"http://127.0.0.1:{srv.config.port}"
+    url, srv, th = start_server(db, store_deadline=2.0, busy_timeout=2.0)
+    base = str(url)
     try:
         with httpx.Client(base_url=base, timeout=30) as c:
             games = [_game(c, 10 + i) for i in range(3)]
