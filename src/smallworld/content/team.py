@@ -136,14 +136,14 @@ def pick(s: State, p: int, k: int) -> None:
     race = s.team[f"col-{side}"][k]
     power = s.team["badges"][k]
     assert race is not None and power is not None
-    changes.pay_vc(s, p, k)  # R-TEAM-3: the row index, to the stash
+    changes.pay_vc(s, p, k, why="combo")  # R-TEAM-3: the row index, to the stash
     _slide(s, f"col-{side}", k)
     if side != N and (s.team[f"deck-{side}"] or s.team[f"bottom-{side}"]):
         changes.queue_chance(s, ("tbanner", side, ROWS - 1))
     _slide(s, "badges", k)
     if s.badge_stack or s.badge_discard:
         changes.queue_chance(s, ("tbadge", ROWS - 1))
-    combos.take_combo(s, p, race, power)
+    combos.take_combo(s, p, race, power, {"row": k, "paid": k, "took": 0})
 
 
 def _slide(s: State, key: str, k: int) -> None:

@@ -22,6 +22,7 @@ from typing import Any
 
 from smallworld.core import combos
 from smallworld.core.actions import Action
+from smallworld.core.events import emit, region_id
 from smallworld.core.roster import changed
 from smallworld.core.state import State
 
@@ -70,6 +71,8 @@ def _apply_item(s: State, ev: tuple[Any, ...], a: Action) -> None:
     here[here.index("?")] = item  # the face-down marker turns face up (R-ITEM-1)
     s.items[r] = tuple(here)
     changed(s)
+    if s.events is not None:
+        emit(s, "revealed", item=item, region=region_id(s, r))
     ab = s.spec.edition.item_abilities[item]
     if "on_reveal" in ab.hooks:
         ab.on_reveal(s, None, r)
@@ -284,4 +287,6 @@ def settle_forced(s: State) -> bool:
 def resolve(s: State, a: Action) -> None:
     """Apply chance action ``a`` to the pending event (the caller checked it is an outcome)."""
     ev = s.chance.pop(0)
+    if s.events is not None and ev[0] not in _DIRECT:  # an ability's chance kind
+        emit(s, "chance", action=a.kind, args=[str(x) for x in a.args])
     HANDLERS[ev[0]][2](s, ev, a)

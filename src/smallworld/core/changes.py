@@ -23,6 +23,10 @@ naming what is wrong instead of leaving a negative count behind:
   :func:`set_tflag`, :func:`clear_tflag`, :func:`bump_tflag`; :func:`mark_paid` (RULES §8).
 - **Decisions and chance** (:mod:`smallworld.core.chance`): :func:`ask`, :func:`close_decision`,
   :func:`queue_chance`, :func:`final_conquest`, :func:`end_conquests`.
+- **Events** (:mod:`smallworld.core.events`): :func:`emit` reports an ability's own event kind;
+  the helpers above report theirs (``coins``, ``piece_placed``, ``piece_removed``,
+  ``item_placed``, ``item_removed``, ``final_attempt``) themselves, only while events are
+  collected.
 
 Counts are ints, ``p`` a seat number, ``r`` a Region number, ``kind`` a piece kind. The
 helpers are on the hot path: each does its check and its write, nothing more (no allocation
@@ -35,6 +39,8 @@ from typing import Any
 
 from smallworld.core.chance import HANDLERS as _CHANCE_KINDS
 from smallworld.core.errors import ChangeError
+from smallworld.core.events import CORE_KINDS, region_id
+from smallworld.core.events import emit as _emit
 from smallworld.core.roster import changed
 from smallworld.core.state import EMPTY, State
 
@@ -43,8 +49,15 @@ _MISSING: Any = object()
 # ---- Victory coins (R-SCORE-*, RULES §8) ----------------------------------------------------
 
 
-def gain_vc(s: State, p: int, n: int) -> None:
-    """Seat ``p`` takes ``n >= 0`` VC from the bank (a bonus, a reward: R-SCORE-2).
+#: what a ``coins`` event's ``why`` may say: picking a combo, a toll (RULES §8), a gain told by
+#: a scoring line (:func:`score_line`: the payer's side of it is ``other``), anything else
+COIN_REASONS = ("combo", "toll", "score", "other")
+
+
+def gain_vc(s: State, p: int, n: int, why: str = "other") -> None:
+    """Seat ``p`` takes ``n >= 0`` VC from the bank (a bonus, a reward: R-SCORE-2). Reports a
+    ``coins`` event with ``why`` (:data:`COIN_REASONS`; ``"score"`` when a :func:`score_line`
+    tells the gain).
 
     Raises:
         ChangeError: ``n`` is negative (use :func:`pay_vc`).
@@ -52,12 +65,16 @@ def gain_vc(s: State, p: int, n: int) -> None:
     if n < 0:
         raise ChangeError(f"gain_vc: seat {p} cannot gain {n} VC (negative; use pay_vc)")
     s.vc[p] += n
+    if s.events is not None and n:
+        _emit(s, "coins", seat=p, n=n, why=why)
 
 
-def pay_vc(s: State, p: int, n: int, to: int | None = None) -> None:
+def pay_vc(s: State, p: int, n: int, to: int | None = None, why: str = "other") -> None:
     """Seat ``p`` pays ``n >= 0`` VC to seat ``to``, or to the bank when ``to`` is ``None``
     (RULES §8: a payment is made in full; a forced one is capped by the caller at what ``p``
-    holds).
+    holds). Reports ``coins`` events (the payer's ``-n``, the payee's ``+n``) with ``why``
+    (:data:`COIN_REASONS`; with ``"score"``, a :func:`score_line` tells the payee's gain and the
+    payer's side says ``"other"``).
 
     Raises:
         ChangeError: ``n`` is negative, or ``p`` holds fewer than ``n`` VC (never below 0).
@@ -70,12 +87,43 @@ def pay_vc(s: State, p: int, n: int, to: int | None = None) -> None:
     vc[p] -= n
     if to is not None:
         vc[to] += n
+    if s.events is not None and n:
+        _emit(s, "coins", seat=p, n=-n, why="other" if why == "score" else why)
+        if to is not None:
+            _emit(s, "coins", seat=to, n=n, why=why)
 
 
-def score_line(s: State, p: int, label: str, n: int) -> None:
+def score_line(s: State, p: int, label: str, n: int, source: str = "other") -> None:
     """Add the line ``(label, n)`` to seat ``p``'s last scoring (``s.last_score[p]``, what its
-    view shows of R-SCORE-*); it moves no VC (with :func:`gain_vc` for a bonus)."""
+    view shows of R-SCORE-*); it moves no VC (with :func:`gain_vc` for a bonus, ``why="score"``).
+    The line joins the seat's last ``scored`` event with its ``source`` (``"race"``,
+    ``"power"``, ``"item"``, ``"other"``)."""
     s.last_score[p].append((label, n))
+    events = s.events
+    if events is not None:
+        line = {"label": label, "n": n, "source": source}
+        for ev in reversed(events):
+            if ev["kind"] == "scored" and ev["seat"] == p:
+                ev["lines"].append(line)
+                ev["total"] += n
+                return
+        _emit(s, "scored", seat=p, round=s.round, total=n, lines=[line])
+
+
+def emit(s: State, kind: str, **args: Any) -> None:
+    """Report an ability's own event ``kind`` (``"bomb_revealed"``) with ``args`` (JSON-able:
+    ints, strings, lists, dicts; Regions as board ids, :func:`region_id`), while events are
+    collected (:mod:`smallworld.core.events`); nothing otherwise. The ability declares its
+    words for the kind (:class:`smallworld.core.meta.EventWords`).
+
+    Raises:
+        ChangeError: ``kind`` is one of the core's kinds (the core reports those itself).
+    """
+    if s.events is None:
+        return
+    if kind in CORE_KINDS:
+        raise ChangeError(f"emit: {kind!r} is a core event kind; an ability reports its own kinds")
+    _emit(s, kind, **args)
 
 
 # ---- race tokens: tray, hand, Regions ---------------------------------------------------------
@@ -233,6 +281,8 @@ def put_piece(s: State, kind: str, r: int, n: int = 1) -> None:
     if lst is None:
         lst = s.pieces[kind] = [0] * s.spec.n_regions
     lst[r] += n
+    if s.events is not None:
+        _emit(s, "piece_placed", piece=kind, region=region_id(s, r), n=n)
 
 
 def return_piece(s: State, kind: str, r: int, n: int = 1) -> None:
@@ -254,6 +304,8 @@ def clear_pieces(s: State, kind: str) -> int:
     total = 0
     for r in range(len(lst)):
         if lst[r]:
+            if s.events is not None:
+                _emit(s, "piece_removed", piece=kind, region=region_id(s, r), n=lst[r])
             total += lst[r]
             lst[r] = 0
     if total:
@@ -274,12 +326,16 @@ def lift_piece(s: State, kind: str, r: int, n: int | None = None) -> int:
     if n is None:
         if have:
             lst[r] = 0  # type: ignore[index]
+            if s.events is not None:
+                _emit(s, "piece_removed", piece=kind, region=region_id(s, r), n=have)
         return have
     if n < 1 or have < n:
         raise ChangeError(
             f"lift_piece: Region {s.spec.region_ids[r]} holds {have} {kind}, not {n}"
         )
     lst[r] = have - n  # type: ignore[index]
+    if s.events is not None:
+        _emit(s, "piece_removed", piece=kind, region=region_id(s, r), n=n)
     return n
 
 
@@ -293,6 +349,8 @@ def lay_piece(s: State, kind: str, r: int, n: int = 1) -> None:
     if n < 1:
         raise ChangeError(f"lay_piece: cannot lay {n} {kind}")
     _region_list(s, kind)[r] += n
+    if s.events is not None:
+        _emit(s, "piece_placed", piece=kind, region=region_id(s, r), n=n)
 
 
 def move_piece(s: State, kind: str, src: int, dst: int, n: int = 1) -> None:
@@ -303,6 +361,8 @@ def move_piece(s: State, kind: str, src: int, dst: int, n: int = 1) -> None:
     """
     lift_piece(s, kind, src, n)
     _region_list(s, kind)[dst] += n
+    if s.events is not None:
+        _emit(s, "piece_placed", piece=kind, region=region_id(s, dst), n=n)
 
 
 def draw_supply(s: State, kind: str, n: int) -> None:
@@ -353,6 +413,8 @@ def reset_pieces(s: State, kind: str, n: int) -> None:
     if lst is not None:
         for r in range(len(lst)):
             if lst[r]:
+                if s.events is not None:
+                    _emit(s, "piece_removed", piece=kind, region=region_id(s, r), n=lst[r])
                 lst[r] = 0
     set_supply(s, kind, n)
 
@@ -364,6 +426,8 @@ def put_item(s: State, r: int, item: str) -> None:
     """Lay ``item`` in Region ``r`` after whatever lies there (R-ITEM-2: any number per Region)."""
     s.items[r] = (*s.items[r], item)
     changed(s)
+    if s.events is not None:
+        _emit(s, "item_placed", item=item, region=region_id(s, r))
 
 
 def take_item(s: State, r: int, item: str) -> None:
@@ -378,6 +442,8 @@ def take_item(s: State, r: int, item: str) -> None:
     i = here.index(item)
     s.items[r] = here[:i] + here[i + 1:]
     changed(s)
+    if s.events is not None:
+        _emit(s, "item_removed", item=item, region=region_id(s, r))
 
 
 def draw_item(s: State, item: str) -> None:
@@ -477,6 +543,11 @@ def end_conquests(s: State) -> None:
 
 def final_conquest(s: State, r: int, cost: int) -> None:
     """R-CONQ-9: declare Region ``r`` (cost ``cost``) the final conquest: the reinforcement die is
-    queued (chance event ``("die", r, cost)``) and conquests end (:func:`end_conquests`)."""
+    queued (chance event ``("die", r, cost)``) and conquests end (:func:`end_conquests`).
+    Reports ``final_attempt``."""
+    if s.events is not None:
+        p = s.turn
+        _emit(s, "final_attempt", seat=p, race=s.active[p], region=region_id(s, r), cost=cost,
+              hand=s.hand[p], need=cost - s.hand[p], parts=None)
     s.chance.append(("die", r, cost))
     end_conquests(s)

@@ -15,6 +15,7 @@ from typing import Any
 
 from smallworld.core import hooks
 from smallworld.core.errors import IllegalActionError
+from smallworld.core.events import emit
 from smallworld.core.roster import changed
 from smallworld.core.state import State
 
@@ -55,14 +56,25 @@ def pick(s: State, p: int, k: int) -> None:
     s.vc[p] += coins
     column.append((None, None, 0))
     queue_refill(s, len(column) - 1)
-    take_combo(s, p, race, power)
+    if s.events is not None:
+        if k:
+            emit(s, "coins", seat=p, n=-k, why="combo")
+        if coins:
+            emit(s, "coins", seat=p, n=coins, why="combo")
+        take_combo(s, p, race, power, {"position": k, "paid": k, "took": coins})
+    else:
+        take_combo(s, p, race, power)
 
 
-def take_combo(s: State, p: int, race: str, power: str) -> None:
+def take_combo(s: State, p: int, race: str, power: str,
+               picked: dict[str, Any] | None = None) -> None:
     """Seat ``p`` becomes ``race`` + ``power`` (R-PICK-3): ``banner + badge`` tokens to hand,
-    capped by that race's tokens left in the box; then the ``on_pick`` hooks."""
+    capped by that race's tokens left in the box; then the ``on_pick`` hooks. Reports
+    ``picked`` with the arguments of ``picked`` (where the combo was and its coins) added."""
     ed = s.spec.edition
     n = min(ed.races[race].value + ed.powers[power].value, s.box[race])
+    if s.events is not None:
+        emit(s, "picked", seat=p, race=race, power=power, tokens=s.hand[p] + n, **(picked or {}))
     s.box[race] -= n
     s.hand[p] += n
     s.active[p] = race
@@ -84,6 +96,8 @@ def queue_refill(s: State, slot: int) -> None:
 
 def draw_banner(s: State, slot: int, race: str) -> None:
     """Chance: ``race`` is the banner drawn into ``slot``."""
+    if s.events is not None:
+        emit(s, "drew_banner", race=race, slot=slot)
     if s.banner_stack:
         s.banner_stack.remove(race)
     else:
@@ -96,6 +110,8 @@ def draw_banner(s: State, slot: int, race: str) -> None:
 def draw_badge(s: State, slot: int, power: str) -> None:
     """Chance: ``power`` is the badge drawn into ``slot`` (the discards are reshuffled into the
     stack first when it is empty, R-PICK-4)."""
+    if s.events is not None:
+        emit(s, "drew_badge", power=power, slot=slot)
     if not s.badge_stack:
         s.badge_stack = sorted(s.badge_discard)
         s.badge_discard = []

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from smallworld.core import hooks
+from smallworld.core.events import emit, occupant, region_id
 from smallworld.core.state import EMPTY, MURLOC, State
 
 #: Warcraft's pieces that add +1 defense each (R-CONQ-3) and are discarded when their Region
@@ -265,11 +266,15 @@ def lose_region(s: State, r: int, *, attacker: int | None, cause: str) -> tuple[
     edition with ``decline_losses_withdraw`` (classic, C-CONQ-7) an In Decline race loses 1 and
     its other tokens wait in ``dhand`` to be redeployed in the ``defend`` step. Forts and
     Wisp Walls there are discarded; Mountains and items stay. A race whose last In Decline token
-    leaves the boards leaves the game (R-DEC-4).
+    leaves the boards leaves the game (R-DEC-4). Reports a ``lost`` event.
     """
     code = s.occ[r]
     n = s.tokens[r]
     discarded = n
+    if s.events is not None:
+        emit(s, "lost", region=region_id(s, r), defender=occupant(s, code), tokens=n,
+             discarded=0, withdrew=0, cause=cause)
+        ev = s.events[-1]
     if code >= 0:
         q, dec = divmod(code, 2)
         race = s.race_of(code)
@@ -289,6 +294,9 @@ def lose_region(s: State, r: int, *, attacker: int | None, cause: str) -> tuple[
             discarded = lost
             if q != attacker and q not in s.defenders:
                 s.defenders.append(q)
+    if s.events is not None:
+        ev["discarded"] = discarded
+        ev["withdrew"] = n - discarded
     s.occ[r] = EMPTY
     s.tokens[r] = 0
     for kind in s.spec.defense_pieces:
@@ -309,7 +317,8 @@ def lose_region(s: State, r: int, *, attacker: int | None, cause: str) -> tuple[
 
 
 def resolve_conquest(
-    s: State, p: int, r: int, cost: int, placed: int, mode: str, cause: str = "conquest"
+    s: State, p: int, r: int, cost: int, placed: int, mode: str, cause: str = "conquest",
+    parts: dict[str, int] | None = None,
 ) -> Conquest:
     """Seat ``p`` takes region ``r`` placing ``placed`` tokens from hand (R-CONQ-6..8).
 
@@ -319,10 +328,15 @@ def resolve_conquest(
 
     Records the defeated race for the faction bonus (R-SCORE-3), queues the reveal of a
     face-down item (R-ITEM-1) and calls the ``on_conquest`` and ``on_region_conquered`` hooks.
+    Reports a ``conquered`` event (before the defender's ``lost``), with the cost's ``parts``
+    (:func:`conquest_cost`) when the caller has them.
     """
     code = s.occ[r]
     race = s.race_of(code) if code >= 0 else None
     defenders = defenders_in(s, r) if code != EMPTY else 0
+    if s.events is not None:
+        emit(s, "conquered", seat=p, race=s.active[p], region=region_id(s, r), cost=cost,
+             parts=parts, placed=placed, mode=mode, defender=occupant(s, code))
     discarded = 0
     if code != EMPTY:
         discarded = lose_region(s, r, attacker=p, cause=cause)[1]

@@ -15,6 +15,7 @@ ordinary ready troops / conquest / redeployment steps on it, then swaps it back
 from __future__ import annotations
 
 from smallworld.core import combos, hooks
+from smallworld.core.events import emit
 from smallworld.core.roster import changed
 from smallworld.core.state import EMPTY, State
 
@@ -122,6 +123,8 @@ def check_race_leaves(s: State, p: int, slot: int = 1) -> None:
         return
     if s.acting is not None and s.acting[0] == p and s.acting[1] == slot:
         return
+    if s.events is not None:
+        emit(s, "vanished", seat=p, race=race)
     if slot == 1:
         s.decline[p] = None
         kept = s.kept[p]

@@ -57,6 +57,7 @@ from smallworld.core.decline import (
     swap_out,
 )
 from smallworld.core.errors import IllegalActionError
+from smallworld.core.events import emit, region_id
 from smallworld.core.roster import roster
 from smallworld.core.scoring import final_result, score_turn
 from smallworld.core.state import (
@@ -91,6 +92,8 @@ def _wait(s: State, phase: str, actor: int) -> None:
 
 def _step_start(s: State) -> None:
     s.step = "choose"
+    if s.events is not None:
+        emit(s, "turn", round=s.round, rounds=s.spec.rounds, seat=s.turn)
     hooks.call_own(s, s.turn, "on_turn_start")
     for ab in hooks.lasting_abilities(s, s.turn):
         if "on_turn_start" in ab.hooks:
@@ -243,6 +246,8 @@ def _step_next(s: State) -> None:
         s.phase = OVER
         s.actor = NOBODY
         s.result = final_result(s)
+        if s.events is not None:
+            emit(s, "over", **s.result)
         return
     s.turn = p
     s.actor = p
@@ -451,6 +456,8 @@ def apply_action(s: State, action: Action | str, *, check: bool = True) -> Actio
         chance.resolve(s, a)
     elif s.decisions:
         actor, key = s.decisions[-1]
+        if s.events is not None:
+            emit(s, "used", seat=actor, action=a.kind, args=[str(x) for x in a.args], ability=key)
         s.spec.edition.ability(key).apply(s, actor, a)
     else:
         _apply_player(s, s.actor, a)
@@ -462,11 +469,14 @@ def _apply_player(s: State, p: int, a: Action) -> None:
     kind = a.kind
     if kind == "conquer":
         r = s.spec.region(str(a.args[0]))
-        cost = conquest_cost(s, p, r, travel_to(s, p, r))
+        parts: dict[str, int] | None = {} if s.events is not None else None
+        cost = conquest_cost(s, p, r, travel_to(s, p, r), "conquer", parts)
         placed = max(hooks.min_tokens(s, p), cost - hooks.auxiliaries(s, p))  # Beasts do the rest
         if placed <= s.hand[p]:
-            resolve_conquest(s, p, r, cost, placed, "conquer")
+            resolve_conquest(s, p, r, cost, placed, "conquer", "conquest", parts)
         else:  # final conquest with the reinforcement die (R-CONQ-9)
+            if parts is not None:
+                _emit_final_attempt(s, p, r, cost, parts)
             s.chance.append(("die", r, cost))
             s.phase = ""
             s.step = _after_conquests(s)
@@ -478,8 +488,12 @@ def _apply_player(s: State, p: int, a: Action) -> None:
     elif kind == "end":
         s.phase = ""
         if s.step == "choose":  # nothing to pick
+            if s.events is not None:
+                emit(s, "passed", seat=p)
             s.step = "score"
         else:
+            if s.events is not None and s.step in ("conquer", "decline-conquer"):
+                emit(s, "stopped", seat=p)
             s.step = _after_conquests(s)
     elif kind == "pick":
         variant = s.spec.edition.variant
@@ -491,6 +505,8 @@ def _apply_player(s: State, p: int, a: Action) -> None:
         s.phase = ""
         s.step = "expand"
     elif kind == "decline":
+        if s.events is not None:
+            emit(s, "declined", seat=p, race=s.active[p], power=s.power[p])
         go_into_decline(s, p)
         s.phase = ""
         s.step = "score"
@@ -502,7 +518,17 @@ def _apply_player(s: State, p: int, a: Action) -> None:
         ab = hooks.ability_for_action(s, p, kind)
         if ab is None:
             raise IllegalActionError(f"no ability in play owns action {kind!r}")
+        if s.events is not None:
+            emit(s, "used", seat=p, action=kind, args=[str(x) for x in a.args],
+                 ability=f"{ab.kind}:{ab.id}")
         ab.apply(s, p, a)
+
+
+def _emit_final_attempt(s: State, p: int, r: int, cost: int, parts: dict[str, int]) -> None:
+    """The ``final_attempt`` event: seat ``p`` tries Region ``r`` with the die (R-CONQ-9)."""
+    hand = s.hand[p]
+    emit(s, "final_attempt", seat=p, race=s.active[p], region=region_id(s, r), cost=cost,
+         hand=hand, need=cost - hand - hooks.auxiliaries(s, p), parts=parts)
 
 
 def finish_final_conquest(s: State, ev: tuple[Any, ...], roll: int) -> None:
@@ -511,7 +537,10 @@ def finish_final_conquest(s: State, ev: tuple[Any, ...], roll: int) -> None:
     _, r, cost = ev
     p = s.turn
     hand = s.hand[p]
-    if hand + hooks.auxiliaries(s, p) + roll >= cost:
+    ok = hand + hooks.auxiliaries(s, p) + roll >= cost
+    if s.events is not None:
+        emit(s, "rolled", seat=p, face=roll, region=region_id(s, r), success=ok)
+    if ok:
         resolve_conquest(s, p, r, cost, hand, "final")
 
 

@@ -7,6 +7,10 @@ one), so the same seed and the same player actions give the same game.
 Without a seed, a game gets a secret 256-bit seed: the header commits to it and reveals it when
 the game ends (:mod:`smallworld.core.fairness`); ``Game.new(n, seed=7)`` keeps the reproducible
 stream of a chosen seed.
+
+A game keeps what happened: the events of each action it applied (:mod:`smallworld.core.events`),
+in its record beside the action (``record.events[i]`` for ``record.actions[i]``). ``events=False``
+collects none (a bot tournament's speed; its record then has no events).
 """
 
 from __future__ import annotations
@@ -29,12 +33,17 @@ class Game:
         state: the current :class:`State`. record: the :class:`GameRecord` so far.
     """
 
-    def __init__(self, state: State, record: GameRecord, rng: Any, secret: str | None = None) -> None:
+    def __init__(self, state: State, record: GameRecord, rng: Any, secret: str | None = None,
+                 *, events: bool = True) -> None:
         self.state = state
         self.record = record
         self.rng = rng
         #: the sealed seed (never in the record before the end), None for a chosen seed
         self.secret = secret
+        if events and record.events is None:
+            record.events = [] if not record.actions else None
+        #: whether each action's events are collected (into ``record.events``)
+        self.collects = events and record.events is not None
 
     @classmethod
     def new(
@@ -45,10 +54,12 @@ class Game:
         faces: Sequence[str] | None = None,
         edition: str = "swow",
         seats: Sequence[str] | None = None,
+        events: bool = True,
     ) -> Game:
         """A new game. With ``seed`` None, a secret 256-bit seed is drawn and sealed: the header
         holds its commitment, and the seed itself once the game is over (fairness). A chosen
-        ``seed`` is recorded as it is and gives the same game every time.
+        ``seed`` is recorded as it is and gives the same game every time. ``events``: keep
+        each action's events (the default; off for bot tournaments).
 
         Raises:
             ValueError: bad player count, edition, face ids or seats.
@@ -58,21 +69,25 @@ class Game:
             s = new_state(n_players, seed=secret, faces=faces, edition=edition, seats=seats)
             header = header_for(s, None)
             fairness.seal(header, secret)
-            return cls(s, GameRecord(header), fairness.SecretChance(secret), secret)
+            return cls(s, GameRecord(header), fairness.SecretChance(secret), secret, events=events)
         s = new_state(n_players, seed=seed, faces=faces, edition=edition, seats=seats)
-        return cls(s, GameRecord(header_for(s, seed)), fairness.chosen_chance(seed))
+        return cls(s, GameRecord(header_for(s, seed)), fairness.chosen_chance(seed), events=events)
 
     @classmethod
-    def from_record(cls, record: GameRecord, *, secret: str | None = None) -> Game:
+    def from_record(cls, record: GameRecord, *, secret: str | None = None,
+                    events: bool = True) -> Game:
         """Resume a recorded game (replays it; raises ``ReplayError`` if it does not replay).
         Later chance draws come from the seed advanced past the recorded ones: the header's
-        seed, or for a sealed game ``secret`` (without it, drawing chance raises).
+        seed, or for a sealed game ``secret`` (without it, drawing chance raises). With
+        ``events`` the replay collects each action's events again (an old record without
+        them gets them; recorded ones are replaced by the engine's own).
 
         Raises:
             ReplayError: the record does not replay, or ``secret`` does not match the
                 header's commitment.
         """
-        s = replay(record)
+        got: list[list[dict[str, Any]]] | None = [] if events else None
+        s = replay(record, events=got)
         header = dict(record.header)
         words = {h[0] for h in chance.HANDLERS.values()}
         info = header.get("chance")
@@ -89,7 +104,8 @@ class Game:
             for _ in range(sum(1 for a in record.actions if a.split()[0] in words)):
                 rng.random()
             secret = None
-        return cls(s, GameRecord(header, list(record.actions), record.result), rng, secret)
+        return cls(s, GameRecord(header, list(record.actions), record.result, got), rng, secret,
+                   events=events)
 
     def legal_actions(self) -> list[Action]:
         return self.state.legal_actions()
@@ -101,7 +117,17 @@ class Game:
         """Apply a player's or chance action and record it. Raises like
         :func:`smallworld.core.engine.apply_action` (the game is unchanged then)."""
         a = as_action(action)
-        self.state.apply(a, check=check)
+        s = self.state
+        if self.collects:
+            got = s.events = []
+            try:
+                s.apply(a, check=check)
+            finally:
+                s.events = None
+            assert self.record.events is not None
+            self.record.events.append(got)
+        else:
+            s.apply(a, check=check)
         self.record.actions.append(str(a))
         if self.state.is_over():
             self.record.result = self.state.result

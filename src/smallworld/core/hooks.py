@@ -12,6 +12,7 @@ from typing import Any
 
 from smallworld.core import edition as editions
 from smallworld.core.ability import Ability, Toll, check_hook
+from smallworld.core.events import emit
 from smallworld.core.roster import bump_generation, roster
 from smallworld.core.state import State
 
@@ -164,11 +165,17 @@ def tolls(
 def pay(s: State, attacker: int, toll: Toll) -> None:
     """``attacker`` pays ``toll`` in full (RULES §8): its VC to the payee (the stash when
     ``None``); the toll's key counts as paid for the rest of the turn. The caller checked that
-    the toll is owed and affordable."""
+    the toll is owed and affordable. Reports ``paid_toll`` and the ``coins`` it moved."""
     s.vc[attacker] -= toll.amount
     if toll.payee is not None:
         s.vc[toll.payee] += toll.amount
     s.paid[toll.key] = True
+    if s.events is not None:
+        emit(s, "paid_toll", seat=attacker, toll=toll.key, amount=toll.amount, payee=toll.payee)
+        if toll.amount:
+            emit(s, "coins", seat=attacker, n=-toll.amount, why="toll")
+            if toll.payee is not None:
+                emit(s, "coins", seat=toll.payee, n=toll.amount, why="toll")
 
 
 def immune(s: State, attacker: int, r: int) -> bool:

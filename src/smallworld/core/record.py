@@ -3,12 +3,16 @@
 A record replays exactly: the state after replaying ``actions`` from the header's setup is the
 game's state (no RNG is involved in replay). JSON shape::
 
-    {"header": {"format": 1, "engine": "0.1.0", "edition": "swow", "players": 3,
+    {"header": {"format": 2, "engine": "0.1.0", "edition": "swow", "players": 3,
                 "boards": ["L1", "M2", "S3"], "seats": ["Anna", "Bob", "Cleo"], "seed": 7},
      "actions": ["banner trolls", "badge sailing", ..., "pick 0", "conquer L1.4", ...],
+     "events": [[{"kind": "drew_banner", "race": "trolls", "slot": 0}], ..., [...]],
      "result": {"scores": [...], "tokens": [...], "winners": [0]}}
 
-``result`` is present once the game is over; replay checks it.
+``result`` is present once the game is over; replay checks it. ``events`` (format 2, optional)
+holds what each action did (:mod:`smallworld.core.events`), one list per action; they follow
+from the actions, so replay can make them again (:func:`replay` with ``events``). Format 1
+records (no events) still load and replay.
 """
 
 from __future__ import annotations
@@ -20,22 +24,29 @@ from typing import Any
 
 from smallworld.core.actions import parse_action
 from smallworld.core.errors import ReplayError, RulesError
+from smallworld.core.events import collect
 from smallworld.core.state import State
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+#: the record formats that load: 1 (before events) and 2
+FORMATS = (1, 2)
 _HEADER_KEYS = ("format", "edition", "players", "boards", "seats")
 
 
 @dataclass
 class GameRecord:
-    """A game's header, its action texts and (when over) its result."""
+    """A game's header, its action texts, (when over) its result, and when kept the events of
+    each action (``events[i]`` for ``actions[i]``)."""
 
     header: dict[str, Any]
     actions: list[str] = field(default_factory=list)
     result: dict[str, Any] | None = None
+    events: list[list[dict[str, Any]]] | None = None
 
     def to_json(self) -> dict[str, Any]:
         d: dict[str, Any] = {"header": self.header, "actions": list(self.actions)}
+        if self.events is not None and len(self.events) == len(self.actions):
+            d["events"] = self.events
         if self.result is not None:
             d["result"] = self.result
         return d
@@ -51,7 +62,9 @@ class GameRecord:
         """Validate and build a record.
 
         Raises:
-            ReplayError: not an object, a missing/bad header field, actions not a list of text.
+            ReplayError: not an object, a missing/bad header field, actions not a list of text,
+                events not lists of event objects (events that do not fit the actions, one
+                list per action, are dropped: replay makes them again).
         """
         if not isinstance(d, dict):
             raise ReplayError("a game record must be a JSON object")
@@ -61,9 +74,10 @@ class GameRecord:
         for key in _HEADER_KEYS:
             if key not in header:
                 raise ReplayError(f"game record header lacks {key!r}")
-        if header["format"] != FORMAT_VERSION:
+        if header["format"] not in FORMATS:
             raise ReplayError(
-                f"game record format {header['format']!r} is not supported (expected {FORMAT_VERSION})"
+                f"game record format {header['format']!r} is not supported "
+                f"(expected one of {', '.join(map(str, FORMATS))})"
             )
         actions = d.get("actions")
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
@@ -71,7 +85,16 @@ class GameRecord:
         result = d.get("result")
         if result is not None and not isinstance(result, dict):
             raise ReplayError("game record 'result' must be an object")
-        return cls(header=header, actions=list(actions), result=result)
+        events = d.get("events")
+        if events is not None and not (
+            isinstance(events, list)
+            and all(isinstance(x, list) and all(isinstance(e, dict) and isinstance(e.get("kind"), str)
+                                                for e in x) for x in events)
+        ):
+            raise ReplayError("game record 'events' must hold lists of events (objects with a 'kind')")
+        if events is not None and len(events) != len(actions):
+            events = None  # derived data that no longer fits the actions: replay makes them again
+        return cls(header=header, actions=list(actions), result=result, events=events)
 
     @classmethod
     def loads(cls, text: str) -> GameRecord:
@@ -115,8 +138,10 @@ def start_state(header: dict[str, Any]) -> State:
         raise ReplayError(f"bad game record header: {e}") from None
 
 
-def replay(record: GameRecord, *, upto: int | None = None) -> State:
+def replay(record: GameRecord, *, upto: int | None = None,
+           events: list[list[dict[str, Any]]] | None = None) -> State:
     """Re-apply a record's actions (the first ``upto`` of them when given) and return the state.
+    ``events``: a list that receives each action's events (:mod:`smallworld.core.events`).
 
     Raises:
         ReplayError: naming the 0-based index and text of the first action that does not parse
@@ -126,6 +151,8 @@ def replay(record: GameRecord, *, upto: int | None = None) -> State:
     actions = record.actions if upto is None else record.actions[:upto]
     for i, text in enumerate(actions):
         try:
+            if events is not None:
+                events.append(collect(s))
             s.apply(parse_action(text))
         except RulesError as e:
             raise ReplayError(f"action {i + 1} ({text!r}) cannot be applied: {e}", i, text) from None
@@ -140,4 +167,5 @@ def replay(record: GameRecord, *, upto: int | None = None) -> State:
             raise ReplayError(
                 f"replayed result {s.result} differs from the recorded result {record.result}"
             )
+    s.events = None
     return s

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from smallworld.core import hooks
+from smallworld.core.events import emit
 from smallworld.core.roster import roster
 from smallworld.core.state import State
 
@@ -39,7 +40,9 @@ def score_turn(s: State, p: int) -> list[tuple[str, int]]:
     """Score seat ``p`` at the end of its turn (R-SCORE-1..3); adds the VC and returns the lines.
 
     1 VC per Region occupied by its Active or In Decline races, the faction bonus, then every
-    ``score`` hook of its abilities (race, power, items; lasting ones In Decline).
+    ``score`` hook of its abilities (race, power, items; lasting ones In Decline). Reports
+    ``scored``, each line with its source (``regions``, ``faction``, or the kind of the ability
+    that gave it: ``race``, ``power``, ``item``).
     """
     a, d = 2 * p, 2 * p + 1
     regions = s.occ.count(a) + s.occ.count(d)
@@ -49,16 +52,25 @@ def score_turn(s: State, p: int) -> list[tuple[str, int]]:
     fb = faction_bonus(s, p)
     if fb:
         lines.append(("Faction bonus", fb))
+    sources: list[str] | None = None
+    if s.events is not None:
+        sources = ["regions", "faction"] if fb else ["regions"]
     if "score" in hooks.LIVE_HOOKS:
         ro = roster(s)
         for ab in ro.own[p] + ro.lasting[p]:
             if "score" in ab.hooks:
-                lines.extend(ab.score(s, p))
+                got = list(ab.score(s, p))
+                lines.extend(got)
+                if sources is not None:
+                    sources.extend([ab.kind] * len(got))
     gained = 0
     for _, v in lines:
         gained += v
     s.vc[p] += gained
     s.last_score[p] = lines
+    if sources is not None:
+        emit(s, "scored", seat=p, round=s.round, total=gained, lines=[
+            {"label": label, "n": v, "source": src} for (label, v), src in zip(lines, sources)])
     return lines
 
 

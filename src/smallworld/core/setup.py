@@ -64,6 +64,7 @@ def initial_state(spec: GameSpec) -> State:
     s = State.__new__(State)
     s.spec = spec
     s.roster_cache = None
+    s.events = None
     s.pieces = {}
     s.vc = [ed.starting_vc] * n
     s.active = [None] * n

@@ -11,6 +11,7 @@ cdef class State:
     cdef public dict pieces
     cdef public object roster_cache
     cdef public tuple acting
+    cdef public list events
     # _LIST_FIELDS
     cdef public list vc
     cdef public list active

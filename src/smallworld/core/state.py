@@ -80,7 +80,7 @@ class State:
     """
 
     __slots__ = (
-        ("spec", "pieces", "roster_cache", "acting")
+        ("spec", "pieces", "roster_cache", "acting", "events")
         + _LIST_FIELDS + _DICT_FIELDS + _SCALAR_FIELDS + _OPT_LIST_FIELDS + _OPT_DICT_FIELDS
     )
 
@@ -131,6 +131,9 @@ class State:
     #: the abilities in play, kept by :func:`smallworld.core.roster.roster` (not game data:
     #: never serialized or compared; rebuilt whenever what it depends on changes)
     roster_cache: Any
+    #: the events being collected (:mod:`smallworld.core.events`), or ``None``: not collected
+    #: (the default; never copied, serialized, pickled or compared)
+    events: list[dict[str, Any]] | None
 
     def copy(self) -> State:
         """An independent copy (lists and dicts copied; their values are immutable).
@@ -140,6 +143,7 @@ class State:
         new = State.__new__(State)
         new.spec = self.spec
         new.roster_cache = self.roster_cache  # immutable; shared until the copy diverges
+        new.events = None
         new.pieces = {k: v[:] for k, v in self.pieces.items()}
         for name in _LIST_FIELDS:
             setattr(new, name, getattr(self, name)[:])
@@ -236,6 +240,7 @@ class State:
         new = cls.__new__(cls)
         new.spec = spec
         new.roster_cache = None
+        new.events = None
         try:
             new.pieces = {k: list(v) for k, v in d["pieces"].items()}
             for name in _LIST_FIELDS:
@@ -331,6 +336,7 @@ def _unpickle(values: tuple[Any, ...]) -> State:
     """The State of a pickle made by :meth:`State.__reduce__`."""
     s = State.__new__(State)
     s.roster_cache = None
+    s.events = None
     for name, value in zip(_PICKLED, values, strict=True):
         setattr(s, name, value)
     return s

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from smallworld.core import hooks
+from smallworld.core.events import emit, region_id
 from smallworld.core.state import EMPTY, State
 
 
@@ -26,7 +27,9 @@ def ready_troops(s: State, p: int) -> None:
 def abandon(s: State, p: int, r: int) -> None:
     """R-TROOP-2: seat ``p`` empties its region ``r``: tokens to hand (and, through the
     ``on_abandon`` hooks, the pieces that act as tokens: Beasts, Champion); Forts, Wisp Walls and
-    Watch Towers there are removed; items stay."""
+    Watch Towers there are removed; items stay. Reports ``abandoned``."""
+    if s.events is not None:
+        emit(s, "abandoned", seat=p, race=s.active[p], region=region_id(s, r), tokens=s.tokens[r])
     s.hand[p] += s.tokens[r]
     s.tokens[r] = 0
     s.occ[r] = EMPTY
@@ -58,6 +61,9 @@ def tokens_removed(s: State, r: int) -> None:
 
 
 def place(s: State, p: int, r: int, n: int) -> None:
-    """Put ``n`` tokens from seat ``p``'s hand on its Active region ``r``."""
+    """Put ``n`` tokens from seat ``p``'s hand on its Active region ``r`` (R-TROOP-3, R-TROOP-4);
+    reports ``redeployed``."""
+    if s.events is not None:
+        emit(s, "redeployed", seat=p, region=region_id(s, r), n=n)
     s.hand[p] -= n
     s.tokens[r] += n

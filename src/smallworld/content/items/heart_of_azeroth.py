@@ -48,10 +48,10 @@ class HeartOfAzeroth(Ability):
             if q == owner:
                 continue
             paid = min(PAYMENT_VC, s.vc[q])
-            changes.pay_vc(s, q, paid, owner)
+            changes.pay_vc(s, q, paid, owner, why="score")  # the line below tells the gain
             total += paid
         if total:
-            changes.score_line(s, owner, "Heart of Azeroth", total)
+            changes.score_line(s, owner, "Heart of Azeroth", total, source="item")
 
     def actions(self, s: State, owner: int) -> list[Action]:
         if not _shared.deciding(s, owner, ID):

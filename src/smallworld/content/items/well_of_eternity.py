@@ -64,8 +64,8 @@ class WellOfEternity(Ability):
         best = max(counts.values())
         leaders = [code for code, n in counts.items() if n == best]
         if len(leaders) == 1 and leaders[0] >= 0 and leaders[0] // 2 == p:
-            changes.gain_vc(s, p, BONUS)
-            changes.score_line(s, p, "Well of Eternity", BONUS)
+            changes.gain_vc(s, p, BONUS, why="score")
+            changes.score_line(s, p, "Well of Eternity", BONUS, source="item")
 
 
 def _place_outcomes(s: State, ev: tuple[Any, ...]) -> list[tuple[Action, float]]:
