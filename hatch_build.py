@@ -18,14 +18,16 @@ gives it, and holds no closure (lambda, generator expression), which Cython does
 shared module (``smallworld._cyutility``) instead of a copy in each of the 130 modules: the same
 speed, a quarter less C compiler time.
 
-**Profile-guided optimisation** (GCC only): the modules are compiled twice. The first build is
+**Profile-guided optimisation** (GCC only, asked for with ``SMALLWORLD_PGO=1``): the modules are
+compiled twice. The first build is
 instrumented (``-fprofile-generate``); a training run plays random games of both editions with it
 (:func:`smallworld.bench.measure`, 2 to 5 players) and a game of each search bot, about five
 seconds in a subprocess importing a copy of the package with those modules; the second build
 uses the counts (``-fprofile-use``). Same C code, so the same games; measured (the core alone)
 1.08-1.15x (Warcraft) and 1.12-1.19x (classic) over the plain build (``benchmarks/engine_ab.py``,
-3 players). Any failure of that step (another compiler, an old GCC, the training) gives the
-plain build with a warning; ``SMALLWORLD_PGO=0`` skips it. The build
+3 players), for a build about three times as long, so it is off by default: a plain
+``pip install .`` is one compile. Any failure of that step (another compiler, an old GCC, the
+training) gives the plain build with a warning. The build
 says which it made in ``smallworld/_build.json`` (``{"compiled": true, "pgo": true,
 "packages": [...]}``), read by ``smallworld bench``.
 
@@ -140,7 +142,7 @@ class CythonCoreHook(BuildHookInterface):
             },
         )
         self._pgo = False
-        if os.name != "nt" and os.environ.get("SMALLWORLD_PGO", "1").strip() != "0" and _is_gcc():
+        if os.name != "nt" and _flag("SMALLWORLD_PGO") and _is_gcc():
             try:
                 prof = tmp / "pgo"
                 gen = [f"-fprofile-generate={prof}"]
