@@ -108,3 +108,20 @@ def test_a_team_game_from_the_lobby_to_the_result_by_side(server, page_):
     assert row.locator(".tag.side").count() == 4
     shot(pg, "24-team-lobby-after")
     assert not pg.errors, pg.errors
+
+
+def test_the_team_welcome_tip_tells_how_sides_score(server, chromium):
+    """Issue 35 point 14: the team variant's first tip says teammates see each other's coins and
+    sides win (R-TEAM-6, R-TEAM-7), not that coins are secret and the richest player wins."""
+    from tests.web.browser_kit import post_game
+
+    created = post_game(server, {"edition": "swow-team", "seed": 3,
+                                 "seats": [{"name": "Anna"}, {"name": "Bob", "kind": "bot", "bot": "random"}]})
+    ctx = chromium.new_context(viewport={"width": 1440, "height": 900})
+    pg = ctx.new_page()
+    pg.goto(server + created["hotseat"])
+    pg.wait_for_selector("#tips:not([hidden])[data-tip-key='welcome']")
+    words = pg.inner_text("#tips")
+    assert "Teammates see each other's coins" in words and "best side wins" in words, words
+    assert "richest player" not in words and "only you see yours" not in words, words
+    ctx.close()

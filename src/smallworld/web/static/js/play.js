@@ -14,6 +14,7 @@ import * as plan from "./plan.js";
 import { toggleKey } from "./boardkey.js";
 import { renderTurn } from "./turn.js";
 import { announceTurn, wireAlerts } from "./yourturn.js";
+import { placeDock } from "./dock.js";
 import {
   h, installTooltips, showTip, hideTip, placeTip, toast, dropStaleTip,
   PLAYER_COLOURS, raceTip, powerTip, plural, FACTION, esc,
@@ -196,6 +197,7 @@ function render() {
   document.body.dataset.edition = v.edition || "";
   document.body.classList.toggle("my-turn", P.legal.length > 0);
   document.body.classList.toggle("planning", plan.planning());
+  placeDock(); // on a phone: the controls for the next move in a sheet under the thumb
   dropStaleTip();
 }
 

@@ -2,6 +2,8 @@
 // once per hotseat seat). Dismissable; remembered in localStorage; the Tips button turns them
 // off and on.
 import { h, forFingers } from "./ui.js";
+import { forLayout } from "./dock.js";
+import { G } from "./ctx.js";
 
 const KEY = "smallworld.tips";
 const PHASE_TIPS = new Set(["pick", "conquer", "final", "redeploy", "decide", "defend"]);
@@ -12,6 +14,15 @@ export const TIPS = {
     text: "Each turn you score 1 coin for every Region your people hold. Coins are secret, so only " +
       "you see yours. After the last round, the richest player wins. Hover anything on the table " +
       "to see what it is and what it does.",
+  },
+  // the team variant's welcome: coins and winning work by side (R-TEAM-6, R-TEAM-7)
+  welcomeTeam: {
+    title: "Welcome to Battle for Azeroth",
+    text: "You play on a side with your teammates. Each turn you score 1 coin for every Region " +
+      "your people hold. Teammates see each other's coins; the other side does not. After the " +
+      "last round the sides are scored and the best side wins: where a side has two players, it " +
+      "scores the lower of their two totals, so help the teammate who is behind. Hover anything " +
+      "on the table to see what it is and what it does.",
   },
   pick: {
     title: "Pick a race and a power",
@@ -110,10 +121,10 @@ export class Tips {
     const k = this.queue.shift();
     if (!k) { this.hide(); return; }
     this.current = k;
-    const t = TIPS[k];
+    const t = k === "welcome" && G.P && G.P.view && G.P.view.team ? TIPS.welcomeTeam : TIPS[k];
     this.box.replaceChildren(
       h("div", { class: "tips-head" }, h("span", { class: "tips-badge" }, "Tip"), h("b", {}, t.title)),
-      h("p", {}, forFingers(t.text)),
+      h("p", {}, forLayout(forFingers(t.text))),
       h("div", { class: "tips-actions" },
         h("button", { type: "button", class: "small", id: "tip-ok", onclick: () => this.done() }, "Got it"),
         h("button", { type: "button", class: "small ghost", onclick: () => { this.toggle(); } }, "No more tips")),

@@ -5,6 +5,7 @@ import { turnFacts } from "./thisturn.js";
 import { h, esc, plural, PLAYER_COLOURS, raceName, forFingers, onTouch } from "./ui.js";
 import * as plan from "./plan.js";
 import { askConfirm, confirmAgain } from "./confirm.js";
+import { forLayout } from "./dock.js";
 
 const STEP_TITLES = {
   pick: "Pick a combo", decide: "Expand or decline", conquer: "Conquer", redeploy: "Redeploy",
@@ -56,7 +57,7 @@ export function renderTurn(v, { act, markHover, undo, sendPlan, redraw }) {
     onmouseenter: () => a.region && markHover(a.region), onmouseleave: () => markHover(null),
   }, a.label));
   if (phase === "pick") {
-    kids.push(h("p", {}, "Choose a combo in the column on the left: its race banner and power badge are yours."));
+    kids.push(h("p", {}, forLayout("Choose a combo in the column on the left: its race banner and power badge are yours.")));
     handled.add("pick");
   } else if (phase === "decide") {
     const ex = P.legal.find((a) => a.kind === "expand");

@@ -1,0 +1,143 @@
+"""The phone (issue 35 point 5), 390x844 with touch: what the player must do next is on the first
+screen, without scrolling, at each step of a turn (pick, conquer, redeploy, expand or decline):
+the controls dock in a sheet at the bottom, under the thumb, and the board stays in view above
+it while tokens are placed (a tap on a Region adds one, the sheet's − takes one back). The words
+match the layout ("the column on the left" is a row on a phone). Everything is done by taps.
+Screenshots in ``test-artifacts/web/phone-*.png``."""
+
+from __future__ import annotations
+
+from tests.web.browser_kit import post_game, quiet_tips, require_browser, shot
+
+require_browser()
+
+W, H = 390, 844
+ANNA_BOB = [{"name": "Anna"}, {"name": "Bob", "kind": "bot", "bot": "random"}]
+
+#: where an element is on the screen, and whether a finger there would touch it (nothing drawn
+#: over its middle)
+WHERE = """(sel) => { const e = document.querySelector(sel); if (!e) return null;
+    const r = e.getBoundingClientRect();
+    const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, scrollY: window.scrollY,
+            touchable: !!top && (top === e || e.contains(top))}; }"""
+
+
+def phone(chromium, tips=False):
+    ctx = chromium.new_context(viewport={"width": W, "height": H}, has_touch=True, is_mobile=True)
+    pg = ctx.new_page()
+    if not tips:
+        quiet_tips(pg)
+    pg.errors = []
+    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
+    return ctx, pg
+
+
+def on_first_screen(pg, sel):
+    """Assert the element is wholly on the screen at the page's top, and a tap there reaches it."""
+    at = pg.evaluate(WHERE, sel)
+    assert at, f"{sel} is not on the page"
+    assert at["scrollY"] == 0, at
+    assert at["top"] >= 0 and at["bottom"] <= H + 0.5 and at["left"] >= 0 and at["right"] <= W + 0.5, \
+        f"{sel} is off the first screen: {at}"
+    assert at["touchable"], f"{sel} is covered: {at}"
+
+
+def board_in_view(pg, least=240):
+    """Rows of the board between the top bar and the sheet (CSS px)."""
+    seen = pg.evaluate("""() => { const b = document.querySelector('.board-wrap').getBoundingClientRect();
+        const dock = document.getElementById('dock'); const foot = dock ? dock.getBoundingClientRect().top : innerHeight;
+        return Math.min(b.bottom, foot, innerHeight) - Math.max(b.top, 0); }""")
+    assert seen >= least, f"only {seen} px of the board is in view"
+
+
+def tap(pg, sel):
+    pg.locator(sel).first.tap()
+
+
+def tap_region(pg, rid):
+    """A finger on a Region's drawn spot (its token disc or target ring, else its shape)."""
+    group = pg.locator(f'g.piece-group[data-region="{rid}"]')
+    spot = None
+    for s in (".disc", ".target-ring", ".chip", ".item"):
+        if group.locator(s).count():
+            spot = group.locator(s).first
+            break
+    spot = spot or pg.locator(f'path.sw-region[id="{rid}"]')
+    box = spot.bounding_box()
+    pg.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
+def posted(pg, fn):
+    with pg.expect_response(lambda r: r.request.method == "POST" and "/api/games/" in r.url, timeout=20_000) as r:
+        fn()
+    return r.value
+
+
+def ready(pg, phase):
+    pg.wait_for_function("(p) => document.body.dataset.phase === p && document.body.classList.contains('my-turn')"
+                         " && !document.body.classList.contains('busy')", arg=phase, timeout=20_000)
+
+
+def test_the_next_move_is_on_the_first_screen_at_each_step(server, chromium):
+    created = post_game(server, {"seats": ANNA_BOB, "seed": 2})
+    ctx, pg = phone(chromium)
+    pg.goto(server + created["seats"][0]["link"])
+    ready(pg, "pick")
+    shot(pg, "phone-pick-390x844")
+    # pick: the combos to choose from, and words that say where they are
+    on_first_screen(pg, ".combo.pickable")
+    words = pg.inner_text("#turn")
+    assert "column on the left" not in words and "row below" in words, words
+    tap(pg, ".combo.pickable")
+    pg.wait_for_selector("#confirm:not([hidden])")
+    posted(pg, lambda: tap(pg, "#confirm-ok"))
+    ready(pg, "conquer")
+    shot(pg, "phone-conquer-390x844")
+    # conquer: the button that ends the conquests and the list of Regions within reach
+    on_first_screen(pg, "#turn .buttons button.act")
+    on_first_screen(pg, "#turn .target-list .target")
+    board_in_view(pg)
+    for _ in range(2):  # two Regions, so the tokens left have somewhere to choose from
+        rid = pg.evaluate("() => document.querySelector('path.sw-region[data-mark=conquer]').id")
+        tap_region(pg, rid)  # a tap shows the cost, the sheet's button conquers
+        pg.wait_for_selector("#confirm:not([hidden])")
+        on_first_screen(pg, "#confirm-ok")
+        posted(pg, lambda: tap(pg, "#confirm-ok"))
+        ready(pg, "conquer")
+    # end the conquests with tokens in hand: the redeployment
+    tap(pg, "#turn .buttons button.act[data-action='end']")
+    if pg.locator("#confirm:not([hidden])").count():
+        tap(pg, "#confirm-ok")
+    pg.wait_for_selector("#btn-end-turn")
+    shot(pg, "phone-redeploy-390x844")
+    on_first_screen(pg, "#btn-end-turn")
+    on_first_screen(pg, ".place-row button[data-plan^='-']")
+    board_in_view(pg)
+    # a tap on a Region adds a token there, the board still in view; the sheet's − takes it back
+    place = pg.evaluate("() => document.querySelector('path.sw-region[data-mark=place]').id")
+    left = lambda: int(pg.inner_text("#turn h2 .hand").split()[0])
+    before = left()
+    tap_region(pg, place)
+    pg.wait_for_function("(n) => parseInt(document.querySelector('#turn h2 .hand').textContent) === n - 1", arg=before)
+    board_in_view(pg)
+    on_first_screen(pg, f".place-row[data-region='{place}'] button[data-plan='-{place}']")
+    tap(pg, f"button[data-plan='-{place}']")
+    assert left() == before
+    while left():
+        tap_region(pg, place)
+        pg.wait_for_timeout(30)
+    on_first_screen(pg, "#btn-end-turn")
+    posted(pg, lambda: tap(pg, "#btn-end-turn"))
+    # Bob (a bot) plays; Anna's next turn opens on expand or decline
+    ready(pg, "decide")
+    shot(pg, "phone-decide-390x844")
+    on_first_screen(pg, "#turn button.act[data-action='decline']")
+    on_first_screen(pg, "#turn button.act[data-action='expand']")
+    tap(pg, "#turn button.act[data-action='decline']")
+    pg.wait_for_selector("#confirm:not([hidden])")
+    shot(pg, "phone-decline-sheet-390x844")
+    on_first_screen(pg, "#confirm-ok")
+    on_first_screen(pg, "#confirm-cancel")
+    assert not pg.errors, pg.errors
+    ctx.close()
