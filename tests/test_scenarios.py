@@ -106,6 +106,23 @@ def test_impossible_harmony_holders_are_refused(text, msg):
         scenario_from_text(text)
 
 
+@pytest.mark.parametrize("text, msg", [
+    # the Pandaren's key belongs to the Warcraft race: the original game has no Harmony
+    ('edition = "classic"\nboards = ["C2"]\n[[players]]\nharmony = true\n[[players]]\n',
+     r"players\[0\]: unknown key\(s\) \['harmony'\]"),
+    # the team variant's table belongs to the team variant, the column to the standard one
+    ('boards = ["L1", "S1"]\n[[players]]\n[[players]]\n[team]\nA = ["humans"]\n',
+     r"unknown key\(s\) \['team'\]"),
+    ('edition = "swow-team"\nboards = ["L1", "S1"]\n[[players]]\n[[players]]\n[column]\ncombos = []\n',
+     r"unknown key\(s\) \['column'\]"),
+])
+def test_each_key_is_read_by_the_ability_or_variant_that_owns_it(text, msg):
+    """docs/scenarios.md: the loader knows no race or variant; the edition's variant reads its
+    table (R-TEAM-2) and each ability its [[players]] keys (RULES §9 Pandaren)."""
+    with pytest.raises(ScenarioError, match=msg):
+        scenario_from_text(text)
+
+
 def test_a_kept_badge_that_does_not_last_is_refused():
     """R-DEC-2: only a badge whose effect lasts In Decline (Garrisoned, Marshdweller) is kept."""
     base = 'boards = ["L1", "S3"]\n[[players]]\ndecline = "trolls"\nkept = "{kept}"\n[[players]]\n'

@@ -16,12 +16,16 @@ Badges below the visible rows use ``s.badge_stack`` / ``s.badge_discard`` as in 
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from smallworld.content.data import ALLIANCE, HORDE, NEUTRAL, RACES
 from smallworld.core import chance, changes, combos
-from smallworld.core.errors import IllegalActionError
+from smallworld.core.errors import IllegalActionError, ScenarioError
 from smallworld.core.state import State
+
+if TYPE_CHECKING:
+    from smallworld.core.edition import ScenarioIds
 
 EDITION = "swow-team"
 ROWS = 4
@@ -246,8 +250,63 @@ class TeamVariant:
     def view_part(self, s: State) -> dict[str, Any] | None:
         return view_part(s)
 
+    scenario_keys: tuple[str, ...] = ("team",)
+
+    def from_scenario(self, s: State, d: Mapping[str, Any], ids: ScenarioIds) -> None:
+        from_scenario(s, d.get("team", {}), ids)
+
 
 VARIANT = TeamVariant()
+
+
+def from_scenario(s: State, t: Any, ids: ScenarioIds) -> None:
+    """A scenario's ``[team]`` table (docs/scenarios.md): ``A``/``H``/``N`` = up to 4 race ids
+    (rows 0-3, ``""`` for a gap), ``badges`` = up to 4 power ids. Unnamed rows are filled from
+    the unused ids in order; the decks hold the side's remaining races (R-TEAM-2).
+
+    Raises:
+        ScenarioError: naming the first problem.
+    """
+    if not isinstance(t, dict):
+        raise ScenarioError("[team] must be a table")
+    bad = set(t) - {A, H, N, "badges"}
+    if bad:
+        raise ScenarioError(f"[team]: unknown key(s) {sorted(bad)}; known: A, H, N, badges")
+    s.column = []
+    s.banner_stack = []
+    sides = sorted(set(s.spec.sides))
+    named = {side: _scenario_rows(t.get(side, []), side, ids) for side in sides}
+    for side in sides:
+        rest = [r for r in _races_of(side) if r not in ids.used_races]
+        col: list[str | None] = [r or None for r in (named[side] if side in t else [])]
+        while len(col) < ROWS and rest and side not in t:
+            col.append(rest.pop(0))
+        col += [None] * (ROWS - len(col))
+        ids.used_races.update(r for r in col if r)
+        s.team[f"col-{side}"] = tuple(col)
+        s.team[f"deck-{side}"] = tuple(rest) if side != N else ()
+        s.team[f"bottom-{side}"] = ()
+    badges = [ids.power(b, f"team.badges[{k}]") for k, b in enumerate(t.get("badges", []))]
+    if len(badges) > ROWS:
+        raise ScenarioError(f"team.badges: at most {ROWS} rows")
+    for b in badges:
+        s.badge_stack.remove(b)
+    while len(badges) < ROWS:
+        badges.append(s.badge_stack.pop(0))
+    s.team["badges"] = tuple(badges)
+
+
+def _scenario_rows(rows: Any, side: str, ids: ScenarioIds) -> list[Any]:
+    """A side's named rows in a scenario's [team] table, each race taken and of that side."""
+    rows = list(rows)
+    if len(rows) > ROWS:
+        raise ScenarioError(f"team.{side}: at most {ROWS} rows")
+    for k, race in enumerate(rows):
+        if race:
+            ids.race(race, f"team.{side}[{k}]")
+            if FACTION_SIDE.get(RACES[race].faction or "") != side:
+                raise ScenarioError(f"team.{side}[{k}]: {race!r} is not of side {SIDE_NAMES[side]}")
+    return rows
 
 
 def _tbanner_outcomes(s: State, ev: tuple[Any, ...]) -> list[tuple[Any, float]]:

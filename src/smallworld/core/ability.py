@@ -60,7 +60,7 @@ _DATA_ATTRIBUTES = frozenset(
     {
         "id", "kind", "rule", "summary", "lasts_in_decline", "acts_uncontrolled",
         "action_kinds", "implemented", "keeps_tokens_in_decline", "conquers_in_decline",
-        "separate_decline", *DECLARATIONS,
+        "separate_decline", "scenario_keys", *DECLARATIONS,
     }
 )
 
@@ -113,6 +113,8 @@ class Ability:
     toll_words: ClassVar[tuple[TollWords, ...]] = ()
     #: its limited uses per turn
     uses: ClassVar[tuple[UseLimit, ...]] = ()
+    #: keys of a scenario file's [[players]] tables it reads (:meth:`from_scenario`)
+    scenario_keys: ClassVar[tuple[str, ...]] = ()
     #: hooks this class implements (computed at class creation)
     hooks: ClassVar[frozenset[str]] = frozenset()
 
@@ -307,6 +309,13 @@ class Ability:
         derive the ability's bookkeeping flags that the pieces on the map imply and the file did
         not set (Bivouacking: the Encampments placed, so lost ones are placed again). Never
         overrides a flag already set."""
+
+    def from_scenario(self, s: State, given: dict[int, dict[str, Any]]) -> None:
+        """Any: a scenario file's [[players]] tables gave this ability's :attr:`scenario_keys`
+        (``given``: seat -> {key: value}, only the seats giving one; asked of every ability of
+        the edition declaring keys, in play or not, after the players, Regions and flags are
+        set): check them and set the state (Pandaren: ``harmony = true``, that seat holds a
+        Harmony token). Raises ``ScenarioError`` naming the seat and the problem."""
 
 
 #: the names of every hook: the methods Ability declares (the one list of decision points)

@@ -10,14 +10,18 @@ multisets of unseen tiles, and the next tile is drawn by a chance action (``bann
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from smallworld.core import hooks
-from smallworld.core.errors import IllegalActionError
+from smallworld.core.errors import IllegalActionError, ScenarioError
 from smallworld.core.events import emit
 from smallworld.core.roster import changed
 from smallworld.core.state import State
+
+if TYPE_CHECKING:
+    from smallworld.core.edition import ScenarioIds
 
 #: combos in the standard column (R-PICK-1); an edition may say otherwise
 COLUMN_SIZE = 6
@@ -197,6 +201,33 @@ class StandardVariant:
 
     def view_part(self, s: State) -> dict[str, Any] | None:
         return None
+
+    scenario_keys: tuple[str, ...] = ("column",)
+
+    def from_scenario(self, s: State, d: Mapping[str, Any], ids: ScenarioIds) -> None:
+        """``[column] combos = [[race, power, coins], ...]`` (at most the column's size), the
+        rest of the column empty; without ``[column]``, the first banners and badges of the
+        stacks with no coins."""
+        size = s.spec.edition.column_size
+        column = d.get("column")
+        if column is None:
+            s.column = [(s.banner_stack.pop(0), s.badge_stack.pop(0), 0) for _ in range(size)]
+            return
+        combos = column.get("combos") if isinstance(column, dict) else None
+        if not (isinstance(combos, list) and len(combos) <= size):
+            raise ScenarioError(f"[column] needs combos = [[race, power, coins], ...] (at most {size})")
+        s.column = []
+        for k, c in enumerate(combos):
+            where = f"column.combos[{k}]"
+            if not (isinstance(c, list) and len(c) == 3):
+                raise ScenarioError(f"{where} must be [race, power, coins]")
+            race, power = ids.race(c[0], where), ids.power(c[1], where)
+            if isinstance(c[2], bool) or not isinstance(c[2], int):
+                raise ScenarioError(f"{where} coins must be a whole number, not {c[2]!r}")
+            s.banner_stack.remove(race)
+            s.badge_stack.remove(power)
+            s.column.append((race, power, c[2]))
+        s.column += [(None, None, 0)] * (size - len(s.column))
 
 
 #: the standard variant (editions without their own use it)

@@ -62,6 +62,24 @@ class ItemData:
     kind: str
 
 
+class ScenarioIds(Protocol):
+    """The ids a scenario file (:mod:`smallworld.scenarios`) has put in play so far, for the
+    variant and abilities reading their own keys of the file: each race and badge may be in one
+    place only (RULES §2)."""
+
+    #: races already placed (as Active, In Decline or in a column)
+    used_races: set[str]
+
+    def race(self, x: Any, where: str) -> str:
+        """Take race ``x`` for the place ``where`` names. Raises ``ScenarioError``: unknown, or
+        already in play."""
+        ...
+
+    def power(self, x: Any, where: str) -> str:
+        """Take badge ``x`` (as :meth:`race`)."""
+        ...
+
+
 class Variant(Protocol):
     """How combos are offered and a game is won (the standard column of R-PICK-*, or the team
     variant's side columns, RULES §12). ``s`` is a :class:`~smallworld.core.state.State`."""
@@ -90,6 +108,15 @@ class Variant(Protocol):
     def view_part(self, s: State) -> dict[str, Any] | None:
         """The variant's public part of a view (RULES §15), or ``None``."""
         ...
+
+    #: the top-level keys of a scenario file the variant reads (docs/scenarios.md): the
+    #: standard ``column``, the team variant's ``team``
+    scenario_keys: tuple[str, ...]
+
+    def from_scenario(self, s: State, d: Mapping[str, Any], ids: ScenarioIds) -> None:
+        """Fill the combos of a position set up by hand from the scenario table ``d`` (its
+        :attr:`scenario_keys`; what it leaves unnamed comes from the unused banners and badges,
+        ``s.banner_stack``/``s.badge_stack``). Raises ``ScenarioError`` naming the problem."""
 
 
 @dataclass(eq=False)

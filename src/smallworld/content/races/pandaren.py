@@ -32,12 +32,14 @@ the gift, is an attack on the opponent's Active race (conquest of one of its Reg
 
 from __future__ import annotations
 
+from typing import Any
+
 from smallworld.content.data import PIECE_SUPPLY
 from smallworld.content.registry import register
 from smallworld.core import changes
 from smallworld.core.ability import Ability, Toll
 from smallworld.core.conquest import Conquest
-from smallworld.core.errors import IllegalActionError
+from smallworld.core.errors import IllegalActionError, ScenarioError
 from smallworld.core.meta import Flag, Piece, TollWords
 from smallworld.core.state import State
 
@@ -140,6 +142,32 @@ class Pandaren(Ability):
         Piece("harmony", "Harmony", "the holder must pay the Pandaren player 2 coins before its first attack "
               "on the Active Pandaren each turn.", plural="Harmony tokens"),
     )
+
+    scenario_keys = ("harmony",)
+
+    def from_scenario(self, s: State, given: dict[int, dict[str, Any]]) -> None:
+        """``harmony = true`` in a scenario's [[players]] table: that seat holds a Harmony token
+        given by the Active Pandaren, taken from the Harmony supply (RULES §2.3)."""
+        if HOLDERS in s.flags:
+            raise ScenarioError("[flags]: set Harmony holders with harmony = true in their [[players]] table")
+        holders = []
+        for p, keys in sorted(given.items()):
+            has = keys.get("harmony", False)
+            if not isinstance(has, bool):
+                raise ScenarioError(f"players[{p}].harmony must be true or false, not {has!r}")
+            if has:
+                holders.append(p)
+        if not holders:
+            return
+        seat = _pandaren_seat(s)
+        if seat is None:
+            raise ScenarioError("a Harmony holder needs an Active Pandaren race in play")
+        if seat in holders:
+            raise ScenarioError(f"players[{seat}]: the Pandaren player cannot hold Harmony")
+        s.supply[HARMONY] -= len(holders)
+        if s.supply[HARMONY] < 0:
+            raise ScenarioError(f"{len(holders)} Harmony holders: the box holds {PIECE_SUPPLY[HARMONY]} Harmony tokens")
+        s.flags[HOLDERS] = tuple(holders)
 
     def on_turn_start(self, s: State, owner: int) -> None:
         """R-ORDER-1: the Pandaren take back all Harmony tokens."""
