@@ -121,6 +121,8 @@ def check_seats(seats: list[dict[str, Any]]) -> list[Seat]:
 
 #: messages waiting for one page before it counts as too slow and is disconnected
 OUTBOX_SIZE = 32
+#: the place of a page's pending update in its outbox (:meth:`Connection.offer`)
+UPDATE = object()
 
 
 @dataclass
@@ -129,20 +131,28 @@ class Connection:
 
     Messages for the page wait in ``outbox`` (at most :data:`OUTBOX_SIZE`); a sender task of
     its own (:meth:`smallworld.web.liveplay.LivePlay.pump`) writes them, so a page that stops
-    reading never holds up its game. ``dead`` is set once the page is dropped."""
+    reading never holds up its game. Game updates are coalesced: ``update`` holds the newest
+    one the sender has not taken yet (JSON text), and a newer one replaces it, carrying its log
+    entries too (:meth:`offer`), so a page that reads slowly is sent the latest game, never a
+    backlog of every position. ``dead`` is set once the page is dropped.
+
+    ``log_sent`` and ``perspective``: the log count and the seat's view the page has once
+    everything handed to its sender is sent."""
 
     ws: Any
     seat: int | None
     host: bool
     log_sent: int = 0
     perspective: int | None = -99
-    outbox: asyncio.Queue[dict[str, Any]] = field(
-        default_factory=lambda: asyncio.Queue(maxsize=OUTBOX_SIZE))
+    outbox: asyncio.Queue[Any] = field(default_factory=lambda: asyncio.Queue(maxsize=OUTBOX_SIZE))
     dead: asyncio.Event = field(default_factory=asyncio.Event)
+    update: str | None = None
+    #: the log count the pending ``update`` starts from (0: it resends the whole log)
+    update_since: int = 0
 
-    def push(self, data: dict[str, Any]) -> bool:
-        """Queue ``data`` for the page without waiting. False (and the page is marked dead)
-        when its outbox is full: it has stopped reading."""
+    def push(self, data: dict[str, Any] | str | object) -> bool:
+        """Queue ``data`` (a message, or its JSON text) for the page without waiting. False
+        (and the page is marked dead) when its outbox is full: it has stopped reading."""
         if self.dead.is_set():
             return False
         try:
@@ -151,6 +161,31 @@ class Connection:
             self.dead.set()
             return False
         return True
+
+    def since(self, fresh: bool) -> int:
+        """The log count a new update for this page starts from: 0 when ``fresh`` (the whole
+        log again), else what the page holds once sent everything but a pending update (which
+        the new one replaces)."""
+        if fresh:
+            return 0
+        return self.update_since if self.update is not None else self.log_sent
+
+    def offer(self, text: str, since: int, log_total: int, perspective: int | None) -> bool:
+        """Hand the page update ``text`` (made from log count ``since``, up to ``log_total``,
+        for ``perspective``: see :meth:`since`), replacing the pending one if the sender has
+        not taken it yet. False when the page is dead or its outbox full (:meth:`push`)."""
+        if self.dead.is_set():
+            return False
+        if self.update is None and not self.push(UPDATE):
+            return False
+        self.update, self.update_since = text, since
+        self.log_sent, self.perspective = log_total, perspective
+        return True
+
+    def take_update(self) -> str | None:
+        """The pending update, for the sender (None: nothing pending)."""
+        text, self.update = self.update, None
+        return text
 
 
 @dataclass
@@ -172,6 +207,9 @@ class LiveGame:
     #: a write gave no answer in time (StoreTimeout): it may still land, so the game is read
     #: from the database again before its next use (GameHub.refresh)
     unsure: bool = False
+    #: each perspective's update at one revision, built once (web/updates.py: view_text)
+    views: dict[tuple[int | None, bool], str] = field(default_factory=dict)
+    views_at: tuple[Any, Any, int] | None = None
 
     # ---- building ---------------------------------------------------------------------------
 

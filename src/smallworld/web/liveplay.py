@@ -6,7 +6,10 @@ pushed to the WebSockets of the game's pages.
 
 Pushes never wait for a page while the game's lock is held: each page has its own bounded
 outbox and sender task (:meth:`LivePlay.pump`); a page that stops reading (outbox full, or one
-send taking longer than ``send_timeout`` seconds) is disconnected, never the game.
+send taking longer than ``send_timeout`` seconds) is disconnected, never the game. Each
+perspective's update is built and encoded once per change however many pages show it
+(:mod:`smallworld.web.updates`), and a page's updates are coalesced: one that reads slowly
+gets the newest position, not every one in turn (:meth:`Connection.offer`).
 """
 
 from __future__ import annotations
@@ -15,9 +18,10 @@ import asyncio
 import logging
 from typing import Any
 
-from smallworld.web.access import Access, payload_for, perspective_of
-from smallworld.web.games import Connection, GameHub, LiveGame
+from smallworld.web.access import Access, perspective_of
+from smallworld.web.games import UPDATE, Connection, GameHub, LiveGame
 from smallworld.web.storage import Store, StoreError, StoreStale
+from smallworld.web.updates import update_text
 
 log = logging.getLogger("smallworld.web")
 
@@ -34,20 +38,18 @@ class LivePlay:
         self.send_timeout = send_timeout
 
     async def broadcast(self, live: LiveGame) -> None:
-        """Queue for each open page of ``live`` what is new for its perspective. Never waits
-        for a page: one whose outbox is full is dropped."""
+        """Hand each open page of ``live`` what is new for its perspective (replacing an
+        update its sender has not taken yet). Never waits for a page: one whose outbox is full
+        is dropped. Call with the game's lock held."""
+        over = live.game.state.is_over()
         for conn in list(live.sockets):
             acc = Access(live, conn.seat, conn.host)
             persp = perspective_of(acc)
             # a new perspective (hotseat) or the end of the game (every line becomes public)
             # resends the whole log
-            fresh = persp != conn.perspective or live.game.state.is_over()
-            since = 0 if fresh else conn.log_sent
-            data = payload_for(acc, since)
-            if conn.push(data):
-                conn.log_sent = data["log_total"]
-                conn.perspective = persp
-            else:
+            since = conn.since(persp != conn.perspective or over)
+            text, total = update_text(acc, since)
+            if not conn.offer(text, since, total, persp):
                 self.drop(live, conn, "too slow")
 
     def tell(self, live: LiveGame, data: dict[str, Any]) -> None:
@@ -69,9 +71,16 @@ class LivePlay:
         try:
             while not conn.dead.is_set():
                 data = await conn.outbox.get()
-                await asyncio.wait_for(conn.ws.send_json(data), self.send_timeout)
-                if data.get("type") == "deleted":
-                    break
+                if data is UPDATE:  # the newest update, taken only now (coalesced)
+                    data = conn.take_update()
+                    if data is None:
+                        continue
+                if isinstance(data, str):  # an update, encoded once for its perspective
+                    await asyncio.wait_for(conn.ws.send_text(data), self.send_timeout)
+                else:
+                    await asyncio.wait_for(conn.ws.send_json(data), self.send_timeout)
+                    if data.get("type") == "deleted":
+                        break
                 del data  # not kept while the page is idle (it may be a whole game's log)
         except (asyncio.CancelledError, Exception) as e:  # a page that went away
             log.debug("game %s: page sender stops (%s)", live.id, type(e).__name__)

@@ -39,7 +39,6 @@ from smallworld.web.access import (
     MAX_TOKEN,
     Access,
     ApiError,
-    payload_for,
     perspective_of,
     seat_param,
     token_of,
@@ -67,6 +66,7 @@ from smallworld.web.liveplay import LivePlay
 from smallworld.web.payload import meta
 from smallworld.web.replayview import replay_frame
 from smallworld.web.storage import BUSY_TIMEOUT, STORE_DEADLINE, Store, StoreError, StoreStale
+from smallworld.web.updates import answer, update_text
 from smallworld.web.watch import MAX_DELAY as MAX_WATCH_DELAY
 from smallworld.web.watch import encode as watch_setting
 from smallworld.web.watch import mount_watch
@@ -439,12 +439,12 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
         return send_asset(request, await draw_board(acc.live), "private, max-age=86400")
 
     @app.get("/api/games/{game_id}/state")
-    async def api_state(game_id: str, request: Request) -> dict[str, Any]:
+    async def api_state(game_id: str, request: Request) -> Response:
         acc = await authorize(game_id, token_of(request), seat_param(request))
         async with acc.live.lock:
             await fresh(acc.live)
             await run_bots(acc.live)
-            return payload_for(acc)
+            return answer(acc)
 
     @app.get("/api/games/{game_id}/verify")
     async def api_verify(game_id: str, request: Request) -> dict[str, Any]:
@@ -469,7 +469,7 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
         return created(acc.live, request)
 
     @app.post("/api/games/{game_id}/actions")
-    async def api_act(game_id: str, body: ActionIn, request: Request) -> dict[str, Any]:
+    async def api_act(game_id: str, body: ActionIn, request: Request) -> Response:
         acc = await authorize(game_id, token_of(request), body.seat)
         live = acc.live
         async with live.lock:
@@ -512,7 +512,7 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
             # only the log entries the page lacks, unless it now shows another seat's view or
             # the game is over (private lines become public): then the whole log
             same = perspective_of(acc) == before and not live.game.state.is_over()
-            return payload_for(acc, max(0, body.since or 0) if same else 0)
+            return answer(acc, max(0, body.since or 0) if same else 0)
 
     @app.get("/api/games/{game_id}/replay")
     async def api_replay(game_id: str, request: Request) -> dict[str, Any]:
@@ -544,7 +544,7 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
         return seat
 
     @app.post("/api/games/{game_id}/undo")
-    async def api_undo(game_id: str, body: UndoIn, request: Request) -> dict[str, Any]:
+    async def api_undo(game_id: str, body: UndoIn, request: Request) -> Response:
         """Take back this seat's last action while nothing random or hidden came out since
         (:mod:`smallworld.web.takeback`). 409 when it cannot be taken back (the reason)."""
         acc = await authorize(game_id, token_of(request), body.seat)
@@ -565,10 +565,10 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
             except StoreError as e:
                 raise ApiError(503, f"the take-back was not saved, so the game is as before: {e}") from None
             await after_change(live)
-            return payload_for(acc)
+            return answer(acc)
 
     @app.post("/api/games/{game_id}/plan")
-    async def api_plan(game_id: str, body: PlanIn, request: Request) -> dict[str, Any]:
+    async def api_plan(game_id: str, body: PlanIn, request: Request) -> Response:
         """A redeployment arranged on the page, committed at once with End turn: every
         ``redeploy`` action of the plan is applied, or none (:func:`takeback.play_plan`)."""
         acc = await authorize(game_id, token_of(request), body.seat)
@@ -589,7 +589,7 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
                 raise ApiError(503, f"the plan was not saved, so it was undone: {e}") from None
             await after_change(live)
             same = perspective_of(acc) == before and not live.game.state.is_over()
-            return payload_for(acc, max(0, body.since or 0) if same else 0)
+            return answer(acc, max(0, body.since or 0) if same else 0)
 
     @app.get("/api/games/{game_id}/record")
     async def api_record(game_id: str, request: Request) -> Response:
@@ -643,11 +643,9 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
                 await fresh(live)
                 live.sockets.append(conn)
                 await run_bots(live)
-                data = payload_for(acc)
-                conn.log_sent = data["log_total"]
-                conn.perspective = perspective_of(acc)
-                conn.push(data)
-                del data  # not kept by this frame while the page is idle
+                text, total = update_text(acc)
+                conn.offer(text, 0, total, perspective_of(acc))
+                del text  # not kept by this frame while the page is idle
             await _read_until_closed(websocket, conn)
         finally:
             play.drop(live, conn, "closed")
