@@ -62,7 +62,6 @@ def test_classic_log_lines_speak_plainly():
 
     from smallworld.core import edition as core_editions
     from smallworld.core.game import Game
-    from smallworld.web.describe import score_source
     from smallworld.web.games import rebuild_log
 
     ed = core_editions.get("classic")
@@ -79,4 +78,9 @@ def test_classic_log_lines_speak_plainly():
         bad = [t for t in texts if notation.search(t) or any(i in t for i in raw_ids)]
         assert not bad, bad[:5]
         assert any("Lost Tribes" in t for t in texts)
-    assert score_source("Wizards: Magic Sources") == "Race" and score_source("Alchemist") == "Power"
+    # the scoring lines name their sources (the engine's scored events, C-SCORE-1): a race's line
+    # (Wizards' Magic Sources) is the race's, a power's (Alchemist, Wealthy) the power's
+    lines = [x for evs in g.record.events for ev in evs if ev["kind"] == "scored" for x in ev["lines"]]
+    names = {"race": [r.name for r in ed.races.values()], "power": [p.name for p in ed.powers.values()]}
+    told = [x for x in lines if x["source"] in names]
+    assert told and all(any(x["label"].startswith(n) for n in names[x["source"]]) for x in told)

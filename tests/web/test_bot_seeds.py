@@ -9,7 +9,7 @@ import hmac
 from smallworld.core.fairness import commitment
 from smallworld.core.game import Game
 from smallworld.web import games
-from smallworld.web.describe import Logbook
+from smallworld.web.chronicle import Logbook
 from smallworld.web.games import LiveGame, Seat, bot_seed
 
 SEATS = [Seat("Anna", "human", token="t"), Seat("Bob", "bot", bot="random"),

@@ -8,7 +8,7 @@ import random
 import re
 
 from smallworld.core.game import Game
-from smallworld.web.describe import SOURCES, score_source
+from smallworld.web.chronicle import SOURCES, score_sources
 from smallworld.web.games import rebuild_log
 from tests.web.conftest import act, new_game, state
 
@@ -26,17 +26,38 @@ def test_log_lines_speak_plainly_with_the_notation_in_details():
         log = rebuild_log(g.record)
         bad = [e["text"] for e in log.entries if NOTATION.search(e["text"])]
         assert not bad, bad[:5]
+        # the notation of the action that did it (a conquest may follow an ability's die roll)
+        assert all(e["detail"] == g.record.actions[e["at"]] for e in log.entries if "detail" in e)
         details = [e["detail"] for e in log.entries if e["kind"] == "conquer"]
-        assert details and all(d.startswith("conquer ") for d in details)
+        assert details and any(d.startswith("conquer ") for d in details)
         picks = [e["text"] for e in log.entries if e["kind"] == "pick"]
         assert picks and all("(combo " in t for t in picks)
 
 
 def test_scoring_sources():
-    assert score_source("Regions") == "Regions" and score_source("Faction bonus") == "Faction bonus"
-    assert score_source("Orcs") == "Race" and score_source("Ranger: Forest Regions") == "Power"
-    assert score_source("Dark Portal") == "Items" and score_source("Something new") == "Other"
+    """The sources come from the engine's ``scored`` events (R-SCORE-1..3): each line says
+    whether Regions, the faction bonus, or which kind of ability gave it."""
+    lines = [{"label": "Regions", "n": 4, "source": "regions"},
+             {"label": "Ranger: Forest Regions", "n": 2, "source": "power"},
+             {"label": "Dark Portal", "n": 1, "source": "item"},
+             {"label": "Faction bonus", "n": 0, "source": "faction"}]
+    assert score_sources(lines) == {"Regions": 4, "Power": 2, "Items": 1}
     assert set(SOURCES) >= {"Regions", "Race", "Power", "Items", "Faction bonus"}
+    g = Game.new(3, seed=5)
+    g.settle()
+    rng = random.Random(5)
+    seen = set()
+    while not g.state.is_over():
+        g.apply(rng.choice(g.legal_actions()))
+        g.settle()
+    for evs in g.record.events:
+        for ev in evs:
+            if ev["kind"] == "scored":
+                for line in ev["lines"]:
+                    seen.add(line["source"])
+                    if line["source"] == "power":  # a power's line is labelled with its name
+                        assert any(line["label"].startswith(p.name) for p in g.state.spec.edition.powers.values())
+    assert {"regions", "power"} <= seen
 
 
 def test_buttons_say_what_they_do(client):

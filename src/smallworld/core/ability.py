@@ -30,7 +30,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from smallworld.core.meta import DECLARATIONS, ActionSpec, Flag, Piece, TollWords, UseLimit, check_declarations
+from smallworld.core.meta import (
+    DECLARATIONS,
+    ActionSpec,
+    EventWords,
+    Flag,
+    Piece,
+    TollWords,
+    UseLimit,
+    check_declarations,
+)
 
 if TYPE_CHECKING:
     from smallworld.core.actions import Action
@@ -113,6 +122,8 @@ class Ability:
     toll_words: ClassVar[tuple[TollWords, ...]] = ()
     #: its limited uses per turn
     uses: ClassVar[tuple[UseLimit, ...]] = ()
+    #: the words of the event kinds it reports (core/changes.emit)
+    event_words: ClassVar[tuple[EventWords, ...]] = ()
     #: keys of a scenario file's [[players]] tables it reads (:meth:`from_scenario`)
     scenario_keys: ClassVar[tuple[str, ...]] = ()
     #: hooks this class implements (computed at class creation)

@@ -39,7 +39,7 @@ from typing import Any
 
 from smallworld.core.chance import HANDLERS as _CHANCE_KINDS
 from smallworld.core.errors import ChangeError
-from smallworld.core.events import CORE_KINDS, region_id
+from smallworld.core.events import CORE_KINDS, occupant, region_id
 from smallworld.core.events import emit as _emit
 from smallworld.core.roster import changed
 from smallworld.core.state import EMPTY, State
@@ -548,6 +548,6 @@ def final_conquest(s: State, r: int, cost: int) -> None:
     if s.events is not None:
         p = s.turn
         _emit(s, "final_attempt", seat=p, race=s.active[p], region=region_id(s, r), cost=cost,
-              hand=s.hand[p], need=cost - s.hand[p], parts=None)
+              hand=s.hand[p], need=cost - s.hand[p], parts=None, defender=occupant(s, s.occ[r]))
     s.chance.append(("die", r, cost))
     end_conquests(s)

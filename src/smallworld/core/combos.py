@@ -77,8 +77,10 @@ def take_combo(s: State, p: int, race: str, power: str,
     ``picked`` with the arguments of ``picked`` (where the combo was and its coins) added."""
     ed = s.spec.edition
     n = min(ed.races[race].value + ed.powers[power].value, s.box[race])
+    ev: dict[str, Any] | None = None
     if s.events is not None:
-        emit(s, "picked", seat=p, race=race, power=power, tokens=s.hand[p] + n, **(picked or {}))
+        emit(s, "picked", seat=p, race=race, power=power, tokens=0, **(picked or {}))
+        ev = s.events[-1]
     s.box[race] -= n
     s.hand[p] += n
     s.active[p] = race
@@ -86,6 +88,8 @@ def take_combo(s: State, p: int, race: str, power: str,
     changed(s)
     s.race_turns[p] = 0
     hooks.call_own(s, p, "on_pick")
+    if ev is not None:
+        ev["tokens"] = s.hand[p]  # with what the on_pick hooks gave (classic Amazons)
 
 
 def queue_refill(s: State, slot: int) -> None:

@@ -45,11 +45,13 @@ def go_into_decline(s: State, p: int) -> None:
     tokens in hand go back to the box. The badge is discarded unless it lasts (Garrisoned,
     Marshdweller). Pieces tied to the Active race (Beasts, Champion, Watch Towers, Military
     Objectives) are taken off by the ``on_decline`` hooks of the abilities that own them; a
-    Region left with no token becomes empty.
+    Region left with no token becomes empty. Reports ``declined``.
     """
     race = s.active[p]
     power = s.power[p]
     assert race is not None and power is not None
+    if s.events is not None:
+        emit(s, "declined", seat=p, race=race, power=power)
     ed = s.spec.edition
     slot = 2 if ed.power_abilities[power].separate_decline else 1
     if _slot_race(s, p, slot) is not None:

@@ -57,7 +57,7 @@ from smallworld.core.decline import (
     swap_out,
 )
 from smallworld.core.errors import IllegalActionError
-from smallworld.core.events import emit, region_id
+from smallworld.core.events import emit, occupant, region_id
 from smallworld.core.roster import roster
 from smallworld.core.scoring import final_result, score_turn
 from smallworld.core.state import (
@@ -505,8 +505,6 @@ def _apply_player(s: State, p: int, a: Action) -> None:
         s.phase = ""
         s.step = "expand"
     elif kind == "decline":
-        if s.events is not None:
-            emit(s, "declined", seat=p, race=s.active[p], power=s.power[p])
         go_into_decline(s, p)
         s.phase = ""
         s.step = "score"
@@ -528,7 +526,8 @@ def _emit_final_attempt(s: State, p: int, r: int, cost: int, parts: dict[str, in
     """The ``final_attempt`` event: seat ``p`` tries Region ``r`` with the die (R-CONQ-9)."""
     hand = s.hand[p]
     emit(s, "final_attempt", seat=p, race=s.active[p], region=region_id(s, r), cost=cost,
-         hand=hand, need=cost - hand - hooks.auxiliaries(s, p), parts=parts)
+         hand=hand, need=cost - hand - hooks.auxiliaries(s, p), parts=parts,
+         defender=occupant(s, s.occ[r]))
 
 
 def finish_final_conquest(s: State, ev: tuple[Any, ...], roll: int) -> None:

@@ -34,7 +34,7 @@ CORE_KINDS: dict[str, tuple[str, ...]] = {
     "stopped": ("seat",),
     "conquered": ("seat", "race", "region", "cost", "parts", "placed", "mode", "defender"),
     "lost": ("region", "defender", "tokens", "discarded", "withdrew", "cause"),
-    "final_attempt": ("seat", "race", "region", "cost", "hand", "need", "parts"),
+    "final_attempt": ("seat", "race", "region", "cost", "hand", "need", "parts", "defender"),
     "rolled": ("seat", "face", "region", "success"),
     "abandoned": ("seat", "race", "region", "tokens"),
     "redeployed": ("seat", "region", "n"),

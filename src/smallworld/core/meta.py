@@ -27,6 +27,9 @@ The attributes (all optional but ``summary``):
     The words of its tolls (RULES §8) for the game log, the buttons and the turn facts.
 ``uses: tuple[UseLimit, ...]``
     Its limited uses per turn (once, twice, three times), shown in the turn facts.
+``event_words: tuple[EventWords, ...]``
+    The words of the event kinds it reports itself (:func:`smallworld.core.changes.emit`), for
+    the game's chronicle (:class:`EventWords`).
 
 This module is edition-agnostic: it imports nothing from the editions, the web or the RL.
 """
@@ -285,6 +288,28 @@ class TollWords:
 
 
 @dataclass(frozen=True)
+class EventWords:
+    """The words of an event kind an ability reports (:mod:`smallworld.core.events`), for the
+    chronicle: ``words`` is an English template whose named placeholders are the event's
+    arguments, with ``seat`` as ``{who}`` (the seat's name) and ``region``, ``race``,
+    ``power``, ``item`` as names (``"{who}'s Bomb in {region} was a dud"``).
+
+    Raises:
+        TypeError: ``kind`` is empty or ``words`` not a string.
+    """
+
+    kind: str
+    words: str
+
+    def __post_init__(self) -> None:
+        if not self.kind or not isinstance(self.words, str):
+            raise TypeError(f"EventWords {self.kind!r}: a kind and a template of words")
+
+    def public(self) -> dict[str, Any]:
+        return {"kind": self.kind, "words": self.words}
+
+
+@dataclass(frozen=True)
 class UseLimit:
     """A use allowed a limited number of times per turn (per player turn, R-ITEM-1), for the
     turn facts.
@@ -317,6 +342,7 @@ DECLARATIONS: dict[str, type] = {
     "pieces": Piece,
     "toll_words": TollWords,
     "uses": UseLimit,
+    "event_words": EventWords,
 }
 
 
@@ -346,6 +372,8 @@ def _key(x: Any) -> Any:
         return (x.kind, len(x.args), x.choices)
     if isinstance(x, UseLimit):
         return x.flag
+    if isinstance(x, EventWords):
+        return x.kind
     return getattr(x, "key", None) or getattr(x, "id", None)
 
 

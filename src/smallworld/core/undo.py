@@ -191,6 +191,8 @@ class UndoStack:
         assert last is not None and last.index == len(game.record.actions) - 1
         game.state = last.state.copy()
         del game.record.actions[last.index:]
+        if game.record.events is not None:  # what those actions did goes with them
+            del game.record.events[last.index:]
         game.record.result = None
         self.removed += 1
         while self.frames and self.frames[-1].n_actions >= last.index:

@@ -26,12 +26,13 @@ from smallworld.core import edition as core_editions
 from smallworld.core.actions import Action, as_action
 from smallworld.core.chance import sample
 from smallworld.core.errors import IllegalActionError, RulesError
+from smallworld.core.events import collect
 from smallworld.core.fairness import verify
 from smallworld.core.game import Game
 from smallworld.core.record import GameRecord, start_state
 from smallworld.core.state import CHANCE, NOBODY
 from smallworld.core.undo import UndoStack, is_chance_text
-from smallworld.web.describe import Logbook
+from smallworld.web.chronicle import Logbook
 from smallworld.web.storage import Store, StoredGame, StoreTimeout
 
 MAX_NAME = 24
@@ -224,9 +225,11 @@ class LiveGame:
             game = Game.new(len(seats), seed=seed, edition=edition, seats=[s.name for s in seats])
         except ValueError as e:
             raise SetupError(str(e)) from None
+        log = Logbook()
+        log.start(game.state)
         live = cls(
             id=new_game_id(), title=title or _default_title(seats), seats=seats,
-            host_token=new_token(), game=game, log=Logbook(),
+            host_token=new_token(), game=game, log=log,
         )
         live._settle()
         live.undo.floor = len(game.record.actions)  # the setup is never taken back
@@ -285,7 +288,9 @@ class LiveGame:
     def _apply(self, a: Action, *, check: bool) -> None:
         g = self.game
         at = len(g.record.actions)
-        self.log.apply(g.state, a, at, lambda: g.apply(a, check=check))
+        g.apply(a, check=check)
+        events = g.record.events
+        self.log.add(g.state, at, str(a), events[-1] if events else [])
 
     def _settle(self) -> None:
         g = self.game
@@ -473,11 +478,13 @@ def bot_seed(game: Game, p: int) -> str:
 
 
 def rebuild_log(record: GameRecord, *, last: list[Any] | None = None) -> Logbook:
-    """The log of a recorded game, by replaying its actions once more. ``last``: a list that
-    receives ``(index, seat, state before)`` of the record's last player's (not chance)
-    action, if any (what a take-back needs: :meth:`UndoStack.seed`)."""
+    """The log of a recorded game, rendered from the events of its actions, made by replaying
+    them once more (:mod:`smallworld.core.events`). ``last``: a list that receives ``(index,
+    seat, state before)`` of the record's last player's (not chance) action, if any (what a
+    take-back needs: :meth:`UndoStack.seed`)."""
     log = Logbook()
     s = start_state(record.header)
+    log.start(s)
     j = len(record.actions) - 1
     if last is not None:
         while j >= 0 and is_chance_text(record.actions[j]):
@@ -486,7 +493,10 @@ def rebuild_log(record: GameRecord, *, last: list[Any] | None = None) -> Logbook
         a = as_action(text)
         if last is not None and i == j:
             last.append((j, s.current_player(), s.copy()))
-        log.apply(s, a, i, lambda a=a: s.apply(a))
+        events = collect(s)
+        s.apply(a)
+        log.add(s, i, text, events)
+    s.events = None
     return log
 
 

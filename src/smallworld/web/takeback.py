@@ -47,6 +47,7 @@ def take_back(live: LiveGame, store: Store, seat: int) -> None:
     expect, taken_back = len(g.record.actions), undo.removed
     frames, cache = list(undo.frames), undo._cache
     state, actions, result = g.state, list(g.record.actions), g.record.result
+    events_before = list(g.record.events or [])
     log = live.log
     entries, turn = list(log.entries), log._turn_key
     extra = undo.undo(g, seat)
@@ -66,6 +67,8 @@ def take_back(live: LiveGame, store: Store, seat: int) -> None:
         # may still land: the game is read again before its next use)
         live.unsure = live.unsure or isinstance(e, StoreTimeout)
         g.state, g.record.actions[:], g.record.result = state, actions, result
+        if g.record.events is not None:
+            g.record.events[:] = events_before
         live.log = log
         log.entries[:], log._turn_key = entries, turn
         undo.frames[:], undo.removed, undo._cache = frames, taken_back, cache

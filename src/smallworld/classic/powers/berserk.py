@@ -20,7 +20,7 @@ from smallworld.core import chance, changes
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.conquest import Conquest
-from smallworld.core.meta import ActionSpec, Flag
+from smallworld.core.meta import ActionSpec, EventWords, Flag
 from smallworld.core.state import CONQUER, State
 
 _ROLL = "berserk-roll"
@@ -33,9 +33,10 @@ def _outcomes(s: State, ev: tuple[Any, ...]) -> list[tuple[Action, float]]:
 
 def _apply(s: State, ev: tuple[Any, ...], a: Action) -> None:
     """The roll applies to the next conquest; with nothing affordable, conquests end now and the
-    hand is redeployed (C-P-BERSERK-2)."""
+    hand is redeployed (C-P-BERSERK-2). Reports ``berserk_rolled`` (``seat``, ``face``)."""
     from smallworld.core.engine import conquer_actions
 
+    changes.emit(s, "berserk_rolled", seat=ev[1], face=int(a.args[0]))
     changes.set_tflag(s, _ROLL, int(a.args[0]))
     if not any(x.kind == "conquer" for x in conquer_actions(s, ev[1])):
         changes.end_conquests(s)
@@ -53,6 +54,8 @@ class Berserk(Ability):
     flags = (Flag("berserk-roll", encode="count", scale=3, words="the die rolled for the next conquest"),)
     action_specs = (ActionSpec("berserk", phrase="Berserk: roll the die before the next conquest"),)
     action_kinds = frozenset({"berserk"})
+    event_words = (EventWords("berserk_rolled", "{who}'s Berserk die shows {face}: the next "
+                                                "conquest costs that much less"),)
 
     def no_final_conquest(self, s: State, owner: int) -> bool:
         return True

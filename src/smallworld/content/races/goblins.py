@@ -44,7 +44,7 @@ from smallworld.core import chance, changes, conquest, hooks
 from smallworld.core.ability import Ability, Toll
 from smallworld.core.actions import Action
 from smallworld.core.errors import IllegalActionError
-from smallworld.core.meta import ActionSpec, Flag, Piece
+from smallworld.core.meta import ActionSpec, EventWords, Flag, Piece
 from smallworld.core.state import State
 
 BOMB = "bomb"
@@ -213,6 +213,10 @@ class Goblins(Ability):
               "still occupied by an opponent. Live: the occupant loses the Region; dud: nothing. Nobody "
               "knows its side.", plural="Bombs (face down)"),
     )
+    event_words = (
+        EventWords("bomb_exploded", "{who}'s Bomb in {region} explodes"),
+        EventWords("bomb_dud", "{who}'s Bomb in {region} is a dud"),
+    )
 
     def on_pick(self, s: State, owner: int) -> None:
         """All 12 Bombs shuffled into a new stack."""
@@ -314,11 +318,14 @@ def _bomb_outcomes(s: State, ev: tuple[Any, ...]) -> list[tuple[Action, float]]:
 
 
 def _apply_bomb(s: State, ev: tuple[Any, ...], a: Action) -> None:
-    """A Bomb is revealed and leaves the game; a live one empties its Region (R-CONQ-7)."""
+    """A Bomb is revealed and leaves the game; a live one empties its Region (R-CONQ-7).
+    Reports ``bomb_exploded`` or ``bomb_dud`` (``seat``: the Goblins' owner, ``region``)."""
     _, r, owner = ev
     changes.lift_piece(s, BOMB, r, 1)  # revealed: it leaves the game
     _forget_prepaid(s, r)
-    if a.args[1] == "live":
+    live = a.args[1] == "live"
+    changes.emit(s, "bomb_exploded" if live else "bomb_dud", seat=owner, region=s.spec.region_ids[r])
+    if live:
         changes.bump_flag(s, LIVE_SEEN)
         code = s.occ[r]
         if code >= 0 and code // 2 != owner:

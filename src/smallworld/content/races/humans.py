@@ -23,7 +23,7 @@ from smallworld.content.registry import register
 from smallworld.core import changes, hooks
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
-from smallworld.core.meta import ActionSpec, Piece
+from smallworld.core.meta import ActionSpec, EventWords, Piece
 from smallworld.core.state import State
 
 MO = "military-objective"
@@ -76,15 +76,22 @@ class Humans(Ability):
               "2 coins (the Humans' owner gains 2 too, unless it was the conqueror)."),
     )
 
+    event_words = (EventWords("objective_taken", "{who} takes the Military Objective in {region}: "
+                                                 "{coins} coins"),)
+
     def on_region_conquered(self, s: State, owner: int | None, c) -> None:  # c: Conquest
         """A non-Horde conqueror of a Military Objective Region: 2 VC, and 2 VC to the Humans'
-        owner unless it conquered; the token goes back to the Humans. Horde: nothing."""
+        owner unless it conquered; the token goes back to the Humans. Horde: nothing. Reports
+        ``objective_taken`` (``seat``: the conqueror, ``region``, ``coins``, ``humans``: the
+        Humans' owner)."""
         if owner is None:
             return
         lst = s.pieces.get(MO)
         if lst is None or not lst[c.region] or conqueror_side(s, c.attacker) == HORDE:
             return
         changes.return_piece(s, MO, c.region)
+        changes.emit(s, "objective_taken", seat=c.attacker, region=s.spec.region_ids[c.region],
+                     coins=REWARD, humans=owner)
         changes.gain_vc(s, c.attacker, REWARD)
         if c.attacker != owner:
             changes.gain_vc(s, owner, REWARD)
