@@ -224,12 +224,12 @@ for edition in ("swow", "classic"):
     for s in bench.sample_states(edition=edition, count=60):
         s.copy().legal_actions()
 # the search bots (only when compiled with the rules): a short game of each search against greedy
-import smallworld.bots.turnsearch as t
+import smallworld.bots.search as t
 if t.__file__.endswith((".so", ".pyd")):
     from smallworld.bots import make_bot
     from smallworld.bots.play import play_game
     for edition in ("swow", "classic"):
-        for name in ("mcts", "mcts-turn", "mcts-plan"):
+        for name in ("mcts", "mcts-blend"):
             bots = [make_bot(name, "train", iterations=6), make_bot("greedy", "train:1"), make_bot("greedy", "train:2")]
             play_game(bots, seed=f"train:{name}", edition=edition)
 """

@@ -35,12 +35,17 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bot_variants import register  # beside this script
+
 from smallworld.bots import make_bot, parse_bot_spec
 from smallworld.core import chance
 from smallworld.core.actions import Action
 from smallworld.core.engine import phase_of
 from smallworld.core.setup import new_state
 from smallworld.core.state import CHANCE, CONQUER, State
+
+#: the research configurations (mcts-turn, mcts-plan, mcts-threat, mcts-mix) by name too
+register()
 
 Snapshot = tuple[State, int, list[Action]]
 

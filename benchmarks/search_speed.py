@@ -16,6 +16,7 @@ games).
 Usage (from the repository root)::
 
     python benchmarks/search_speed.py                         # mcts, mcts-turn, mcts-plan: 2 games each
+    (the research configurations of bot_variants.py, e.g. mcts-plan, are known by name here too)
     python benchmarks/search_speed.py --bots mcts-turn --games 4 --time 0.25 --seed 3
     python benchmarks/search_speed.py --bots mcts-plan --iterations 40   # the same games on any machine
 """
@@ -29,8 +30,13 @@ import statistics
 import time
 from typing import Any
 
+from bot_variants import register  # beside this script
+
 from smallworld.bots import make_bot, parse_bot_spec
 from smallworld.bots.play import play_game
+
+#: the research configurations (mcts-turn, mcts-plan, mcts-threat, mcts-mix) by name too
+register()
 
 
 class _Recorder:

@@ -1,8 +1,10 @@
-"""Golden search record of ``mcts-plan`` (whose tree and leaves ``mcts-blend``, the Hard bot,
-builds on): every searched decision of two seeded 3-player games (one per edition) with an
-exact iteration budget, its chosen action and its root
-statistics (visits and mean value of each child). Speed-ups of the bots must leave it unchanged
-(``tests/bots/test_search_record.py``).
+"""Golden search records of ``mcts-plan`` (a research configuration, ``benchmarks/bot_variants.py``,
+whose tree and leaves the Hard bot builds on) and of ``mcts-blend`` (the Hard level): every searched
+decision of two seeded 3-player games (one per edition) with an exact iteration budget, its chosen
+action and its root statistics (visits and mean value of each child). Speed-ups and refactorings of
+the bots must leave them unchanged (``tests/bots/test_search_record.py``). The ``mcts-blend``
+record was written by the bots before the one search loop (``smallworld.bots.search``) replaced
+their class tower, so it checks that Hard plays exactly as it did.
 
 Regenerate only after an intended change of the bots' (or the rules') behaviour, and say why in
 the commit:
@@ -17,20 +19,31 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from smallworld.bots import make_bot
+from smallworld.bots import BOTS, make_bot
 from smallworld.bots.play import play_game
 
-PATH = Path(__file__).parent.parent / "golden" / "mcts_plan_search.json"
+GOLDEN = Path(__file__).parent.parent / "golden"
+#: bot -> its record
+PATHS = {"mcts-plan": GOLDEN / "mcts_plan_search.json", "mcts-blend": GOLDEN / "mcts_blend_search.json"}
+PATH = PATHS["mcts-plan"]
 #: edition -> game seed
 GAMES = {"swow": 21, "classic": 22}
 ITERATIONS = 8
 
 
-class _Recorder:
-    """Seat 0's bot: ``mcts-plan`` whose searched decisions are recorded."""
+def _search_bot(name: str, seed: str) -> Any:
+    """``name``, a registered bot or a research configuration, with :data:`ITERATIONS`."""
+    from benchmarks.bot_variants import VARIANTS
 
-    def __init__(self, edition: str) -> None:
-        self.bot = make_bot("mcts-plan", f"search-record:{edition}", iterations=ITERATIONS)
+    factory = VARIANTS.get(name) or BOTS[name]
+    return factory(seed, iterations=ITERATIONS)
+
+
+class _Recorder:
+    """Seat 0's bot: ``name`` whose searched decisions are recorded."""
+
+    def __init__(self, name: str, edition: str) -> None:
+        self.bot = _search_bot(name, f"search-record:{edition}")
         self.name = self.bot.name
         self.decisions: list[list[Any]] = []
 
@@ -44,10 +57,10 @@ class _Recorder:
         return a
 
 
-def search_record(edition: str) -> dict[str, Any]:
-    """Play the edition's seeded game (seat 0 ``mcts-plan``, two greedy bots); its searched
+def search_record(edition: str, name: str = "mcts-plan") -> dict[str, Any]:
+    """Play the edition's seeded game (seat 0 ``name``, two greedy bots); its searched
     decisions and the result."""
-    rec = _Recorder(edition)
+    rec = _Recorder(name, edition)
     bots: list[Any] = [rec] + [make_bot("greedy", f"search-record:{edition}:{k}") for k in (1, 2)]
     g = play_game(bots, seed=GAMES[edition], edition=edition)
     return {"decisions": rec.decisions, "result": g.state.result}
@@ -55,6 +68,7 @@ def search_record(edition: str) -> dict[str, Any]:
 
 if __name__ == "__main__":
     if "--write" in sys.argv:
-        out = {edition: search_record(edition) for edition in GAMES}
-        PATH.write_text(json.dumps(out, indent=0) + "\n", encoding="utf-8")
-        print(f"wrote {PATH}")
+        for bot, path in PATHS.items():
+            out = {edition: search_record(edition, bot) for edition in GAMES}
+            path.write_text(json.dumps(out, indent=0) + "\n", encoding="utf-8")
+            print(f"wrote {path}")

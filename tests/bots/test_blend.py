@@ -6,16 +6,17 @@ from __future__ import annotations
 import pytest
 
 from smallworld.bots import make_bot
-from smallworld.bots.blend import MIN_PAIRS, BlendSearchBot
-from smallworld.bots.mcts import _Node
+from smallworld.bots.blend import BlendSearchBot
+from smallworld.bots.leaves import MIN_PAIRS
+from smallworld.bots.search import Node
 from smallworld.core.actions import Action
 from tests.bots.test_heuristics import _exhausted
 from tests.bots.test_turnsearch import _conquest_turn
 
 
-def _node(cheap: list[float], deep: list[tuple[float, float]]) -> _Node:
+def _node(cheap: list[float], deep: list[tuple[float, float]]) -> Node:
     """A node whose visits had these cheap values, and these (cheap, deep) pairs besides."""
-    nd = _Node()
+    nd = Node()
     for c in cheap:
         nd.visits += 1
         nd.value += c
@@ -33,22 +34,23 @@ def test_the_hard_level_is_the_blend_with_every_big_choice_valued_deep():
 
     bot = make_bot(level_bot("hard"), 1)
     assert isinstance(bot, BlendSearchBot)
-    assert (bot.big_share, bot.small_share, bot.lookahead, bot.threat) == (1.0, 0.05, 4, True)
+    leaf = bot.leaf
+    assert (leaf.big_share, leaf.small_share, leaf.lookahead, leaf.threat) == (1.0, 0.05, 4, True)
 
 
 def test_the_regression_of_deep_on_cheap_is_fitted_from_enough_pairs():
-    bot = BlendSearchBot(1, iterations=10)
-    assert bot.regression() == (0.0, 1.0)  # no pairs: the cheap value as it is
-    path = [_Node()]
+    leaf = BlendSearchBot(1, iterations=10).leaf
+    assert leaf.regression() == (0.0, 1.0)  # no pairs: the cheap value as it is
+    path = [Node()]
     for c in (0.2, 0.4):
-        bot._blend_backup(path, c, c + 0.1)
-    alpha, beta = bot.regression()  # too few pairs to fit a slope: the mean difference
+        leaf.add(path, c, c + 0.1)
+    alpha, beta = leaf.regression()  # too few pairs to fit a slope: the mean difference
     assert beta == 1.0 and alpha == pytest.approx(0.1)
-    bot._pairs = [0, 0.0, 0.0, 0.0, 0.0]  # a new decision: its own pairs (as _begin does)
+    leaf._pairs = [0, 0.0, 0.0, 0.0, 0.0]  # a new decision: its own pairs (as begin does)
     for k in range(MIN_PAIRS):
         c = 0.1 + 0.05 * k
-        bot._blend_backup(path, c, 0.2 + 0.5 * c)
-    alpha, beta = bot.regression()
+        leaf.add(path, c, 0.2 + 0.5 * c)
+    alpha, beta = leaf.regression()
     assert beta == pytest.approx(0.5) and alpha == pytest.approx(0.2)
     assert path[0].visits == 2 + MIN_PAIRS and path[0].deep == 2 + MIN_PAIRS
 
@@ -56,16 +58,16 @@ def test_the_regression_of_deep_on_cheap_is_fitted_from_enough_pairs():
 def test_a_node_is_judged_by_its_deep_values_where_it_has_them():
     """Two nodes with the same cheap values: the one whose deep values are better is worth more;
     a node without deep values is worth what the regression predicts from its cheap ones."""
-    bot = BlendSearchBot(1, iterations=10, shrink=4.0)
-    bot._alpha, bot._beta = 0.1, 0.5
+    leaf = BlendSearchBot(1, iterations=10, shrink=4.0).leaf
+    leaf._alpha, leaf._beta = 0.1, 0.5
     alone = _node([0.6] * 20, [])
-    assert bot.node_value(alone) == pytest.approx(0.1 + 0.5 * 0.6)
+    assert leaf.blended_value(alone) == pytest.approx(0.1 + 0.5 * 0.6)
     good = _node([0.6] * 20, [(0.6, 0.9)] * 12)
     poor = _node([0.6] * 20, [(0.6, 0.2)] * 12)
-    assert bot.node_value(good) > bot.node_value(alone) > bot.node_value(poor)
+    assert leaf.blended_value(good) > leaf.blended_value(alone) > leaf.blended_value(poor)
     # the residual is shrunk by 4 pseudo-samples: 12 of them move it 12/16 of the way
-    assert bot.node_value(good) == pytest.approx(0.4 + (0.9 - 0.4) * 12 / 16)
-    assert bot.node_value(_Node()) == 0.0
+    assert leaf.blended_value(good) == pytest.approx(0.4 + (0.9 - 0.4) * 12 / 16)
+    assert leaf.blended_value(Node()) == 0.0
 
 
 def test_a_share_of_the_iterations_is_valued_deep_spread_evenly():
@@ -75,7 +77,7 @@ def test_a_share_of_the_iterations_is_valued_deep_spread_evenly():
     bot.choose(s, 0, s.legal_actions())
     root = bot._tree
     assert root.visits == 100 and root.deep == 25
-    assert bot._pairs[0] == 25
+    assert bot.leaf._pairs[0] == 25
     # a big choice may have its own share: every iteration deep
     s = _exhausted(4)
     big = make_bot("mcts-blend", 3, iterations=50, deep_share=0.1)  # big_share 1 by default

@@ -6,7 +6,7 @@ import random
 from itertools import pairwise
 
 from smallworld.bots import make_bot
-from smallworld.bots import mcts as mcts_module
+from smallworld.bots import search as search_module
 from smallworld.bots.evaluate import (
     expected_final,
     project,
@@ -156,7 +156,7 @@ def test_mcts_is_instant_on_trivial_decisions_and_keeps_its_time_budget(monkeypa
     assert bot.choose(s, 0, [Action("expand")]) == Action("expand")
     assert bot.stats["searches"] == 0
     clock = iter(range(10**6))
-    monkeypatch.setattr(mcts_module.time, "perf_counter", lambda: next(clock) * 0.01)
+    monkeypatch.setattr(search_module.time, "perf_counter", lambda: next(clock) * 0.01)
     bot.choose(s, 0, s.legal_actions())
     assert bot.stats["searches"] == 1
     # one clock reading per iteration after the first candidates: about 0.2 s / 0.01 s of them

@@ -1,14 +1,15 @@
 """The threat model (:func:`smallworld.bots.evaluate.expected_losses`) and the turn search's
-leaf that uses it (``mcts-threat``)."""
+leaf that uses it (``mcts-threat``, ``mcts-mix``: configurations of ``benchmarks/bot_variants.py``)."""
 
 from __future__ import annotations
 
 import pytest
 
-from smallworld.bots import make_bot
+from benchmarks.bot_variants import VARIANTS, MixedSearchBot, ThreatSearchBot, TurnSearchBot
+from smallworld.bots import BOTS, make_bot
 from smallworld.bots.evaluate import THREAT_WEIGHTS, THREAT_WEIGHTS_ANY, expected_losses, threat_features
+from smallworld.bots.leaves import leaf_value
 from smallworld.bots.play import play_game
-from smallworld.bots.turnsearch import leaf_value
 from smallworld.core.actions import Action
 from smallworld.core.setup import new_state
 from tests.conftest import scenario
@@ -76,13 +77,13 @@ def test_the_threat_lowers_the_leaf_value_of_an_exposed_position():
 @pytest.mark.parametrize(("name", "edition"), [("mcts-threat", "swow"), ("mcts-threat", "classic"),
                                                ("mcts-mix", "swow"), ("mcts-mix", "classic")])
 def test_threat_search_plays_legal_games(name, edition):
-    bots = [make_bot(name, 1, iterations=8), make_bot("greedy", 2), make_bot("greedy", 3)]
+    bots = [VARIANTS[name](1, iterations=8), make_bot("greedy", 2), make_bot("greedy", 3)]
     g = play_game(bots, seed=11, edition=edition)
     assert g.state.is_over()
-    assert make_bot("mcts-threat", 1).threat and not make_bot("mcts-turn", 1).threat
+    assert ThreatSearchBot(1).leaf.threat and not TurnSearchBot(1).leaf.threat
 
 
-def test_mixed_search_looks_ahead_for_big_choices_and_uses_the_threat_leaf_for_conquests(leaf_calls):
+def test_mixed_search_looks_ahead_for_big_choices_and_uses_the_threat_leaf_for_conquests(leaf_calls, monkeypatch):
     """``mcts-mix``: the expand-or-decline choice (round 4) is valued after two more turns of its
     own (round 6), a conquest step at the end of its turn (round 3) with the threat leaf."""
     from tests.bots.test_heuristics import _exhausted
@@ -90,20 +91,22 @@ def test_mixed_search_looks_ahead_for_big_choices_and_uses_the_threat_leaf_for_c
 
     seen = leaf_calls
     s = _exhausted(4)
-    make_bot("mcts-mix", 3, iterations=10).choose(s, 0, s.legal_actions())
+    MixedSearchBot(3, iterations=10).choose(s, 0, s.legal_actions())
     assert {(r, t) for r, t, _ in seen} == {(6, 1)} and not any(th for *_, th in seen)
     seen.clear()
     s = _conquest_turn()
-    make_bot("mcts-mix", 3, iterations=10).choose(s, 0, s.legal_actions())
+    MixedSearchBot(3, iterations=10).choose(s, 0, s.legal_actions())
     assert set(seen) == {(3, 1, True)}
     # conquest_lookahead 2: a conquest step is valued once the bot's next turn is over, no threat
     seen.clear()
     s = _conquest_turn()
-    make_bot("mcts-mix", 3, iterations=10, conquest_lookahead=2).choose(s, 0, s.legal_actions())
+    MixedSearchBot(3, iterations=10, conquest_lookahead=2).choose(s, 0, s.legal_actions())
     assert set(seen) == {(4, 1, False)}
     with pytest.raises(ValueError):
-        make_bot("mcts-mix", 3, conquest_lookahead=-1)
-    # make_bot passes the base class's options through the subclass's **kwargs
+        MixedSearchBot(3, conquest_lookahead=-1)
+    # make_bot (the tournament's, with the variants registered) passes the base class's options
+    # through the subclass's **kwargs
+    monkeypatch.setitem(BOTS, "mcts-mix", MixedSearchBot)
     bot = make_bot("mcts-mix", 3, iterations=7, clock="cpu", conquest_lookahead=1)
     assert (bot.iterations, bot.conquest_lookahead, bot.lookahead) == (7, 1, 4)
 
@@ -136,10 +139,10 @@ def test_mixed_search_flat_big_keeps_only_the_big_choice_in_its_tree():
     from tests.bots.test_turnsearch import _conquest_turn
 
     s = _exhausted(4)
-    deep = make_bot("mcts-mix", 1, iterations=200)
+    deep = MixedSearchBot(1, iterations=200)
     deep.choose(s, 0, s.legal_actions())
     assert any(c.children for c in deep._tree.children.values())
-    flat = make_bot("mcts-mix", 1, iterations=200, flat_big=True)
+    flat = MixedSearchBot(1, iterations=200, flat_big=True)
     assert flat.choose(s, 0, s.legal_actions()) == Action("decline")
     assert flat.flat_big and not deep.flat_big
     assert sum(c.visits for c in flat._tree.children.values()) == 200
@@ -147,41 +150,3 @@ def test_mixed_search_flat_big_keeps_only_the_big_choice_in_its_tree():
     s = _conquest_turn()
     flat.choose(s, 0, s.legal_actions())
     assert any(c.children for c in flat._tree.children.values())
-
-
-def test_mixed_search_plan_share_ranks_by_threat_and_decides_by_the_kept_lookahead_tree(monkeypatch):
-    """``plan_share``: at a conquest step the threat leaf ranks the candidates first (its share of
-    the iterations), then the two-turn lookahead decides among the ``plan_top`` best, in the tree
-    kept since the turn's expand-or-decline choice."""
-    from smallworld.bots import turnsearch
-    from smallworld.core import chance
-    from smallworld.core.state import CHANCE
-    from tests.bots.test_heuristics import _exhausted
-
-    seen = []
-    real = turnsearch.leaf_value
-
-    def spy(s, p, bonus=0.0, scale=turnsearch.LEAF_SCALE, threat=False):
-        seen.append(threat)
-        return real(s, p, bonus, scale, threat)
-
-    monkeypatch.setattr(turnsearch, "leaf_value", spy)
-    bot = make_bot("mcts-mix", 5, iterations=40, plan_share=0.5, plan_top=2)
-    s = _exhausted(10)  # the last round: the bot expands
-    a = bot.choose(s, 0, s.legal_actions())
-    assert a == Action("expand") and not any(seen)  # a big choice: the lookahead alone
-    s.apply(a)
-    while s.current_player() == CHANCE:
-        s.apply(chance.sample(s, bot.rng))
-    reused = bot.stats["reused"]
-    seen.clear()
-    legal = s.legal_actions()
-    choice = bot.choose(s, 0, legal)
-    assert bot.last_stats["iterations"] == 40 and bot.last_stats["quick"] == 20
-    assert seen.count(True) == 20 and seen.count(False) == 20
-    assert bot.stats["reused"] > reused  # the lookahead tree of "expand" went on
-    quick = bot._kept[0][1]
-    top = sorted(quick.cands, key=lambda x: -quick.children[x].visits if x in quick.children else 1)[:2]
-    assert choice in top and len(bot._tree.cands) <= 2
-    with pytest.raises(ValueError):
-        make_bot("mcts-mix", 1, plan_share=1.0)

@@ -1,5 +1,6 @@
-"""The turn-search bot (``mcts-turn``, :mod:`smallworld.bots.turnsearch`): decline, budgets,
-reproducibility, tree reuse within a turn."""
+"""The one search loop (:mod:`smallworld.bots.search`) with a static leaf at the end of the turn
+or later, as the research configurations of ``benchmarks/bot_variants.py`` build it
+(``mcts-turn``, ``mcts-plan``): decline, budgets, reproducibility, tree reuse within a turn."""
 
 from __future__ import annotations
 
@@ -7,11 +8,12 @@ import random
 
 import pytest
 
+from benchmarks.bot_variants import PlanSearchBot, TurnSearchBot
 from smallworld.bots import make_bot
-from smallworld.bots import mcts as mcts_module
-from smallworld.bots.mcts import clock_function
+from smallworld.bots import search as search_module
+from smallworld.bots.leaves import leaf_value
 from smallworld.bots.play import play_game
-from smallworld.bots.turnsearch import TurnSearchBot, leaf_value
+from smallworld.bots.search import clock_function
 from smallworld.core import chance
 from smallworld.core.actions import Action
 from smallworld.core.engine import phase_of
@@ -25,7 +27,7 @@ def test_declines_when_declining_is_clearly_right():
     The static leaf value alone scores both moves alike (expanding keeps the option to decline
     "later"); the decline correction is what makes the bot decline."""
     s = _exhausted(4)
-    bot = make_bot("mcts-turn", 1, iterations=200)
+    bot = TurnSearchBot(1, iterations=200)
     assert bot.choose(s, 0, s.legal_actions()) == Action("decline")
     visits = {a: v for a, (v, _mean) in bot.last_stats["children"].items()}
     assert visits["decline"] > 2 * visits["expand"]
@@ -34,7 +36,7 @@ def test_declines_when_declining_is_clearly_right():
 def test_expands_in_the_last_round():
     """In the last round a new race could never pay off: keep expanding."""
     s = _exhausted(10)
-    assert make_bot("mcts-turn", 1, iterations=200).choose(s, 0, s.legal_actions()) == Action("expand")
+    assert TurnSearchBot(1, iterations=200).choose(s, 0, s.legal_actions()) == Action("expand")
 
 
 def test_iteration_budget_is_exact_and_reproducible():
@@ -54,7 +56,7 @@ def test_time_budget_on_either_clock(monkeypatch):
         TurnSearchBot(1, clock="moon")
     s = _exhausted(4)
     ticks = iter(range(10**6))
-    monkeypatch.setattr(mcts_module.time, "process_time", lambda: next(ticks) * 0.01)
+    monkeypatch.setattr(search_module.time, "process_time", lambda: next(ticks) * 0.01)
     bot = TurnSearchBot(1, time_limit=0.2, clock="cpu")
     bot.choose(s, 0, s.legal_actions())
     assert 2 <= bot.last_stats["iterations"] <= 22
@@ -112,9 +114,9 @@ def test_end_is_searched_only_where_the_policy_would_end():
     bot = TurnSearchBot(3, iterations=10)
     greedy_choice = bot.greedy.choose(s, 0, legal)
     assert greedy_choice.kind == "conquer"
-    assert Action("end") not in bot._candidates(s, 0, legal, greedy_choice)
-    assert Action("end") in TurnSearchBot(3, search_end=True)._candidates(s, 0, legal, greedy_choice)
-    assert Action("end") in bot._candidates(s, 0, legal, Action("end"))
+    assert Action("end") not in bot.tree.candidates(s, 0, legal, greedy_choice)
+    assert Action("end") in TurnSearchBot(3, search_end=True).tree.candidates(s, 0, legal, greedy_choice)
+    assert Action("end") in bot.tree.candidates(s, 0, legal, Action("end"))
 
 
 @pytest.mark.parametrize(("lookahead", "leaf_at"), [(0, (3, 1)), (1, (4, 0)), (2, (4, 1)), (4, (5, 1))])
@@ -131,9 +133,9 @@ def test_lookahead_sets_where_the_leaf_is_valued(leaf_calls, lookahead, leaf_at)
 
 def test_mcts_plan_is_the_turn_search_with_lookahead_four():
     s = _conquest_turn()
-    plan = make_bot("mcts-plan", 5, iterations=40)
+    plan = PlanSearchBot(5, iterations=40)
     same = TurnSearchBot(5, iterations=40, lookahead=4)
-    same.rng.seed("bot:mcts-plan:5")  # a bot's RNG is seeded with its name too (SeededBot)
-    assert plan.lookahead == 4 and make_bot("mcts-turn", 5).lookahead == 0
+    same.rng.seed("bot:mcts-plan:5")  # a bot's RNG is seeded with its name too (bot_rng)
+    assert plan.lookahead == 4 and TurnSearchBot(5).lookahead == 0
     assert plan.choose(s, 0, s.legal_actions()) == same.choose(s, 0, s.legal_actions())
     assert plan.last_stats["children"] == same.last_stats["children"]

@@ -7,24 +7,18 @@ A bot is any object with ``choose(state, player, legal) -> Action`` that reads o
 - ``random``: a uniformly random legal action;
 - ``greedy``: a fast heuristic with one-step lookahead (:mod:`smallworld.bots.greedy`);
 - ``mcts``: information-set Monte Carlo tree search (:mod:`smallworld.bots.mcts`), 0.5 s per
-  decision by default;
-- ``mcts-turn``: MCTS over the bot's own turn with a static evaluation at the turn's end
-  (:mod:`smallworld.bots.turnsearch`), 0.5 s per decision by default;
-- ``mcts-plan``: the same tree over its own turn, valued after every seat has played on to the
-  end of the bot's next two turns (:class:`~smallworld.bots.turnsearch.PlanSearchBot`), 0.5 s
-  per decision by default;
-- ``mcts-threat``: ``mcts-turn`` whose leaf takes away the Regions opponents are expected to
-  conquer before its next turn (:class:`~smallworld.bots.turnsearch.ThreatSearchBot`);
-- ``mcts-mix``: ``mcts-plan``'s lookahead for the combo and decline choices, ``mcts-threat``'s
-  leaf for each conquest step (:class:`~smallworld.bots.turnsearch.MixedSearchBot`);
-- ``mcts-blend``: ``mcts-plan``'s tree whose leaves are all valued at the end of the turn by
-  ``mcts-threat``'s leaf and a share of them two turns later too (all of them at the turn's big
-  choices), the cheap values corrected by the deep ones (:mod:`smallworld.bots.blend`): the
-  Hard level;
+  decision by default: the Medium level;
+- ``mcts-blend``: MCTS over its own turn whose leaves are all valued at the end of the turn, less
+  the Regions opponents are expected to take, and a share of them two turns later too (all of
+  them at the turn's big choices), the cheap values corrected by the deep ones
+  (:mod:`smallworld.bots.blend`): the Hard level;
 - ``random-nodecline``, ``greedy-eps``, ``mcts-fast``: the training ladder between random and
   greedy (:mod:`smallworld.bots.ladder`).
 
 :data:`LEVELS` are the levels people choose (Easy, Medium, Hard: :mod:`smallworld.bots.levels`).
+The search bots are configurations of one search loop (:mod:`smallworld.bots.search`); the
+research variants measured in ``docs/bots.md`` (``mcts-turn``, ``mcts-plan``, ``mcts-threat``,
+``mcts-mix``) are configurations in ``benchmarks/bot_variants.py``, not offered here.
 """
 
 from __future__ import annotations
@@ -40,13 +34,11 @@ from smallworld.bots.ladder import EpsilonGreedyBot, FastSearchBot, NoDeclineRan
 from smallworld.bots.levels import LEVELS, OPPONENTS, Level, level_bot, levels_meta, opponents_meta
 from smallworld.bots.mcts import MCTSBot
 from smallworld.bots.random_bot import RandomBot
-from smallworld.bots.turnsearch import MixedSearchBot, PlanSearchBot, ThreatSearchBot, TurnSearchBot
 
 BOTS: dict[str, type[Any]] = {
     "random": RandomBot, "greedy": GreedyBot, "mcts": MCTSBot,
     "random-nodecline": NoDeclineRandomBot, "greedy-eps": EpsilonGreedyBot, "mcts-fast": FastSearchBot,
-    "mcts-turn": TurnSearchBot, "mcts-plan": PlanSearchBot, "mcts-threat": ThreatSearchBot,
-    "mcts-mix": MixedSearchBot, "mcts-blend": BlendSearchBot,
+    "mcts-blend": BlendSearchBot,
 }
 
 
@@ -69,8 +61,8 @@ def make_bot(name: str, seed: int | str | None = None, **options: Any) -> Bot:
 
 
 def parse_bot_spec(text: str) -> tuple[str, dict[str, Any]]:
-    """A bot and its options written on a command line: ``"mcts-mix:conquest_lookahead=2;prior=0.1"``
-    -> ``("mcts-mix", {"conquest_lookahead": 2, "prior": 0.1})`` (each value read as JSON, else
+    """A bot and its options written on a command line: ``"mcts-blend:deep_share=0.1;prior=0.1"``
+    -> ``("mcts-blend", {"deep_share": 0.1, "prior": 0.1})`` (each value read as JSON, else
     kept as text), for :func:`make_bot`. Used by the benchmarks' ``--bots``."""
     name, _, rest = text.partition(":")
     options: dict[str, Any] = {}
@@ -110,9 +102,7 @@ __all__ = [
     "Level",
     "MCTSBot",
     "NoDeclineRandomBot",
-    "PlanSearchBot",
     "RandomBot",
-    "TurnSearchBot",
     "level_bot",
     "levels_meta",
     "make_bot",

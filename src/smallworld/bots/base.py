@@ -18,10 +18,15 @@ class Bot(Protocol):
     def choose(self, state: State, player: int, legal: list[Action]) -> Action: ...
 
 
+def bot_rng(name: str, seed: int | str | None) -> random.Random:
+    """The RNG of bot ``name`` with ``seed`` (its own, never the global one)."""
+    return random.Random(f"bot:{name}:{seed}")
+
+
 class SeededBot:
     """Base for bots with their own RNG (never the global one)."""
 
     name = "bot"
 
     def __init__(self, seed: int | str | None = None) -> None:
-        self.rng = random.Random(f"bot:{self.name}:{seed}")
+        self.rng = bot_rng(self.name, seed)

@@ -59,9 +59,10 @@ class EpsilonGreedyBot(GreedyBot):
 
 
 class FastSearchBot(MCTSBot):
-    """ISMCTS with a small fixed budget (see the module doc); ``iterations`` per searched
-    decision (default 12), ``horizon`` own turns rolled out after the current one (default 1).
-    Other arguments as :class:`~smallworld.bots.mcts.MCTSBot`."""
+    """ISMCTS with a small fixed budget (see the module doc): the configuration of
+    :class:`~smallworld.bots.mcts.MCTSBot` with ``iterations`` per searched decision (default
+    12), ``horizon`` own turns rolled out after the current one (default 1) and
+    ``max_candidates`` (default 3)."""
 
     name = "mcts-fast"
 

@@ -63,6 +63,11 @@ MAX_ABILITY_ACTIONS = 8
 #: how many choices of an ability decision are tried on copies
 MAX_CHOICES_TRIED = 40
 _USES_KEY = "bot-policy:ability-uses:"
+#: VC by which going In Decline must beat expanding (projected) to be chosen, in the greedy bot
+#: and in the fast policy: negative, as measured in greedy-vs-greedy games (the projection
+#: undervalues a fresh race)
+DECLINE_MARGIN = -5.0
+FAST_DECLINE_MARGIN = -3.0
 
 
 class HeuristicPolicy:
@@ -71,9 +76,9 @@ class HeuristicPolicy:
     def __init__(self, rng: random.Random, *, exact: bool = True) -> None:
         self.rng = rng
         self.exact = exact
-        #: VC by which going In Decline must beat expanding (projected) to be chosen: negative, as
-        #: measured in greedy-vs-greedy games (the projection undervalues a fresh race)
-        self.decline_margin = -5.0 if exact else -3.0
+        #: VC by which going In Decline must beat expanding (projected) to be chosen
+        #: (:data:`DECLINE_MARGIN`, :data:`FAST_DECLINE_MARGIN`)
+        self.decline_margin = DECLINE_MARGIN if exact else FAST_DECLINE_MARGIN
         #: value of keeping a token back from conquest, per turn left (at most 3)
         self.keep_factor = 0.12
         #: weight of opponents' Regions in position values (None: 0.9 / (players - 1))
@@ -550,4 +555,4 @@ def play_turns(s: State, policy: HeuristicPolicy, rng: random.Random, turns: int
     return n
 
 
-__all__ = ["AbilityCounter", "HeuristicPolicy", "finish_turn", "play_turns"]
+__all__ = ["DECLINE_MARGIN", "FAST_DECLINE_MARGIN", "AbilityCounter", "HeuristicPolicy", "finish_turn", "play_turns"]

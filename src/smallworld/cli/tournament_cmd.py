@@ -58,7 +58,7 @@ def tournament(
                                      "(same bots, seeds and options) are not played again."),
     backend: str = typer.Option("process", "--backend", help="process (ProcessPoolExecutor) or ray."),
     address: str | None = typer.Option(None, "--address", help="Ray cluster address (with --backend ray)."),
-    mcts_time: float = typer.Option(0.5, "--mcts-time", help="Seconds per search decision (mcts, mcts-turn, mcts-plan, mcts-threat, mcts-mix, mcts-blend)."),
+    mcts_time: float = typer.Option(0.5, "--mcts-time", help="Seconds per search decision (mcts, mcts-blend)."),
     mcts_iterations: int | None = typer.Option(None, "--mcts-iterations",
                                                help="Iterations per MCTS decision instead of a time budget (reproducible)."),
     clock: str = typer.Option("wall", "--clock",
