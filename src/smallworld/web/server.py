@@ -64,8 +64,10 @@ from smallworld.web.guard import MAX_IMPORT_BYTES, Guard, host_name, is_loopback
 from smallworld.web.imports import import_seats, reseal
 from smallworld.web.liveplay import LivePlay
 from smallworld.web.payload import meta
+from smallworld.web.rematch import rematch_router
 from smallworld.web.replayview import replay_frame
 from smallworld.web.storage import BUSY_TIMEOUT, STORE_DEADLINE, Store, StoreError, StoreStale
+from smallworld.web.tabletalk import chat_router
 from smallworld.web.updates import answer, update_text
 from smallworld.web.watch import MAX_DELAY as MAX_WATCH_DELAY
 from smallworld.web.watch import encode as watch_setting
@@ -651,6 +653,17 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
             play.drop(live, conn, "closed")
             sender.cancel()
 
+    # ---- playing with friends: rematch (web/rematch.py) ---------------------------------------
+
+    async def start_game(live: LiveGame) -> None:
+        """Put a game made outside the creation route (a rematch) in play, as a created one."""
+        hub.add(live)
+        warm_board(live)
+        async with live.lock:
+            await after_change(live)
+
+    app.include_router(rematch_router(hub, store, start=start_game, answer=created))
+    app.include_router(chat_router(hub, store))  # table talk (web/tabletalk.py)
     return app
 
 

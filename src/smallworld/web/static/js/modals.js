@@ -7,6 +7,7 @@ import { logEntries } from "./chronicle.js";
 import { scoreChart, sourcesTable } from "./results.js";
 import { h, toast, PLAYER_COLOURS, FACTION, seatUrl, botName } from "./ui.js";
 import { ruleHref } from "./rulelinks.js";
+import { rematchControl } from "./rematch.js";
 
 function closeButton(label = "Close") {
   return h("button", { type: "button", class: "primary", onclick: () => { document.getElementById("modal").hidden = true; } }, label);
@@ -74,6 +75,7 @@ export function showResults() {
     scoreChart(v, logEntries()),
     sourcesTable(v, logEntries()),
     h("div", { class: "actions" },
+      rematchControl(),
       h("a", { class: "button", id: "results-replay", href: `/replay/${encodeURIComponent(G.gameId)}?${G.query}` }, "Watch the replay"),
       h("button", { type: "button", onclick: exportRecord }, "Download the record"),
       h("a", { class: "button", href: "/" }, "All games"),

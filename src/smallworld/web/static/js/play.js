@@ -15,6 +15,7 @@ import { toggleKey } from "./boardkey.js";
 import { renderTurn } from "./turn.js";
 import { announceTurn, wireAlerts } from "./yourturn.js";
 import { placeDock } from "./dock.js";
+import { startChat } from "./chat.js";
 import {
   h, installTooltips, showTip, hideTip, placeTip, toast, dropStaleTip,
   PLAYER_COLOURS, raceTip, powerTip, plural, FACTION, esc,
@@ -71,6 +72,7 @@ async function start() {
   brandForEdition();
   wireTools();
   apply(first);
+  startChat(document.getElementById("chat"), { path: `${gamePath}/chat?${G.query}`, canSay: true }); // table talk
   // the table is on screen: the frame after its first paint (benchmarks/web_page.py reads it)
   requestAnimationFrame(() => requestAnimationFrame(() => performance.mark("sw-drawn")));
   connect();
