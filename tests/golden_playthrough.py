@@ -1,5 +1,5 @@
-"""Golden playthroughs: every state and legal action of one seeded 3-player game per edition
-(Warcraft and classic).
+"""Golden playthroughs: every state, legal action and the digest of the events it reported
+(core/events.py) of one seeded 3-player game per edition (Warcraft and classic).
 
 Regenerate after an intended rules change (and say why in the commit):
 
@@ -42,7 +42,9 @@ def playthrough(edition: str = "swow") -> dict[str, Any]:
             a = str(g.resolve_chance())
         else:
             a = str(g.apply(bots[actor].choose(s, actor, s.legal_actions()), check=False))
-        steps.append({"actor": actor, "legal": legal, "action": a, "state": _digest(s.to_dict())})
+        assert g.record.events is not None
+        steps.append({"actor": actor, "legal": legal, "action": a, "state": _digest(s.to_dict()),
+                      "events": _digest(g.record.events[-1])})
     return {"header": g.record.header, "steps": steps, "result": s.result}
 
 
