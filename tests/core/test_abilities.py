@@ -12,7 +12,8 @@ from smallworld.core.ability import HOOK_NAMES, Ability, Toll
 from smallworld.core.conquest import conquest_cost, targets
 from smallworld.core.errors import IllegalActionError
 from smallworld.core.game import Game
-from tests.conftest import acts, scenario
+from tests.builders import position, seat
+from tests.conftest import acts
 
 
 def test_misspelled_hook_fails_loudly():
@@ -60,20 +61,12 @@ def plug():
     hooks.refresh()
 
 
-POS = """
-boards = ["L1", "S3"]
-phase = "conquer"
-[[players]]
-race = "trolls"
-power = "farmer"
-hand = 6
-[[players]]
-race = "humans"
-power = "mining"
-[regions]
-"L1.9" = { player = 0, tokens = 1 }
-"L1.4" = { player = 1, tokens = 1 }
-"""
+def pos():
+    """Seat 0's Trolls (6 in hand) in L1.9, next to one Human in L1.4."""
+    return position('''
+        "L1.9" = { player = 0, tokens = 1 }
+        "L1.4" = { player = 1, tokens = 1 }
+    ''', seat("trolls", "farmer", hand=6), seat("humans", "mining"))
 
 
 def test_reductions_stack_and_clamp_at_one(plug):
@@ -83,7 +76,7 @@ def test_reductions_stack_and_clamp_at_one(plug):
             return 2
 
     plug("trolls", Cheap)
-    s = scenario(POS)
+    s = pos()
     r = s.region_of("L1.4")
     assert conquest_cost(s, 0, r, 0) == 1  # 3 - 2
     parts: dict[str, int] = {}
@@ -101,7 +94,7 @@ def test_race_minimum_tokens_raise_cost(plug):
             return 5
 
     plug("trolls", Two)
-    s = scenario(POS)
+    s = pos()
     assert conquest_cost(s, 0, s.region_of("L1.4"), 0) == 2
 
 
@@ -114,7 +107,7 @@ def test_toll_must_be_paid_before_conquest(plug):
             return []
 
     plug("humans", Tollkeeper)
-    s = scenario(POS)
+    s = pos()
     assert "conquer L1.4" not in acts(s) and "pay toll-1" in acts(s)
     with pytest.raises(IllegalActionError, match="pay first"):
         s.apply("conquer L1.4")
@@ -131,7 +124,7 @@ def test_toll_unaffordable_is_not_offered(plug):
             return [Toll("big", 9, owner, "big toll")] if s.occ[r] == 2 * owner else []
 
     plug("humans", Tollkeeper)
-    s = scenario(POS)
+    s = pos()
     assert "pay big" not in acts(s) and "conquer L1.4" not in acts(s)
 
 
@@ -142,7 +135,7 @@ def test_immune_region_is_not_a_target(plug):
             return s.occ[r] == 2 * owner
 
     plug("humans", Wall)
-    s = scenario(POS)
+    s = pos()
     assert s.region_of("L1.4") not in targets(s, 0)
 
 
@@ -159,7 +152,7 @@ def test_ability_actions_are_legal_actions_and_applied(plug):
             s.vc[owner] += 1
 
     plug("trolls", Shout)
-    s = scenario(POS)
+    s = pos()
     assert "shout" in acts(s)
     s.apply("shout")
     assert s.vc[0] == 6 and "shout" not in acts(s)
@@ -172,7 +165,7 @@ def test_score_hook_adds_lines(plug):
             return [("Test bonus", 3)]
 
     plug("trolls", Bonus)
-    s = scenario(POS)
+    s = pos()
     s.apply("end")
     while s.current_player() == 0:
         s.apply(str(s.legal_actions()[0]))

@@ -13,26 +13,25 @@ import pytest
 from smallworld.core.conquest import conquest_cost, targets
 from smallworld.core.errors import IllegalActionError
 from smallworld.core.state import CHANCE, EMPTY, MURLOC
-from tests.conftest import acts, scenario
+from tests.builders import position, seat
+from tests.conftest import acts
 
-FIRST = """
-boards = ["L1", "S3"]
-phase = "conquer"
-[[players]]
-race = "orcs"
-power = "farmer"
-hand = {hand}
-[[players]]
-race = "humans"
-power = "mining"
-[regions]
-"L1.9" = {{ murlocs = 1 }}
-"""
+HUMANS = seat("humans", "mining")
+
+
+def attack(regions: str, hand: int = 8, defender: dict = HUMANS, **orcs):
+    """Seat 0's Orcs (Farmer) with ``hand`` tokens in their conquest phase against seat 1."""
+    return position(regions, seat("orcs", "farmer", hand=hand, **orcs), defender)
+
+
+def first(hand: int):
+    """No Region yet; a Murloc on the Entry Region L1.9."""
+    return attack('"L1.9" = { murlocs = 1 }', hand)
 
 
 def test_first_conquest_only_entry_regions_with_travel_cost():
     """R-CONQ-1: with no Region, only Entry Regions of any board; an empty one costs 3."""
-    s = scenario(FIRST.format(hand=10))
+    s = first(10)
     tg = targets(s, 0)
     assert set(tg) == set(s.spec.entries)
     assert all(t == 1 for t in tg.values())
@@ -42,21 +41,21 @@ def test_first_conquest_only_entry_regions_with_travel_cost():
 
 def test_entry_region_with_a_murloc_costs_4():
     """R-CONQ-1, R-CONQ-3: an Entry Region holding a Murloc costs 2 + 1 + travel 1 = 4."""
-    s = scenario(FIRST.format(hand=10))
+    s = first(10)
     r = s.region_of("L1.9")
     assert conquest_cost(s, 0, r, targets(s, 0)[r]) == 4
 
 
 def test_non_entry_region_is_not_a_first_target():
     """R-CONQ-1: a first conquest must target an Entry Region."""
-    s = scenario(FIRST.format(hand=10))
+    s = first(10)
     with pytest.raises(IllegalActionError, match="Entry Region"):
         s.apply("conquer L1.0")
 
 
 def test_conquest_places_cost_tokens_and_murloc_is_discarded():
     """R-CONQ-6, R-CONQ-7: the conquering tokens stay; Murlocs are all discarded."""
-    s = scenario(FIRST.format(hand=10))
+    s = first(10)
     s.apply("conquer L1.9")
     r = s.region_of("L1.9")
     assert (s.occ[r], s.tokens[r], s.hand[0]) == (0, 4, 6)
@@ -64,20 +63,10 @@ def test_conquest_places_cost_tokens_and_murloc_is_discarded():
 
 def test_mountain_and_two_defenders_cost_5():
     """R-CONQ-3: an adjacent Region with 2 enemy tokens and a Mountain costs 2 + 1 + 2 = 5."""
-    s = scenario("""
-        boards = ["L1", "S3"]
-        phase = "conquer"
-        [[players]]
-        race = "orcs"
-        power = "farmer"
-        hand = 6
-        [[players]]
-        race = "humans"
-        power = "mining"
-        [regions]
+    s = attack('''
         "L1.9" = { player = 0, tokens = 1 }
         "L1.13" = { player = 1, tokens = 2 }
-    """)
+    ''', 6)
     r = s.region_of("L1.13")
     parts: dict[str, int] = {}
     assert targets(s, 0)[r] == 0
@@ -88,7 +77,7 @@ def test_mountain_and_two_defenders_cost_5():
 
 def test_later_conquest_of_far_entry_region_pays_travel():
     """R-CONQ-2: any Entry Region stays a target, +1 when not adjacent to the race."""
-    s = scenario(FIRST.format(hand=8).replace('"L1.9" = { murlocs = 1 }', '"L1.1" = { player = 0, tokens = 2 }'))
+    s = attack('"L1.1" = { player = 0, tokens = 2 }')
     tg = targets(s, 0)
     assert tg[s.region_of("L1.12")] == 1
     assert tg[s.region_of("L1.0")] == 0
@@ -98,7 +87,7 @@ def test_later_conquest_of_far_entry_region_pays_travel():
 
 def test_lake_cannot_be_conquered():
     """R-CONQ-5: Sea and Lake cannot be conquered (L1.7 is a Lake next to L1.1)."""
-    s = scenario(FIRST.format(hand=8).replace('"L1.9" = { murlocs = 1 }', '"L1.1" = { player = 0, tokens = 2 }'))
+    s = attack('"L1.1" = { player = 0, tokens = 2 }')
     assert s.region_of("L1.7") not in targets(s, 0)
     with pytest.raises(IllegalActionError, match="Seas and Lakes"):
         s.apply("conquer L1.7")
@@ -106,22 +95,12 @@ def test_lake_cannot_be_conquered():
 
 def test_defender_of_three_loses_one_and_redeploys_two_at_end_of_turn():
     """R-CONQ-7, R-TROOP-4: 3 defenders: 1 discarded, 2 to hand, redeployed after scoring."""
-    s = scenario("""
-        boards = ["L1", "S3"]
-        phase = "conquer"
-        [[players]]
-        race = "orcs"
-        power = "farmer"
-        hand = 8
-        [[players]]
-        race = "humans"
-        power = "mining"
-        [regions]
+    s = attack('''
         "L1.9" = { player = 0, tokens = 1 }
         "L1.5" = { player = 1, tokens = 3 }
         "L1.0" = { player = 1, tokens = 1 }
         "L1.6" = { player = 1, tokens = 1 }
-    """)
+    ''')
     box_before = s.box["humans"]
     s.apply("conquer L1.5")  # 2 + 3 = 5
     assert s.hand[1] == 2 and s.box["humans"] == box_before + 1
@@ -139,22 +118,11 @@ def test_defender_of_three_loses_one_and_redeploys_two_at_end_of_turn():
 
 def test_in_decline_defenders_all_discarded():
     """R-CONQ-7: In Decline tokens are never redeployed: all discarded."""
-    s = scenario("""
-        boards = ["L1", "S3"]
-        phase = "conquer"
-        [[players]]
-        race = "orcs"
-        power = "farmer"
-        hand = 8
-        [[players]]
-        race = "humans"
-        power = "mining"
-        decline = "trolls"
-        [regions]
+    s = attack('''
         "L1.9" = { player = 0, tokens = 1 }
         "L1.5" = { player = 1, decline = true, tokens = 2 }
         "L1.0" = { player = 1, decline = true, tokens = 1 }
-    """)
+    ''', defender=seat("humans", "mining", decline="trolls"))
     box = s.box["trolls"]
     s.apply("conquer L1.5")
     assert s.hand[1] == 0 and s.box["trolls"] == box + 2
@@ -163,19 +131,10 @@ def test_in_decline_defenders_all_discarded():
 
 def test_last_in_decline_region_lost_returns_the_banner():
     """R-DEC-4, R-PICK-5: the race leaves the game; its banner goes to the bottom of the stack."""
-    s = scenario("""
-        boards = ["L1", "S3"]
-        phase = "conquer"
-        [[players]]
-        race = "orcs"
-        power = "farmer"
-        hand = 8
-        [[players]]
-        decline = "trolls"
-        [regions]
+    s = attack('''
         "L1.9" = { player = 0, tokens = 1 }
         "L1.5" = { player = 1, decline = true, tokens = 1 }
-    """)
+    ''', defender=seat(decline="trolls"))
     s.apply("conquer L1.5")
     assert s.decline[1] is None
     assert s.banner_bottom == ["trolls"]
@@ -183,20 +142,11 @@ def test_last_in_decline_region_lost_returns_the_banner():
 
 def test_own_in_decline_region_is_a_target():
     """R-CONQ-8: a player may conquer its own In Decline race's Region, losing those tokens."""
-    s = scenario("""
-        boards = ["L1", "S3"]
-        phase = "conquer"
-        [[players]]
-        race = "orcs"
-        power = "farmer"
-        decline = "trolls"
-        hand = 8
-        [[players]]
-        [regions]
+    s = attack('''
         "L1.9" = { player = 0, tokens = 1 }
         "L1.5" = { player = 0, decline = true, tokens = 1 }
         "L1.4" = { player = 0, decline = true, tokens = 1 }
-    """)
+    ''', defender=seat(), decline="trolls")
     assert "conquer L1.5" in acts(s)
     s.apply("conquer L1.5")  # 2 + 1 defender
     assert s.occ[s.region_of("L1.5")] == 0 and s.hand[0] == 5
@@ -205,21 +155,11 @@ def test_own_in_decline_region_is_a_target():
 
 def test_final_conquest_die_only_when_at_most_three_short():
     """R-CONQ-9: with 1 token, a 4-cost target may be declared (3 short), a 5-cost one not."""
-    s = scenario("""
-        boards = ["L1", "S3"]
-        phase = "conquer"
-        [[players]]
-        race = "orcs"
-        power = "farmer"
-        hand = 1
-        [[players]]
-        race = "humans"
-        power = "mining"
-        [regions]
+    s = attack('''
         "L1.9" = { player = 0, tokens = 1 }
         "L1.4" = { player = 1, tokens = 2 }
         "L1.5" = { player = 1, tokens = 3 }
-    """)
+    ''', 1)
     a = acts(s)
     assert "conquer L1.4" in a  # cost 4, 3 short
     assert "conquer L1.5" not in a  # cost 5, 4 short
@@ -229,20 +169,10 @@ def test_final_conquest_die_only_when_at_most_three_short():
 
 def _final_declared():
     """A final conquest declared (R-CONQ-9): cost 4 with 2 in hand, the die is pending."""
-    s = scenario("""
-        boards = ["L1", "S3"]
-        phase = "conquer"
-        [[players]]
-        race = "orcs"
-        power = "farmer"
-        hand = 2
-        [[players]]
-        race = "humans"
-        power = "mining"
-        [regions]
+    s = attack('''
         "L1.9" = { player = 0, tokens = 1 }
         "L1.4" = { player = 1, tokens = 2 }
-    """)
+    ''', 2)
     s.apply("conquer L1.4")  # cost 4 with 2 in hand: the die decides
     return s
 
@@ -276,7 +206,7 @@ def test_final_conquest_fails_with_low_roll():
 
 def test_no_conquest_without_a_token_in_hand():
     """R-CONQ-10: at least one token in hand to start any conquest."""
-    s = scenario(FIRST.format(hand=0))
+    s = first(0)
     assert not any(a.startswith("conquer") for a in acts(s))
     with pytest.raises(IllegalActionError, match="no token in hand"):
         s.apply("conquer L1.1")
@@ -284,20 +214,10 @@ def test_no_conquest_without_a_token_in_hand():
 
 def test_empty_region_after_conquest_loses_forts_and_wisp_walls():
     """R-CONQ-7: Forts and Wisp Walls in a conquered Region are discarded; Mountains stay."""
-    s = scenario("""
-        boards = ["L1", "S3"]
-        phase = "conquer"
-        [[players]]
-        race = "orcs"
-        power = "farmer"
-        hand = 9
-        [[players]]
-        decline = "night-elves"
-        kept = "garrisoned"
-        [regions]
+    s = attack('''
         "L1.9" = { player = 0, tokens = 1 }
         "L1.13" = { player = 1, decline = true, tokens = 1, pieces = { fort = 1, wisp-wall = 1 } }
-    """)
+    ''', 9, defender=seat(decline="night-elves", kept="garrisoned"))
     r = s.region_of("L1.13")
     assert conquest_cost(s, 0, r, 0) == 2 + 1 + 2 + 1
     s.apply("conquer L1.13")
@@ -308,7 +228,7 @@ def test_empty_region_after_conquest_loses_forts_and_wisp_walls():
 
 def test_conquered_murloc_region_is_no_longer_murloc():
     """R-CONQ-7: the Region changes hands."""
-    s = scenario(FIRST.format(hand=10))
+    s = first(10)
     r = s.region_of("L1.9")
     assert s.occ[r] == MURLOC
     s.apply("conquer L1.9")
@@ -329,20 +249,10 @@ def test_defender_with_no_region_left_keeps_tokens_and_reenters_by_first_conques
     """R-CONQ-7, R-TROOP-4: a defender that lost its last Region keeps the survivors in hand
     (no redeployment); on its next turn it re-enters by a first conquest (Entry Regions only,
     R-CONQ-1)."""
-    s = scenario("""
-        boards = ["L1", "S3"]
-        phase = "conquer"
-        [[players]]
-        race = "orcs"
-        power = "farmer"
-        hand = 8
-        [[players]]
-        race = "trolls"
-        power = "mining"
-        [regions]
+    s = attack('''
         "L1.9" = { player = 0, tokens = 1 }
         "L1.5" = { player = 1, tokens = 3 }
-    """)
+    ''', defender=seat("trolls", "mining"))
     s.apply("conquer L1.5")
     assert s.hand[1] == 2 and s.defenders == [1]
     s.apply("end")

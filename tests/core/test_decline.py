@@ -5,29 +5,15 @@ from __future__ import annotations
 import pytest
 
 from smallworld.core.errors import IllegalActionError
-from tests.conftest import acts, scenario
-
-BASE = """
-boards = ["L1", "S3"]
-phase = "start"
-[[players]]
-race = "orcs"
-power = "{power}"
-turns_with_race = {turns}
-hand = 2
-{decline}
-[[players]]
-race = "humans"
-power = "mining"
-[regions]
-"L1.9" = {{ player = 0, tokens = 3 }}
-"L1.5" = {{ player = 0, tokens = 1 }}
-{more}
-"""
+from tests.builders import position, seat
+from tests.conftest import acts
 
 
-def make(power="farmer", turns=1, decline="", more=""):
-    return scenario(BASE.format(power=power, turns=turns, decline=decline, more=more))
+def make(power="farmer", turns=1, more="", **orcs):
+    """Seat 0's Orcs at the start of their turn: 3 tokens on L1.9, 1 on L1.5, 2 in hand."""
+    regions = '"L1.9" = { player = 0, tokens = 3 }\n"L1.5" = { player = 0, tokens = 1 }\n' + more
+    return position(regions, seat("orcs", power, turns_with_race=turns, hand=2, **orcs), seat("humans", "mining"),
+                    phase="start")
 
 
 def test_no_decline_on_the_turn_a_race_was_picked():
@@ -64,7 +50,7 @@ def test_lasting_badge_is_kept_in_decline():
 def test_one_decline_at_a_time_older_race_removed():
     """R-DEC-3: the older In Decline race is removed entirely before the new one flips; its
     banner returns (R-PICK-5) and its kept badge is discarded."""
-    s = make(decline='decline = "trolls"\nkept = "marshdweller"',
+    s = make(decline="trolls", kept="marshdweller",
              more='"L1.12" = { player = 0, decline = true, tokens = 1 }')
     s.apply("decline")
     assert s.decline[0] == "orcs"
@@ -86,16 +72,7 @@ def test_next_turn_after_decline_picks_a_new_combo():
 
 def test_race_with_no_token_may_only_decline():
     """R-CONQ-11: an Active race with no token left (boards and hand) may only go In Decline."""
-    s = scenario("""
-        boards = ["L1", "S3"]
-        phase = "start"
-        [[players]]
-        race = "orcs"
-        power = "farmer"
-        [[players]]
-        race = "humans"
-        power = "mining"
-    """)
+    s = position('', seat("orcs", "farmer"), seat("humans", "mining"), phase="start")
     assert acts(s) == {"decline"}
     with pytest.raises(IllegalActionError, match="R-CONQ-11"):
         s.apply("expand")

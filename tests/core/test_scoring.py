@@ -3,34 +3,26 @@
 from __future__ import annotations
 
 from smallworld.core.scoring import final_result
-from tests.conftest import scenario
+from tests.builders import position, seat
 
-FACTION = """
-boards = ["L1", "M1", "S3"]
-phase = "conquer"
-[[players]]
-race = "{race}"
-power = "sailing"
-hand = 12
-[[players]]
-race = "orcs"
-power = "mining"
-decline = "trolls"
-[[players]]
-race = "blood-elves"
-power = "ranger"
-decline = "humans"
-[regions]
-"L1.9" = {{ player = 0, tokens = 1 }}
-"L1.4" = {{ player = 1, tokens = 1 }}
-"L1.5" = {{ player = 1, tokens = 1 }}
-"L1.6" = {{ player = 1, decline = true, tokens = 1 }}
-"L1.0" = {{ player = 2, decline = true, tokens = 1 }}
-"""
+FACTION = '''
+    "L1.9" = { player = 0, tokens = 1 }
+    "L1.4" = { player = 1, tokens = 1 }
+    "L1.5" = { player = 1, tokens = 1 }
+    "L1.6" = { player = 1, decline = true, tokens = 1 }
+    "L1.0" = { player = 2, decline = true, tokens = 1 }
+'''
+
+
+def faction(race, hand=12, more=""):
+    """Seat 0's ``race`` (Sailing) holds L1.9 next to the Orcs (Active) and Trolls (In Decline) of
+    seat 1; seat 2's Humans are In Decline in L1.0."""
+    return position(FACTION + more, seat(race, "sailing", hand=hand), seat("orcs", "mining", decline="trolls"),
+                    seat("blood-elves", "ranger", decline="humans"), boards=("L1", "M1", "S3"))
 
 
 def _conquer_all_and_score(race, regions=("L1.4", "L1.5", "L1.6", "L1.0"), hand=12):
-    s = scenario(FACTION.format(race=race).replace("hand = 12", f"hand = {hand}"))
+    s = faction(race, hand)
     for r in regions:
         s.apply(f"conquer {r}")
     s.apply("end")
@@ -41,7 +33,7 @@ def _conquer_all_and_score(race, regions=("L1.4", "L1.5", "L1.6", "L1.0"), hand=
 
 def test_regions_score_one_each():
     """R-SCORE-1: 1 VC per Region held by the Active and the In Decline race."""
-    s = scenario(FACTION.format(race="draenei").replace("hand = 12", "hand = 11") + '"L1.12" = { player = 1, decline = true, tokens = 1 }\n')
+    s = faction("draenei", 11, '"L1.12" = { player = 1, decline = true, tokens = 1 }')
     s.turn = s.actor = 1
     from smallworld.core.scoring import score_turn
 
@@ -70,17 +62,7 @@ def test_horde_scores_for_alliance_in_decline_race():
 
 def test_murlocs_give_no_faction_bonus():
     """R-SCORE-3: Murlocs give nothing."""
-    s = scenario("""
-        boards = ["L1", "S3"]
-        phase = "conquer"
-        [[players]]
-        race = "dwarves"
-        power = "farmer"
-        hand = 5
-        [[players]]
-        [regions]
-        "L1.9" = { murlocs = 1 }
-    """)
+    s = position('"L1.9" = { murlocs = 1 }', seat("dwarves", "farmer", hand=5), seat())
     s.apply("conquer L1.9")
     s.apply("end")
     assert s.last_score[0] == [("Regions", 1)]
@@ -88,21 +70,11 @@ def test_murlocs_give_no_faction_bonus():
 
 def test_tie_break_by_tokens_then_shared():
     """R-END-1: highest VC; ties to the most race tokens on the boards; still tied: shared."""
-    s = scenario("""
-        boards = ["L1", "M1", "S3"]
-        [[players]]
-        vc = 30
-        race = "orcs"
-        power = "farmer"
-        [[players]]
-        vc = 30
-        decline = "trolls"
-        [[players]]
-        vc = 12
-        [regions]
+    s = position('''
         "L1.9" = { player = 0, tokens = 2 }
         "L1.4" = { player = 1, decline = true, tokens = 1 }
-    """)
+    ''', seat("orcs", "farmer", vc=30), seat(vc=30, decline="trolls"), seat(vc=12), phase="start",
+        boards=("L1", "M1", "S3"))
     assert final_result(s)["winners"] == [0]
     s.tokens[s.region_of("L1.4")] = 2
     assert final_result(s) == {"scores": [30, 30, 12], "tokens": [2, 2, 0], "winners": [0, 1]}
@@ -110,19 +82,10 @@ def test_tie_break_by_tokens_then_shared():
 
 def test_own_in_decline_race_of_the_opposite_faction_gives_the_faction_bonus():
     """R-SCORE-3 (KO): conquering your own In Decline race of the opposite faction counts."""
-    s = scenario("""
-        boards = ["L1", "S3"]
-        phase = "conquer"
-        [[players]]
-        race = "tauren"
-        power = "farmer"
-        decline = "humans"
-        hand = 8
-        [[players]]
-        [regions]
+    s = position('''
         "L1.9" = { player = 0, tokens = 2 }
         "L1.5" = { player = 0, decline = true, tokens = 1 }
-    """)
+    ''', seat("tauren", "farmer", decline="humans", hand=8), seat())
     s.apply("conquer L1.5")
     s.apply("end")
     while s.current_player() == 0:

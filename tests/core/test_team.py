@@ -15,6 +15,7 @@ from smallworld.core.game import Game
 from smallworld.core.record import replay
 from smallworld.core.state import CHANCE
 from smallworld.core.view import view
+from tests.builders import position, seat
 from tests.conftest import acts, scenario
 from tests.invariants import check_invariants
 
@@ -157,15 +158,8 @@ def test_returning_banner_via_decline_race_leaving():
 
 
 def _final(scores, tokens=None):
-    s = scenario("""
-        edition = "swow-team"
-        boards = ["L1", "L3", "M1", "S3", "S1"]
-        [[players]]
-        [[players]]
-        [[players]]
-        [[players]]
-        [[players]]
-    """)
+    s = position('', seat(), seat(), seat(), seat(), seat(), phase="start", boards=("L1", "L3", "M1", "S3", "S1"),
+        edition="swow-team")
     s.vc = list(scores)
     res = team.final_result(s, list(scores), list(tokens or [0] * 5))
     return res

@@ -7,33 +7,22 @@ from __future__ import annotations
 import pytest
 
 from smallworld.core.errors import IllegalActionError
-from tests.conftest import acts, scenario
+from tests.builders import position, seat
+from tests.conftest import acts
 
 # Board facts (L1): L1.5 (forest, Magic) is adjacent to L1.0, L1.4, L1.6, L1.9, L1.13; L1.6 is a
 # Swamp adjacent to L1.0, L1.1, L1.5, L1.7, L1.10, L1.13.
 
 # Seat 0 holds Harmony; the Pandaren Marshdweller hold the Swamp L1.6: a conquest of L1.6 owes
 # Harmony (2 VC) + Marshdweller (1 VC) = 3 VC.
-HARMONY_AND_MARSH = """
-boards = ["L1", "S3"]
-phase = "conquer"
-[[players]]
-race = "orcs"
-power = "{power}"
-hand = {hand}
-vc = {vc}
-harmony = true
-[[players]]
-race = "pandaren"
-power = "marshdweller"
-[regions]
-"L1.5" = {{ player = 0, tokens = 1{item} }}
-"L1.6" = {{ player = 1, tokens = {defenders} }}
-"""
-
-
 def both(vc, power="mining", hand=8, item="", defenders=1):
-    return scenario(HARMONY_AND_MARSH.format(vc=vc, power=power, hand=hand, item=item, defenders=defenders))
+    """Seat 0's Orcs hold Harmony and L1.5 (with ``item``); the Pandaren Marshdweller hold the
+    Swamp L1.6 with ``defenders`` tokens."""
+    regions = f'''
+        "L1.5" = {{ player = 0, tokens = 1{item} }}
+        "L1.6" = {{ player = 1, tokens = {defenders} }}
+    '''
+    return position(regions, seat("orcs", power, hand=hand, vc=vc, harmony=True), seat("pandaren", "marshdweller"))
 
 
 def test_conquest_owing_two_tolls_needs_their_sum():
@@ -85,26 +74,16 @@ def test_frostmourne_target_owing_two_tolls_needs_their_sum():
 def test_intimidating_a_region_owing_harmony_and_aegis_needs_their_sum():
     """RULES §8, §10 Intimidating: the Pandaren Region holds the Aegis: Harmony (2) + Aegis (2);
     with 3 VC no toll is offered, with 4 both are."""
-    text = """
-        boards = ["L1", "S3"]
-        phase = "conquer"
-        [[players]]
-        race = "orcs"
-        power = "intimidating"
-        hand = 1
-        vc = {vc}
-        harmony = true
-        [[players]]
-        race = "pandaren"
-        power = "farmer"
-        [regions]
-        "L1.9" = {{ player = 0, tokens = 1 }}
-        "L1.5" = {{ player = 1, tokens = 3, item = "aegis-of-aggramar" }}
-        "L1.0" = {{ player = 1, tokens = 1 }}
-    """
-    s = scenario(text.format(vc=3))
+    def make(vc):
+        return position('''
+            "L1.9" = { player = 0, tokens = 1 }
+            "L1.5" = { player = 1, tokens = 3, item = "aegis-of-aggramar" }
+            "L1.0" = { player = 1, tokens = 1 }
+        ''', seat("orcs", "intimidating", hand=1, vc=vc, harmony=True), seat("pandaren", "farmer"))
+
+    s = make(3)
     assert "pay harmony" not in acts(s) and "pay aegis" not in acts(s)
-    s = scenario(text.format(vc=4))
+    s = make(4)
     assert {"pay harmony", "pay aegis"} <= acts(s)
     s.apply("pay harmony")
     s.apply("pay aegis")
@@ -116,34 +95,22 @@ def test_portal_swap_owes_the_tolls_of_both_regions():
     Every Magic Region but S3.4 is the Pandaren's (Harmony, 2 VC); S3.4 holds the Aegis (2 VC):
     any swap with S3.4 owes 4 VC, so with 3 VC ``pay aegis`` is not offered (``pay harmony``
     is: two Pandaren Regions may be swapped for 2 VC)."""
-    text = """
-        boards = ["L1", "M1", "S3"]
-        phase = "conquer"
-        [[players]]
-        race = "orcs"
-        power = "portal-mage"
-        hand = 1
-        vc = {vc}
-        harmony = true
-        [[players]]
-        race = "pandaren"
-        power = "farmer"
-        [[players]]
-        race = "dwarves"
-        power = "ranger"
-        [regions]
-        "L1.9" = {{ player = 0 }}
-        "L1.1" = {{ player = 1 }}
-        "L1.5" = {{ player = 1 }}
-        "L1.10" = {{ player = 1 }}
-        "M1.1" = {{ player = 1 }}
-        "M1.6" = {{ player = 1 }}
-        "S3.6" = {{ player = 1 }}
-        "S3.4" = {{ player = 2, item = "aegis-of-aggramar" }}
-    """
-    s = scenario(text.format(vc=3))
+    def make(vc):
+        return position('''
+            "L1.9" = { player = 0 }
+            "L1.1" = { player = 1 }
+            "L1.5" = { player = 1 }
+            "L1.10" = { player = 1 }
+            "M1.1" = { player = 1 }
+            "M1.6" = { player = 1 }
+            "S3.6" = { player = 1 }
+            "S3.4" = { player = 2, item = "aegis-of-aggramar" }
+        ''', seat("orcs", "portal-mage", hand=1, vc=vc, harmony=True), seat("pandaren", "farmer"),
+            seat("dwarves", "ranger"), boards=("L1", "M1", "S3"))
+
+    s = make(3)
     assert "pay harmony" in acts(s) and "pay aegis" not in acts(s)
-    s = scenario(text.format(vc=4))
+    s = make(4)
     assert {"pay harmony", "pay aegis"} <= acts(s)
     s.apply("pay harmony")
     s.apply("pay aegis")

@@ -5,28 +5,23 @@ from __future__ import annotations
 import pytest
 
 from smallworld.core.errors import IllegalActionError
-from tests.conftest import acts, scenario
+from tests.builders import position, seat
+from tests.conftest import acts
 
-START = """
-boards = ["L1", "S3"]
-phase = "{phase}"
-[[players]]
-race = "orcs"
-power = "farmer"
-turns_with_race = 0
-[[players]]
-race = "humans"
-power = "mining"
-[regions]
-"L1.9" = {{ player = 0, tokens = 4 }}
-"L1.5" = {{ player = 0, tokens = 3 }}
-"L1.13" = {{ player = 0, tokens = 1 }}
-"""
+
+def start():
+    """Seat 0's Orcs, first turn with the race, at the start of their turn: 4, 3 and 1 tokens on
+    L1.9, L1.5 and L1.13."""
+    return position('''
+        "L1.9" = { player = 0, tokens = 4 }
+        "L1.5" = { player = 0, tokens = 3 }
+        "L1.13" = { player = 0, tokens = 1 }
+    ''', seat("orcs", "farmer", turns_with_race=0), seat("humans", "mining"), phase="start")
 
 
 def test_ready_troops_leave_one_token_per_region():
     """R-TROOP-1: every Active token beyond 1 per Region goes to hand at the start."""
-    s = scenario(START.format(phase="start"))
+    s = start()
     assert s.phase == "conquer"  # first turn with the race: no decline choice (R-DEC-1)
     assert s.hand[0] == 3 + 2
     assert [s.tokens[s.region_of(r)] for r in ("L1.9", "L1.5", "L1.13")] == [1, 1, 1]
@@ -34,7 +29,7 @@ def test_ready_troops_leave_one_token_per_region():
 
 def test_abandon_only_before_first_conquest():
     """R-TROOP-2: Regions may be emptied before the first conquest, not after."""
-    s = scenario(START.format(phase="start"))
+    s = start()
     assert "abandon L1.13" in acts(s)
     s.apply("abandon L1.13")
     r = s.region_of("L1.13")
@@ -47,7 +42,7 @@ def test_abandon_only_before_first_conquest():
 
 def test_abandoning_everything_makes_next_conquest_a_first_conquest():
     """R-TROOP-2, R-CONQ-1: with no Region left, only Entry Regions can be targeted."""
-    s = scenario(START.format(phase="start"))
+    s = start()
     for r in ("L1.9", "L1.5", "L1.13"):
         s.apply(f"abandon {r}")
     targets = {a.split()[1] for a in acts(s) if a.startswith("conquer")}
@@ -56,7 +51,7 @@ def test_abandoning_everything_makes_next_conquest_a_first_conquest():
 
 def test_redeploy_must_place_every_token_keeping_one_per_region():
     """R-TROOP-3: after conquests, tokens move freely; each Region keeps >= 1; all are placed."""
-    s = scenario(START.format(phase="start"))
+    s = start()
     s.apply("end")
     assert s.phase == "redeploy" and s.hand[0] == 5
     assert "end" not in acts(s)
@@ -69,21 +64,7 @@ def test_redeploy_must_place_every_token_keeping_one_per_region():
 
 def test_defenders_redeploy_in_seat_order_from_the_current_player():
     """R-TROOP-4: defenders who lost Regions redeploy after scoring, seat order from current."""
-    s = scenario("""
-        boards = ["L1", "M1", "S3"]
-        turn = 1
-        phase = "conquer"
-        [[players]]
-        race = "orcs"
-        power = "farmer"
-        [[players]]
-        race = "humans"
-        power = "mining"
-        hand = 9
-        [[players]]
-        race = "trolls"
-        power = "ranger"
-        [regions]
+    s = position('''
         "L1.9" = { player = 1, tokens = 1 }
         "L1.4" = { player = 0, tokens = 2 }
         "L1.0" = { player = 0, tokens = 1 }
@@ -91,7 +72,8 @@ def test_defenders_redeploy_in_seat_order_from_the_current_player():
         "L1.5" = { player = 2, tokens = 2 }
         "L1.10" = { player = 2, tokens = 1 }
         "L1.14" = { player = 2, tokens = 1 }
-    """)
+    ''', seat("orcs", "farmer"), seat("humans", "mining", hand=9), seat("trolls", "ranger"), boards=("L1", "M1", "S3"),
+        turn=1)
     s.apply("conquer L1.4")
     s.apply("conquer L1.5")
     s.apply("end")
