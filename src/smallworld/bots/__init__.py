@@ -41,9 +41,20 @@ BOTS: dict[str, type[Any]] = {
     "mcts-blend": BlendSearchBot,
 }
 
+#: bots of the layers above this one, by name: ``"module:class"``, imported on first use (the
+#: layers point down, so the bots never import them). ``policy:PATH`` (``policy:shipped``: the
+#: policy shipped for the game's edition and player count) is a trained policy
+#: (:class:`smallworld.rl.policy.PolicyBot`, needs the ``rl`` extra).
+PLUGIN_BOTS: dict[str, str] = {"policy": "smallworld.rl.policy:PolicyBot"}
+
+
+def known_bot(name: str) -> bool:
+    """``name`` (without options) is a bot :func:`make_bot` builds."""
+    return name in BOTS or name in PLUGIN_BOTS
+
 
 def make_bot(name: str, seed: int | str | None = None, **options: Any) -> Bot:
-    """A bot by name (``random``, ``greedy``, ``mcts``), seeded.
+    """A bot by name (``random``, ``greedy``, ``mcts``, ``policy:PATH``), seeded.
 
     ``options`` are passed to bots that take them (``mcts``: ``time_limit`` seconds per decision,
     ``iterations``; ``greedy-eps``: ``epsilon``); other bots ignore them.
@@ -51,10 +62,13 @@ def make_bot(name: str, seed: int | str | None = None, **options: Any) -> Bot:
     Raises:
         ValueError: unknown name (the message lists the known ones).
     """
+    if name.partition(":")[0] in PLUGIN_BOTS:
+        name, own = parse_bot_spec(name)
+        options = {**options, **own}
     try:
-        cls = BOTS[name]
+        cls = BOTS[name] if name in BOTS else _plugin(name)
     except KeyError:
-        raise ValueError(f"unknown bot {name!r}; known: {', '.join(sorted(BOTS))}") from None
+        raise ValueError(f"unknown bot {name!r}; known: {', '.join(sorted([*BOTS, *PLUGIN_BOTS]))}") from None
     params = _init_parameters(cls)
     kwargs = {k: v for k, v in options.items() if k in params and v is not None}
     return cls(seed, **kwargs)
@@ -65,6 +79,8 @@ def parse_bot_spec(text: str) -> tuple[str, dict[str, Any]]:
     -> ``("mcts-blend", {"deep_share": 0.1, "prior": 0.1})`` (each value read as JSON, else
     kept as text), for :func:`make_bot`. Used by the benchmarks' ``--bots``."""
     name, _, rest = text.partition(":")
+    if name.strip() in PLUGIN_BOTS and "=" not in rest:  # policy:PATH
+        return name.strip(), ({"path": rest.strip()} if rest.strip() else {})
     options: dict[str, Any] = {}
     for pair in filter(None, rest.split(";")):
         key, _, value = pair.partition("=")
@@ -73,6 +89,15 @@ def parse_bot_spec(text: str) -> tuple[str, dict[str, Any]]:
         except json.JSONDecodeError:
             options[key.strip()] = value.strip()
     return name.strip(), options
+
+
+def _plugin(name: str) -> type[Any]:
+    """The class of a :data:`PLUGIN_BOTS` name (``KeyError`` for another name)."""
+    import importlib
+
+    module, _, attr = PLUGIN_BOTS[name].partition(":")
+    cls: type[Any] = getattr(importlib.import_module(module), attr)
+    return cls
 
 
 def _init_parameters(cls: type) -> set[str]:

@@ -17,7 +17,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from smallworld.bots import BOTS, parse_bot_spec
+from smallworld.bots import BOTS, known_bot, parse_bot_spec
 from smallworld.bots.rating import rate_games
 from smallworld.bots.tournament import (
     BACKENDS,
@@ -41,7 +41,8 @@ def tournament(
     bots: str | None = typer.Option(None, "--bots", "-b",
                                     help=f"Comma-separated bots, one per seat ({', '.join(sorted(BOTS))}); "
                                          "fewer than the seats are repeated to fill them; options after a colon, "
-                                         "e.g. mcts-mix:conquest_lookahead=2. Default greedy,random; "
+                                         "e.g. mcts-mix:conquest_lookahead=2; policy:PATH a trained policy file "
+                                         "(policy:shipped: the one shipped for the edition). Default greedy,random; "
                                          "with --pool: the pool (default every bot)."),
     pool: bool = typer.Option(False, "--pool",
                               help="Pool tournament: each game seats distinct bots drawn from --bots."),
@@ -78,9 +79,9 @@ def tournament(
     names = [b.strip() for b in bots.split(",") if b.strip()]
     if not names:
         _fail("give at least one bot", "--bots")
-    unknown = [b for b in names if parse_bot_spec(b)[0] not in BOTS]
+    unknown = [b for b in names if not known_bot(parse_bot_spec(b)[0])]
     if unknown:
-        _fail(f"unknown bot {unknown[0]!r}; known: {', '.join(sorted(BOTS))}", "--bots")
+        _fail(f"unknown bot {unknown[0]!r}; known: {', '.join(sorted(BOTS))}, policy:PATH", "--bots")
     if not 2 <= players <= 5:
         _fail(f"players must be 2 to 5, not {players}", "--players")
     if pool:

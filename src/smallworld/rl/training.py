@@ -1,6 +1,7 @@
 """Training helpers for sb3-contrib's ``MaskablePPO`` (``pip install 'smallworld[rl-train]'``).
 
-The recipe of ``benchmarks/rl_train.py`` (docs/rl.md, "Training"), in reusable pieces:
+The pieces of the recipe (:func:`smallworld.rl.recipe.train` puts them together within a
+budget; ``benchmarks/rl_train.py``; docs/rl.md, "Training"):
 
 1. :func:`collect_demonstrations`: greedy-vs-greedy games; every decision of every seat gives a
    sample (its compact observation, its legal action indexes, the greedy bot's choice, and the
@@ -76,9 +77,11 @@ def make_model(env: Any, seed: int = 0, **ppo: Any) -> Any:
 
 @dataclass
 class Demonstrations:
-    """Teacher decisions. ``obs`` float32 ``(n, M)``; ``legal`` one int array of legal indexes
-    per sample; ``actions`` int64 ``(n,)`` the teacher's indexes; ``returns`` float32 ``(n,)``
-    the acting seat's return from that decision on (training reward); ``games``: games played."""
+    """Teacher decisions. ``obs`` float16 ``(n, M)`` (half the memory of float32; the compact
+    observation's entries are small fractions, cast back to float32 batch by batch when cloning);
+    ``legal`` one int array of legal indexes per sample; ``actions`` int64 ``(n,)`` the
+    teacher's indexes; ``returns`` float32 ``(n,)`` the acting seat's return from that decision
+    on (training reward); ``games``: games played (their decisions all kept)."""
 
     obs: np.ndarray
     legal: list[np.ndarray]
@@ -90,18 +93,35 @@ class Demonstrations:
         return len(self.actions)
 
 
+#: at most this many demonstration decisions are kept by default: 100 000 x 1 935 entries x 2
+#: bytes = 387 MB for Warcraft's compact observation (2 000 games kept 208 000 in float32, 3.0 GB
+#: peak with the lists they were built from)
+MAX_SAMPLES = 100_000
+
+
 def collect_demonstrations(players: int, games: int, seed: int = 0, teacher: str = "greedy",
                            max_seconds: float | None = None,
-                           clock: Callable[[], float] = time.perf_counter) -> Demonstrations:
-    """Play ``games`` games with ``teacher`` bots in every seat (stopping early after
-    ``max_seconds`` seconds of ``clock``: wall time by default, ``time.process_time`` for a CPU
-    budget) and record every decision with more than one legal action."""
-    env = SmallWorldEnv(players, observation="compact", mask_in_obs=False)
-    obs: list[np.ndarray] = []
+                           clock: Callable[[], float] = time.perf_counter, *, edition: str = "swow",
+                           max_samples: int = MAX_SAMPLES) -> Demonstrations:
+    """Play up to ``games`` games of ``edition`` with ``teacher`` bots in every seat and record
+    every decision with more than one legal action. Stops before a game once ``max_seconds``
+    seconds of ``clock`` have passed (wall time by default, ``time.process_time`` for a CPU
+    budget) or ``max_samples`` decisions are kept; a game that would pass ``max_samples`` is
+    dropped whole, so memory stays below ``max_samples`` rows (preallocated, float16).
+
+    Raises:
+        ValueError: ``players``, ``edition`` or ``teacher`` unknown, or ``max_samples < 1``.
+    """
+    if max_samples < 1:
+        raise ValueError(f"max_samples must be >= 1, not {max_samples}")
+    make_bot(teacher)  # ValueError naming the known bots
+    env = SmallWorldEnv(players, edition, observation="compact", mask_in_obs=False)
+    size = env.compact.size
+    obs = np.zeros((max_samples, size), dtype=np.float16)
     legal: list[np.ndarray] = []
-    actions: list[int] = []
-    pending: list[tuple[int, float]] = []  # (seat, VC difference at the decision) per sample
-    returns: list[float] = []
+    actions = np.zeros(max_samples, dtype=np.int64)
+    returns = np.zeros(max_samples, dtype=np.float32)
+    n = 0
     t0 = clock()
     played = 0
     for g in range(games):
@@ -109,7 +129,9 @@ def collect_demonstrations(players: int, games: int, seed: int = 0, teacher: str
             break
         env.reset(seed=seed + g)
         bots = [make_bot(teacher, seed=f"demo:{seed + g}:{p}") for p in range(players)]
-        start = len(actions)
+        pending: list[tuple[int, float]] = []  # (seat, VC difference at the decision) per sample
+        start = n
+        full = False
         while not env.game_state.is_over():
             s = env.game_state
             agent = env.agent_selection
@@ -117,23 +139,26 @@ def collect_demonstrations(players: int, games: int, seed: int = 0, teacher: str
             legal_actions = s.legal_actions()
             a = bots[p].choose(s, p, legal_actions)
             if len(legal_actions) > 1:
-                mask = env.action_mask(agent)
-                obs.append(env.observe(agent))
-                legal.append(np.flatnonzero(mask).astype(np.int32))
-                actions.append(env.actions.index(a))
+                if n == max_samples:
+                    full = True
+                    break
+                obs[n] = env.observe(agent)
+                legal.append(np.flatnonzero(env.action_mask(agent)).astype(np.int32))
+                actions[n] = env.actions.index(a)
                 pending.append((p, vc_diff(s.vc, p)))
+                n += 1
             env.step_action(a)
+        if full:  # drop the unfinished game's samples: their returns are unknown
+            del legal[start:]
+            n = start
+            break
         s = env.game_state
         assert s.result is not None
         win = terminal_rewards(s.result, s.spec, "win")
-        for p, diff in pending[: len(actions) - start]:
-            returns.append(win[p] + (vc_diff(s.vc, p) - diff) / VC_DIFF_SCALE)
-        pending.clear()
+        for k, (p, diff) in enumerate(pending):
+            returns[start + k] = win[p] + (vc_diff(s.vc, p) - diff) / VC_DIFF_SCALE
         played += 1
-    return Demonstrations(
-        np.asarray(obs, dtype=np.float32), legal, np.asarray(actions, dtype=np.int64),
-        np.asarray(returns, dtype=np.float32), played,
-    )
+    return Demonstrations(obs[:n], legal, actions[:n], returns[:n], played)
 
 
 def _masks(legal: Sequence[np.ndarray], n: int) -> np.ndarray:
@@ -145,11 +170,13 @@ def _masks(legal: Sequence[np.ndarray], n: int) -> np.ndarray:
 
 def behaviour_clone(model: Any, demos: Demonstrations, *, epochs: int = 4, batch_size: int = 256,
                     lr: float = 3e-4, value_coef: float = 0.5, seed: int = 0,
-                    log: Callable[[str], None] | None = print) -> list[dict[str, float]]:
+                    log: Callable[[str], None] | None = print, max_seconds: float | None = None,
+                    clock: Callable[[], float] = time.perf_counter) -> list[dict[str, float]]:
     """Fit ``model.policy`` to the teacher's choices (masked cross-entropy) and its value head
-    to the returns. Returns one dict per epoch: ``{"epoch", "loss", "nll", "accuracy"}``
-    (accuracy: the policy's most likely legal action is the teacher's, on the epoch's batches
-    before each update)."""
+    to the returns. Returns one dict per epoch: ``{"epoch", "loss", "nll", "accuracy",
+    "samples"}`` (accuracy: the policy's most likely legal action is the teacher's, on the
+    epoch's batches before each update; ``samples``: the samples the epoch went through). Stops
+    after ``max_seconds`` of ``clock`` (between two batches: the last epoch may be partial)."""
     require_sb3()
     import torch
 
@@ -159,12 +186,15 @@ def behaviour_clone(model: Any, demos: Demonstrations, *, epochs: int = 4, batch
     n_actions = model.action_space.n
     rng = np.random.default_rng(seed)
     history = []
+    t0 = clock()
     for epoch in range(epochs):
         order = rng.permutation(len(demos))
-        tot = nll_tot = correct = 0.0
+        tot = nll_tot = correct = seen = 0.0
         for b in range(0, len(order), batch_size):
+            if max_seconds is not None and clock() - t0 > max_seconds:
+                break
             idx = order[b:b + batch_size]
-            obs_t = torch.as_tensor(demos.obs[idx])
+            obs_t = torch.as_tensor(demos.obs[idx], dtype=torch.float32)
             act_t = torch.as_tensor(demos.actions[idx])
             masks = _masks([demos.legal[i] for i in idx], n_actions)
             values, logp, _ent = policy.evaluate_actions(obs_t, act_t, action_masks=masks)
@@ -180,12 +210,16 @@ def behaviour_clone(model: Any, demos: Demonstrations, *, epochs: int = 4, batch
                 correct += float((probs.argmax(dim=1) == act_t).sum())
             tot += loss.item() * len(idx)
             nll_tot += nll.item() * len(idx)
-        row = {"epoch": epoch + 1, "loss": tot / len(order), "nll": nll_tot / len(order),
-               "accuracy": correct / len(order)}
+            seen += len(idx)
+        if not seen:
+            break
+        row = {"epoch": epoch + 1, "loss": tot / seen, "nll": nll_tot / seen,
+               "accuracy": correct / seen, "samples": seen}
         history.append(row)
         if log:
+            part = "" if seen == len(order) else f" ({int(seen)} of {len(order)} samples: time is up)"
             log(f"  behaviour cloning epoch {row['epoch']}: loss {row['loss']:.3f}, "
-                f"nll {row['nll']:.3f}, teacher's action most likely {100 * row['accuracy']:.1f}%")
+                f"nll {row['nll']:.3f}, teacher's action most likely {100 * row['accuracy']:.1f}%{part}")
     policy.set_training_mode(False)
     return history
 
@@ -213,7 +247,8 @@ class Curve:
 
 def _curve_callback(curve: Curve, stage: str, every: int, t0: float, c0: float,
                     log: Callable[[str], None] | None, deadline: float | None,
-                    clock: Callable[[], float] = time.perf_counter) -> Any:
+                    clock: Callable[[], float] = time.perf_counter,
+                    on_point: Callable[[CurvePoint], None] | None = None) -> Any:
     from stable_baselines3.common.callbacks import BaseCallback
 
     class CurveCallback(BaseCallback):
@@ -250,6 +285,8 @@ def _curve_callback(curve: Curve, stage: str, every: int, t0: float, c0: float,
                             len(self.rets), float(np.mean(self.wins)) if self.wins else float("nan"),
                             float(np.mean(self.rets)))
             curve.points.append(pt)
+            if on_point:
+                on_point(pt)
             if log:
                 log(f"  {pt.steps:>8} steps {pt.seconds:7.0f} s (CPU {pt.cpu_seconds:7.0f} s)  "
                     f"{stage:<28} episodes {pt.episodes:>4}  win rate {100 * pt.win_rate:5.1f}%  "
@@ -276,13 +313,15 @@ def opponent_label(o: Any) -> str:
 def train_stages(model: Any, stages: Sequence[tuple[Any, int, float | None]], *, every: int = 4096,
                  curve: Curve | None = None, log: Callable[[str], None] | None = print,
                  t0: float | None = None, c0: float | None = None,
-                 clock: Callable[[], float] = time.perf_counter) -> Curve:
+                 clock: Callable[[], float] = time.perf_counter,
+                 on_point: Callable[[CurvePoint], None] | None = None) -> Curve:
     """``model.learn`` stage by stage: ``stages`` is ``[(opponent, steps, seconds), ...]``: a
     stage ends after ``steps`` env steps or ``seconds`` of ``clock`` (wall time by default;
     ``time.process_time`` for a CPU budget on a shared machine; ``None``: no limit),
     whichever comes first. The opponent (:mod:`smallworld.rl.opponents`) is set in every env of
     ``model.get_env()`` before the stage (it applies from each env's next episode). Returns the
-    learning curve (a point every ``every`` steps and at the end of each stage)."""
+    learning curve (a point every ``every`` steps and at the end of each stage); ``on_point``
+    is called with each point as it is made (to save a checkpoint)."""
     curve = curve if curve is not None else Curve()
     t0 = time.perf_counter() if t0 is None else t0
     c0 = time.process_time() if c0 is None else c0
@@ -290,7 +329,7 @@ def train_stages(model: Any, stages: Sequence[tuple[Any, int, float | None]], *,
     for opponent, steps, seconds in stages:
         venv.env_method("set_opponents", opponent)
         deadline = clock() + seconds if seconds is not None else None
-        cb = _curve_callback(curve, opponent_label(opponent), every, t0, c0, log, deadline, clock)
+        cb = _curve_callback(curve, opponent_label(opponent), every, t0, c0, log, deadline, clock, on_point)
         model.learn(total_timesteps=steps, callback=cb, reset_num_timesteps=False)
     return curve
 

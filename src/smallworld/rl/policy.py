@@ -1,0 +1,229 @@
+"""Trained policies that play: a small network's weights in a NumPy file, played with NumPy only.
+
+A policy trained by the recipe (:mod:`smallworld.rl.recipe`, a ``MaskablePPO`` whose policy is
+an MLP on the compact observation) is exported with :func:`export_policy` to a ``.npz`` file:
+the weights of its policy layers (float16) and a JSON header (edition, player count,
+observation and action sizes). :class:`NumpyPolicy` loads it and plays it with NumPy alone, so
+playing needs neither torch nor sb3-contrib (a 700 MB install) — only the ``rl`` extra that
+encodes observations; training needs torch.
+
+:class:`PolicyBot` makes a policy a bot (``choose(state, seat, legal) -> Action``, reading only
+``view(state, seat)``, RULES §15): ``make_bot("policy:PATH")``, ``smallworld tournament --bots
+policy:PATH,greedy`` and the rating ladder take it by that name; ``policy:shipped`` is the
+policy shipped in the package for the game's edition and player count (:data:`SHIPPED`).
+
+The policy plays its most likely legal action (deterministic): the masked argmax of its logits.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from smallworld.core.view import view
+
+#: the version of the file layout written by :func:`export_policy`
+FORMAT = 1
+#: the policies shipped in the package (``smallworld/rl/policies/``), by (edition, players)
+SHIPPED: dict[tuple[str, int], str] = {("swow", 2): "swow-2p.npz", ("classic", 2): "classic-2p.npz"}
+
+
+def shipped_policy_path(edition: str, players: int) -> Path:
+    """The file of the shipped policy for ``edition`` and ``players``.
+
+    Raises:
+        ValueError: no policy is shipped for them (the message lists the shipped ones).
+    """
+    name = SHIPPED.get((edition, players))
+    if name is None:
+        known = ", ".join(f"{e} {p} players" for e, p in SHIPPED)
+        raise ValueError(f"no trained policy is shipped for {edition} with {players} players; shipped: {known}")
+    return Path(str(resources.files("smallworld.rl") / "policies" / name))
+
+
+def layout_fingerprint(edition: str, players: int) -> str:
+    """A short hash of the compact observation's entry names and the action catalogue's blocks
+    for ``edition`` and ``players``: a policy plays only the layout it was trained on."""
+    from smallworld.rl.env import SmallWorldEnv
+
+    env = SmallWorldEnv(players, edition, observation="compact", mask_in_obs=False)
+    text = json.dumps([env.compact.names, env.catalogue.layout()])
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def export_policy(model: Any, path: str | Path, *, edition: str, players: int, **info: Any) -> Path:
+    """Write the policy layers of ``model`` (an sb3 ``MaskablePPO`` with an MLP policy of ReLU
+    layers on a flat observation, as :func:`smallworld.rl.training.make_model` builds) to
+    ``path`` (``.npz``, float16 weights), with a header naming ``edition``, ``players``, the
+    sizes and the :func:`layout_fingerprint`; ``info`` (JSON values: steps, a note) is kept in the header. Needs torch.
+
+    Raises:
+        ValueError: the model's network is not of that shape.
+    """
+    import torch
+
+    policy = model.policy
+    net = list(policy.mlp_extractor.policy_net)
+    linear = [m for m in net if isinstance(m, torch.nn.Linear)]
+    if any(not isinstance(m, (torch.nn.Linear, torch.nn.ReLU)) for m in net) or len(net) != 2 * len(linear):
+        raise ValueError(f"only an MLP of Linear and ReLU layers can be exported, not {net}")
+    layers = [*linear, policy.action_net]
+    arrays: dict[str, np.ndarray] = {}
+    for k, layer in enumerate(layers):
+        arrays[f"w{k}"] = layer.weight.detach().cpu().numpy().T.astype(np.float16)
+        arrays[f"b{k}"] = layer.bias.detach().cpu().numpy().astype(np.float16)
+    header = {
+        "format": FORMAT, "edition": edition, "players": players, "observation": "compact",
+        "obs_size": int(layers[0].in_features), "actions": int(layers[-1].out_features),
+        "layers": len(layers), "layout": layout_fingerprint(edition, players), **info,
+    }
+    path = Path(path)
+    with path.open("wb") as f:
+        arrays["header"] = np.frombuffer(json.dumps(header).encode(), dtype=np.uint8)
+        np.savez_compressed(f, **arrays)  # type: ignore[arg-type]  # (numpy's stub: allow_pickle)
+    return path
+
+
+class NumpyPolicy:
+    """A policy file (:func:`export_policy`) played with NumPy: a callable
+    ``policy(observation, action_mask) -> index`` (an opponent of
+    :class:`~smallworld.rl.SmallWorldSingleAgentEnv`, or an evaluation policy of
+    :func:`smallworld.rl.training.evaluate`).
+
+    Attributes: ``edition``, ``players``, ``obs_size`` (M), ``actions`` (N), ``header`` (the
+    file's whole header).
+
+    Raises:
+        FileNotFoundError: no such file.
+        ValueError: not a policy file of this format (the message says why).
+    """
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        try:
+            with np.load(self.path) as data:
+                header = json.loads(bytes(data["header"]).decode())
+                n = int(header["layers"])
+                self.weights = [data[f"w{k}"].astype(np.float32) for k in range(n)]
+                self.biases = [data[f"b{k}"].astype(np.float32) for k in range(n)]
+        except FileNotFoundError:
+            raise
+        except (OSError, KeyError, ValueError) as e:
+            raise ValueError(f"{self.path} is not a trained policy file ({e})") from e
+        if header.get("format") != FORMAT:
+            raise ValueError(f"{self.path}: policy file format {header.get('format')!r}, this version reads {FORMAT}")
+        self.header: dict[str, Any] = header
+        self.edition: str = header["edition"]
+        self.players: int = int(header["players"])
+        self.obs_size: int = int(header["obs_size"])
+        self.actions: int = int(header["actions"])
+
+    def logits(self, observation: np.ndarray) -> np.ndarray:
+        """Unmasked logits, float32 ``(N,)``, of an observation ``(M,)``.
+
+        Raises:
+            ValueError: the observation is not of shape ``(M,)``.
+        """
+        x = np.asarray(observation, dtype=np.float32)
+        if x.shape != (self.obs_size,):
+            raise ValueError(f"observation of shape {x.shape}; this policy reads ({self.obs_size},)")
+        last = len(self.weights) - 1
+        for k, (w, b) in enumerate(zip(self.weights, self.biases)):
+            x = x @ w + b
+            if k < last:
+                np.maximum(x, 0.0, out=x)
+        return x
+
+    def __call__(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
+        """The most likely legal action's index.
+
+        Raises:
+            ValueError: a mask of the wrong shape or with no legal action.
+        """
+        mask = np.asarray(action_mask).astype(bool)
+        if mask.shape != (self.actions,) or not mask.any():
+            raise ValueError(f"action mask of shape {mask.shape} with {int(mask.sum())} legal actions; "
+                             f"this policy needs ({self.actions},) with at least one")
+        return int(np.argmax(np.where(mask, self.logits(observation), -np.inf)))
+
+
+class _Game:
+    """The encoders of one (edition, players): catalogue and compact observation."""
+
+    def __init__(self, edition: str, players: int) -> None:
+        from smallworld.rl.env import SmallWorldEnv
+
+        env = SmallWorldEnv(players, edition, observation="compact", mask_in_obs=False)
+        self.catalogue, self.encoder, self.compact = env.catalogue, env.encoder, env.compact
+        self.bound: tuple[Any, Any, Any] | None = None  # (spec, catalogue, encoder) of the last game
+
+    def encode(self, state: Any, seat: int, legal: list[Any]) -> tuple[np.ndarray, np.ndarray, dict[int, Any]]:
+        spec = state.spec
+        if self.bound is None or self.bound[0] is not spec:
+            self.bound = (spec, self.catalogue.bind(spec), self.encoder.bind(spec))
+        _, actions, encoder = self.bound
+        mask, by_index = actions.mask(legal)
+        return self.compact.compact(encoder.encode(view(state, seat))), mask, by_index
+
+
+class PolicyBot:
+    """A trained policy as a bot: ``make_bot("policy:PATH")`` (:data:`smallworld.bots.PLUGIN_BOTS`).
+
+    Args:
+        seed: unused (the policy plays its most likely action); accepted like every bot's.
+        path: a policy file (:func:`export_policy`), or ``"shipped"`` (the default): the
+            shipped policy of the game's edition and player count, found at the first decision.
+
+    Raises:
+        FileNotFoundError, ValueError: at construction, as :class:`NumpyPolicy`; at ``choose``,
+        ``ValueError`` when the game's edition or player count is not the policy's, or no
+        policy is shipped for them.
+    """
+
+    name = "policy"
+
+    def __init__(self, seed: int | str | None = None, path: str | Path = "shipped") -> None:
+        self.path = str(path)
+        self.policy: NumpyPolicy | None = None if self.path == "shipped" else _load(self.path)
+        self._game: _Game | None = None
+
+    def choose(self, state: Any, player: int, legal: list[Any]) -> Any:
+        """The policy's action among ``legal`` (the only one when there is one)."""
+        if len(legal) == 1:
+            return legal[0]
+        spec = state.spec
+        edition, players = spec.edition.name, spec.n_players
+        if self.policy is None:
+            self.policy = _load(str(shipped_policy_path(edition, players)))
+        pol = self.policy
+        if (edition, players) != (pol.edition, pol.players):
+            raise ValueError(f"{pol.path} plays {pol.edition} with {pol.players} players, "
+                             f"not {edition} with {players}")
+        if self._game is None:
+            layout = pol.header.get("layout")
+            if layout is not None and layout != layout_fingerprint(edition, players):
+                raise ValueError(f"{pol.path} was trained on another observation or action layout of "
+                                 f"{edition} than this version's: train it again")
+            self._game = _Game(edition, players)
+        obs, mask, by_index = self._game.encode(state, player, legal)
+        return by_index[pol(obs, mask)]
+
+
+_CACHE: dict[str, NumpyPolicy] = {}
+
+
+def _load(path: str) -> NumpyPolicy:
+    """One :class:`NumpyPolicy` per file and process (a tournament builds a bot per game)."""
+    key = str(Path(path).resolve())
+    if key not in _CACHE:
+        _CACHE[key] = NumpyPolicy(path)
+    return _CACHE[key]
+
+
+__all__ = ["FORMAT", "SHIPPED", "NumpyPolicy", "PolicyBot", "export_policy", "layout_fingerprint",
+           "shipped_policy_path"]
