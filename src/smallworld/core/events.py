@@ -56,6 +56,24 @@ CORE_KINDS: dict[str, tuple[str, ...]] = {
 }
 
 
+#: the kinds whose arguments are private to the seat's side until the game is over (its coins,
+#: RULES §15, R-SCORE-4)
+PRIVATE_KINDS = frozenset({"scored", "coins"})
+
+
+def visible(events: list[dict[str, Any]], s: State, viewer: int | None) -> list[dict[str, Any]]:
+    """The events of ``events`` seat ``viewer`` may read in game ``s`` (``None``: a
+    spectator): all once the game is over, else all but others' :data:`PRIVATE_KINDS` (a
+    teammate's are shared, R-TEAM-*)."""
+    if s.is_over():
+        return list(events)
+    friends: set[int] = set()
+    if viewer is not None:
+        variant = s.spec.edition.variant
+        friends = set(variant.teammates(s, viewer)) if variant is not None else {viewer}
+    return [e for e in events if e["kind"] not in PRIVATE_KINDS or e.get("seat") in friends]
+
+
 def collect(s: State) -> list[dict[str, Any]]:
     """Start collecting ``s``'s events into a new list and return it (``s.events``)."""
     s.events = []

@@ -47,6 +47,7 @@ from pettingzoo import AECEnv
 
 from smallworld.core.actions import Action, as_action
 from smallworld.core.errors import IllegalActionError
+from smallworld.core.events import visible
 from smallworld.core.explain import explain_illegal
 from smallworld.core.game import Game
 from smallworld.core.state import State
@@ -98,6 +99,10 @@ class SmallWorldEnv(AECEnv):
         max_redeploy: cap of ``redeploy R N`` amounts in the catalogue (default: complete).
         adjacency: include the Region adjacency triangle in observations.
         render_mode: ``None`` or ``"ansi"`` (``render()`` returns a text summary).
+        events: after each step, ``infos[agent]["events"]`` holds what that step did (the
+            engine's events, :mod:`smallworld.core.events`: the action and the chance after
+            it) as far as that agent may see them (:func:`smallworld.core.events.visible`);
+            off by default (collecting them costs a little on every step).
 
     Raises:
         ValueError: a bad argument (the message names it).
@@ -122,6 +127,7 @@ class SmallWorldEnv(AECEnv):
         observation: str = "flat",
         mask_in_obs: bool = True,
         render_mode: str | None = None,
+        events: bool = False,
     ) -> None:
         super().__init__()
         if players not in (2, 3, 4, 5):
@@ -143,6 +149,7 @@ class SmallWorldEnv(AECEnv):
         self.mask_in_obs = mask_in_obs
         self.max_actions = max_actions
         self.render_mode = render_mode
+        self.events = events
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
         self.n_slots = region_slots(players, self.faces, edition)
@@ -197,7 +204,7 @@ class SmallWorldEnv(AECEnv):
         self.game_seed = game_seed
         # seats named as the agents, so engine messages say "player_0", not "Player 1"
         self.game = Game.new(self.players, seed=game_seed, faces=self.faces, edition=self.edition,
-                             seats=self.possible_agents)
+                             seats=self.possible_agents, events=self.events)
         self.game.settle()
         spec = self.game.state.spec
         self.actions = self.catalogue.bind(spec)
@@ -340,6 +347,7 @@ class SmallWorldEnv(AECEnv):
         assert g is not None
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
+        start = len(g.record.actions)
         g.apply(a, check=False)
         g.settle()
         self.num_moves += 1
@@ -364,8 +372,17 @@ class SmallWorldEnv(AECEnv):
             if self.num_moves >= self.max_actions:
                 self.truncations = dict.fromkeys(self.agents, True)
             self.agent_selection = self.possible_agents[s.current_player()]
+        if self.events:
+            self._events_info(g, start)
         self._mask_info()
         self._accumulate_rewards()
+
+    def _events_info(self, g: Game, start: int) -> None:
+        """Each agent's ``infos[agent]["events"]``: the events of the record's actions from
+        ``start`` on that it may see (:func:`smallworld.core.events.visible`)."""
+        done = [e for evs in (g.record.events or [])[start:] for e in evs]
+        for name in self.agents:
+            self.infos[name]["events"] = visible(done, g.state, self._seat[name])
 
     # ---- rendering -------------------------------------------------------------------------
 
