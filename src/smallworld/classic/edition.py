@@ -10,6 +10,7 @@ pieces (C-CONQ-3), keeping an emptied race (C-CONQ-11); no items, no factions (C
 
 from __future__ import annotations
 
+from importlib.resources import files
 from typing import Any
 
 from smallworld.boards.classic import CLASSIC_MAP_IDS, load_map_by_id
@@ -25,6 +26,7 @@ from smallworld.classic.registry import POWER_ABILITIES, RACE_ABILITIES
 from smallworld.core import edition
 from smallworld.core.edition import Edition
 from smallworld.core.meta import piece_ids
+from smallworld.core.names import read_names
 
 #: the edition's name in records and on the command line
 NAME = "classic"
@@ -60,6 +62,9 @@ CLASSIC = edition.register(
         neutral_symbol="lost-tribe",  # C-SET-3
         neutral_piece="lost-tribe",
         keep_empty_race=True,  # C-CONQ-11
+        # the names in Italian and Korean (names.toml: the Italian rulebook's, plain translations)
+        translations=read_names(files("smallworld.classic").joinpath("names.toml").read_text("utf-8"),
+                                "classic/names.toml"),
         decline_losses_withdraw=True,  # C-CONQ-7 Ruling: In Decline Ghouls redeploy survivors
         entry_word="border",
         rule_ids={

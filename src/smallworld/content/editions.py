@@ -8,6 +8,8 @@ so :func:`smallworld.core.edition.get` finds them without the caller importing c
 
 from __future__ import annotations
 
+from importlib.resources import files
+
 from smallworld.boards import load_face, random_selection
 from smallworld.content import team
 from smallworld.content.data import (
@@ -25,8 +27,11 @@ from smallworld.content.registry import ITEM_ABILITIES, POWER_ABILITIES, RACE_AB
 from smallworld.core import edition
 from smallworld.core.edition import Edition
 from smallworld.core.meta import piece_ids
+from smallworld.core.names import read_names
 
 _ABILITIES = [*RACE_ABILITIES.values(), *POWER_ABILITIES.values(), *ITEM_ABILITIES.values()]
+#: the names in Italian and Korean, as the rulebooks print them (names.toml)
+_NAMES = read_names(files("smallworld.content").joinpath("names.toml").read_text("utf-8"), "content/names.toml")
 
 
 def _edition(name: str, title: str, **more: object) -> Edition:
@@ -46,6 +51,8 @@ def _edition(name: str, title: str, **more: object) -> Edition:
         choose_faces=random_selection,
         load_face=load_face,
         opposing_factions={ALLIANCE: HORDE, HORDE: ALLIANCE},  # R-SCORE-3
+        translations=_NAMES,
+        faction_names={team.SIDE_FACTION[k]: v for k, v in team.SIDE_NAMES.items()},
         # R-CONQ-3/7, R-TROOP-2: from the pieces' declarations (Forts, Wisp Walls, Watch Towers)
         defense_pieces=piece_ids(_ABILITIES, defence=True),
         abandon_removes=piece_ids(_ABILITIES, leaves=True),

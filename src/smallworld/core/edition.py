@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from smallworld.core.actions import Action
 from smallworld.core.meta import Piece
+from smallworld.core.names import LocalName
 
 if TYPE_CHECKING:
     from smallworld.core.ability import Ability
@@ -160,6 +161,10 @@ class Edition:
             "border").
         rule_ids: the edition's rule id for a core rule id it replaces, in refusals
             (``{"R-CONQ-1": "C-CONQ-1"}``); the core's ids otherwise.
+        translations: names in other languages, ``{lang: {"kind:id": LocalName}}``
+            (:func:`smallworld.core.names.read_names` of the edition's ``names.toml``); read them
+            with :meth:`names`.
+        faction_names: the English names of the factions or sides (``{"horde": "Horde"}``).
         decline_losses_withdraw: an In Decline race losing a Region loses 1 token and redeploys
             the others at the end of the turn, like an Active one (C-CONQ-7 Ruling: classic
             In Decline Ghouls); False: all are discarded (R-CONQ-7).
@@ -194,6 +199,8 @@ class Edition:
     decline_losses_withdraw: bool = False
     entry_word: str = "Entry"
     rule_ids: Mapping[str, str] = field(default_factory=dict)
+    translations: Mapping[str, Mapping[str, LocalName]] = field(default_factory=dict)
+    faction_names: Mapping[str, str] = field(default_factory=dict)
     defense_pieces: tuple[str, ...] = ("fort", "wisp-wall")
     abandon_removes: tuple[str, ...] = ("fort", "wisp-wall", "watch-tower")
     board_pieces: tuple[Piece, ...] = (MOUNTAIN,)
@@ -215,6 +222,23 @@ class Edition:
             from smallworld.core.combos import STANDARD
 
             self.variant = STANDARD
+        self._check_translations()
+
+    def _check_translations(self) -> None:
+        """Every translated name names a race, power, item, piece, faction or this edition.
+
+        Raises:
+            ValueError: the first name whose id the edition does not have.
+        """
+        pieces = {p.id for p in self.board_pieces} | set(self.pieces) | {self.neutral_piece}
+        known = {"race": set(self.races), "power": set(self.powers), "item": set(self.items),
+                 "piece": pieces, "faction": set(self.faction_names), "title": {self.name}}
+        for lang, table in self.translations.items():
+            for n in table.values():
+                if n.kind == "title" or n.id in known[n.kind]:
+                    continue
+                raise ValueError(f"edition {self.name}: names.toml [{lang}] {n.kind}.{n.id}: "
+                                 f"no such {n.kind} in this edition")
 
     def rule(self, core_id: str) -> str:
         """This edition's id of core rule ``core_id`` (``"R-CONQ-1"`` -> ``"C-CONQ-1"``)."""
@@ -247,12 +271,44 @@ class Edition:
         order = {k: i for i, k in enumerate(self.pieces)}
         return dict(sorted(out.items(), key=lambda kv: order.get(kv[0], len(order))))
 
-    def names(self) -> dict[str, dict[str, str]]:
-        """Display names of races, powers and items by id (for drivers)."""
+    def languages(self) -> list[str]:
+        """The languages :meth:`names` knows: ``"en"`` and those of :attr:`translations`."""
+        return ["en", *sorted(self.translations)]
+
+    def names(self, lang: str = "en") -> dict[str, Any]:
+        """Names for people in language ``lang`` (for drivers), English where ``lang`` lacks one.
+
+        Returns ``{"title": str, "races"|"powers"|"items"|"factions": {id: name},
+        "pieces": {id: {"name", "plural"}}, "plain": ["kind:id", ...]}``; ``plain`` lists the
+        names that are plain translations, printed in no rulebook (``from_rulebook`` false).
+
+        Raises:
+            ValueError: ``lang`` is not one of :meth:`languages`.
+        """
+        if lang != "en" and lang not in self.translations:
+            raise ValueError(f"edition {self.name}: no names in {lang!r} (known: {', '.join(self.languages())})")
+        local = self.translations.get(lang, {})
+
+        def pick(kind: str, ident: str, english: str) -> str:
+            n = local.get(f"{kind}:{ident}")
+            return n.name if n is not None else english
+
+        pieces: dict[str, dict[str, str]] = {}
+        for pid, (_, piece) in self.piece_declarations().items():
+            n = local.get(f"piece:{pid}")
+            pieces[pid] = ({"name": n.name, "plural": n.plural} if n is not None
+                           else {"name": piece.name, "plural": piece.plural or piece.name + "s"})
+        for n in local.values():  # a piece no ability declares (the neutral tokens)
+            if n.kind == "piece" and n.id not in pieces:
+                pieces[n.id] = {"name": n.name, "plural": n.plural}
         return {
-            "races": {k: v.name for k, v in self.races.items()},
-            "powers": {k: v.name for k, v in self.powers.items()},
-            "items": {k: v.name for k, v in self.items.items()},
+            "title": pick("title", self.name, self.title),
+            "races": {k: pick("race", k, v.name) for k, v in self.races.items()},
+            "powers": {k: pick("power", k, v.name) for k, v in self.powers.items()},
+            "items": {k: pick("item", k, v.name) for k, v in self.items.items()},
+            "factions": {k: pick("faction", k, v) for k, v in self.faction_names.items()},
+            "pieces": pieces,
+            "plain": sorted(k for k, n in local.items() if not n.from_rulebook),
         }
 
     def __repr__(self) -> str:
