@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from smallworld.core import chance
 from smallworld.core.state import CHANCE, State
+from tests.builders import position, seat
 
 
 def play_out_turn(s: State) -> State:
@@ -45,3 +46,11 @@ def lines(s: State, p: int = 0) -> dict[str, int]:
 def bonus(s: State, prefix: str, p: int = 0) -> int:
     """VC of seat ``p``'s last scoring lines whose label starts with ``prefix`` (0 if none)."""
     return sum(v for k, v in s.last_score[p] if k.startswith(prefix))
+
+
+def badge_at(power: str, regions: str = "", race: str = "dwarves", *, phase: str = "redeploy",
+             opponent: tuple[str, str] = ("orcs", "farmer"), **keys: object) -> State:
+    """Seat 0 plays ``race`` with the badge ``power`` and holds ``regions`` (scenario TOML lines,
+    see :func:`tests.builders.position`), in ``phase`` on L1 + S3; seat 1 plays ``opponent``
+    (race, power). ``keys`` go to seat 0's table (``hand``, ``decline``, ``vc``, …)."""
+    return position(regions, seat(race, power, **keys), seat(*opponent), phase=phase)

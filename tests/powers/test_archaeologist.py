@@ -3,26 +3,11 @@ Active race at turn end (R-SCORE-2)."""
 
 from __future__ import annotations
 
-from tests.conftest import scenario
-from tests.powers import bonus, lines
+from functools import partial
 
-BASE = """
-boards = ["L1", "S3"]
-phase = "{phase}"
-[[players]]
-race = "dwarves"
-power = "archaeologist"
-{decline}
-[[players]]
-race = "orcs"
-power = "farmer"
-[regions]
-{regions}
-"""
+from tests.powers import badge_at, bonus, lines
 
-
-def make(regions, decline="", phase="redeploy"):
-    return scenario(BASE.format(regions=regions, decline=decline, phase=phase))
+make = partial(badge_at, "archaeologist")
 
 
 def test_one_coin_per_item_held():
@@ -39,7 +24,7 @@ def test_items_elsewhere_do_not_count():
     s = make('"L1.3" = { player = 1, item = "frostmourne" }\n'
              '"S3.2" = { player = 0, decline = true, item = "meeting-stone" }\n'
              '"L1.2" = { item = "doomhammer" }\n"L1.4" = { player = 0 }',
-             decline='decline = "trolls"')
+             decline="trolls")
     assert bonus(s, "Archaeologist") == 0
 
 

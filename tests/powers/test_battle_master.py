@@ -3,28 +3,13 @@ race tokens, Beasts and the Champion included), paid at scoring (R-SCORE-2)."""
 
 from __future__ import annotations
 
-from tests.conftest import scenario
-from tests.powers import bonus, lines, play_out_turn
-
-BASE = """
-boards = ["L1", "S3"]
-phase = "{phase}"
-[[players]]
-race = "dwarves"
-power = "battle-master"
-hand = {hand}
-{decline}
-[[players]]
-race = "kobolds"
-power = "{other}"
-[regions]
-"L1.9" = {{ player = 0 }}
-{regions}
-"""
+from tests.powers import badge_at, bonus, lines, play_out_turn
 
 
-def make(regions="", decline="", phase="conquer", hand=9, other="farmer"):
-    return scenario(BASE.format(regions=regions, decline=decline, phase=phase, hand=hand, other=other))
+def make(regions="", phase="conquer", hand=9, other="farmer", **keys):
+    """Seat 0's Dwarves (Battle Master) hold L1.9."""
+    return badge_at("battle-master", '"L1.9" = { player = 0 }\n' + regions, phase=phase,
+                    opponent=("kobolds", other), hand=hand, **keys)
 
 
 def test_one_coin_per_non_empty_region_conquered():
@@ -48,7 +33,7 @@ def test_no_conquest_no_bonus():
 def test_own_in_decline_region_counts_and_nothing_on_the_decline_turn():
     """R-CONQ-8: conquering its own In Decline Region is a non-empty conquest (+1); the next
     turn the race goes In Decline: no conquest and no bonus (R-DEC-1)."""
-    s = make('"L1.4" = { player = 0, decline = true }', decline='decline = "trolls"')
+    s = make('"L1.4" = { player = 0, decline = true }', decline="trolls")
     s.apply("conquer L1.4")
     play_out_turn(s)
     assert lines(s)["Battle Master: non-empty Regions conquered"] == 1

@@ -7,31 +7,15 @@ from __future__ import annotations
 
 from smallworld.core.conquest import conquest_cost, lose_region, targets
 from smallworld.core.state import EMPTY
-from tests.conftest import acts, scenario
-
-BASE = """
-boards = ["L1", "S3"]
-phase = "{phase}"
-turn = {turn}
-[[players]]
-race = "{race}"
-power = "beast-master"
-hand = {hand}
-[[players]]
-race = "{race1}"
-power = "farmer"
-hand = {hand1}
-[flags]
-{flags}
-[regions]
-{regions}
-"""
+from tests.builders import position, seat
+from tests.conftest import acts
 
 
 def make(regions, phase="conquer", turn=0, hand=0, hand1=0, race="orcs", race1="kobolds", beasts=0):
-    flags = f'"beasts-hand-0" = {beasts}' if beasts else ""
-    s = scenario(BASE.format(regions=regions, phase=phase, turn=turn, hand=hand, hand1=hand1,
-                             race=race, race1=race1, flags=flags))
+    """Seat 0's ``race`` (Beast Master) with ``beasts`` Beasts in hand; seat 1's ``race1``."""
+    flags = {"beasts-hand-0": beasts} if beasts else {}
+    s = position(regions, seat(race, "beast-master", hand=hand), seat(race1, "farmer", hand=hand1), phase=phase,
+                 turn=turn, flags=flags)
     s.supply["beast"] -= beasts  # the Beasts in hand came from the box
     return s
 

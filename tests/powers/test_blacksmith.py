@@ -3,33 +3,15 @@ race minimum, R-CONQ-4)."""
 
 from __future__ import annotations
 
-from smallworld.core.conquest import conquest_cost, targets
-from tests.conftest import scenario
-
-BASE = """
-boards = ["L1", "S3"]
-phase = "{phase}"
-[[players]]
-race = "{race}"
-power = "blacksmith"
-hand = {hand}
-{decline}
-[[players]]
-race = "kobolds"
-power = "farmer"
-[regions]
-"L1.9" = {{ player = 0, tokens = {own} }}
-{regions}
-"""
+from tests.builders import cost
+from tests.powers import badge_at
 
 
-def make(regions="", race="orcs", decline="", phase="conquer", hand=8, own=1):
-    return scenario(BASE.format(regions=regions, race=race, decline=decline, phase=phase, hand=hand, own=own))
+def make(regions="", race="orcs", phase="conquer", hand=8, own=1, **keys):
+    """Seat 0's ``race`` (Blacksmith) holds L1.9 with ``own`` tokens."""
+    regions = f'"L1.9" = {{ player = 0, tokens = {own} }}\n' + regions
+    return badge_at("blacksmith", regions, race, phase=phase, opponent=("kobolds", "farmer"), hand=hand, **keys)
 
-
-def cost(s, rid):
-    r = s.region_of(rid)
-    return conquest_cost(s, 0, r, targets(s, 0)[r])
 
 
 def test_every_conquest_costs_one_less():
@@ -54,7 +36,7 @@ def test_never_below_one():
 def test_own_in_decline_region():
     """R-CONQ-8 with Blacksmith: the player's own In Decline token counts as a defender:
     2 + 1 - 1 = 2."""
-    s = make('"L1.4" = { player = 0, decline = true }', decline='decline = "trolls"')
+    s = make('"L1.4" = { player = 0, decline = true }', decline="trolls")
     assert cost(s, "L1.4") == 2
 
 

@@ -8,29 +8,14 @@ from __future__ import annotations
 
 from smallworld.core.conquest import conquest_cost, targets
 from smallworld.core.state import EMPTY
-from tests.conftest import acts, scenario
-
-BASE = """
-boards = ["L1", "S3"]
-phase = "{phase}"
-turn = {turn}
-[[players]]
-race = "{race}"
-power = "championing"
-hand = {hand}
-vc = {vc0}
-[[players]]
-race = "kobolds"
-power = "farmer"
-hand = {hand1}
-[regions]
-{regions}
-"""
+from tests.builders import position, seat
+from tests.conftest import acts
 
 
 def make(regions, phase="conquer", turn=0, hand=3, hand1=0, race="orcs", vc0=5):
-    return scenario(BASE.format(regions=regions, phase=phase, turn=turn, hand=hand, hand1=hand1,
-                                race=race, vc0=vc0))
+    """Seat 0's ``race`` (Championing) against seat 1's Kobolds."""
+    return position(regions, seat(race, "championing", hand=hand, vc=vc0), seat("kobolds", "farmer", hand=hand1),
+                    phase=phase, turn=turn)
 
 
 def champ(s):
@@ -145,21 +130,11 @@ def test_live_bomb_on_its_region_is_a_capture_with_ransom_to_the_goblins():
     """RULES §10 Championing (revised ruling), §9 Goblins: a live Bomb on a Region held by the
     Champion is treated as a successful conquest: a capture, no token discarded, 1 VC ransom to
     the Goblins' player; the Champion and the tokens go back to hand."""
-    s = scenario("""
-        boards = ["L1", "S3"]
-        phase = "start"
-        turn = 1
-        [[players]]
-        race = "orcs"
-        power = "championing"
-        [[players]]
-        race = "goblins"
-        power = "farmer"
-        [regions]
+    s = position('''
         "L1.9" = { player = 0, tokens = 2, pieces = { champion = 1, bomb = 1 } }
         "L1.4" = { player = 0, tokens = 1 }
         "L1.5" = { player = 1, tokens = 2 }
-    """)
+    ''', seat("orcs", "championing"), seat("goblins", "farmer"), phase="start", turn=1)
     assert s.chance == [("bomb", s.region_of("L1.9"), 1)]
     s.apply("bomb L1.9 live")
     r = s.region_of("L1.9")

@@ -8,30 +8,16 @@ L1.4 (Fields) is adjacent to L1.0, L1.5, L1.9; L1.1 (Fields) to L1.0, L1.2, L1.6
 from __future__ import annotations
 
 from smallworld.core.conquest import targets
-from tests.conftest import acts, scenario
+from tests.builders import position, seat
+from tests.conftest import acts
 from tests.powers import play_out_turn
-
-BASE = """
-boards = {boards}
-phase = "{phase}"
-turn = {turn}
-[[players]]
-race = "{race}"
-power = "defensive"
-hand = {hand}
-[[players]]
-race = "kobolds"
-power = "{power1}"
-hand = {hand1}
-[regions]
-{regions}
-"""
 
 
 def make(regions, phase="conquer", turn=0, hand=0, hand1=0, power1="farmer", race="forsaken",
-         boards='["L1", "S3"]'):
-    return scenario(BASE.format(regions=regions, phase=phase, turn=turn, hand=hand, hand1=hand1,
-                                power1=power1, race=race, boards=boards))
+         boards=("L1", "S3")):
+    """Seat 0's ``race`` (Defensive) against seat 1's Kobolds with ``power1``."""
+    return position(regions, seat(race, "defensive", hand=hand), seat("kobolds", power1, hand=hand1), phase=phase,
+                    turn=turn, boards=boards)
 
 
 def towers(s):
@@ -78,7 +64,7 @@ def test_six_towers_at_most():
              '"S3.2" = { player = 0 }\n"S3.7" = { player = 0 }\n"S3.3" = { player = 0 }\n'
              '"S2.1" = { player = 0 }\n"S2.3" = { player = 0 }\n"S2.5" = { player = 0 }\n'
              '"S2.7" = { player = 0 }\n"S2.6" = { player = 0 }\n"S2.2" = { player = 0 }',
-             boards='["L1", "S3", "S2"]')
+             boards=("L1", "S3", "S2"))
     play_out_turn(s)
     assert len(towers(s)) == 6 and s.supply["watch-tower"] == 0
     assert towers(s) == {"L1.14", "S3.2", "S3.7", "S2.1", "S2.3", "S2.5"}

@@ -3,30 +3,15 @@ many VC (paid at scoring, R-SCORE-2)."""
 
 from __future__ import annotations
 
-from tests.conftest import scenario
+from tests.builders import position, seat
 from tests.powers import bonus, lines, play_out_turn
 
-BASE = """
-boards = ["L1", "S3"]
-phase = "{phase}"
-[[players]]
-race = "orcs"
-power = "enraged"
-hand = {hand}
-{decline}
-[[players]]
-race = "kobolds"
-power = "{other}"
-{decline1}
-[regions]
-"L1.9" = {{ player = 0 }}
-{regions}
-"""
 
-
-def make(regions="", decline="", phase="conquer", hand=10, other="farmer", decline1=""):
-    return scenario(BASE.format(regions=regions, decline=decline, phase=phase, hand=hand, other=other,
-                                decline1=decline1))
+def make(regions="", phase="conquer", hand=10, other="farmer", decline1=None, **keys):
+    """Seat 0's Orcs (Enraged) hold L1.9; seat 1 plays Kobolds with ``other``."""
+    them = seat("kobolds", other) if decline1 is None else seat("kobolds", other, decline=decline1)
+    return position('"L1.9" = { player = 0 }\n' + regions, seat("orcs", "enraged", hand=hand, **keys), them,
+                    phase=phase)
 
 
 def test_defenders_earn_coins():
@@ -52,7 +37,7 @@ def test_a_single_defender_earns_nothing():
 def test_in_decline_defenders_count_and_decline_turn_earns_nothing():
     """RULES §10 Enraged: In Decline tokens are race tokens too (2 Trolls In Decline: +2); on
     the turn the race goes In Decline there is no conquest and no bonus."""
-    s = make('"L1.4" = { player = 1, decline = true, tokens = 2 }', decline1='decline = "trolls"')
+    s = make('"L1.4" = { player = 1, decline = true, tokens = 2 }', decline1="trolls")
     s.apply("conquer L1.4")
     play_out_turn(s)
     assert lines(s)["Enraged: defenders beaten"] == 2

@@ -3,27 +3,11 @@
 
 from __future__ import annotations
 
-from tests.conftest import scenario
-from tests.powers import bonus, lines, play_out_turn
+from functools import partial
 
-BASE = """
-boards = ["L1", "S3"]
-phase = "{phase}"
-[[players]]
-race = "{race}"
-power = "explorer"
-hand = {hand}
-{decline}
-[[players]]
-race = "orcs"
-power = "farmer"
-[regions]
-{regions}
-"""
+from tests.powers import badge_at, bonus, lines, play_out_turn
 
-
-def make(regions, race="dwarves", decline="", phase="redeploy", hand=0):
-    return scenario(BASE.format(regions=regions, race=race, decline=decline, phase=phase, hand=hand))
+make = partial(badge_at, "explorer")
 
 
 def test_one_coin_per_board():
@@ -35,7 +19,7 @@ def test_one_coin_per_board():
 def test_one_board_one_coin_and_decline_race_ignored():
     """R-SCORE-2: the In Decline race's Region on S3 does not add its board."""
     s = make('"L1.4" = { player = 0 }\n"S3.0" = { player = 0, decline = true }',
-             decline='decline = "trolls"')
+             decline="trolls")
     assert lines(s)["Explorer: boards"] == 1
 
 

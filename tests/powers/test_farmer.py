@@ -2,26 +2,11 @@
 
 from __future__ import annotations
 
-from tests.conftest import scenario
-from tests.powers import bonus, lines
+from functools import partial
 
-BASE = """
-boards = ["L1", "S3"]
-phase = "{phase}"
-[[players]]
-race = "{race}"
-power = "farmer"
-{decline}
-[[players]]
-race = "orcs"
-power = "mining"
-[regions]
-{regions}
-"""
+from tests.powers import badge_at, bonus, lines
 
-
-def make(regions, race="dwarves", decline="", phase="redeploy"):
-    return scenario(BASE.format(regions=regions, race=race, decline=decline, phase=phase))
+make = partial(badge_at, "farmer", opponent=("orcs", "mining"))
 
 
 def test_one_coin_per_fields_region():
@@ -43,7 +28,7 @@ def test_in_decline_and_opponent_fields_do_not_count():
     """R-SCORE-2: only the Active race's Fields count (not its In Decline race's, nor an
     opponent's)."""
     s = make('"L1.1" = { player = 0 }\n"L1.3" = { player = 0, decline = true }\n'
-             '"L1.4" = { player = 1 }', decline='decline = "trolls"')
+             '"L1.4" = { player = 1 }', decline="trolls")
     assert lines(s)["Farmer: Fields Regions"] == 1
     assert lines(s)["Regions"] == 2
 

@@ -3,26 +3,11 @@ end (R-SCORE-2). The Lake of L1 is L1.7 (adjacent to 1, 2, 3, 6, 8, 10, 11); S3 
 
 from __future__ import annotations
 
-from tests.conftest import scenario
-from tests.powers import bonus, lines
+from functools import partial
 
-BASE = """
-boards = ["L1", "S3"]
-phase = "{phase}"
-[[players]]
-race = "{race}"
-power = "fishing"
-{decline}
-[[players]]
-race = "orcs"
-power = "farmer"
-[regions]
-{regions}
-"""
+from tests.powers import badge_at, bonus, lines
 
-
-def make(regions, race="dwarves", decline="", phase="redeploy"):
-    return scenario(BASE.format(regions=regions, race=race, decline=decline, phase=phase))
+make = partial(badge_at, "fishing")
 
 
 def test_one_coin_per_region_by_the_lake():
@@ -34,7 +19,7 @@ def test_one_coin_per_region_by_the_lake():
 def test_only_active_regions_count():
     """R-SCORE-2: an In Decline Region by the Lake gives nothing."""
     s = make('"L1.1" = { player = 0, decline = true }\n"L1.4" = { player = 0 }',
-             decline='decline = "trolls"')
+             decline="trolls")
     assert bonus(s, "Fishing") == 0
 
 

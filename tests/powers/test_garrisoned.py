@@ -5,29 +5,14 @@ Region is conquered or emptied; no new Forts once In Decline."""
 from __future__ import annotations
 
 from smallworld.core.conquest import conquest_cost, targets
-from tests.conftest import scenario
+from tests.builders import position, seat
 from tests.powers import play_out_turn
 
-BASE = """
-boards = ["L1", "S3"]
-phase = "{phase}"
-turn = {turn}
-[[players]]
-{p0}
-[[players]]
-race = "kobolds"
-power = "farmer"
-hand = {hand1}
-{p1}
-[regions]
-{regions}
-"""
-GARRISON = 'race = "orcs"\npower = "garrisoned"\nhand = {hand}'
 
-
-def make(regions, p0=None, p1="", phase="conquer", turn=0, hand=0, hand1=0):
-    p0 = p0 if p0 is not None else GARRISON.format(hand=hand)
-    return scenario(BASE.format(regions=regions, p0=p0, p1=p1, phase=phase, turn=turn, hand1=hand1))
+def make(regions, p0=None, phase="conquer", turn=0, hand=0, hand1=0):
+    """Seat 0 is ``p0`` (default: Orcs, Garrisoned, ``hand`` tokens); seat 1 the Kobolds."""
+    p0 = p0 if p0 is not None else seat("orcs", "garrisoned", hand=hand)
+    return position(regions, p0, seat("kobolds", "farmer", hand=hand1), phase=phase, turn=turn)
 
 
 def forts(s):
@@ -48,7 +33,7 @@ def test_a_fort_on_each_region_after_redeployment():
 def test_fort_adds_one_defense():
     """R-CONQ-3: an opponent pays 2 + 1 token + 1 Fort = 4 for a garrisoned Region."""
     s = make('"L1.9" = { player = 0, pieces = { fort = 1 } }\n"L1.4" = { player = 1 }',
-             p1="", phase="conquer", turn=1, hand1=5)
+             phase="conquer", turn=1, hand1=5)
     r = s.region_of("L1.9")
     assert conquest_cost(s, 1, r, targets(s, 1)[r]) == 4
     s.apply("conquer L1.9")
@@ -79,7 +64,7 @@ def test_forts_stay_in_decline_but_no_new_ones():
     assert s.occ[r9] == 1
     # seat 1 conquers the In Decline Region: 2 + 1 + 1 Fort = 4, the Fort is discarded
     s2 = make('"L1.9" = { player = 0, decline = true, pieces = { fort = 1 } }\n"L1.5" = { player = 1 }',
-              p0='decline = "orcs"\nkept = "garrisoned"', turn=1, hand1=5)
+              p0=seat(decline="orcs", kept="garrisoned"), turn=1, hand1=5)
     assert conquest_cost(s2, 1, r9, targets(s2, 1)[r9]) == 4
     s2.apply("conquer L1.9")
     assert s2.piece("fort", r9) == 0 and s2.supply["fort"] == 10
@@ -89,7 +74,7 @@ def test_new_active_race_of_a_garrisoned_player_gets_no_forts():
     """RULES §10: no new Forts once In Decline: the same player's next Active race (power
     Farmer) holds Regions without Forts at its turn end."""
     s = make('"L1.9" = { player = 0, decline = true, pieces = { fort = 1 } }\n"L1.4" = { player = 0 }',
-             p0='race = "dwarves"\npower = "mining"\ndecline = "orcs"\nkept = "garrisoned"')
+             p0=seat("dwarves", "mining", decline="orcs", kept="garrisoned"))
     play_out_turn(s)
     assert forts(s) == {"L1.9"}
 
@@ -98,7 +83,7 @@ def test_removing_the_old_decline_race_discards_its_forts():
     """R-DEC-3 + R-CONQ-7 ("removed when its Region is emptied"): a second decline removes the
     older In Decline race; its Regions are emptied and their Forts go back to the box."""
     s = make('"L1.9" = { player = 0, decline = true, pieces = { fort = 1 } }\n"L1.4" = { player = 0 }',
-             p0='race = "dwarves"\npower = "mining"\ndecline = "orcs"\nkept = "garrisoned"', phase="decide")
+             p0=seat("dwarves", "mining", decline="orcs", kept="garrisoned"), phase="decide")
     s.apply("decline")
     assert s.decline[0] == "dwarves" and s.kept[0] is None
     assert s.piece("fort", s.region_of("L1.9")) == 0 and s.supply["fort"] == 10
@@ -107,7 +92,7 @@ def test_removing_the_old_decline_race_discards_its_forts():
 def test_fort_and_wisp_wall_stack():
     """RULES §9 Night Elves + §10 Garrisoned: a Forest won by Night Elves gets a Wisp Wall and,
     after redeployment, a Fort: an attacker then pays 2 + 1 + 2 = 5."""
-    s = make('"L1.9" = { player = 0 }', p0='race = "night-elves"\npower = "garrisoned"\nhand = 3')
+    s = make('"L1.9" = { player = 0 }', p0=seat("night-elves", "garrisoned", hand=3))
     s.apply("conquer L1.5")
     play_out_turn(s)
     r = s.region_of("L1.5")

@@ -2,26 +2,12 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from tests.conftest import scenario
-from tests.powers import bonus, lines
+from tests.powers import badge_at, bonus, lines
 
-BASE = """
-boards = ["L1", "S3"]
-phase = "{phase}"
-[[players]]
-race = "dwarves"
-power = "herbalist"
-{decline}
-[[players]]
-race = "orcs"
-power = "mining"
-[regions]
-{regions}
-"""
-
-
-def make(regions, decline="", phase="redeploy"):
-    return scenario(BASE.format(regions=regions, decline=decline, phase=phase))
+make = partial(badge_at, "herbalist", opponent=("orcs", "mining"))
 
 
 def test_one_coin_per_hills_region():
@@ -35,7 +21,7 @@ def test_one_coin_per_hills_region():
 def test_only_active_hills_count():
     """R-SCORE-2: In Decline and opponents' Hills do not count; no Hills, no line."""
     s = make('"L1.0" = { player = 0, decline = true }\n"L1.9" = { player = 1 }\n'
-             '"L1.4" = { player = 0 }', decline='decline = "trolls"')
+             '"L1.4" = { player = 0 }', decline="trolls")
     assert bonus(s, "Herbalist") == 0
 
 

@@ -7,30 +7,16 @@ discarded first, and that uses the action. L1.9 is adjacent to L1.4, L1.5, L1.13
 from __future__ import annotations
 
 from smallworld.core.state import EMPTY
-from tests.conftest import acts, scenario
+from tests.builders import position, seat
+from tests.conftest import acts
 
-BASE = """
-boards = ["L1", "S3"]
-phase = "{phase}"
-[[players]]
-race = "orcs"
-power = "intimidating"
-hand = {hand}
-vc = {vc0}
-{p0}
-[[players]]
-{p1}
-[flags]
-{flags}
-[regions]
-"L1.9" = {{ player = 0 }}
-{regions}
-"""
-KOBOLDS = 'race = "kobolds"\npower = "farmer"'
+KOBOLDS = seat("kobolds", "farmer")
 
 
-def make(regions, p1=KOBOLDS, phase="conquer", hand=3, vc0=5, flags="", p0=""):
-    return scenario(BASE.format(regions=regions, p1=p1, phase=phase, hand=hand, vc0=vc0, flags=flags, p0=p0))
+def make(regions, p1=KOBOLDS, phase="conquer", hand=3, vc0=5, **p0):
+    """Seat 0's Orcs (Intimidating) hold L1.9; seat 1 is ``p1``."""
+    return position('"L1.9" = { player = 0 }\n' + regions, seat("orcs", "intimidating", hand=hand, vc=vc0, **p0), p1,
+                    phase=phase)
 
 
 def intim(s):
@@ -85,22 +71,12 @@ def test_three_times_per_turn_in_the_conquest_phase_only():
 def test_only_adjacent_opponents():
     """RULES §10: not the player's own In Decline Region, not a Region out of reach, not a
     Region with only the Champion (a piece, not a token)."""
-    s = scenario("""
-        boards = ["L1", "S3"]
-        phase = "conquer"
-        [[players]]
-        race = "orcs"
-        power = "intimidating"
-        decline = "trolls"
-        [[players]]
-        race = "kobolds"
-        power = "championing"
-        [regions]
+    s = position('''
         "L1.9" = { player = 0 }
         "L1.4" = { player = 0, decline = true }
         "L1.12" = { player = 1 }
         "L1.13" = { player = 1, tokens = 0, pieces = { champion = 1 } }
-    """)
+    ''', seat("orcs", "intimidating", decline="trolls"), seat("kobolds", "championing"))
     assert intim(s) == set()
 
 
@@ -108,7 +84,7 @@ def test_in_decline_race_leaves_with_its_last_token():
     """RULES §10 (Active or In Decline), R-DEC-4: taking the last In Decline token empties the
     Region and the race leaves the game."""
     s = make('"L1.4" = { player = 1, decline = true }',
-             p1='race = "kobolds"\npower = "farmer"\ndecline = "trolls"')
+             p1=seat("kobolds", "farmer", decline="trolls"))
     assert intim(s) == {"intimidate L1.4"}
     s.apply("intimidate L1.4")
     assert s.occ[s.region_of("L1.4")] == EMPTY and s.decline[1] is None
@@ -118,7 +94,7 @@ def test_in_decline_race_leaves_with_its_last_token():
 def test_tauren_two_token_region_is_emptied():
     """RULES §9 Tauren: Intimidating a 2-token Tauren Region empties it: the taken token is
     discarded (no other Region) and the lone one goes to hand, redeployed later."""
-    s = make('"L1.4" = { player = 1, tokens = 2 }', p1='race = "tauren"\npower = "farmer"')
+    s = make('"L1.4" = { player = 1, tokens = 2 }', p1=seat("tauren", "farmer"))
     s.apply("intimidate L1.4")
     assert s.occ[s.region_of("L1.4")] == EMPTY
     assert s.hand[1] == 1 and s.box["tauren"] == 16 - 1
@@ -127,7 +103,7 @@ def test_tauren_two_token_region_is_emptied():
 def test_draenei_holy_light_saves_the_token():
     """RULES §9 Draenei: the first Draenei token discarded in an opponent's turn (any power)
     goes to hand instead; it is redeployed at the end of the turn (R-TROOP-4)."""
-    s = make('"L1.4" = { player = 1, tokens = 2 }', p1='race = "draenei"\npower = "farmer"')
+    s = make('"L1.4" = { player = 1, tokens = 2 }', p1=seat("draenei", "farmer"))
     s.apply("intimidate L1.4")
     assert s.hand[1] == 1 and s.box["draenei"] == 12 - 2 and 1 in s.defenders
     s.apply("intimidate L1.4")
@@ -137,8 +113,8 @@ def test_draenei_holy_light_saves_the_token():
 def test_harmony_toll_before_intimidating_the_pandaren():
     """RULES §9 Pandaren: removing a Pandaren token is an attack: a Harmony holder pays 2 VC
     first (``pay harmony``), then intimidates freely."""
-    s = make('"L1.4" = { player = 1, tokens = 2 }', p1='race = "pandaren"\npower = "farmer"',
-             p0="harmony = true")
+    s = make('"L1.4" = { player = 1, tokens = 2 }', p1=seat("pandaren", "farmer"),
+             harmony=True)
     assert intim(s) == set() and "pay harmony" in acts(s)
     s.apply("pay harmony")
     assert (s.vc[0], s.vc[1]) == (3, 7)

@@ -6,28 +6,16 @@ from __future__ import annotations
 import pytest
 
 from smallworld.core.errors import IllegalActionError
-from tests.conftest import acts, scenario
+from tests.builders import position, seat
+from tests.conftest import acts
 
-BASE = """
-boards = ["L1", "S3"]
-phase = "conquer"
-turn = 1
-[[players]]
-{p0}
-[[players]]
-race = "orcs"
-power = "{power1}"
-hand = 8
-vc = {vc1}
-[regions]
-"L1.0" = {{ player = 1 }}
-{regions}
-"""
-MARSH = 'race = "kobolds"\npower = "marshdweller"'
+MARSH = seat("kobolds", "marshdweller")
 
 
 def make(regions, p0=MARSH, vc1=5, power1="farmer"):
-    return scenario(BASE.format(regions=regions, p0=p0, vc1=vc1, power1=power1))
+    """Seat 0 is ``p0`` (the Kobolds Marshdweller); seat 1's Orcs (8 in hand, ``vc1`` VC) hold
+    L1.0 and play this turn."""
+    return position('"L1.0" = { player = 1 }\n' + regions, p0, seat("orcs", power1, hand=8, vc=vc1), turn=1)
 
 
 def test_toll_before_conquering_a_swamp():
@@ -55,7 +43,7 @@ def test_only_swamps_and_only_if_affordable():
 def test_in_decline_swamps_still_protected():
     """R-DEC-2: the kept Marshdweller badge protects the In Decline race's Swamps."""
     s = make('"L1.6" = { player = 0, decline = true }',
-             p0='race = "dwarves"\npower = "mining"\ndecline = "kobolds"\nkept = "marshdweller"')
+             p0=seat("dwarves", "mining", decline="kobolds", kept="marshdweller"))
     assert "pay marsh-L1.6" in acts(s) and "conquer L1.6" not in acts(s)
 
 
@@ -63,23 +51,11 @@ def test_the_new_active_race_of_the_same_player_owes_nothing():
     """RULES §10 ("an opponent must pay"), R-CONQ-8: the Marshdweller player's own Active race
     conquers its In Decline Swamp without a toll; the Swamps of its Active race (another power)
     are not protected for opponents."""
-    s = scenario("""
-        boards = ["L1", "S3"]
-        phase = "conquer"
-        [[players]]
-        race = "dwarves"
-        power = "mining"
-        hand = 5
-        decline = "kobolds"
-        kept = "marshdweller"
-        [[players]]
-        race = "orcs"
-        power = "farmer"
-        [regions]
+    s = position('''
         "L1.0" = { player = 0 }
         "L1.6" = { player = 0, decline = true }
         "S3.1" = { player = 1 }
-    """)
+    ''', seat("dwarves", "mining", hand=5, decline="kobolds", kept="marshdweller"), seat("orcs", "farmer"))
     assert "conquer L1.6" in acts(s)
 
 

@@ -3,27 +3,11 @@
 
 from __future__ import annotations
 
-from tests.conftest import scenario
-from tests.powers import bonus, lines, play_out_turn
+from functools import partial
 
-BASE = """
-boards = ["L1", "S3"]
-phase = "{phase}"
-[[players]]
-race = "{race}"
-power = "mining"
-hand = {hand}
-{decline}
-[[players]]
-race = "orcs"
-power = "farmer"
-[regions]
-{regions}
-"""
+from tests.powers import badge_at, bonus, lines, play_out_turn
 
-
-def make(regions, race="dwarves", decline="", phase="redeploy", hand=0):
-    return scenario(BASE.format(regions=regions, race=race, decline=decline, phase=phase, hand=hand))
+make = partial(badge_at, "mining")
 
 
 def test_one_coin_per_cavern_region():
@@ -36,7 +20,7 @@ def test_one_coin_per_cavern_region():
 def test_only_active_caverns_count():
     """R-SCORE-2: an In Decline Cavern gives no Mining bonus."""
     s = make('"L1.0" = { player = 0, decline = true }\n"L1.4" = { player = 0 }',
-             decline='decline = "trolls"')
+             decline="trolls")
     assert bonus(s, "Mining") == 0
 
 

@@ -3,28 +3,12 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from smallworld.core.conquest import conquest_cost, targets
-from tests.conftest import scenario
-from tests.powers import bonus, lines, play_out_turn
+from tests.powers import badge_at, bonus, lines, play_out_turn
 
-BASE = """
-boards = ["L1", "S3"]
-phase = "{phase}"
-[[players]]
-race = "{race}"
-power = "mountaineer"
-hand = {hand}
-{decline}
-[[players]]
-race = "orcs"
-power = "farmer"
-[regions]
-{regions}
-"""
-
-
-def make(regions, race="trolls", decline="", phase="redeploy", hand=0):
-    return scenario(BASE.format(regions=regions, race=race, decline=decline, phase=phase, hand=hand))
+make = partial(badge_at, "mountaineer", race="trolls")
 
 
 def test_one_coin_per_mountain_region():
@@ -37,7 +21,7 @@ def test_one_coin_per_mountain_region():
 def test_only_active_mountains_count():
     """R-SCORE-2: an In Decline Mountain gives no bonus."""
     s = make('"L1.13" = { player = 0, decline = true }\n"L1.4" = { player = 0 }',
-             decline='decline = "dwarves"')
+             decline="dwarves")
     assert bonus(s, "Mountaineer") == 0
 
 

@@ -6,28 +6,15 @@ of L1 + S3: L1.1, L1.5, L1.10, S3.4, S3.6."""
 from __future__ import annotations
 
 from smallworld.core.state import EMPTY
-from tests.conftest import acts, scenario
+from tests.builders import position, seat
+from tests.conftest import acts
 
-BASE = """
-boards = ["L1", "S3"]
-phase = "{phase}"
-[[players]]
-race = "orcs"
-power = "portal-mage"
-hand = {hand}
-{p0}
-[[players]]
-{p1}
-[flags]
-{flags}
-[regions]
-{regions}
-"""
-KOBOLDS = 'race = "kobolds"\npower = "farmer"'
+KOBOLDS = seat("kobolds", "farmer")
 
 
-def make(regions, p0="", p1=KOBOLDS, phase="conquer", hand=2, flags=""):
-    return scenario(BASE.format(regions=regions, p0=p0, p1=p1, phase=phase, hand=hand, flags=flags))
+def make(regions, p1=KOBOLDS, phase="conquer", hand=2, **p0):
+    """Seat 0's Orcs (Portal Mage) and seat 1 ``p1``."""
+    return position(regions, seat("orcs", "portal-mage", hand=hand, **p0), p1, phase=phase)
 
 
 def portals(s):
@@ -106,7 +93,7 @@ def test_in_decline_race_swapped_stays_in_decline():
     """R-DEC-2 with Portal Mage: an In Decline race moved by a swap is still In Decline there and
     still scores for its owner."""
     s = make('"L1.1" = { player = 0 }\n"L1.5" = { player = 1, decline = true, tokens = 1 }',
-             p1='race = "kobolds"\npower = "farmer"\ndecline = "trolls"')
+             p1=seat("kobolds", "farmer", decline="trolls"))
     s.apply("portal L1.5 S3.4")
     assert s.occ[s.region_of("S3.4")] == 3 and s.occ[s.region_of("L1.5")] == EMPTY
 
@@ -115,7 +102,7 @@ def test_harmony_toll_before_swapping_the_pandaren():
     """RULES §10 ("swapping a Pandaren token away is an attack"), §9 Pandaren: a Harmony holder
     pays 2 VC first; the Pandaren Region is no swap partner until then."""
     s = make('"L1.1" = { player = 0 }\n"S3.4" = { player = 1 }',
-             p1='race = "pandaren"\npower = "farmer"', p0="harmony = true")
+             p1=seat("pandaren", "farmer"), harmony=True)
     assert not any("S3.4" in a.split() for a in portals(s)) and "pay harmony" in acts(s)
     s.apply("pay harmony")
     assert "portal L1.1 S3.4" in portals(s)

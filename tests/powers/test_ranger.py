@@ -2,27 +2,11 @@
 
 from __future__ import annotations
 
-from tests.conftest import scenario
-from tests.powers import bonus, lines, play_out_turn
+from functools import partial
 
-BASE = """
-boards = ["L1", "S3"]
-phase = "{phase}"
-[[players]]
-race = "{race}"
-power = "ranger"
-hand = {hand}
-{decline}
-[[players]]
-race = "orcs"
-power = "mining"
-[regions]
-{regions}
-"""
+from tests.powers import badge_at, bonus, lines, play_out_turn
 
-
-def make(regions, race="dwarves", decline="", phase="redeploy", hand=0):
-    return scenario(BASE.format(regions=regions, race=race, decline=decline, phase=phase, hand=hand))
+make = partial(badge_at, "ranger", opponent=("orcs", "mining"))
 
 
 def test_one_coin_per_forest_region():
@@ -35,7 +19,7 @@ def test_one_coin_per_forest_region():
 def test_only_active_forests_count():
     """R-SCORE-2: an In Decline Forest scores 1 VC as a Region, no Ranger bonus."""
     s = make('"L1.2" = { player = 0, decline = true }\n"L1.4" = { player = 0 }',
-             decline='decline = "trolls"')
+             decline="trolls")
     assert bonus(s, "Ranger") == 0 and lines(s)["Regions"] == 2
 
 

@@ -3,32 +3,14 @@ Entry Region costs 2; R-CONQ-2: no +1 for a non-adjacent Entry Region)."""
 
 from __future__ import annotations
 
-from smallworld.core.conquest import conquest_cost, targets
-from tests.conftest import scenario
+from functools import partial
 
-BASE = """
-boards = ["L1", "S3"]
-phase = "{phase}"
-[[players]]
-race = "{race}"
-power = "sailing"
-hand = {hand}
-{decline}
-[[players]]
-race = "kobolds"
-power = "farmer"
-[regions]
-{regions}
-"""
+from smallworld.core.conquest import targets
+from tests.builders import cost
+from tests.powers import badge_at
 
+make = partial(badge_at, "sailing", race="orcs", phase="conquer", opponent=("kobolds", "farmer"), hand=8)
 
-def make(regions="", race="orcs", decline="", phase="conquer", hand=8):
-    return scenario(BASE.format(regions=regions, race=race, decline=decline, phase=phase, hand=hand))
-
-
-def cost(s, rid):
-    r = s.region_of(rid)
-    return conquest_cost(s, 0, r, targets(s, 0)[r])
 
 
 def test_first_conquest_costs_two():

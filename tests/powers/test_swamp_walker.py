@@ -3,27 +3,12 @@
 
 from __future__ import annotations
 
-from tests.conftest import acts, scenario
-from tests.powers import bonus, lines, play_out_turn
-
-BASE = """
-boards = ["L1", "S3"]
-phase = "{phase}"
-[[players]]
-race = "dwarves"
-power = "swamp-walker"
-hand = {hand}
-{decline}
-[[players]]
-race = "orcs"
-power = "{other}"
-[regions]
-{regions}
-"""
+from tests.conftest import acts
+from tests.powers import badge_at, bonus, lines, play_out_turn
 
 
-def make(regions, decline="", phase="redeploy", hand=0, other="mining"):
-    return scenario(BASE.format(regions=regions, decline=decline, phase=phase, hand=hand, other=other))
+def make(regions, other="mining", **keys):
+    return badge_at("swamp-walker", regions, opponent=("orcs", other), **keys)
 
 
 def test_one_coin_per_swamp_region():
@@ -35,7 +20,7 @@ def test_one_coin_per_swamp_region():
 def test_only_active_swamps_count():
     """R-SCORE-2: In Decline Swamps give no bonus; no Swamp, no line."""
     s = make('"L1.6" = { player = 0, decline = true }\n"L1.4" = { player = 0 }',
-             decline='decline = "trolls"')
+             decline="trolls")
     assert bonus(s, "Swamp Walker") == 0
 
 
