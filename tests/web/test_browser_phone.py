@@ -141,3 +141,85 @@ def test_the_next_move_is_on_the_first_screen_at_each_step(server, chromium):
     on_first_screen(pg, "#confirm-cancel")
     assert not pg.errors, pg.errors
     ctx.close()
+
+
+def finger(pg, sel):
+    """A tap at the element's middle where it is on the screen now (nothing scrolled for it:
+    what the player must press is on the first screen), checked to be on the screen."""
+    at = pg.evaluate(WHERE, sel)
+    assert at, f"{sel} is not on the page"
+    assert at["top"] >= 0 and at["bottom"] <= H + 0.5 and at["touchable"], f"{sel} is out of reach: {at}"
+    pg.touchscreen.tap((at["left"] + at["right"]) / 2, (at["top"] + at["bottom"]) / 2)
+
+
+def answer_sheet(pg):
+    """A sheet asking something (a pick, a conquest's cost, a decline): its button."""
+    pg.wait_for_timeout(120)  # a sheet opens at once on the tap, or not at all
+    if pg.locator("#confirm:not([hidden]) #confirm-ok, #menu:not([hidden]) button[data-action]").count() == 0:
+        return
+    if pg.locator("#confirm:not([hidden]) #confirm-ok").count():
+        finger(pg, "#confirm-ok")
+    else:
+        finger(pg, "#menu:not([hidden]) button[data-action]")
+
+
+def settled(pg):
+    pg.wait_for_function("""() => (!!document.querySelector('#modal:not([hidden]) .results'))
+        || (document.body.classList.contains('my-turn') && !document.body.classList.contains('busy'))""",
+                         timeout=30_000)
+
+
+def test_a_whole_classic_game_by_touch_alone(server, chromium):
+    """Issue 35 point 6: a whole game (classic, two players: Anna against a bot) played to its
+    results on a 390x844 phone by taps alone, each tap on the first screen, never scrolled."""
+    created = post_game(server, {"edition": "classic", "seed": 11,
+                                 "seats": [{"name": "Anna"}, {"name": "Bob", "kind": "bot", "bot": "random"}]})
+    ctx, pg = phone(chromium)
+    pg.goto(server + created["seats"][0]["link"])
+    turns, conquests = set(), 0
+    for _ in range(400):
+        settled(pg)
+        if pg.locator("#modal:not([hidden]) .results").count():
+            break
+        assert pg.evaluate("() => window.scrollY") == 0
+        phase = pg.evaluate("() => document.body.dataset.phase")
+        turns.add(pg.evaluate("() => window.__sw.P.view.round"))
+        if phase == "pick":
+            finger(pg, ".combo.pickable")
+            answer_sheet(pg)
+        elif phase == "decide":
+            # decline once, in round 4, to play that too
+            finger(pg, "#turn button.act[data-action='%s']" % ("decline" if pg.evaluate(
+                "() => window.__sw.P.view.round") == 4 else "expand"))
+            answer_sheet(pg)
+        elif phase == "conquer":
+            rid = pg.evaluate("() => { const p = document.querySelector('path.sw-region[data-mark=conquer]'); return p && p.id; }")
+            if rid and conquests < 3:
+                pg.locator(f'path.sw-region[id="{rid}"]').wait_for(state="attached")
+                tap_region(pg, rid)
+                answer_sheet(pg)
+                conquests += 1
+            else:
+                finger(pg, "#turn .buttons button.act[data-action='end']")
+                answer_sheet(pg)
+                conquests = 0
+        elif pg.locator("#btn-end-turn").count():
+            while pg.locator("#btn-end-turn:disabled").count():
+                place = pg.evaluate("() => document.querySelector('path.sw-region[data-mark=place]').id")
+                tap_region(pg, place)
+                pg.wait_for_timeout(20)
+            finger(pg, "#btn-end-turn")
+            conquests = 0
+        else:  # an ability's choice, or a step with buttons only
+            if pg.locator("#turn button.act").count():
+                finger(pg, "#turn button.act")
+            else:
+                tap_region(pg, pg.evaluate("() => window.__sw.P.legal.find((a) => a.region).region"))
+            answer_sheet(pg)
+        pg.wait_for_timeout(50)
+    assert pg.locator("#modal:not([hidden]) .results").count(), "the game did not end"
+    shot(pg, "phone-results-390x844")
+    assert pg.evaluate("() => window.__sw.P.over") is True
+    assert max(turns) == pg.evaluate("() => window.__sw.P.view.rounds")
+    assert not pg.errors, pg.errors
+    ctx.close()
