@@ -73,3 +73,23 @@ def test_every_core_kind_with_words_is_a_known_kind():
     from smallworld.core.events import CORE_KINDS
 
     assert {k.split(".")[0] for k in TEMPLATES} - {"side", "defender", "and", "list"} <= set(CORE_KINDS)
+
+
+def test_a_take_back_forgets_the_coins_of_the_actions_it_removes():
+    """A toll paid then taken back leaves no ledger line (the results add up after undo)."""
+    from smallworld.core.setup import new_state
+    from smallworld.web.chronicle import Logbook
+
+    s = new_state(3, seed=1)
+    log = Logbook()
+    log.start(s)
+    log.add(s, 0, "pick 1", [{"kind": "coins", "seat": 0, "n": -1, "why": "combo"}])
+    log.add(s, 1, "pay marsh-L1.4", [{"kind": "paid_toll", "seat": 0, "toll": "marsh-L1.4", "amount": 1,
+                                      "payee": 1},
+                                     {"kind": "coins", "seat": 0, "n": -1, "why": "toll"},
+                                     {"kind": "coins", "seat": 1, "n": 1, "why": "toll"}])
+    assert [c["source"] for c in log.coins][3:] == ["Paid for combos", "Tolls paid", "Tolls received"]
+    n = len(log.entries)
+    log.forget(n - 1, 1)
+    assert [c["source"] for c in log.coins][3:] == ["Paid for combos"]
+    assert len(log.entries) == n - 1

@@ -330,6 +330,12 @@ class Logbook:
         self.coins.append({"seat": ev["seat"], "source": source, "n": n, "round": self._turn_key,
                            "at": at})
 
+    def forget(self, n_entries: int, n_actions: int) -> None:
+        """Keep the first ``n_entries`` entries and the ledger lines of the record's first
+        ``n_actions`` actions (a take-back, a rolled-back write)."""
+        del self.entries[n_entries:]
+        self.coins[:] = [c for c in self.coins if c["at"] is None or c["at"] < n_actions]
+
     # ---- reading ---------------------------------------------------------------------------
 
     def visible(self, s: State, viewer: int | None, since: int = 0) -> list[dict[str, Any]]:

@@ -324,7 +324,7 @@ class LiveGame:
         record = GameRecord(header, g.record.actions[:start], None)
         self.game = Game.from_record(record, secret=g.secret)
         self.verdict = None
-        del self.log.entries[n_log:]
+        self.log.forget(n_log, start)
         self.undo.forget()
 
     def act(self, store: Store, seat: int, action: str | Action) -> Action:

@@ -49,11 +49,11 @@ def take_back(live: LiveGame, store: Store, seat: int) -> None:
     state, actions, result = g.state, list(g.record.actions), g.record.result
     events_before = list(g.record.events or [])
     log = live.log
-    entries, turn = list(log.entries), log._turn_key
+    entries, turn, coins = list(log.entries), log._turn_key, list(log.coins)
     extra = undo.undo(g, seat)
     if extra is not None:
         n_log, turn_key = extra
-        del log.entries[n_log:]
+        log.forget(n_log, len(g.record.actions))
         log._turn_key = turn_key
     else:  # the action was made before a restart or by another server process
         last: list[Any] = []
@@ -70,7 +70,7 @@ def take_back(live: LiveGame, store: Store, seat: int) -> None:
         if g.record.events is not None:
             g.record.events[:] = events_before
         live.log = log
-        log.entries[:], log._turn_key = entries, turn
+        log.entries[:], log._turn_key, log.coins[:] = entries, turn, coins
         undo.frames[:], undo.removed, undo._cache = frames, taken_back, cache
         raise
     for conn in live.sockets:  # their logs shrank: the next push resends it whole
