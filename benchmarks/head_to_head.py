@@ -3,10 +3,11 @@
 The games are played by the tournament CLI with ``--save-dir``, e.g. the new search bot against
 two copies of ``mcts`` at 0.5 s of CPU time per decision, every rotation of the seats::
 
-    smallworld tournament --bots mcts-turn,mcts,mcts --games 102 --seed 7000 \\
+    smallworld tournament --bots mcts-blend,mcts,mcts --games 102 --seed 7000 \\
         --mcts-time 0.5 --clock cpu --workers 2 --save-dir runs/h2h --json > runs/h2h.json
 
-and this script reads ``runs/h2h/game-*.json`` (each record's header names the bots, its result
+(a research variant of ``bot_variants.py`` with ``python benchmarks/bot_variants.py tournament``
+and the same arguments), and this script reads ``runs/h2h/game-*.json`` (each record's header names the bots, its result
 holds scores and winners) and prints, per bot, seat-games, wins (shared wins split), the win
 rate with its 95% Wilson interval (even odds: 1/3 at 3 players) and the mean VC, plus how many
 games of the schedule are in and which seat rotations they cover::
