@@ -5,28 +5,18 @@ Board facts (L1): Magic Regions L1.1, L1.5, L1.10; L1.9 and L1.4 are not Magic.
 
 from __future__ import annotations
 
-from tests.conftest import scenario
-
-BASE = """
-boards = ["L1", "S3"]
-phase = "conquer"
-[[players]]
-race = "{race}"
-power = "{power}"
-{decline}
-[[players]]
-race = "orcs"
-power = "mining"
-[regions]
-"L1.1" = {{ player = 0, tokens = 2 {dec1} }}
-"L1.5" = {{ player = 0, tokens = 1 }}
-"L1.9" = {{ player = 0, tokens = 1 }}
-"L1.10" = {{ player = 1, tokens = 1 }}
-"""
+from tests.builders import position, seat
 
 
-def make(race="blood-elves", power="ranger", decline="", dec1=""):
-    return scenario(BASE.format(race=race, power=power, decline=decline, dec1=dec1))
+def make(race="blood-elves", power="ranger", dec1="", phase="conquer", **keys):
+    """Seat 0's ``race`` holds L1.1 (Magic, 2 tokens ``dec1``), L1.5 (Magic) and L1.9; the Orcs
+    hold L1.10 (Magic)."""
+    return position(f'''
+        "L1.1" = {{ player = 0, tokens = 2 {dec1} }}
+        "L1.5" = {{ player = 0, tokens = 1 }}
+        "L1.9" = {{ player = 0, tokens = 1 }}
+        "L1.10" = {{ player = 1, tokens = 1 }}
+    ''', seat(race, power, **keys), seat("orcs", "mining"), phase=phase)
 
 
 def end_turn(s):
@@ -45,18 +35,7 @@ def test_one_coin_per_magic_region():
 
 def test_no_line_without_magic_region():
     """RULES §9 Blood Elves: nothing (no empty line) when no Magic Region is held."""
-    s = scenario("""
-        boards = ["L1", "S3"]
-        phase = "conquer"
-        [[players]]
-        race = "blood-elves"
-        power = "sailing"
-        [[players]]
-        race = "orcs"
-        power = "mining"
-        [regions]
-        "L1.9" = { player = 0, tokens = 1 }
-    """)
+    s = position('"L1.9" = { player = 0, tokens = 1 }', seat("blood-elves", "sailing"), seat("orcs", "mining"))
     end_turn(s)
     assert s.last_score[0] == [("Regions", 1)]
 
@@ -64,7 +43,7 @@ def test_no_line_without_magic_region():
 def test_in_decline_blood_elves_score_no_magic_bonus():
     """RULES §9 (Active race only, R-SCORE-2): In Decline Blood Elves on a Magic Region give only
     the 1 VC per Region."""
-    s = make(race="humans", power="sailing", decline='decline = "blood-elves"', dec1=", decline = true")
+    s = make(race="humans", power="sailing", decline="blood-elves", dec1=", decline = true")
     end_turn(s)
     assert not any(label.startswith("Blood Elves") for label, _ in s.last_score[0])
     assert s.last_score[0] == [("Regions", 3)]  # L1.1 In Decline + L1.5, L1.9 Active
@@ -72,8 +51,7 @@ def test_in_decline_blood_elves_score_no_magic_bonus():
 
 def test_decline_turn_scores_no_magic_bonus():
     """R-DEC-1, R-SCORE-2: the turn the Blood Elves go In Decline they are no longer Active."""
-    s = scenario(BASE.format(race="blood-elves", power="sailing", decline="", dec1="")
-                 .replace('phase = "conquer"', 'phase = "decide"'))
+    s = make(power="sailing", phase="decide")
     s.apply("decline")
     assert s.last_score[0] == [("Regions", 3)]
 

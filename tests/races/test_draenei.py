@@ -7,31 +7,19 @@ Board facts (L1): L1.9 (Entry) is adjacent to L1.4, L1.5, L1.13; L1.5 is adjacen
 from __future__ import annotations
 
 from smallworld.core.state import CHANCE
-from tests.conftest import scenario
-
-BASE = """
-boards = ["L1", "S3"]
-phase = "conquer"
-turn = 1
-[[players]]
-race = "draenei"
-power = "farmer"
-{decline0}
-[[players]]
-race = "{attacker}"
-power = "{power}"
-hand = 9
-[regions]
-"L1.9" = {{ player = 1, tokens = 1 }}
-"L1.4" = {{ player = 0, tokens = 3 }}
-"L1.5" = {{ player = 0, tokens = 2 }}
-"L1.6" = {{ player = 0, tokens = 1 }}
-{more}
-"""
+from tests.builders import position, seat
 
 
-def make(attacker="orcs", power="mining", decline0="", more=""):
-    return scenario(BASE.format(attacker=attacker, power=power, decline0=decline0, more=more))
+def make(attacker="orcs", power="mining", more="", item="", **draenei):
+    """Seat 1's ``attacker`` (9 in hand, L1.9) plays against seat 0's Draenei in L1.4 (3 tokens),
+    L1.5 (2) and L1.6 (1); ``item`` lies in L1.4."""
+    item = f', item = "{item}"' if item else ""
+    return position(f'''
+        "L1.9" = {{ player = 1, tokens = 1 }}
+        "L1.4" = {{ player = 0, tokens = 3{item} }}
+        "L1.5" = {{ player = 0, tokens = 2 }}
+        "L1.6" = {{ player = 0, tokens = 1 }}
+    ''' + more, seat("draenei", "farmer", **draenei), seat(attacker, power, hand=9), turn=1)
 
 
 def test_first_loss_of_the_opponent_turn_is_saved():
@@ -54,28 +42,13 @@ def test_only_the_first_loss_per_opponent_turn():
 def test_saved_again_in_the_next_opponent_turn():
     """RULES §9 Draenei: 'each opponent's turn': the save is renewed every turn (3 players: the
     two opponents each lose their first hit to Holy Light)."""
-    s = scenario("""
-        boards = ["L1", "S3"]
-        phase = "conquer"
-        turn = 1
-        [[players]]
-        race = "draenei"
-        power = "farmer"
-        [[players]]
-        race = "orcs"
-        power = "mining"
-        hand = 4
-        [[players]]
-        race = "trolls"
-        power = "herbalist"
-        hand = 4
-        [regions]
+    s = position('''
         "L1.9" = { player = 1, tokens = 1 }
         "L1.13" = { player = 2, tokens = 1 }
         "L1.4" = { player = 0, tokens = 1 }
         "L1.5" = { player = 0, tokens = 1 }
         "L1.6" = { player = 0, tokens = 1 }
-    """)
+    ''', seat("draenei", "farmer"), seat("orcs", "mining", hand=4), seat("trolls", "herbalist", hand=4), turn=1)
     box = s.box["draenei"]
     s.apply("conquer L1.4")  # 2 + 1 = 3
     assert s.box["draenei"] == box and s.hand[0] == 1
@@ -91,22 +64,10 @@ def test_saved_again_in_the_next_opponent_turn():
 
 def test_in_decline_draenei_are_all_discarded():
     """RULES §9 (Active race only), R-CONQ-7: In Decline Draenei get no Holy Light."""
-    s = scenario("""
-        boards = ["L1", "S3"]
-        phase = "conquer"
-        turn = 1
-        [[players]]
-        race = "trolls"
-        power = "farmer"
-        decline = "draenei"
-        [[players]]
-        race = "orcs"
-        power = "mining"
-        hand = 8
-        [regions]
+    s = position('''
         "L1.9" = { player = 1, tokens = 1 }
         "L1.4" = { player = 0, decline = true, tokens = 2 }
-    """)
+    ''', seat("trolls", "farmer", decline="draenei"), seat("orcs", "mining", hand=8), turn=1)
     box = s.box["draenei"]
     s.apply("conquer L1.4")
     assert s.box["draenei"] == box + 2 and s.hand[0] == 0
@@ -137,21 +98,11 @@ def test_final_conquest_loss_is_saved():
 def test_goblin_bomb_loss_is_saved():
     """RULES §9 Draenei + Goblins: a live Bomb is a loss an opponent causes: Holy Light saves one
     token, the rest go to hand; the Region becomes empty."""
-    s = scenario("""
-        boards = ["L1", "S3"]
-        phase = "start"
-        turn = 1
-        [[players]]
-        race = "draenei"
-        power = "farmer"
-        [[players]]
-        race = "goblins"
-        power = "mining"
-        [regions]
+    s = position('''
         "L1.9" = { player = 1, tokens = 2 }
         "L1.4" = { player = 0, tokens = 3, pieces = { bomb = 1 } }
         "L1.6" = { player = 0, tokens = 1 }
-    """)
+    ''', seat("draenei", "farmer"), seat("goblins", "mining"), phase="start", turn=1)
     assert s.current_player() == CHANCE
     box = s.box["draenei"]
     s.apply("bomb L1.4 live")
@@ -170,9 +121,7 @@ def test_forsaken_earn_nothing_from_a_saved_token():
 def test_lights_hope_chapel_first_then_holy_light_kept():
     """RULES §9 Draenei + Light's Hope Chapel (RULES §11): the Chapel already saves the loss, so
     no Draenei token 'would be discarded' and Holy Light is still there for the next loss."""
-    s = scenario(BASE.format(attacker="trolls", power="mining", decline0="", more="")
-                 .replace('"L1.4" = { player = 0, tokens = 3 }',
-                          '"L1.4" = { player = 0, tokens = 3, item = "lights-hope-chapel" }'))
+    s = make(attacker="trolls", item="lights-hope-chapel")
     box = s.box["draenei"]
     s.apply("conquer L1.4")  # the Chapel: nothing discarded
     assert s.box["draenei"] == box and s.hand[0] == 3

@@ -6,33 +6,14 @@ L1.11 Jasperlode Heights is a Mountain; L1.4 is Fields next to L1.9.
 
 from __future__ import annotations
 
-from smallworld.core.conquest import conquest_cost, targets
-from tests.conftest import scenario
-
-BASE = """
-boards = ["L1", "S3"]
-phase = "conquer"
-[[players]]
-race = "{race}"
-power = "{power}"
-hand = 8
-{decline}
-[[players]]
-race = "orcs"
-power = "mining"
-[regions]
-"L1.9" = {{ player = 0, tokens = 1 }}
-{more}
-"""
+from tests.builders import cost, position, seat
 
 
-def make(race="dwarves", power="farmer", decline="", more=""):
-    return scenario(BASE.format(race=race, power=power, decline=decline, more=more))
+def make(race="dwarves", power="farmer", more="", **keys):
+    """Seat 0's ``race`` (8 in hand) holds L1.9; seat 1 plays Orcs."""
+    return position('"L1.9" = { player = 0, tokens = 1 }\n' + more, seat(race, power, hand=8, **keys),
+                    seat("orcs", "mining"))
 
-
-def cost(s, rid):
-    r = s.region_of(rid)
-    return conquest_cost(s, 0, r, targets(s, 0)[r])
 
 
 def test_mountain_costs_two_fewer():
@@ -65,7 +46,7 @@ def test_stacks_with_blacksmith():
 def test_in_decline_dwarves_give_no_reduction():
     """RULES §9 (Active race only): a player whose Dwarves are In Decline pays full price on a
     Mountain with its new race."""
-    s = make(race="trolls", power="farmer", decline='decline = "dwarves"',
+    s = make(race="trolls", power="farmer", decline="dwarves",
              more='"L1.13" = { player = 1, tokens = 2 }\n"L1.14" = { player = 0, decline = true }')
     assert cost(s, "L1.13") == 5 - 1  # Trolls -1 on a non-empty Region, nothing from the Dwarves
 
@@ -73,21 +54,10 @@ def test_in_decline_dwarves_give_no_reduction():
 def test_own_in_decline_mountain_conquered_cheaper():
     """R-CONQ-8 with RULES §9 Dwarves: conquering a Mountain held by the player's own In Decline
     race: 2 + 1 + 1 token = 4, minus 2 = 2."""
-    s = scenario("""
-        boards = ["L1", "S3"]
-        phase = "conquer"
-        [[players]]
-        race = "dwarves"
-        power = "farmer"
-        hand = 8
-        decline = "trolls"
-        [[players]]
-        race = "orcs"
-        power = "mining"
-        [regions]
+    s = position('''
         "L1.9" = { player = 0, tokens = 1 }
         "L1.13" = { player = 0, decline = true, tokens = 1 }
-    """)
+    ''', seat("dwarves", "farmer", hand=8, decline="trolls"), seat("orcs", "mining"))
     assert cost(s, "L1.13") == 2
     s.apply("conquer L1.13")
     assert s.occ[s.region_of("L1.13")] == 0

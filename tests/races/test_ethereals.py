@@ -13,31 +13,20 @@ import pytest
 from smallworld.core.conquest import conquest_cost, targets
 from smallworld.core.errors import IllegalActionError
 from smallworld.core.state import CHANCE
-from tests.conftest import acts, scenario
-
-BASE = """
-boards = ["L1", "S3"]
-phase = "conquer"
-[[players]]
-race = "{race}"
-power = "{power}"
-hand = {hand}
-{decline}
-[[players]]
-race = "orcs"
-power = "mining"
-[regions]
-"L1.9" = {{ player = 0, tokens = 1 {dec} }}
-"L1.5" = {{ player = 0, tokens = 1 }}
-"L1.4" = {{ player = 1, tokens = 1, item = "frostmourne" }}
-"L1.13" = {{ player = 1, tokens = 1, item = "dark-portal" }}
-"L1.3" = {{ item = "doomhammer" }}
-{more}
-"""
+from tests.builders import position, seat
+from tests.conftest import acts
 
 
-def make(race="ethereals", power="farmer", hand=6, decline="", dec="", more=""):
-    return scenario(BASE.format(race=race, power=power, hand=hand, decline=decline, dec=dec, more=more))
+def make(race="ethereals", power="farmer", hand=6, dec="", more="", **keys):
+    """Seat 0's ``race`` holds L1.9 (``dec``) and L1.5; the Orcs hold Frostmourne in L1.4 and the
+    Dark Portal in L1.13; the Doomhammer lies in the empty L1.3."""
+    return position(f'''
+        "L1.9" = {{ player = 0, tokens = 1 {dec} }}
+        "L1.5" = {{ player = 0, tokens = 1 }}
+        "L1.4" = {{ player = 1, tokens = 1, item = "frostmourne" }}
+        "L1.13" = {{ player = 1, tokens = 1, item = "dark-portal" }}
+        "L1.3" = {{ item = "doomhammer" }}
+    ''' + more, seat(race, power, hand=hand, **keys), seat("orcs", "mining"))
 
 
 def ether(s):
@@ -105,22 +94,12 @@ def test_theft_only_face_up_artifacts_into_any_region():
     """RULES §9 Ethereals, R-ITEM-2 (revised ruling): a face-down item cannot be stolen; a
     Legendary Place never moves; the Artifact may go into any Region of theirs, even one holding
     an item (Karazhan on L1.9)."""
-    s = scenario("""
-        boards = ["L1", "S3"]
-        phase = "conquer"
-        [[players]]
-        race = "ethereals"
-        power = "farmer"
-        hand = 3
-        [[players]]
-        race = "orcs"
-        power = "mining"
-        [regions]
+    s = position('''
         "L1.9" = { player = 0, tokens = 1, item = "karazhan" }
         "L1.5" = { player = 0, tokens = 1 }
         "L1.4" = { player = 1, tokens = 1, item = "frostmourne" }
         "L1.0" = { item = "?" }
-    """)
+    ''', seat("ethereals", "farmer", hand=3), seat("orcs", "mining"))
     assert {a for a in acts(s) if a.startswith("steal")} == {"steal L1.4 L1.5", "steal L1.4 L1.9"}
     s.apply("steal L1.4 L1.9")
     assert s.items[s.region_of("L1.9")] == ("karazhan", "frostmourne")
@@ -130,20 +109,10 @@ def test_theft_only_face_up_artifacts_into_any_region():
 def test_theft_names_the_artifact_when_several_lie_there():
     """RULES §9 Ethereals, R-ITEM-2: a Region may hold several Artifacts; the theft names the one
     taken (``steal FROM TO ARTIFACT``)."""
-    s = scenario("""
-        boards = ["L1", "S3"]
-        phase = "conquer"
-        [[players]]
-        race = "ethereals"
-        power = "farmer"
-        hand = 3
-        [[players]]
-        race = "orcs"
-        power = "mining"
-        [regions]
+    s = position('''
         "L1.5" = { player = 0, tokens = 1 }
         "L1.4" = { player = 1, tokens = 1, items = ["frostmourne", "doomhammer"] }
-    """)
+    ''', seat("ethereals", "farmer", hand=3), seat("orcs", "mining"))
     assert {a for a in acts(s) if a.startswith("steal")} == {
         "steal L1.4 L1.5 frostmourne", "steal L1.4 L1.5 doomhammer"}
     s.apply("steal L1.4 L1.5 doomhammer")
@@ -153,7 +122,7 @@ def test_theft_names_the_artifact_when_several_lie_there():
 
 def test_in_decline_ethereals_do_nothing():
     """RULES §9 (Active race only): a player whose Ethereals are In Decline gets neither option."""
-    s = make(race="trolls", decline='decline = "ethereals"', dec=", decline = true")
+    s = make(race="trolls", decline="ethereals", dec=", decline = true")
     assert ether(s) == set()
     with pytest.raises(IllegalActionError):
         s.apply("steal L1.4 L1.5")
@@ -170,20 +139,10 @@ def test_not_outside_the_conquest_phase():
 def test_theft_not_from_an_immune_region():
     """RULES §10 ('Ethereals' theft cannot target' an immune Region) with Aegis of Aggramar
     (RULES §11): the Aegis Region's Artifact cannot be stolen until the toll is paid."""
-    s = scenario("""
-        boards = ["L1", "S3"]
-        phase = "conquer"
-        [[players]]
-        race = "ethereals"
-        power = "farmer"
-        hand = 6
-        [[players]]
-        race = "orcs"
-        power = "mining"
-        [regions]
+    s = position('''
         "L1.9" = { player = 0, tokens = 1 }
         "L1.4" = { player = 1, tokens = 1, item = "aegis-of-aggramar" }
-    """)
+    ''', seat("ethereals", "farmer", hand=6), seat("orcs", "mining"))
     assert "steal L1.4 L1.9" not in acts(s)
     s.apply("pay aegis")
     assert "steal L1.4 L1.9" in acts(s)

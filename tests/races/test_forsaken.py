@@ -7,32 +7,19 @@ Board facts (L1): L1.9 (Entry) is adjacent to L1.4, L1.5, L1.13.
 
 from __future__ import annotations
 
-from tests.conftest import acts, scenario
-
-BASE = """
-boards = ["L1", "S3"]
-phase = "conquer"
-[[players]]
-race = "forsaken"
-power = "farmer"
-hand = {hand}
-vc = {vc}
-{decline0}
-[[players]]
-race = "orcs"
-power = "mining"
-decline = "trolls"
-[regions]
-"L1.9" = {{ player = 0, tokens = {home} }}
-"L1.4" = {{ player = 1, tokens = 3 }}
-"L1.5" = {{ player = 1, decline = true, tokens = 2 }}
-"L1.13" = {{ murlocs = 2 }}
-{more}
-"""
+from tests.builders import position, seat
+from tests.conftest import acts
 
 
-def make(hand=12, vc=5, home=1, decline0="", more=""):
-    return scenario(BASE.format(hand=hand, vc=vc, home=home, decline0=decline0, more=more))
+def make(hand=12, vc=5, home=1, more="", phase="conquer"):
+    """Seat 0's Forsaken hold L1.9 with ``home`` tokens; seat 1's Orcs hold L1.4 (3), their In
+    Decline Trolls L1.5 (2); 2 Murlocs in L1.13."""
+    return position(f'''
+        "L1.9" = {{ player = 0, tokens = {home} }}
+        "L1.4" = {{ player = 1, tokens = 3 }}
+        "L1.5" = {{ player = 1, decline = true, tokens = 2 }}
+        "L1.13" = {{ murlocs = 2 }}
+    ''' + more, seat("forsaken", "farmer", hand=hand, vc=vc), seat("orcs", "mining", decline="trolls"), phase=phase)
 
 
 def buys(s):
@@ -94,21 +81,10 @@ def test_nothing_earned_nothing_asked():
 
 def test_own_in_decline_race_counts():
     """RULES §9 Forsaken: 'their own In Decline race included' (R-CONQ-8)."""
-    s = scenario("""
-        boards = ["L1", "S3"]
-        phase = "conquer"
-        [[players]]
-        race = "forsaken"
-        power = "farmer"
-        hand = 8
-        decline = "humans"
-        [[players]]
-        race = "orcs"
-        power = "mining"
-        [regions]
+    s = position('''
         "L1.9" = { player = 0, tokens = 1 }
         "L1.4" = { player = 0, decline = true, tokens = 1 }
-    """)
+    ''', seat("forsaken", "farmer", hand=8, decline="humans"), seat("orcs", "mining"))
     s.apply("conquer L1.4")
     s.apply("end")
     assert buys(s) == [0, 1]
@@ -116,7 +92,7 @@ def test_own_in_decline_race_counts():
 
 def test_no_purchase_on_a_decline_turn():
     """R-DEC-1: going In Decline, the Forsaken make no conquest and buy nothing."""
-    s2 = scenario(BASE.format(hand=0, vc=5, home=2, decline0="", more="").replace('phase = "conquer"', 'phase = "decide"'))
+    s2 = make(hand=0, home=2, phase="decide")
     s2.apply("decline")
     assert s2.decline[0] == "forsaken" and buys(s2) == [] and s2.turn == 1
 
@@ -133,22 +109,13 @@ def test_final_conquest_discards_count():
 def test_intimidating_discards_earn_purchases():
     """RULES §9 Forsaken with §10 Intimidating: tokens their power discards outside a conquest
     (a Murloc, an In Decline token) earn purchases too."""
-    from tests.conftest import acts, scenario
+    from tests.conftest import acts
 
-    s = scenario("""
-        boards = ["L1", "S3"]
-        phase = "conquer"
-        [[players]]
-        race = "forsaken"
-        power = "intimidating"
-        hand = 3
-        [[players]]
-        decline = "trolls"
-        [regions]
+    s = position('''
         "L1.9" = { player = 0, tokens = 1 }
         "L1.4" = { murlocs = 1 }
         "L1.5" = { player = 1, decline = true, tokens = 2 }
-    """)
+    ''', seat("forsaken", "intimidating", hand=3), seat(decline="trolls"))
     s.apply("intimidate L1.4")
     s.apply("intimidate L1.5")
     s.apply("end")

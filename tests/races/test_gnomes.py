@@ -9,29 +9,16 @@ is a Lake; Entry Regions L1.1, L1.9, L1.12, S3.0, S3.7.
 from __future__ import annotations
 
 from smallworld.core.state import CHANCE
-from tests.conftest import acts, scenario
-
-BASE = """
-boards = ["L1", "S3"]
-phase = "conquer"
-[[players]]
-race = "{race}"
-power = "{power}"
-hand = {hand}
-{decline}
-[[players]]
-race = "orcs"
-power = "mining"
-[regions]
-"L1.9" = {{ player = 0, tokens = 1 {dec} }}
-"L1.3" = {{ player = 1, tokens = {far} }}
-{more}
-"""
+from tests.builders import position, seat
+from tests.conftest import acts
 
 
-def make(race="gnomes", power="farmer", hand=5, far=2, decline="", dec="", more=""):
-    return scenario(BASE.format(race=race, power=power, hand=hand, far=far, decline=decline,
-                                dec=dec, more=more))
+def make(race="gnomes", power="farmer", hand=5, far=2, dec="", more="", **keys):
+    """Seat 0's ``race`` holds L1.9 (``dec``); the Orcs hold L1.3 with ``far`` tokens."""
+    return position(f'''
+        "L1.9" = {{ player = 0, tokens = 1 {dec} }}
+        "L1.3" = {{ player = 1, tokens = {far} }}
+    ''' + more, seat(race, power, hand=hand, **keys), seat("orcs", "mining"))
 
 
 def airborne(s):
@@ -130,17 +117,7 @@ def test_hopeless_targets_not_offered():
 def test_first_conquest_entry_regions_without_travel_cost():
     """RULES §9 Gnomes, R-CONQ-1: a first conquest must target an Entry Region, but airborne:
     no travel cost (empty Entry Region: 2, roll 0 -> 2 tokens)."""
-    s = scenario("""
-        boards = ["L1", "S3"]
-        phase = "conquer"
-        [[players]]
-        race = "gnomes"
-        power = "farmer"
-        hand = 5
-        [[players]]
-        race = "orcs"
-        power = "mining"
-    """)
+    s = position('', seat("gnomes", "farmer", hand=5), seat("orcs", "mining"))
     assert airborne(s) == {"L1.1", "L1.9", "L1.12", "S3.0", "S3.7"}
     s.apply("airborne S3.0")
     s.apply("roll 0")
@@ -149,7 +126,7 @@ def test_first_conquest_entry_regions_without_travel_cost():
 
 def test_in_decline_gnomes_have_no_assault():
     """RULES §9 (Active race only): In Decline Gnomes give their player's new race nothing."""
-    s = make(race="trolls", decline='decline = "gnomes"',
+    s = make(race="trolls", decline="gnomes",
              more='"L1.4" = { player = 0, decline = true }')
     assert airborne(s) == set()
 
@@ -165,20 +142,10 @@ def test_stacks_with_blacksmith():
 def test_military_objective_taken_by_airborne_assault():
     """RULES §9 Gnomes + Humans: the Gnomes (Alliance, non-Horde) take a Military Objective by
     airborne assault: +2 VC to them, +2 VC to the Humans' owner."""
-    s = scenario("""
-        boards = ["L1", "S3"]
-        phase = "conquer"
-        [[players]]
-        race = "gnomes"
-        power = "farmer"
-        hand = 5
-        [[players]]
-        race = "humans"
-        power = "mining"
-        [regions]
+    s = position('''
         "L1.9" = { player = 0, tokens = 1 }
         "L1.3" = { pieces = { military-objective = 1 } }
-    """)
+    ''', seat("gnomes", "farmer", hand=5), seat("humans", "mining"))
     s.apply("airborne L1.3")
     s.apply("roll 0")
     assert (s.vc[0], s.vc[1]) == (7, 7)

@@ -13,49 +13,34 @@ import pytest
 
 from smallworld.core import chance
 from smallworld.core.state import CHANCE, EMPTY
+from tests.builders import position, seat
 from tests.conftest import acts, scenario
 
-PLACE = """
-boards = ["L1", "S3"]
-phase = "redeploy"
-[[players]]
-race = "goblins"
-power = "farmer"
-[[players]]
-race = "humans"
-power = "mining"
-decline = "trolls"
-[regions]
-"L1.9" = { player = 0, tokens = 2 }
-"L1.5" = { player = 0, tokens = 1 }
-"L1.4" = { player = 1, tokens = 2 }
-"L1.13" = { player = 1, decline = true, tokens = 1 }
-"L1.6" = { player = 1, tokens = 1 }
-"L1.0" = { murlocs = 1 }
-"""
 
-REVEAL = """
-boards = ["L1", "S3"]
-phase = "start"
-turn = 1
-{flags}
-[[players]]
-race = "humans"
-power = "mining"
-decline = "trolls"
-[[players]]
-race = "goblins"
-power = "farmer"
-[regions]
-"L1.9" = {{ player = 1, tokens = 2 }}
-"L1.4" = {{ player = 0, tokens = 3, pieces = {{ bomb = 1 }} }}
-"L1.6" = {{ player = 0, tokens = 1 }}
-{more}
-"""
+def place(phase="redeploy", neighbour="humans", murloc='"L1.0" = { murlocs = 1 }'):
+    """Seat 0's Goblins hold L1.9 and L1.5 at turn end; seat 1's ``neighbour`` (Active) hold L1.4
+    and L1.6, their In Decline Trolls L1.13; ``murloc`` is the last Region line."""
+    return position('''
+        "L1.9" = { player = 0, tokens = 2 }
+        "L1.5" = { player = 0, tokens = 1 }
+        "L1.4" = { player = 1, tokens = 2 }
+        "L1.13" = { player = 1, decline = true, tokens = 1 }
+        "L1.6" = { player = 1, tokens = 1 }
+    ''' + murloc, seat("goblins", "farmer"), seat(neighbour, "mining", decline="trolls"), phase=phase)
 
 
-def reveal(flags="", more=""):
-    return scenario(REVEAL.format(flags=flags, more=more))
+BOMBED = '"L1.4" = { player = 0, tokens = 3, pieces = { bomb = 1 } }'
+
+
+def reveal(flags=None, bombed=BOMBED, phase="start"):
+    """Seat 1's Goblins (L1.9) start their turn: a Bomb lies in the Humans' L1.4 (``bombed``);
+    the Humans also hold L1.6."""
+    top = {"flags": flags} if flags else {}
+    return position(f'''
+        "L1.9" = {{ player = 1, tokens = 2 }}
+        {bombed}
+        "L1.6" = {{ player = 0, tokens = 1 }}
+    ''', seat("humans", "mining", decline="trolls"), seat("goblins", "farmer"), phase=phase, turn=1, **top)
 
 
 def plants(s):
@@ -65,14 +50,14 @@ def plants(s):
 def test_placement_targets():
     """RULES §9 Goblins: Regions adjacent to theirs occupied by an opponent's Active race; not In
     Decline (L1.13), not Murlocs (L1.0); 'done' stops."""
-    s = scenario(PLACE)
+    s = place()
     assert s.current_player() == 0
     assert plants(s) == {"L1.4", "L1.6"} and "done" in acts(s)
 
 
 def test_one_bomb_per_region_and_stack_decreases():
     """RULES §9 Goblins: at most one Bomb per Region; each comes off the stack (12)."""
-    s = scenario(PLACE)
+    s = place()
     s.apply("plant L1.4")
     assert s.piece("bomb", s.region_of("L1.4")) == 1 and s.supply["bomb"] == 11
     assert plants(s) == {"L1.6"}
@@ -82,14 +67,13 @@ def test_one_bomb_per_region_and_stack_decreases():
 
 def test_never_on_water():
     """RULES §9 Goblins (KO): never on a Sea/Lake (a Naga there is not a target)."""
-    s = scenario(PLACE.replace('race = "humans"', 'race = "naga"')
-                 .replace('"L1.0" = { murlocs = 1 }', '"L1.7" = { player = 1, tokens = 1 }\n"L1.1" = { player = 0 }'))
+    s = place(neighbour="naga", murloc='"L1.7" = { player = 1, tokens = 1 }\n"L1.1" = { player = 0 }')
     assert "L1.7" not in plants(s)
 
 
 def test_box_limit_stops_placement():
     """RULES §2.3: 12 Bombs; with one left in the stack only one can be placed."""
-    s = scenario(PLACE.replace('phase = "redeploy"', 'phase = "conquer"'))
+    s = place(phase="conquer")
     s.supply["bomb"] = 1
     s.flags.update({"bombs-live": 5, "bombs-dud": 6})
     s.apply("end")
@@ -97,7 +81,7 @@ def test_box_limit_stops_placement():
         s.apply(s.legal_actions()[0])
     s.apply("plant L1.6")
     assert s.supply["bomb"] == 0 and s.turn == 1
-    s2 = scenario(PLACE.replace('phase = "redeploy"', 'phase = "conquer"'))
+    s2 = place(phase="conquer")
     s2.supply["bomb"] = 0
     s2.apply("end")
     while s2.phase == "redeploy":
@@ -111,14 +95,14 @@ def test_reveal_odds_from_the_undetermined_remainder():
     s = reveal()
     assert s.current_player() == CHANCE
     assert {str(a): p for a, p in chance.outcomes(s)} == {"bomb L1.4 live": 0.5, "bomb L1.4 dud": 0.5}
-    s = reveal(flags='flags = { bombs-live = 4, bombs-dud = 1 }')
+    s = reveal(flags={"bombs-live": 4, "bombs-dud": 1})
     outs = {str(a): p for a, p in chance.outcomes(s)}
     assert outs == {"bomb L1.4 live": pytest.approx(2 / 7), "bomb L1.4 dud": pytest.approx(5 / 7)}
 
 
 def test_only_duds_left_resolves_by_itself():
     """RULES §9: with all 6 lives revealed, a Bomb can only be a dud (no chance choice)."""
-    s = reveal(flags='flags = { bombs-live = 6 }')
+    s = reveal(flags={"bombs-live": 6})
     assert s.current_player() != CHANCE
     assert s.flags["bombs-dud"] == 1 and s.piece("bomb", s.region_of("L1.4")) == 0
     assert s.occ[s.region_of("L1.4")] == 0
@@ -150,8 +134,7 @@ def test_bomb_on_emptied_region_returns_unrevealed_to_the_stack():
     """RULES §9 Goblins: a Bomb on a Region emptied meanwhile returns unrevealed to the top of the
     stack: back in the undetermined pool (no side drawn, nothing counted), and it is the next one
     placed (the odds of the next reveal are unchanged: 6/12)."""
-    s = scenario(REVEAL.format(flags="", more="").replace(
-        '"L1.4" = { player = 0, tokens = 3, pieces = { bomb = 1 } }', '"L1.4" = { pieces = { bomb = 1 } }'))
+    s = reveal(bombed='"L1.4" = { pieces = { bomb = 1 } }')
     assert s.current_player() != CHANCE
     assert s.piece("bomb", s.region_of("L1.4")) == 0 and s.supply["bomb"] == 12
     assert "bombs-live" not in s.flags or s.flags["bombs-live"] == 0
@@ -160,17 +143,13 @@ def test_bomb_on_emptied_region_returns_unrevealed_to_the_stack():
 
 def test_bomb_on_region_now_held_by_the_goblins_returns():
     """RULES §9 Goblins: a Bomb on a Region now held by the Goblins' own player counts as emptied."""
-    s = scenario(REVEAL.format(flags="", more="").replace(
-        '"L1.4" = { player = 0, tokens = 3, pieces = { bomb = 1 } }',
-        '"L1.4" = { player = 1, tokens = 1, pieces = { bomb = 1 } }'))
+    s = reveal(bombed='"L1.4" = { player = 1, tokens = 1, pieces = { bomb = 1 } }')
     assert s.current_player() != CHANCE and s.supply["bomb"] == 12
 
 
 def test_occupant_now_in_decline_still_explodes():
     """RULES §9 Goblins: 'still occupied by an opponent (even now In Decline)': all discarded."""
-    s = scenario(REVEAL.format(flags="", more="").replace(
-        '"L1.4" = { player = 0, tokens = 3, pieces = { bomb = 1 } }',
-        '"L1.4" = { player = 0, decline = true, tokens = 1, pieces = { bomb = 1 } }'))
+    s = reveal(bombed='"L1.4" = { player = 0, decline = true, tokens = 1, pieces = { bomb = 1 } }')
     assert s.current_player() == CHANCE
     s.apply("bomb L1.4 live")
     assert s.occ[s.region_of("L1.4")] == EMPTY and s.decline[0] is None  # Trolls left the game
@@ -178,8 +157,7 @@ def test_occupant_now_in_decline_still_explodes():
 
 def test_explosion_is_no_conquest_for_bonuses():
     """RULES §9 Goblins ruling: no faction bonus, and a Military Objective there stays."""
-    s = scenario(REVEAL.format(flags="", more="").replace(
-        "pieces = { bomb = 1 }", "pieces = { bomb = 1, military-objective = 1 }"))
+    s = reveal(bombed='"L1.4" = { player = 0, tokens = 3, pieces = { bomb = 1, military-objective = 1 } }')
     s.apply("bomb L1.4 live")
     r = s.region_of("L1.4")
     assert s.defeated == {} and s.conquests == 0
@@ -188,7 +166,7 @@ def test_explosion_is_no_conquest_for_bonuses():
 
 def test_decline_reveals_placed_bombs_at_once():
     """R-DEC-2: when the Goblins go In Decline their placed Bombs are revealed and applied."""
-    s = scenario(REVEAL.format(flags="", more="").replace('phase = "start"', 'phase = "decide"'))
+    s = reveal(phase="decide")
     assert s.current_player() == 1
     s.apply("decline")
     assert s.current_player() == CHANCE and s.decline[1] == "goblins"
@@ -252,22 +230,14 @@ def test_bomb_sides_are_in_no_state():
     assert view(s, 1)["regions"][s.region_of("L1.4")]["pieces"] == {"bomb": 1}
 
 
-AEGIS_REVEAL = """
-    boards = ["L1", "S3"]
-    phase = "start"
-    turn = 1
-    [[players]]
-    race = "humans"
-    power = "mining"
-    [[players]]
-    race = "goblins"
-    power = "farmer"
-    vc = {vc}
-    [regions]
-    "L1.9" = {{ player = 1, tokens = 2 }}
-    "L1.4" = {{ player = 0, tokens = 2, item = "aegis-of-aggramar", pieces = {{ bomb = 1 }} }}
-    "L1.6" = {{ player = 0, tokens = 1 }}
-"""
+def aegis_reveal(vc, l14='item = "aegis-of-aggramar", pieces = { bomb = 1 }', power="mining"):
+    """Seat 1's Goblins (``vc`` VC) start their turn; their Bomb lies in the Humans' L1.4 (``l14``:
+    with the Aegis)."""
+    return position(f'''
+        "L1.9" = {{ player = 1, tokens = 2 }}
+        "L1.4" = {{ player = 0, tokens = 2, {l14} }}
+        "L1.6" = {{ player = 0, tokens = 1 }}
+    ''', seat("humans", power), seat("goblins", "farmer", vc=vc), phase="start", turn=1)
 
 
 def test_aegis_on_a_bombed_region_may_be_paid_before_the_reveal():
@@ -276,51 +246,41 @@ def test_aegis_on_a_bombed_region_may_be_paid_before_the_reveal():
     is a power (RULES §10, "immune to every power": bombs). The Goblins may pay the Aegis owner
     2 VC first and reveal the Bomb, or return it unrevealed to the top of the stack, as for
     Harmony; they used to get no choice (the Bomb always went back)."""
-    s = scenario(AEGIS_REVEAL.format(vc=5))
+    s = aegis_reveal(5)
     assert s.current_player() == 1 and acts(s) == {"bomb-pay L1.4", "bomb-return L1.4"}
     s.apply("bomb-pay L1.4")
     assert (s.vc[0], s.vc[1]) == (7, 3) and s.current_player() == CHANCE
     s.apply("bomb L1.4 live")
     assert s.occ[s.region_of("L1.4")] == EMPTY
-    s = scenario(AEGIS_REVEAL.format(vc=5))
+    s = aegis_reveal(5)
     s.apply("bomb-return L1.4")
     assert s.supply["bomb"] == 12 and s.tokens[s.region_of("L1.4")] == 2 and s.vc[1] == 5
-    poor = scenario(AEGIS_REVEAL.format(vc=1))
+    poor = aegis_reveal(1)
     assert acts(poor) == {"bomb-return L1.4"}, "who cannot pay in full cannot reveal (RULES §8)"
 
 
 def test_watch_tower_sends_the_bomb_back_unrevealed():
     """RULES §10 Defensive ("immune to every conquest and every power"): no toll lifts a Watch
     Tower, so its Bomb returns unrevealed with no choice."""
-    s = scenario(AEGIS_REVEAL.format(vc=5).replace('item = "aegis-of-aggramar", pieces = { bomb = 1 }',
-                                                   'pieces = { bomb = 1, watch-tower = 1 }')
-                 .replace('power = "mining"', 'power = "defensive"'))
+    s = aegis_reveal(5, "pieces = { bomb = 1, watch-tower = 1 }", power="defensive")
     assert s.current_player() != CHANCE and s.supply["bomb"] == 12
     assert s.piece("bomb", s.region_of("L1.4")) == 0
 
 
-AEGIS_PLACE = """
-boards = ["L1", "S3"]
-phase = "redeploy"
-[[players]]
-race = "goblins"
-power = "farmer"
-vc = {vc}
-[[players]]
-race = "humans"
-power = "mining"
-[regions]
-"L1.9" = {{ player = 0, tokens = 2 }}
-"L1.4" = {{ player = 1, tokens = 2, item = "aegis-of-aggramar" }}
-"L1.5" = {{ player = 1, tokens = 1 }}
-"""
+def aegis_place(vc):
+    """Seat 0's Goblins (``vc`` VC) at turn end next to the Humans' L1.4 (with the Aegis) and L1.5."""
+    return position('''
+        "L1.9" = { player = 0, tokens = 2 }
+        "L1.4" = { player = 1, tokens = 2, item = "aegis-of-aggramar" }
+        "L1.5" = { player = 1, tokens = 1 }
+    ''', seat("goblins", "farmer", vc=vc), seat("humans", "mining"), phase="redeploy")
 
 
 def test_aegis_may_be_paid_when_placing_a_bomb_which_then_owes_nothing_at_its_reveal():
     """RULES §11 Aegis of Aggramar (revised ruling, KO): the 2 VC may be paid at any use of the
     Aegis Region, including placing a Goblins' Bomb (``pay aegis`` at placement); a Bomb placed
     after paying owes nothing more when revealed."""
-    s = scenario(AEGIS_PLACE.format(vc=5))
+    s = aegis_place(5)
     assert plants(s) == {"L1.5"} and "pay aegis" in acts(s)
     s.apply("pay aegis")
     assert s.vc == [3, 7] and plants(s) == {"L1.4", "L1.5"}
@@ -336,7 +296,7 @@ def test_aegis_may_be_paid_when_placing_a_bomb_which_then_owes_nothing_at_its_re
 
 def test_aegis_at_placement_needs_2_vc():
     """RULES §8: who cannot pay in full cannot plant on the Aegis Region."""
-    s = scenario(AEGIS_PLACE.format(vc=1))
+    s = aegis_place(1)
     assert plants(s) == {"L1.5"} and "pay aegis" not in acts(s)
 
 
@@ -344,7 +304,7 @@ def test_prepaid_bomb_survives_a_state_round_trip():
     """The placement payment is public state and round-trips through JSON (RULES §15)."""
     from smallworld.core.state import State
 
-    s = scenario(AEGIS_PLACE.format(vc=5))
+    s = aegis_place(5)
     s.apply("pay aegis")
     s.apply("plant L1.4")
     assert s.flags["bombs-prepaid"] == ("L1.4:aegis",)

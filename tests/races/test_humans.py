@@ -7,52 +7,35 @@ Board facts (L1): L1.9 (Entry) is adjacent to L1.4, L1.5, L1.13.
 
 from __future__ import annotations
 
+from tests.builders import position, seat
 from tests.conftest import acts, scenario
 
 MO = "military-objective"
 
-PLACE = """
-boards = ["L1", "S3"]
-phase = "redeploy"
-[[players]]
-race = "humans"
-power = "farmer"
-decline = "worgen"
-[[players]]
-race = "orcs"
-power = "mining"
-decline = "draenei"
-[[players]]
-race = "gnomes"
-power = "herbalist"
-[regions]
-"L1.9" = { player = 0, tokens = 2 }
-"L1.13" = { player = 0, decline = true }
-"L1.4" = { player = 1, tokens = 2 }
-"L1.5" = { player = 1, decline = true }
-"L1.6" = { player = 2, tokens = 1 }
-"L1.0" = { murlocs = 1 }
-{more}
-"""
 
-CONQUER = """
-boards = ["L1", "S3"]
-phase = "conquer"
-turn = {turn}
-[[players]]
-race = "humans"
-power = "farmer"
-hand = 6
-[[players]]
-race = "{other}"
-power = "mining"
-hand = 6
-[regions]
-"L1.9" = {{ player = 0, tokens = 1 }}
-"L1.13" = {{ player = 1, tokens = 1 }}
-"L1.4" = {{ murlocs = 1, pieces = {{ military-objective = 1 }} }}
-"L1.5" = {{ pieces = {{ military-objective = 1 }} }}
-"""
+def place(more=""):
+    """Seat 0's Humans (L1.9; In Decline Worgen in L1.13) at turn end, among seat 1's Orcs (L1.4;
+    In Decline Draenei in L1.5), seat 2's Gnomes (L1.6) and a Murloc (L1.0)."""
+    return position('''
+        "L1.9" = { player = 0, tokens = 2 }
+        "L1.13" = { player = 0, decline = true }
+        "L1.4" = { player = 1, tokens = 2 }
+        "L1.5" = { player = 1, decline = true }
+        "L1.6" = { player = 2, tokens = 1 }
+        "L1.0" = { murlocs = 1 }
+    ''' + more, seat("humans", "farmer", decline="worgen"), seat("orcs", "mining", decline="draenei"),
+                    seat("gnomes", "herbalist"), phase="redeploy")
+
+
+def conquer(turn, other, phase="conquer"):
+    """Humans (seat 0, L1.9) and ``other`` (seat 1, L1.13), 6 in hand each, seat ``turn`` to play;
+    Military Objectives in L1.4 (with a Murloc) and in the empty L1.5."""
+    return position('''
+        "L1.9" = { player = 0, tokens = 1 }
+        "L1.13" = { player = 1, tokens = 1 }
+        "L1.4" = { murlocs = 1, pieces = { military-objective = 1 } }
+        "L1.5" = { pieces = { military-objective = 1 } }
+    ''', seat("humans", "farmer", hand=6), seat(other, "mining", hand=6), phase=phase, turn=turn)
 
 
 def spots(s):
@@ -62,7 +45,7 @@ def spots(s):
 def test_placement_not_on_alliance_regions():
     """RULES §9 Humans: not on Regions occupied by an Alliance race (their own, In Decline Worgen,
     Draenei, Gnomes); Horde, Murloc and empty Regions qualify."""
-    s = scenario(PLACE.replace("{more}", ""))
+    s = place()
     assert s.current_player() == 0 and "done" in acts(s)
     sp = spots(s)
     assert {"L1.4", "L1.0", "L1.3", "S3.2"} <= sp
@@ -71,7 +54,7 @@ def test_placement_not_on_alliance_regions():
 
 def test_two_different_regions_at_most():
     """RULES §2.3, §9 Humans: 2 pieces, on different Regions; then the placement ends."""
-    s = scenario(PLACE.replace("{more}", ""))
+    s = place()
     s.apply("objective L1.4")
     assert "L1.4" not in spots(s) and s.supply[MO] == 1
     s.apply("objective L1.3")
@@ -81,7 +64,7 @@ def test_two_different_regions_at_most():
 
 def test_up_to_two():
     """RULES §9 Humans (English 'up to 2'): placing none or one is allowed."""
-    s = scenario(PLACE.replace("{more}", ""))
+    s = place()
     s.apply("objective L1.4")
     s.apply("done")
     assert s.turn == 1 and s.supply[MO] == 1
@@ -89,7 +72,7 @@ def test_up_to_two():
 
 def test_taken_back_each_turn_end():
     """RULES §9 Humans: both are taken back from the board before placing again."""
-    s = scenario(PLACE.replace("{more}", '"L1.3" = { pieces = { military-objective = 2 } }'))
+    s = place('"L1.3" = { pieces = { military-objective = 2 } }')
     assert s.supply[MO] == 2 and s.piece(MO, s.region_of("L1.3")) == 0
     assert "L1.3" in spots(s)
 
@@ -97,7 +80,7 @@ def test_taken_back_each_turn_end():
 def test_non_horde_conqueror_and_owner_gain_two_each():
     """RULES §9 Humans: a non-Horde (Neutral Kobolds) conqueror gains 2 VC, the Humans' owner 2;
     the token returns to the Humans."""
-    s = scenario(CONQUER.format(turn=1, other="kobolds"))
+    s = conquer(1, "kobolds")
     s.apply("conquer L1.5")
     assert (s.vc[0], s.vc[1]) == (7, 7)
     assert s.piece(MO, s.region_of("L1.5")) == 0 and s.supply[MO] == 1
@@ -105,7 +88,7 @@ def test_non_horde_conqueror_and_owner_gain_two_each():
 
 def test_humans_conquering_gain_two_only():
     """RULES §9 Humans: the Humans themselves gain 2 VC (not 4)."""
-    s = scenario(CONQUER.format(turn=0, other="orcs"))
+    s = conquer(0, "orcs")
     s.apply("conquer L1.4")
     assert (s.vc[0], s.vc[1]) == (7, 5)
     assert s.piece(MO, s.region_of("L1.4")) == 0
@@ -113,7 +96,7 @@ def test_humans_conquering_gain_two_only():
 
 def test_horde_conquest_leaves_it_in_place():
     """RULES §9 Humans: a Horde race conquering a Military Objective Region: nothing, it stays."""
-    s = scenario(CONQUER.format(turn=1, other="orcs"))
+    s = conquer(1, "orcs")
     s.apply("conquer L1.5")
     r = s.region_of("L1.5")
     assert s.occ[r] == 2 and s.piece(MO, r) == 1 and (s.vc[0], s.vc[1]) == (5, 5)
@@ -121,7 +104,7 @@ def test_horde_conquest_leaves_it_in_place():
 
 def test_decline_removes_them():
     """R-DEC-2: Military Objectives are tied to the Active race and leave the board."""
-    s = scenario(CONQUER.format(turn=0, other="orcs").replace('phase = "conquer"', 'phase = "decide"'))
+    s = conquer(0, "orcs", phase="decide")
     s.apply("decline")
     assert s.supply[MO] == 2 and sum(s.pieces[MO]) == 0
 
@@ -129,21 +112,10 @@ def test_decline_removes_them():
 def test_gnome_airborne_counts_as_a_conquest():
     """RULES §9 Humans + Gnomes: the Gnomes (Alliance) airborne-assault a Region with a Military
     Objective: +2 VC each."""
-    s = scenario("""
-        boards = ["L1", "S3"]
-        phase = "conquer"
-        turn = 1
-        [[players]]
-        race = "humans"
-        power = "farmer"
-        [[players]]
-        race = "gnomes"
-        power = "mining"
-        hand = 5
-        [regions]
+    s = position('''
         "L1.9" = { player = 1, tokens = 1 }
         "S3.2" = { pieces = { military-objective = 1 } }
-    """)
+    ''', seat("humans", "farmer"), seat("gnomes", "mining", hand=5), turn=1)
     s.apply("airborne S3.2")
     s.apply("roll 0")
     assert (s.vc[0], s.vc[1]) == (7, 7)

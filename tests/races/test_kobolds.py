@@ -9,28 +9,14 @@ L1.9 (Entry, Hills) is adjacent to L1.4, L1.5, L1.13; L1.3 is an ordinary Fields
 from __future__ import annotations
 
 from smallworld.core.conquest import conquest_cost, targets
-from tests.conftest import acts, scenario
+from tests.builders import position, seat
+from tests.conftest import acts
 
 CAVERNS = {"L1.0", "L1.11", "S3.3", "S3.5"}
 
-BASE = """
-boards = ["L1", "S3"]
-phase = "conquer"
-[[players]]
-race = "{race}"
-power = "{power}"
-hand = 8
-{decline}
-[[players]]
-race = "humans"
-power = "farmer"
-[regions]
-{more}
-"""
-
-
-def make(race="kobolds", power="ranger", decline="", more=""):
-    return scenario(BASE.format(race=race, power=power, decline=decline, more=more))
+def make(race="kobolds", power="ranger", more="", **keys):
+    """Seat 0's ``race`` (8 in hand) and ``more`` Regions; seat 1 plays Humans."""
+    return position(more, seat(race, power, hand=8, **keys), seat("humans", "farmer"))
 
 
 def ids(s, regions):
@@ -80,7 +66,7 @@ def test_own_cavern_is_no_target():
 
 def test_in_decline_kobolds_give_no_reach():
     """RULES §9 (Active race only): the player's new race does not inherit the Caverns' reach."""
-    s = make(race="orcs", decline='decline = "kobolds"',
+    s = make(race="orcs", decline="kobolds",
              more='"L1.9" = { player = 0, tokens = 1 }\n"L1.0" = { player = 0, decline = true, tokens = 1 }')
     tg = targets(s, 0)
     assert s.region_of("S3.3") not in tg and s.region_of("L1.11") not in tg
@@ -90,20 +76,10 @@ def test_in_decline_kobolds_give_no_reach():
 def test_tauren_cavern_with_blacksmith():
     """RULES §9 Kobolds with Blacksmith (RULES §10) against Tauren (RULES §9): a faraway Cavern
     held by 2 Tauren costs 2 + 1 Mountain + 2 - 1 = 4, travel-free."""
-    s = scenario("""
-        boards = ["L1", "S3"]
-        phase = "conquer"
-        [[players]]
-        race = "kobolds"
-        power = "blacksmith"
-        hand = 8
-        [[players]]
-        race = "tauren"
-        power = "farmer"
-        [regions]
+    s = position('''
         "L1.9" = { player = 0, tokens = 1 }
         "S3.3" = { player = 1, tokens = 2 }
-    """)
+    ''', seat("kobolds", "blacksmith", hand=8), seat("tauren", "farmer"))
     r = s.region_of("S3.3")
     assert targets(s, 0)[r] == 0 and conquest_cost(s, 0, r, 0) == 4
     s.apply("conquer S3.3")

@@ -8,30 +8,14 @@ L1.8, L1.10, L1.11; S3 has no water; L1.9 (Entry) is adjacent to L1.4, L1.5, L1.
 from __future__ import annotations
 
 from smallworld.core.conquest import conquest_cost, targets
-from tests.conftest import acts, scenario
+from tests.builders import position, seat
+from tests.conftest import acts
 
 LAKE = "L1.7"
 
-BASE = """
-boards = ["L1", "S3"]
-phase = "{phase}"
-[[players]]
-race = "{race}"
-power = "{power}"
-hand = {hand}
-{decline}
-[[players]]
-race = "humans"
-power = "mining"
-hand = 6
-[regions]
-{more}
-"""
-
-
-def make(race="naga", power="farmer", decline="", more="", phase="conquer", hand=8):
-    return scenario(BASE.format(race=race, power=power, decline=decline, more=more, phase=phase,
-                                hand=hand))
+def make(race="naga", power="farmer", more="", phase="conquer", hand=8, **keys):
+    """Seat 0's ``race`` and ``more`` Regions; seat 1's Humans have 6 in hand."""
+    return position(more, seat(race, power, hand=hand, **keys), seat("humans", "mining", hand=6), phase=phase)
 
 
 def test_first_conquest_may_be_the_lake_for_two():
@@ -83,7 +67,7 @@ def test_in_decline_tokens_stay_in_the_lake():
     assert s.occ[r] == 1 and s.tokens[r] == 1
     assert ("Regions", 2) in s.last_score[0]
     assert r not in targets(s, 1)
-    s2 = make(race="orcs", power="sailing", decline='decline = "naga"',
+    s2 = make(race="orcs", power="sailing", decline="naga",
               more=f'"{LAKE}" = {{ player = 0, decline = true, tokens = 1 }}\n'
                    '"L1.1" = { player = 0, tokens = 1 }')
     assert s2.region_of(LAKE) not in targets(s2, 0)
@@ -92,7 +76,7 @@ def test_in_decline_tokens_stay_in_the_lake():
 def test_in_decline_naga_do_not_swim():
     """RULES §9 (Active race only): with Naga In Decline, the player's new race has no water
     first target and no Lake conquest."""
-    s = make(race="orcs", decline='decline = "naga"', hand=5)
+    s = make(race="orcs", decline="naga", hand=5)
     assert s.region_of(LAKE) not in targets(s, 0)
 
 

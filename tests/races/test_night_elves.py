@@ -8,37 +8,16 @@ Board facts (L1): L1.9 (Entry, Hills) is adjacent to L1.4 (Fields), L1.5 Eastval
 from __future__ import annotations
 
 from smallworld.content.data import PIECE_SUPPLY
-from smallworld.core.conquest import conquest_cost, targets
-from tests.conftest import scenario
+from smallworld.core.conquest import conquest_cost
+from tests.builders import cost, position, seat
 
 WALL = "wisp-wall"
 
-BASE = """
-boards = ["L1", "S3"]
-phase = "{phase}"
-[[players]]
-race = "{race}"
-power = "{power}"
-hand = {hand}
-{decline}
-[[players]]
-race = "trolls"
-power = "mining"
-hand = 8
-[regions]
-"L1.9" = {{ player = 0, tokens = 1 }}
-{more}
-"""
+def make(race="night-elves", power="farmer", more="", phase="conquer", hand=5, **keys):
+    """Seat 0's ``race`` holds L1.9; seat 1's Trolls have 8 in hand."""
+    return position('"L1.9" = { player = 0, tokens = 1 }\n' + more, seat(race, power, hand=hand, **keys),
+                    seat("trolls", "mining", hand=8), phase=phase)
 
-
-def make(race="night-elves", power="farmer", decline="", more="", phase="conquer", hand=5):
-    return scenario(BASE.format(race=race, power=power, decline=decline, more=more, phase=phase,
-                                hand=hand))
-
-
-def cost(s, rid, p=0):
-    r = s.region_of(rid)
-    return conquest_cost(s, p, r, targets(s, p)[r])
 
 
 def finish_turn(s, p=0):
@@ -133,7 +112,7 @@ def test_walls_stay_in_decline_then_fall_with_the_region():
 def test_walls_removed_with_the_old_in_decline_race():
     """R-DEC-3, RULES §9: when the In Decline Night Elves are removed (a second decline) their
     Regions are emptied and the Wisp Walls leave with them."""
-    s = make(race="orcs", phase="decide", decline='decline = "night-elves"',
+    s = make(race="orcs", phase="decide", decline="night-elves",
              more='"L1.5" = { player = 0, decline = true, tokens = 1, pieces = { wisp-wall = 1 } }')
     s.apply("decline")
     r = s.region_of("L1.5")
@@ -143,7 +122,7 @@ def test_walls_removed_with_the_old_in_decline_race():
 def test_in_decline_night_elves_give_no_forest_reduction():
     """RULES §9 (Active race only): the new Active race pays full price for Forests and places
     no Wall."""
-    s = make(race="orcs", decline='decline = "night-elves"')
+    s = make(race="orcs", decline="night-elves")
     assert cost(s, "L1.5") == 2
     s.apply("conquer L1.5")
     assert s.piece(WALL, s.region_of("L1.5")) == 0

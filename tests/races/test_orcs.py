@@ -7,32 +7,14 @@ L1.4, L1.6.
 
 from __future__ import annotations
 
-from tests.conftest import scenario
-
-BASE = """
-boards = ["L1", "M1", "S3"]
-phase = "conquer"
-[[players]]
-race = "{race}"
-power = "{power}"
-hand = 10
-{decline}
-[[players]]
-race = "humans"
-power = "mining"
-decline = "{p1decline}"
-[[players]]
-race = "kobolds"
-power = "farmer"
-[regions]
-"L1.9" = {{ player = 0, tokens = 1 }}
-{more}
-"""
+from tests.builders import position, seat
 
 
-def make(race="orcs", power="ranger", decline="", more="", p1decline="night-elves"):
-    return scenario(BASE.format(race=race, power=power, decline=decline, more=more,
-                                p1decline=p1decline))
+def make(race="orcs", power="ranger", more="", p1decline="night-elves", **keys):
+    """Seat 0's ``race`` (10 in hand) holds L1.9; seat 1 plays Humans with ``p1decline`` In
+    Decline, seat 2 Kobolds (L1 + M1 + S3)."""
+    return position('"L1.9" = { player = 0, tokens = 1 }\n' + more, seat(race, power, hand=10, **keys),
+                    seat("humans", "mining", decline=p1decline), seat("kobolds", "farmer"), boards=("L1", "M1", "S3"))
 
 
 def score_of(s, p=0):
@@ -99,7 +81,7 @@ def test_bonus_is_per_turn():
 def test_in_decline_orcs_give_nothing():
     """R-SCORE-2: race bonuses are for the Active race only: Trolls with Orcs In Decline get no
     Orcs bonus."""
-    s = make(race="trolls", decline='decline = "orcs"', more='"L1.4" = { player = 1, tokens = 1 }')
+    s = make(race="trolls", decline="orcs", more='"L1.4" = { player = 1, tokens = 1 }')
     s.apply("conquer L1.4")
     lines = score_of(s)
     assert "Orcs" not in lines and lines["Faction bonus"] == 1

@@ -16,6 +16,7 @@ from smallworld.content.data import PIECE_SUPPLY
 from smallworld.content.races import pandaren
 from smallworld.core.errors import IllegalActionError
 from smallworld.core.state import CHANCE
+from tests.builders import position, seat
 from tests.conftest import acts, scenario
 
 HARMONY = "harmony"
@@ -35,30 +36,21 @@ def finish_turn(s):
         s.apply(str(s.legal_actions()[0]))
 
 
-PANDAREN_TURN = """
-boards = ["L1", "M1", "S3"]
-phase = "conquer"
-[[players]]
-race = "pandaren"
-power = "farmer"
-hand = 6
-[[players]]
-race = "humans"
-power = "mining"
-[[players]]
-race = "orcs"
-power = "ranger"
-[regions]
-"L1.9" = { player = 0, tokens = 2 }
-"L1.4" = { player = 1, tokens = 1 }
-"L1.13" = { player = 2, tokens = 1 }
-"""
+def pandaren_turn():
+    """Seat 0's Pandaren (6 in hand, L1.9) next to seat 1's Humans (L1.4) and seat 2's Orcs
+    (L1.13), L1 + M1 + S3."""
+    return position('''
+        "L1.9" = { player = 0, tokens = 2 }
+        "L1.4" = { player = 1, tokens = 1 }
+        "L1.13" = { player = 2, tokens = 1 }
+    ''', seat("pandaren", "farmer", hand=6), seat("humans", "mining"), seat("orcs", "ranger"),
+                    boards=("L1", "M1", "S3"))
 
 
 def test_gift_to_opponents_not_attacked():
     """RULES §9 Pandaren, R-ORDER-2: the Pandaren attacked the Humans (seat 1), not the Orcs:
     only seat 2 gets a Harmony token, taken from the box."""
-    s = scenario(PANDAREN_TURN)
+    s = pandaren_turn()
     s.apply("conquer L1.4")
     finish_turn(s)
     assert pandaren.holders(s) == (2,)
@@ -89,53 +81,32 @@ def test_gift_on_the_pick_turn_to_everyone_even_without_a_race():
 def test_attacking_only_the_in_decline_race_still_earns_harmony():
     """RULES §9 Pandaren ("whose Active race they did not attack"): conquering seat 1's In
     Decline Region is no attack on its Active race."""
-    s = scenario("""
-        boards = ["L1", "S3"]
-        phase = "conquer"
-        [[players]]
-        race = "pandaren"
-        power = "farmer"
-        hand = 6
-        [[players]]
-        race = "humans"
-        power = "mining"
-        decline = "orcs"
-        [regions]
+    s = position('''
         "L1.9" = { player = 0, tokens = 2 }
         "L1.4" = { player = 1, decline = true, tokens = 1 }
         "L1.0" = { player = 1, tokens = 1 }
-    """)
+    ''', seat("pandaren", "farmer", hand=6), seat("humans", "mining", decline="orcs"))
     s.apply("conquer L1.4")
     finish_turn(s)
     assert pandaren.holders(s) == (1,)
 
 
-HOLDER_TURN = """
-boards = ["L1", "S3"]
-turn = 1
-phase = "conquer"
-[[players]]
-race = "pandaren"
-power = "farmer"
-[[players]]
-race = "orcs"
-power = "ranger"
-hand = 8
-vc = {vc}
-harmony = {holder}
-[regions]
-"L1.4" = {{ player = 0, tokens = 1 }}
-"L1.5" = {{ player = 0, tokens = 1 }}
-"L1.13" = {{ murlocs = 1 }}
-"L1.9" = {{ player = 1, tokens = 1 }}
-"""
+def holder_turn(vc, holder):
+    """Seat 1's Orcs (8 in hand, ``vc`` VC, L1.9; ``holder``: a Harmony token) play next to seat
+    0's Pandaren in L1.4 and L1.5; a Murloc in L1.13."""
+    return position('''
+        "L1.4" = { player = 0, tokens = 1 }
+        "L1.5" = { player = 0, tokens = 1 }
+        "L1.13" = { murlocs = 1 }
+        "L1.9" = { player = 1, tokens = 1 }
+    ''', seat("pandaren", "farmer"), seat("orcs", "ranger", hand=8, vc=vc, harmony=holder), turn=1)
 
 
 def test_holder_pays_once_then_attacks_freely():
     """RULES §9 Pandaren, RULES §8: the holder must pay 2 VC before its first attack on a
     Pandaren Region (``pay harmony`` instead of ``conquer``); after paying it conquers both
     Pandaren Regions without paying again. Other Regions never need the toll."""
-    s = scenario(HOLDER_TURN.format(vc=5, holder="true"))
+    s = holder_turn(5, True)
     a = acts(s)
     assert "pay harmony" in a and "conquer L1.4" not in a and "conquer L1.5" not in a
     assert "conquer L1.13" in a
@@ -152,37 +123,24 @@ def test_holder_pays_once_then_attacks_freely():
 
 def test_holder_who_cannot_pay_cannot_attack():
     """RULES §8: with fewer than 2 VC the holder can neither pay nor attack the Pandaren."""
-    s = scenario(HOLDER_TURN.format(vc=1, holder="true"))
+    s = holder_turn(1, True)
     a = acts(s)
     assert "pay harmony" not in a and "conquer L1.4" not in a and "conquer L1.13" in a
 
 
 def test_non_holder_attacks_freely():
     """RULES §9 Pandaren: a player without Harmony owes nothing."""
-    s = scenario(HOLDER_TURN.format(vc=5, holder="false"))
+    s = holder_turn(5, False)
     assert "conquer L1.4" in acts(s) and "pay harmony" not in acts(s)
 
 
 def test_taken_back_at_the_start_of_the_pandaren_turn():
     """R-ORDER-1: the Pandaren take back all Harmony tokens first thing in their turn; then the
     former holders would attack freely."""
-    s = scenario("""
-        boards = ["L1", "M1", "S3"]
-        phase = "start"
-        [[players]]
-        race = "pandaren"
-        power = "farmer"
-        [[players]]
-        race = "humans"
-        power = "mining"
-        harmony = true
-        [[players]]
-        race = "orcs"
-        power = "ranger"
-        harmony = true
-        [regions]
+    s = position('''
         "L1.9" = { player = 0, tokens = 2 }
-    """)
+    ''', seat("pandaren", "farmer"), seat("humans", "mining", harmony=True), seat("orcs", "ranger", harmony=True),
+        phase="start", boards=("L1", "M1", "S3"))
     assert pandaren.holders(s) == ()
     assert s.supply[HARMONY] == PIECE_SUPPLY[HARMONY]
     assert not pandaren.harmony_toll_due(s, 1, 0)
@@ -190,7 +148,7 @@ def test_taken_back_at_the_start_of_the_pandaren_turn():
 
 def test_box_cap_limits_the_gift():
     """RULES §2.3: 4 Harmony tokens; with 1 left only the next opponent in seat order gets one."""
-    s = scenario(PANDAREN_TURN)
+    s = pandaren_turn()
     s.supply[HARMONY] = 1
     finish_turn(s)
     assert pandaren.holders(s) == (1,) and s.supply[HARMONY] == 0
@@ -199,21 +157,10 @@ def test_box_cap_limits_the_gift():
 def test_decline_turn_gives_nothing_and_in_decline_pandaren_are_free():
     """RULES §9 Pandaren, R-DEC-1: the decline turn starts by taking Harmony back and ends with
     no gift (no Active Pandaren); the In Decline Pandaren exact no toll."""
-    s = scenario("""
-        boards = ["L1", "S3"]
-        phase = "start"
-        [[players]]
-        race = "pandaren"
-        power = "farmer"
-        [[players]]
-        race = "orcs"
-        power = "ranger"
-        harmony = true
-        hand = 6
-        [regions]
+    s = position('''
         "L1.4" = { player = 0, tokens = 2 }
         "L1.9" = { player = 1, tokens = 1 }
-    """)
+    ''', seat("pandaren", "farmer"), seat("orcs", "ranger", harmony=True, hand=6), phase="start")
     s.apply("decline")
     assert s.turn == 1 and pandaren.holders(s) == ()
     if s.phase == "decide":
@@ -224,7 +171,7 @@ def test_decline_turn_gives_nothing_and_in_decline_pandaren_are_free():
 def test_helpers_for_other_attacks():
     """RULES §9 Pandaren ("removing a Pandaren token by any means"): the helpers other effects
     use: ``harmony_due`` per Region, ``pay_harmony``, and ``note_attack`` for the gift."""
-    s = scenario(HOLDER_TURN.format(vc=5, holder="true"))
+    s = holder_turn(5, True)
     r4, r13 = s.region_of("L1.4"), s.region_of("L1.13")
     assert pandaren.harmony_due(s, 1, r4) == 2 and pandaren.harmony_due(s, 1, r13) == 0
     assert pandaren.harmony_toll_due(s, 1, 0) and not pandaren.harmony_toll_due(s, 0, 0)
@@ -232,10 +179,10 @@ def test_helpers_for_other_attacks():
     assert (s.vc[0], s.vc[1]) == (7, 3) and pandaren.harmony_due(s, 1, r4) == 0
     pandaren.pay_harmony(s, 1)  # nothing due any more
     assert s.vc[1] == 3
-    poor = scenario(HOLDER_TURN.format(vc=1, holder="true"))
+    poor = holder_turn(1, True)
     with pytest.raises(IllegalActionError):
         pandaren.pay_harmony(poor, 1)
-    s2 = scenario(PANDAREN_TURN)
+    s2 = pandaren_turn()
     pandaren.note_attack(s2, 0, 2)
     finish_turn(s2)
     assert pandaren.holders(s2) == (1,)

@@ -10,7 +10,8 @@ from __future__ import annotations
 from smallworld.core import troops
 from smallworld.core.conquest import conquest_cost
 from smallworld.core.state import CHANCE, EMPTY
-from tests.conftest import acts, scenario
+from tests.builders import position, seat
+from tests.conftest import acts
 
 
 def settle(s):
@@ -18,23 +19,9 @@ def settle(s):
         s.apply(str(s.legal_actions()[0]))
 
 
-TAUREN = """
-boards = ["L1", "S3"]
-phase = "{phase}"
-[[players]]
-race = "tauren"
-power = "{power}"
-hand = {hand}
-[[players]]
-race = "humans"
-power = "mining"
-[regions]
-{regions}
-"""
-
-
 def make(regions, phase="conquer", power="farmer", hand=0):
-    return scenario(TAUREN.format(regions=regions, phase=phase, power=power, hand=hand))
+    """Seat 0's Tauren with ``power`` against seat 1's Humans."""
+    return position(regions, seat("tauren", power, hand=hand), seat("humans", "mining"), phase=phase)
 
 
 def test_ready_troops_keep_two():
@@ -96,22 +83,11 @@ def test_decline_keeps_two_per_region():
 def test_conquered_region_loses_one():
     """R-CONQ-7, RULES §9 Tauren (they still lose 1): 3 Tauren conquered -> 1 discarded, 2 in
     hand redeployed to their other Region after the attacker's turn."""
-    s = scenario("""
-        boards = ["L1", "S3"]
-        turn = 1
-        phase = "conquer"
-        [[players]]
-        race = "tauren"
-        power = "farmer"
-        [[players]]
-        race = "humans"
-        power = "mining"
-        hand = 9
-        [regions]
+    s = position('''
         "L1.4" = { player = 0, tokens = 3 }
         "L1.14" = { player = 0, tokens = 2 }
         "L1.9" = { player = 1, tokens = 1 }
-    """)
+    ''', seat("tauren", "farmer"), seat("humans", "mining", hand=9), turn=1)
     s.apply("conquer L1.4")
     assert s.hand[0] == 2 and s.box["tauren"] == 16 - 5 + 1
     s.apply("end")
@@ -120,26 +96,10 @@ def test_conquered_region_loses_one():
     assert s.tokens[s.region_of("L1.14")] == 4  # the only Region left: placed there
 
 
-INTIMIDATED = """
-boards = ["L1", "S3"]
-turn = 1
-phase = "conquer"
-[[players]]
-race = "tauren"
-power = "farmer"
-{decline}
-[[players]]
-race = "humans"
-power = "intimidating"
-hand = 5
-[regions]
-"L1.9" = {{ player = 1, tokens = 1 }}
-{regions}
-"""
-
-
-def intimidated(regions, decline=""):
-    return scenario(INTIMIDATED.format(regions=regions, decline=decline))
+def intimidated(regions):
+    """Seat 1's Humans (Intimidating, 5 in hand, L1.9) play against seat 0's Tauren."""
+    return position('"L1.9" = { player = 1, tokens = 1 }\n' + regions, seat("tauren", "farmer"),
+                    seat("humans", "intimidating", hand=5), turn=1)
 
 
 def test_intimidating_a_two_token_region_empties_it():
@@ -190,20 +150,10 @@ def test_in_decline_lone_token_goes_back_to_the_box():
     """RULES §9 Tauren In Decline (ruling): with no other In Decline Tauren Region the lone token
     returns to the box (In Decline tokens are never redeployed, R-CONQ-7); the race leaves the
     boards (R-DEC-4)."""
-    s = scenario("""
-        boards = ["L1", "S3"]
-        turn = 1
-        phase = "conquer"
-        [[players]]
-        decline = "tauren"
-        [[players]]
-        race = "humans"
-        power = "intimidating"
-        hand = 5
-        [regions]
+    s = position('''
         "L1.9" = { player = 1, tokens = 1 }
         "L1.4" = { player = 0, decline = true, tokens = 2 }
-    """)
+    ''', seat(decline="tauren"), seat("humans", "intimidating", hand=5), turn=1)
     s.apply("intimidate L1.4")
     assert s.occ[s.region_of("L1.4")] == EMPTY
     assert s.box["tauren"] == 16 and s.decline[0] is None
@@ -212,22 +162,12 @@ def test_in_decline_lone_token_goes_back_to_the_box():
 def test_in_decline_lone_token_rejoins_its_race():
     """RULES §9 Tauren In Decline: the lone token moves to another In Decline Tauren Region,
     chosen by the Tauren player when there are several."""
-    s = scenario("""
-        boards = ["L1", "S3"]
-        turn = 1
-        phase = "conquer"
-        [[players]]
-        decline = "tauren"
-        [[players]]
-        race = "humans"
-        power = "intimidating"
-        hand = 5
-        [regions]
+    s = position('''
         "L1.9" = { player = 1, tokens = 1 }
         "L1.4" = { player = 0, decline = true, tokens = 2 }
         "L1.14" = { player = 0, decline = true, tokens = 2 }
         "S3.0" = { player = 0, decline = true, tokens = 2 }
-    """)
+    ''', seat(decline="tauren"), seat("humans", "intimidating", hand=5), turn=1)
     s.apply("intimidate L1.4 S3.0")
     assert s.current_player() == 0 and acts(s) == {"rejoin L1.14", "rejoin S3.0"}
     s.apply("rejoin L1.14")

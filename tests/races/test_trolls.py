@@ -12,32 +12,14 @@ from smallworld.content import registry
 from smallworld.core import hooks
 from smallworld.core.ability import Ability
 from smallworld.core.conquest import conquest_cost, targets
-from tests.conftest import scenario
-
-BASE = """
-boards = ["L1", "S3"]
-phase = "conquer"
-[[players]]
-race = "{race}"
-power = "{power}"
-hand = 8
-{decline}
-[[players]]
-race = "humans"
-power = "mining"
-[regions]
-"L1.9" = {{ player = 0, tokens = 1 }}
-{more}
-"""
+from tests.builders import cost, position, seat
 
 
-def make(race="trolls", power="farmer", decline="", more=""):
-    return scenario(BASE.format(race=race, power=power, decline=decline, more=more))
+def make(race="trolls", power="farmer", more="", **keys):
+    """Seat 0's ``race`` (8 in hand) holds L1.9; seat 1 plays Humans."""
+    return position('"L1.9" = { player = 0, tokens = 1 }\n' + more, seat(race, power, hand=8, **keys),
+                    seat("humans", "mining"))
 
-
-def cost(s, rid, p=0):
-    r = s.region_of(rid)
-    return conquest_cost(s, p, r, targets(s, p)[r])
 
 
 def test_non_empty_region_costs_one_fewer():
@@ -59,7 +41,7 @@ def test_empty_region_no_reduction():
 
 def test_own_in_decline_region_is_non_empty():
     """RULES §1 non-empty, R-CONQ-8: the player's own In Decline tokens make a Region non-empty."""
-    s = make(decline='decline = "orcs"', more='"L1.4" = { player = 0, decline = true, tokens = 1 }')
+    s = make(decline="orcs", more='"L1.4" = { player = 0, decline = true, tokens = 1 }')
     assert cost(s, "L1.4") == 2  # 2 + 1 - 1
 
 
@@ -106,28 +88,17 @@ def test_stacked_reductions_clamp_at_one(cheap_power):
 def test_in_decline_trolls_give_no_reduction():
     """R-SCORE-2 / RULES §9 (Active race only): Trolls In Decline do not reduce the new race's
     conquests."""
-    s = make(race="orcs", decline='decline = "trolls"', more='"L1.4" = { player = 1, tokens = 2 }')
+    s = make(race="orcs", decline="trolls", more='"L1.4" = { player = 1, tokens = 2 }')
     assert cost(s, "L1.4") == 4
 
 
 def test_trolls_against_tauren_minimum():
     """RULES §9 Trolls + Tauren: attacking 2 Tauren costs 2 + 2 - 1 = 3 (Trolls attack);
     Tauren attacking the Trolls' 1-token Region with Blacksmith still place 2 (their minimum)."""
-    s = scenario("""
-        boards = ["L1", "S3"]
-        phase = "conquer"
-        [[players]]
-        race = "trolls"
-        power = "farmer"
-        hand = 6
-        [[players]]
-        race = "tauren"
-        power = "blacksmith"
-        hand = 6
-        [regions]
+    s = position('''
         "L1.9" = { player = 0, tokens = 1 }
         "L1.4" = { player = 1, tokens = 2 }
-    """)
+    ''', seat("trolls", "farmer", hand=6), seat("tauren", "blacksmith", hand=6))
     assert cost(s, "L1.4") == 3
     r = s.region_of("L1.9")
     assert conquest_cost(s, 1, r, targets(s, 1)[r]) == 2  # 2 + 1 - 1 = 2 (min 2 anyway)

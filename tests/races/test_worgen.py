@@ -8,35 +8,20 @@ from __future__ import annotations
 
 import pytest
 
-from smallworld.core.conquest import conquest_cost, targets
+from smallworld.core.conquest import conquest_cost
 from smallworld.core.errors import IllegalActionError
 from smallworld.core.state import CHANCE
+from tests.builders import cost, position, seat
 from tests.conftest import acts, scenario
-
-START = """
-boards = ["L1", "S3"]
-phase = "start"
-[[players]]
-race = "worgen"
-power = "{power}"
-vc = {vc}
-turns_with_race = {turns}
-[[players]]
-race = "trolls"
-power = "mining"
-[regions]
-"L1.9" = {{ player = 0, tokens = 5 }}
-"L1.4" = {{ player = 1, tokens = 2 }}
-"""
 
 
 def make(power="farmer", vc=5, turns=1):
-    return scenario(START.format(power=power, vc=vc, turns=turns))
+    """Seat 0's Worgen (5 tokens in L1.9) at the start of their turn, next to seat 1's Trolls."""
+    return position('''
+        "L1.9" = { player = 0, tokens = 5 }
+        "L1.4" = { player = 1, tokens = 2 }
+    ''', seat("worgen", power, vc=vc, turns_with_race=turns), seat("trolls", "mining"), phase="start")
 
-
-def cost(s, rid, p=0):
-    r = s.region_of(rid)
-    return conquest_cost(s, p, r, targets(s, p)[r])
 
 
 def settle(s):
@@ -137,20 +122,10 @@ def test_no_form_on_a_decline_turn():
 
 def test_in_decline_worgen_do_nothing():
     """RULES §9 (Active race only): a player with Worgen In Decline is not asked for a form."""
-    s = scenario("""
-        boards = ["L1", "S3"]
-        phase = "start"
-        [[players]]
-        race = "orcs"
-        power = "farmer"
-        decline = "worgen"
-        [[players]]
-        race = "trolls"
-        power = "mining"
-        [regions]
+    s = position('''
         "L1.9" = { player = 0, tokens = 3 }
         "L1.5" = { player = 0, decline = true, tokens = 1 }
-    """)
+    ''', seat("orcs", "farmer", decline="worgen"), seat("trolls", "mining"), phase="start")
     s.apply("expand")
     assert s.phase == "conquer" and not s.decisions
 
