@@ -5,6 +5,8 @@ Each command group lives in its own module and is registered on :data:`app` here
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import typer
 
 from smallworld.cli import boards_cmd, play_cmds, scenario_cmd, serve_cmd, tournament_cmd
@@ -35,12 +37,13 @@ def _root(
     durability: str | None = serve_cmd.DURABILITY,
     workers: int = serve_cmd.WORKERS,
     store_deadline: float = serve_cmd.STORE_DEADLINE_OPT,
+    policy: Path | None = serve_cmd.POLICY,
 ) -> None:
     """Small World of Warcraft. With no command: ``serve`` (play in the browser), taking its
     options (``smallworld --port 9000`` = ``smallworld serve --port 9000``)."""
     if ctx.invoked_subcommand is None:
         serve_cmd.serve(host=host, port=port, db=db, no_browser=no_browser, bot_delay=bot_delay,
-                        durability=durability, workers=workers, store_deadline=store_deadline)
+                        durability=durability, workers=workers, store_deadline=store_deadline, policy=policy)
 
 
 def main() -> None:

@@ -124,6 +124,9 @@ STORE_DEADLINE_OPT = typer.Option(
     help="Seconds a database read or write may take (a stalled disk) before the players are "
          "told 'storage not responding' and the game stays as it was.")
 BOT_DELAY = typer.Option(0.4, "--bot-delay", min=0.0, max=10.0, help="Seconds between bot moves shown to the players.")
+POLICY = typer.Option(None, "--policy",
+                      help="A trained policy file (.npz, benchmarks/rl_train.py --export) offered in the lobby as "
+                           "the Trained bot; default: the policies shipped with the package (needs the rl extra).")
 
 
 def serve(
@@ -135,6 +138,7 @@ def serve(
     durability: str | None = DURABILITY,
     workers: int = WORKERS,
     store_deadline: float = STORE_DEADLINE_OPT,
+    policy: Path | None = POLICY,
 ) -> None:
     """Play in the browser: start the local web server (FastAPI + SQLite, or PostgreSQL with
     several workers)."""
@@ -166,12 +170,20 @@ def serve(
     elif not _port_free(host, port):
         typer.echo(f"error: cannot listen on {host}:{port} (already in use?); choose another --port", err=True)
         raise typer.Exit(1)
+    if policy is not None:  # a file that cannot play is an error here, not a lobby without it
+        from smallworld.web.trained import trained_opponent
+
+        try:
+            trained_opponent(str(policy))
+        except ValueError as e:
+            typer.echo(f"error: {e}", err=True)
+            raise typer.Exit(1) from None
     from smallworld.web.guard import share_addresses
 
     others = share_addresses(host)
     try:
         app = create_app(db_path, bot_delay=bot_delay, hosts=others, durability=durability,
-                         store_deadline=store_deadline)
+                         store_deadline=store_deadline, policy=str(policy) if policy else None)
     except Exception as e:  # any failure to open the database is reported
         why = str(e) if not shared else type(e).__name__
         typer.echo(f"error: cannot open the database {shown_db}: {why}", err=True)
@@ -195,7 +207,8 @@ def serve(
             # shared database; moves reach every worker's pages through LISTEN/NOTIFY
             os.environ.update(SMALLWORLD_DB=str(db_path), SMALLWORLD_BOT_DELAY=str(bot_delay),
                               SMALLWORLD_HOSTS=",".join(others), SMALLWORLD_DURABILITY=durability or "",
-                              SMALLWORLD_STORE_DEADLINE=str(store_deadline))
+                              SMALLWORLD_STORE_DEADLINE=str(store_deadline),
+                              SMALLWORLD_POLICY=str(policy) if policy else "")
             app.state.store.close()
             uvicorn.run("smallworld.web.server:app_from_env", factory=True, workers=workers,
                         host=host, port=port, **UVICORN_OPTIONS)

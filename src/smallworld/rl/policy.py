@@ -180,9 +180,10 @@ class PolicyBot:
             shipped policy of the game's edition and player count, found at the first decision.
 
     Raises:
-        FileNotFoundError, ValueError: at construction, as :class:`NumpyPolicy`; at ``choose``,
-        ``ValueError`` when the game's edition or player count is not the policy's, or no
-        policy is shipped for them.
+        FileNotFoundError: at construction, no such file.
+        ValueError: at construction, not a policy file; at ``choose``, the game's edition or
+            player count is not the policy's, its layout is not this version's, or no policy
+            is shipped for them.
     """
 
     name = "policy"
@@ -191,6 +192,13 @@ class PolicyBot:
         self.path = str(path)
         self.policy: NumpyPolicy | None = None if self.path == "shipped" else _load(self.path)
         self._game: _Game | None = None
+
+    def games(self) -> list[tuple[str, int]]:
+        """The (edition, players) this bot plays: those of the shipped policies found in the
+        package for ``"shipped"``."""
+        if self.policy is None:
+            return sorted(k for k in SHIPPED if shipped_policy_path(*k).is_file())
+        return [(self.policy.edition, self.policy.players)]
 
     def choose(self, state: Any, player: int, legal: list[Any]) -> Any:
         """The policy's action among ``legal`` (the only one when there is one)."""

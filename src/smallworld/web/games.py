@@ -18,6 +18,7 @@ import hashlib
 import hmac
 import secrets
 from collections import OrderedDict
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -86,7 +87,7 @@ def new_game_id() -> str:
     return secrets.token_hex(5)
 
 
-def check_seats(seats: list[dict[str, Any]]) -> list[Seat]:
+def check_seats(seats: list[dict[str, Any]], extra_bots: Collection[str] = ()) -> list[Seat]:
     """Validate a seat list from a request; give human seats their secret tokens.
 
     Raises:
@@ -112,7 +113,7 @@ def check_seats(seats: list[dict[str, Any]]) -> list[Seat]:
             out.append(Seat(name=name, kind="human", token=new_token()))
         elif kind == "bot":
             bot = level_bot(d.get("bot") or "random")  # a level id (hard) or a raw bot name
-            if bot not in BOTS:
+            if bot not in BOTS and bot not in extra_bots:
                 raise SetupError(f"seat {i + 1}: unknown bot {bot!r} (known: {', '.join(sorted(BOTS))})")
             out.append(Seat(name=name, kind="bot", bot=bot))
         else:

@@ -68,6 +68,7 @@ from smallworld.web.rematch import rematch_router
 from smallworld.web.replayview import replay_frame
 from smallworld.web.storage import BUSY_TIMEOUT, STORE_DEADLINE, Store, StoreError, StoreStale
 from smallworld.web.tabletalk import chat_router
+from smallworld.web.trained import check_trained, trained_opponent
 from smallworld.web.updates import answer, update_text
 from smallworld.web.watch import MAX_DELAY as MAX_WATCH_DELAY
 from smallworld.web.watch import encode as watch_setting
@@ -141,7 +142,7 @@ def send_asset(request: Request, asset: Asset, cache: str) -> Response:
 
 def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[str] = (),
                busy_timeout: float = BUSY_TIMEOUT, durability: str | None = None,
-               store_deadline: float = STORE_DEADLINE) -> FastAPI:
+               store_deadline: float = STORE_DEADLINE, policy: str | None = None) -> FastAPI:
     """The web app on the SQLite file ``db_path``.
 
     ``bot_delay``: seconds between bot actions pushed to the pages (0: bots play at once,
@@ -151,6 +152,8 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
     ``busy_timeout``: seconds a write waits for another writer before a 503. ``durability``:
     see :class:`smallworld.web.storage.Store`. ``store_deadline``: seconds any database call
     may take (a stalled disk) before a 503 "storage not responding", the game unchanged.
+    ``policy``: the trained policy file of the lobby's Trained opponent (``None``: the shipped
+    ones; :mod:`smallworld.web.trained`).
     """
     store = Store(db_path, busy_timeout=busy_timeout, durability=durability,
                   deadline=store_deadline)
@@ -183,6 +186,7 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
     app.state.store = store
     app.state.hub = hub
     app.state.bot_delay = bot_delay
+    trained = app.state.trained = trained_opponent(policy)
     app.add_middleware(GZipMiddleware, minimum_size=800)  # pages, scripts, payloads compressed
 
     @app.exception_handler(ApiError)
@@ -281,7 +285,10 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
         # ?edition=classic: that edition's races, powers, pieces and die (a classic game's page)
         if edition is not None and edition not in EDITION_NAMES:
             raise ApiError(404, f"unknown edition {edition!r} (known: {', '.join(EDITION_NAMES)})")
-        return meta(edition)
+        out = meta(edition)
+        if trained is not None:  # offered beside the named opponents
+            out = {**out, "opponents": [*out["opponents"], trained]}
+        return out
 
     def is_local(request: Request) -> bool:
         """A caller on the machine running the server (loopback, or one of its own LAN
@@ -329,8 +336,10 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
     async def api_create(body: NewGameIn, request: Request) -> dict[str, Any]:
         require_local(request)
         try:
-            seats = check_seats([s.model_dump() for s in body.seats])
-        except SetupError as e:
+            seats = check_seats([s.model_dump() for s in body.seats],
+                                extra_bots=[trained["bot"]] if trained else [])
+            check_trained(trained, [s.bot for s in seats], body.edition, len(seats))
+        except (SetupError, ValueError) as e:
             raise ApiError(400, str(e)) from None
         watch = watch_setting(body.watch, body.watch_delay)
         if body.shuffle:
@@ -727,9 +736,10 @@ def app_from_env() -> FastAPI:
     """The app of one worker of ``smallworld serve --workers N`` (a uvicorn factory): its
     settings come from the environment the command set (``SMALLWORLD_DB``,
     ``SMALLWORLD_BOT_DELAY``, ``SMALLWORLD_HOSTS``, ``SMALLWORLD_DURABILITY``,
-    ``SMALLWORLD_STORE_DEADLINE``)."""
+    ``SMALLWORLD_STORE_DEADLINE``, ``SMALLWORLD_POLICY``)."""
     env = os.environ
     return create_app(env["SMALLWORLD_DB"], bot_delay=float(env.get("SMALLWORLD_BOT_DELAY", "0.4")),
                       hosts=[h for h in env.get("SMALLWORLD_HOSTS", "").split(",") if h],
                       durability=env.get("SMALLWORLD_DURABILITY") or None,
-                      store_deadline=float(env.get("SMALLWORLD_STORE_DEADLINE") or STORE_DEADLINE))
+                      store_deadline=float(env.get("SMALLWORLD_STORE_DEADLINE") or STORE_DEADLINE),
+                      policy=env.get("SMALLWORLD_POLICY") or None)

@@ -5,15 +5,26 @@ import { h, PLAYER_COLOURS, installTooltips, timeAgo, toast, seatUrl, botName } 
 const DEFAULT_NAMES = ["Anna", "Bruno", "Chen", "Dalia", "Emeka"];
 let meta = null;
 
+// bot levels (Easy, Medium, Hard: bots.LEVELS) and named opponents (bots.OPPONENTS), in player
+// words, that play the game being set up: the Trained bot only plays the games it learned
+// (its "games": [edition, players] pairs)
+function offered() {
+  const n = Number(document.getElementById("players").value);
+  const ed = document.getElementById("edition").value;
+  return [...(meta.levels || []), ...(meta.opponents || [])]
+    .filter((l) => !l.games || l.games.some(([e, p]) => e === ed && p === n));
+}
+
 function seatRow(i, prev) {
   const kind = prev ? prev.kind : (i === 0 ? "human" : "bot");
   // a real name by default ("You" would read "You's turn" to everyone else)
   const name = prev ? prev.name : DEFAULT_NAMES[i];
-  // bot levels (Easy, Medium, Hard: bots.LEVELS) and named opponents (bots.OPPONENTS), in
-  // player words; a game made elsewhere with another bot keeps it, under its name
-  const levels = [...(meta.levels || []), ...(meta.opponents || [])];
+  // a game made elsewhere with another bot keeps it, under its name; an opponent that does
+  // not play this game gives way to the first level
+  const levels = offered();
   const shown = new Set(levels.map((l) => l.bot));
-  const kept = prev && prev.bot && !shown.has(prev.bot) ? prev.bot : null;
+  const named = new Set([...(meta.levels || []), ...(meta.opponents || [])].map((l) => l.bot));
+  const kept = prev && prev.bot && !named.has(prev.bot) ? prev.bot : null;
   const select = h("select", { name: `kind-${i}`, class: "seat-kind", "aria-label": `Seat ${i + 1} player`,
     // may shrink below its longest option's width (phones: no sideways scrolling)
     style: "min-width:0;max-width:12em" },
@@ -22,7 +33,8 @@ function seatRow(i, prev) {
     kept ? h("option", { value: `bot:${kept}` }, `Bot · ${kept}`) : null,
   );
   const firstBot = levels.length ? levels[0].bot : meta.bots[0];
-  select.value = kind === "human" ? "human" : `bot:${prev && prev.bot ? prev.bot : firstBot}`;
+  const bot = prev && prev.bot && (shown.has(prev.bot) || prev.bot === kept) ? prev.bot : firstBot;
+  select.value = kind === "human" ? "human" : `bot:${bot}`;
   const input = h("input", { name: `name-${i}`, class: "seat-name", value: name, maxlength: 24, style: "width:0", "aria-label": `Seat ${i + 1} name` });
   return h("li", { class: "seat" },
     h("span", { class: "swatch", style: `background:${PLAYER_COLOURS[i]}` }),
@@ -230,7 +242,7 @@ async function main() {
   const ed = document.getElementById("edition");
   ed.replaceChildren(...meta.editions.map((x) => h("option", { value: x.id }, x.name)));
   document.getElementById("players").addEventListener("change", renderSeats);
-  document.getElementById("edition").addEventListener("change", renderSides);
+  document.getElementById("edition").addEventListener("change", renderSeats);  // renderSides too
   document.getElementById("shuffle").addEventListener("change", renderSides);
   renderSeats();
   document.getElementById("new-form").addEventListener("submit", create);
