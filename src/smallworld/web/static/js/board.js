@@ -1,5 +1,6 @@
 // The board: the islands (server-drawn SVG) plus a live layer of tokens, pieces, items and
 // highlights drawn from the seat's view.
+import { legibleIcons } from "./legible.js";
 import { s, PLAYER_COLOURS, PLAYER_INK, MURLOC_COLOUR } from "./ui.js";
 import { pieceChip, itemTile, itemShort, regionItems } from "./pieces.js";
 import { neutralIcon } from "./ctx.js";
@@ -52,6 +53,8 @@ export class Board {
     // Region names above the pieces, so a token never hides a name
     for (const face of this.svg.querySelectorAll("svg.sw-face")) face.append(face.querySelector("g.sw-names"));
     this.layout();
+    // the box changes size without the window (the phone's dock): the icons follow
+    if (window.ResizeObserver) new ResizeObserver(() => legibleIcons(this.svg)).observe(container);
     let pending = null;
     window.addEventListener("resize", () => {
       clearTimeout(pending);
@@ -188,6 +191,7 @@ export class Board {
     box.scrollLeft = cx * this.zoom - px;
     box.scrollTop = cy * this.zoom - py;
     box.classList.toggle("zoomed", this.zoom > 1);
+    legibleIcons(this.svg); // icons at a size a person can read, whatever the zoom
   }
 
   // Wheel and pinch zoom; dragging pans a zoomed board (a drag is not a click)
