@@ -3,66 +3,52 @@
 from __future__ import annotations
 
 from smallworld.core.state import CHANCE, State
+from tests.builders import position, seat
 from tests.conftest import acts
 
-# Scenario text shared by several item modules.
+# the opponent of most item tests
+DWARVES = seat("dwarves", "ranger")
 
-# Doomhammer and Frostmourne: a Marshdweller Swamp (L1.6, 5 defenders) that only the Artifact in
-# L1.5 brings in reach; its toll must be payable first (RULES §8).
-TOLL_FAR = """
-boards = ["L1", "S3"]
-phase = "conquer"
-[[players]]
-race = "orcs"
-power = "mining"
-hand = {hand}
-vc = 5
-[[players]]
-race = "dwarves"
-power = "marshdweller"
-[regions]
-"L1.5" = {{ player = 0, tokens = 1, item = "{item}" }}
-"L1.6" = {{ player = 1, tokens = 5 }}
-"""
 
-# Doomhammer and Frostmourne: the Artifact lies in L1.13, held by the owner's In Decline race;
-# its Active race holds L1.9, next to an opponent's L1.5 (R-ITEM-1: In Decline it does nothing).
-IN_DECLINE = """
-boards = ["L1", "S3"]
-phase = "conquer"
-[[players]]
-race = "orcs"
-power = "mining"
-decline = "trolls"
-hand = 5
-[[players]]
-race = "dwarves"
-power = "ranger"
-[regions]
-"L1.9" = {{ player = 0, tokens = 1 }}
-"L1.13" = {{ player = 0, tokens = 1, decline = true, item = "{item}" }}
-"L1.5" = {{ player = 1, tokens = 3 }}
-"""
+def item_table(regions: str, race: str = "orcs", power: str = "mining", *, opponent: dict = DWARVES,
+               phase: str = "conquer", **keys: object) -> State:
+    """Seat 0 plays ``race`` with ``power`` (``keys``: more of its table: ``hand``, ``vc``,
+    ``decline``) against seat 1's ``opponent`` (the Dwarves, Ranger) on L1 + S3; ``regions`` as
+    :func:`tests.builders.position` reads them."""
+    return position(regions, seat(race, power, **keys), opponent, phase=phase)
 
-# Dark Portal and Karazhan: the item in L1.3 (Fields), three more Regions of the Active race
-# (L1.4 and L1.14 Fields, L1.9 Hills) and an opponent's Fields Region (L1.1).
-SCORE = """
-boards = ["L1", "S3"]
-phase = "conquer"
-[[players]]
-race = "orcs"
-power = "mining"
-decline = "trolls"
-[[players]]
-race = "dwarves"
-power = "ranger"
-[regions]
-"L1.3" = {{ player = 0, tokens = 1{dec}, item = "{item}" }}
-"L1.4" = {{ player = 0, tokens = 1 }}
-"L1.14" = {{ player = 0, tokens = 1 }}
-"L1.9" = {{ player = 0, tokens = 1 }}
-"L1.1" = {{ player = 1, tokens = 1 }}
-"""
+
+def toll_far(item: str, hand: int) -> State:
+    """Doomhammer and Frostmourne: a Marshdweller Swamp (L1.6, 5 defenders) that only the
+    Artifact ``item`` in L1.5 brings in reach; its toll must be payable first (RULES §8)."""
+    return item_table(f'''
+        "L1.5" = {{ player = 0, tokens = 1, item = "{item}" }}
+        "L1.6" = {{ player = 1, tokens = 5 }}
+    ''', hand=hand, vc=5, opponent=seat("dwarves", "marshdweller"))
+
+
+def in_decline(item: str) -> State:
+    """Doomhammer and Frostmourne: the Artifact ``item`` lies in L1.13, held by the owner's In
+    Decline race; its Active race holds L1.9, next to an opponent's L1.5 (R-ITEM-1: In Decline it
+    does nothing)."""
+    return item_table(f'''
+        "L1.9" = {{ player = 0, tokens = 1 }}
+        "L1.13" = {{ player = 0, tokens = 1, decline = true, item = "{item}" }}
+        "L1.5" = {{ player = 1, tokens = 3 }}
+    ''', decline="trolls", hand=5)
+
+
+def score_table(item: str, dec: str = "") -> State:
+    """Dark Portal and Karazhan: the item in L1.3 (Fields; ``dec``: In Decline), three more
+    Regions of the Active race (L1.4 and L1.14 Fields, L1.9 Hills) and an opponent's Fields
+    Region (L1.1)."""
+    return item_table(f'''
+        "L1.3" = {{ player = 0, tokens = 1{dec}, item = "{item}" }}
+        "L1.4" = {{ player = 0, tokens = 1 }}
+        "L1.14" = {{ player = 0, tokens = 1 }}
+        "L1.9" = {{ player = 0, tokens = 1 }}
+        "L1.1" = {{ player = 1, tokens = 1 }}
+    ''', decline="trolls")
 
 
 def finish_turn(s: State, prefer: tuple[str, ...] = ()) -> None:
@@ -83,4 +69,5 @@ def score_lines(s: State, p: int) -> dict[str, int]:
     return dict(s.last_score[p])
 
 
-__all__ = ["finish_turn", "score_lines", "acts", "CHANCE", "TOLL_FAR", "SCORE", "IN_DECLINE"]
+__all__ = ["finish_turn", "score_lines", "acts", "CHANCE", "DWARVES", "item_table", "toll_far", "in_decline",
+           "score_table"]

@@ -6,35 +6,22 @@ import pytest
 
 from smallworld.core import hooks
 from smallworld.core.errors import IllegalActionError
-from tests.conftest import acts, scenario
-from tests.items._helpers import finish_turn
+from tests.builders import position, seat
+from tests.conftest import acts
+from tests.items._helpers import DWARVES, finish_turn, item_table
 
 # Board facts (L1): L1.9 (hills, Entry) is adjacent to L1.4, L1.5, L1.13; L1.5 (forest) to L1.0,
 # L1.4, L1.6, L1.9, L1.13.
 
-AEGIS = """
-boards = ["L1", "S3"]
-phase = "conquer"
-[[players]]
-race = "orcs"
-power = "mining"
-hand = 8
-vc = {vc}
-[[players]]
-{defender}
-[regions]
-"L1.9" = {{ player = 0, tokens = 1 }}
-"L1.5" = {{ player = 1, tokens = 2, {decline}item = "aegis-of-aggramar" }}
-"L1.0" = {{ player = 1, tokens = 1{decline2} }}
-"""
-ACTIVE_DEFENDER = 'race = "dwarves"\npower = "ranger"'
-
-
 def aegis(vc=5, decline=False):
-    if decline:
-        return scenario(AEGIS.format(vc=vc, defender='decline = "dwarves"', decline="decline = true, ",
-                                     decline2=", decline = true"))
-    return scenario(AEGIS.format(vc=vc, defender=ACTIVE_DEFENDER, decline="", decline2=""))
+    """Seat 0's Orcs (8 in hand, ``vc`` VC) hold L1.9 next to the Dwarves' Aegis Region L1.5 (2
+    tokens) and L1.0; ``decline``: the Dwarves are seat 1's In Decline race."""
+    dec = ", decline = true" if decline else ""
+    return item_table(f'''
+        "L1.9" = {{ player = 0, tokens = 1 }}
+        "L1.5" = {{ player = 1, tokens = 2{dec}, item = "aegis-of-aggramar" }}
+        "L1.0" = {{ player = 1, tokens = 1{dec} }}
+    ''', hand=8, vc=vc, opponent=seat(decline="dwarves") if decline else DWARVES)
 
 
 def test_aegis_region_is_immune_until_the_attacker_pays_2_vc():
@@ -84,21 +71,12 @@ def test_aegis_owner_moves_it_at_turn_end():
     """RULES §11 Aegis, R-ORDER-2: at turn end the owner moves it to one of its Regions (a
     placement decision), onto any of them, even one holding another item (R-ITEM-2, revised
     ruling: a Region may hold any number of items)."""
-    s = scenario("""
-        boards = ["L1", "S3"]
-        phase = "conquer"
-        [[players]]
-        race = "orcs"
-        power = "mining"
-        [[players]]
-        race = "dwarves"
-        power = "ranger"
-        [regions]
+    s = item_table('''
         "L1.9" = { player = 0, tokens = 1, item = "aegis-of-aggramar" }
         "L1.4" = { player = 0, tokens = 1 }
         "L1.5" = { player = 0, tokens = 1, item = "dark-portal" }
         "L1.12" = { player = 1, tokens = 1 }
-    """)
+    ''')
     s.apply("end")
     assert s.decisions == [(0, "item:aegis-of-aggramar")]
     assert acts(s) == {"aegis L1.9", "aegis L1.4", "aegis L1.5"}  # R-ITEM-2: any own Region
@@ -111,18 +89,9 @@ def test_aegis_owner_moves_it_at_turn_end():
 
 def test_aegis_with_a_single_region_asks_nothing():
     """R-ORDER-2: with one Region there is nothing to choose: the Aegis stays."""
-    s = scenario("""
-        boards = ["L1", "S3"]
-        phase = "conquer"
-        [[players]]
-        race = "orcs"
-        power = "mining"
-        [[players]]
-        race = "dwarves"
-        power = "ranger"
-        [regions]
+    s = item_table('''
         "L1.9" = { player = 0, tokens = 1, item = "aegis-of-aggramar" }
-    """)
+    ''')
     s.apply("end")
     assert s.turn == 1 and s.items[s.region_of("L1.9")] == ("aegis-of-aggramar",)
 
@@ -130,21 +99,11 @@ def test_aegis_with_a_single_region_asks_nothing():
 def test_aegis_blocks_intimidating_until_paid():
     """RULES §11 Aegis ("immune to ... powers"), RULES §10 Intimidating: an unpaid Aegis Region
     cannot be intimidated; once the toll is paid it can."""
-    s = scenario("""
-        boards = ["L1", "S3"]
-        phase = "conquer"
-        [[players]]
-        race = "orcs"
-        power = "intimidating"
-        hand = 1
-        [[players]]
-        race = "dwarves"
-        power = "ranger"
-        [regions]
+    s = position('''
         "L1.9" = { player = 0, tokens = 1 }
         "L1.5" = { player = 1, tokens = 3, item = "aegis-of-aggramar" }
         "L1.0" = { player = 1, tokens = 1 }
-    """)
+    ''', seat("orcs", "intimidating", hand=1), seat("dwarves", "ranger"))
     assert not any(a.startswith("intimidate L1.5") for a in acts(s))
     s.apply("pay aegis")
     assert "intimidate L1.5 L1.0" in acts(s)
@@ -152,20 +111,10 @@ def test_aegis_blocks_intimidating_until_paid():
 
 def test_ethereals_cannot_steal_the_aegis_until_paid():
     """RULES §9 Ethereals, §11 Aegis: the theft is a power; the unpaid Aegis Region is immune."""
-    s = scenario("""
-        boards = ["L1", "S3"]
-        phase = "conquer"
-        [[players]]
-        race = "ethereals"
-        power = "mining"
-        hand = 4
-        [[players]]
-        race = "dwarves"
-        power = "ranger"
-        [regions]
+    s = position('''
         "L1.9" = { player = 0, tokens = 1 }
         "L1.5" = { player = 1, tokens = 1, item = "aegis-of-aggramar" }
-    """)
+    ''', seat("ethereals", "mining", hand=4), seat("dwarves", "ranger"))
     assert "steal L1.5 L1.9" not in acts(s)
     s.apply("pay aegis")
     s.apply("steal L1.5 L1.9")

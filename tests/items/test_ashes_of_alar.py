@@ -4,30 +4,20 @@ from __future__ import annotations
 
 from smallworld.core.conquest import conquest_cost, targets
 from smallworld.core.state import CHANCE
-from tests.conftest import acts, scenario
+from tests.conftest import acts
+from tests.items._helpers import item_table
 
 # Board facts (L1): L1.12 (forest, Entry) is adjacent to L1.8, L1.11 only; L1.9 (hills) is an
 # Entry; L1.7 is the lake. S3 has no water.
 
-ASHES = """
-boards = ["L1", "S3"]
-phase = "conquer"
-[[players]]
-race = "{race}"
-power = "mining"
-hand = {hand}
-[[players]]
-race = "dwarves"
-power = "ranger"
-[regions]
-"L1.12" = {{ player = 0, tokens = 1, item = "ashes-of-alar"{decline} }}
-"L1.4" = {{ murlocs = 1 }}
-"L1.14" = {{ player = 1, tokens = 1 }}
-"""
-
-
 def ashes(hand=6, race="orcs", decline=""):
-    return scenario(ASHES.format(hand=hand, race=race, decline=decline))
+    """Seat 0's ``race`` holds the Ashes in L1.12 (``decline``); a Murloc in L1.4; the Dwarves
+    hold L1.14."""
+    return item_table(f'''
+        "L1.12" = {{ player = 0, tokens = 1, item = "ashes-of-alar"{decline} }}
+        "L1.4" = {{ murlocs = 1 }}
+        "L1.14" = {{ player = 1, tokens = 1 }}
+    ''', race, hand=hand)
 
 
 def test_ashes_conquer_a_far_region_as_if_adjacent():
@@ -73,41 +63,20 @@ def test_ashes_final_conquest_with_the_die():
 
 def test_ashes_in_decline_do_nothing():
     """R-ITEM-1: the Ashes in a Region of the owner's In Decline race give it nothing."""
-    s = scenario("""
-        boards = ["L1", "S3"]
-        phase = "conquer"
-        [[players]]
-        race = "orcs"
-        power = "mining"
-        decline = "trolls"
-        hand = 5
-        [[players]]
-        race = "dwarves"
-        power = "ranger"
-        [regions]
+    s = item_table('''
         "L1.9" = { player = 0, tokens = 1 }
         "L1.12" = { player = 0, tokens = 1, decline = true, item = "ashes-of-alar" }
-    """)
+    ''', decline="trolls", hand=5)
     assert not any(a.startswith("ashes") for a in acts(s))
 
 
 def test_ashes_pay_a_toll_on_a_far_target_first():
     """RULES §8 with Ashes: an Aegis Region out of ordinary reach is offered as ``pay aegis``
     first, then as an Ashes conquest."""
-    s = scenario("""
-        boards = ["L1", "S3"]
-        phase = "conquer"
-        [[players]]
-        race = "orcs"
-        power = "mining"
-        hand = 6
-        [[players]]
-        race = "dwarves"
-        power = "ranger"
-        [regions]
+    s = item_table('''
         "L1.12" = { player = 0, tokens = 1, item = "ashes-of-alar" }
         "L1.4" = { player = 1, tokens = 1, item = "aegis-of-aggramar" }
-    """)
+    ''', hand=6)
     assert "pay aegis" in acts(s) and "ashes L1.4" not in acts(s)
     s.apply("pay aegis")
     assert "ashes L1.4" in acts(s)

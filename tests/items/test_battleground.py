@@ -3,34 +3,22 @@
 from __future__ import annotations
 
 from smallworld.core.state import CHANCE
-from tests.conftest import acts, scenario
-from tests.items._helpers import finish_turn, score_lines
+from tests.builders import position, seat
+from tests.conftest import acts
+from tests.items._helpers import finish_turn, item_table, score_lines
 
 # Board facts (L1): L1.9 (hills, Entry) is adjacent to L1.4, L1.5, L1.13; L1.3 (fields, marker) to
 # L1.2, L1.7, L1.8.
 
-BATTLE = """
-boards = ["L1", "S3"]
-phase = "{phase}"
-[[players]]
-race = "{race}"
-power = "mining"
-hand = 8
-{decline}
-[[players]]
-race = "dwarves"
-power = "ranger"
-[regions]
-"L1.9" = {{ player = 0, tokens = 1{item} }}
-"L1.5" = {{ player = 1, tokens = 1 }}
-"L1.4" = {{ player = 1, tokens = 1 }}
-"L1.13" = {{ player = {holder}, tokens = 1{dec13}, item = "battleground" }}
-"""
-
-
-def battle(race="orcs", phase="conquer", holder=0, dec13="", decline="", item=""):
-    return scenario(BATTLE.format(race=race, phase=phase, holder=holder, dec13=dec13,
-                                  decline=decline, item=item))
+def battle(race="orcs", phase="conquer", holder=0, dec13="", item="", **keys):
+    """Seat 0's ``race`` (8 in hand) holds L1.9 (``item``) next to the Dwarves' L1.5 and L1.4;
+    the Battleground lies in L1.13, held by seat ``holder`` (``dec13``)."""
+    return item_table(f'''
+        "L1.9" = {{ player = 0, tokens = 1{item} }}
+        "L1.5" = {{ player = 1, tokens = 1 }}
+        "L1.4" = {{ player = 1, tokens = 1 }}
+        "L1.13" = {{ player = {holder}, tokens = 1{dec13}, item = "battleground" }}
+    ''', race, hand=8, phase=phase, **keys)
 
 
 def test_battleground_counts_each_defeated_race_up_to_twice():
@@ -53,7 +41,7 @@ def test_without_battleground_a_race_counts_once():
 
 def test_battleground_held_in_decline_does_nothing():
     """R-ITEM-1: an In Decline holder gets nothing; the Active race counts each race once."""
-    s = battle(dec13=", decline = true", decline='decline = "trolls"')
+    s = battle(dec13=", decline = true", decline="trolls")
     s.apply("conquer L1.5")
     s.apply("conquer L1.4")
     finish_turn(s)
@@ -97,22 +85,12 @@ def test_neutral_race_without_the_battleground_gets_no_faction_bonus():
 
 def test_neutral_race_chooses_a_side_when_it_takes_the_battleground():
     """RULES §11 Battleground: the choice is also made when it takes the Region, once per turn."""
-    s = scenario("""
-        boards = ["L1", "S3"]
-        phase = "conquer"
-        [[players]]
-        race = "naga"
-        power = "mining"
-        hand = 9
-        [[players]]
-        race = "orcs"
-        power = "ranger"
-        [regions]
+    s = position('''
         "L1.9" = { player = 0, tokens = 1 }
         "L1.13" = { player = 1, tokens = 1, item = "battleground" }
         "L1.5" = { player = 1, tokens = 1 }
         "L1.4" = { player = 1, tokens = 1 }
-    """)
+    ''', seat("naga", "mining", hand=9), seat("orcs", "ranger"))
     s.apply("conquer L1.13")
     assert acts(s) == {"battleground alliance", "battleground horde"}
     s.apply("battleground alliance")
@@ -124,20 +102,10 @@ def test_neutral_race_chooses_a_side_when_it_takes_the_battleground():
 
 def test_neutral_race_revealing_the_battleground_chooses_a_side():
     """R-ITEM-1 (usable at once), RULES §11 Battleground: revealed face-down by a Neutral race."""
-    s = scenario("""
-        boards = ["L1", "S3"]
-        phase = "conquer"
-        [[players]]
-        race = "kobolds"
-        power = "mining"
-        hand = 9
-        [[players]]
-        race = "orcs"
-        power = "ranger"
-        [regions]
+    s = position('''
         "L1.2" = { player = 0, tokens = 1 }
         "L1.3" = { item = "?" }
-    """)
+    ''', seat("kobolds", "mining", hand=9), seat("orcs", "ranger"))
     s.apply("conquer L1.3")
     assert s.current_player() == CHANCE
     s.apply("item battleground")

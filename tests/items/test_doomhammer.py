@@ -2,35 +2,22 @@
 
 from __future__ import annotations
 
-from tests.conftest import acts, scenario
-from tests.items._helpers import IN_DECLINE, TOLL_FAR
+from tests.conftest import acts
+from tests.items._helpers import in_decline, item_table, toll_far
 
 # Board facts (L1): L1.9 (hills, Entry) is adjacent to L1.4, L1.5, L1.13; L1.5 (forest) to L1.0,
 # L1.4, L1.6, L1.9, L1.13.
 
-DOOM = """
-boards = ["L1", "S3"]
-phase = "conquer"
-[[players]]
-race = "{race}"
-power = "mining"
-hand = {hand}
-vc = {vc}
-decline = "trolls"
-[[players]]
-race = "dwarves"
-power = "ranger"
-[regions]
-"L1.9" = {{ player = 0, tokens = {held}, item = "doomhammer"{decline} }}
-"L1.5" = {{ player = 1, tokens = 3 }}
-"L1.0" = {{ player = 1, tokens = 1 }}
-"L1.4" = {{ murlocs = 1 }}
-"L1.13" = {{ player = 0, decline = true, tokens = 1 }}
-"""
-
-
 def doom(race="orcs", hand=4, vc=5, decline="", held=1):
-    return scenario(DOOM.format(race=race, hand=hand, vc=vc, decline=decline, held=held))
+    """Seat 0's ``race`` holds the Doomhammer in L1.9 (``held`` tokens, ``decline``) and its In
+    Decline Trolls L1.13; the Dwarves hold L1.5 (3) and L1.0; a Murloc in L1.4."""
+    return item_table(f'''
+        "L1.9" = {{ player = 0, tokens = {held}, item = "doomhammer"{decline} }}
+        "L1.5" = {{ player = 1, tokens = 3 }}
+        "L1.0" = {{ player = 1, tokens = 1 }}
+        "L1.4" = {{ murlocs = 1 }}
+        "L1.13" = {{ player = 0, decline = true, tokens = 1 }}
+    ''', race, hand=hand, vc=vc, decline="trolls")
 
 
 def test_doomhammer_pays_the_defender_and_conquers_with_one_token():
@@ -87,27 +74,17 @@ def test_doomhammer_tauren_place_two_tokens():
 
 def test_doomhammer_in_decline_does_nothing():
     """R-ITEM-1: In Decline the Doomhammer gives nothing."""
-    s = scenario(IN_DECLINE.format(item="doomhammer"))
+    s = in_decline("doomhammer")
     assert not any(a.startswith("doomhammer") for a in acts(s))
 
 
 def test_doomhammer_and_lights_hope_chapel():
     """RULES §11: a Doomhammer conquest is a conquest: the Chapel holder loses no token."""
-    s = scenario("""
-        boards = ["L1", "S3"]
-        phase = "conquer"
-        [[players]]
-        race = "orcs"
-        power = "mining"
-        hand = 3
-        [[players]]
-        race = "dwarves"
-        power = "ranger"
-        [regions]
+    s = item_table('''
         "L1.9" = { player = 0, tokens = 1, item = "doomhammer" }
         "L1.5" = { player = 1, tokens = 3 }
         "L1.0" = { player = 1, tokens = 1, item = "lights-hope-chapel" }
-    """)
+    ''', hand=3)
     box = s.box["dwarves"]
     s.apply("doomhammer L1.5")
     assert s.hand[1] == 3 and s.box["dwarves"] == box
@@ -118,7 +95,7 @@ def test_doomhammer_offers_the_toll_of_a_target_out_of_ordinary_reach():
     paid before the action): L1.6, a Marshdweller Swamp with 5 defenders, costs 7: far beyond an
     ordinary conquest with 1 token in hand, so only the Doomhammer can take it; the Marshdweller
     toll must then be payable (``pay marsh-L1.6``), after which ``doomhammer L1.6`` is legal."""
-    s = scenario(TOLL_FAR.format(hand=1, item="doomhammer"))
+    s = toll_far("doomhammer", 1)
     assert "pay marsh-L1.6" in acts(s)
     s.apply("pay marsh-L1.6")
     assert "doomhammer L1.6" in acts(s)

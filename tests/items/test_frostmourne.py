@@ -3,31 +3,21 @@
 from __future__ import annotations
 
 from smallworld.core.conquest import conquest_cost
-from tests.conftest import acts, scenario
-from tests.items._helpers import IN_DECLINE, TOLL_FAR
+from tests.builders import position, seat
+from tests.conftest import acts
+from tests.items._helpers import in_decline, item_table, toll_far
 
 # Board facts (L1): L1.9 (hills, Entry) is adjacent to L1.4, L1.5, L1.13; L1.5 (forest) to L1.0,
 # L1.4, L1.6, L1.9, L1.13.
 
-FROST = """
-boards = ["L1", "S3"]
-phase = "conquer"
-[[players]]
-race = "{race}"
-power = "{power}"
-hand = {hand}
-[[players]]
-race = "dwarves"
-power = "ranger"
-[regions]
-"L1.9" = {{ player = 0, tokens = 1, item = "frostmourne"{decline} }}
-"L1.5" = {{ player = 1, tokens = 3 }}
-"L1.4" = {{ murlocs = 1 }}
-"""
-
-
 def frost(race="orcs", power="mining", hand=8, decline=""):
-    return scenario(FROST.format(race=race, power=power, hand=hand, decline=decline))
+    """Seat 0's ``race`` holds Frostmourne in L1.9 (``decline``); the Dwarves hold L1.5 (3); a
+    Murloc in L1.4."""
+    return item_table(f'''
+        "L1.9" = {{ player = 0, tokens = 1, item = "frostmourne"{decline} }}
+        "L1.5" = {{ player = 1, tokens = 3 }}
+        "L1.4" = {{ murlocs = 1 }}
+    ''', race, power, hand=hand)
 
 
 def test_frostmourne_one_conquest_costs_2_fewer():
@@ -69,26 +59,16 @@ def test_frostmourne_final_conquest():
 
 def test_frostmourne_in_decline_does_nothing():
     """R-ITEM-1: nothing from an In Decline Region."""
-    s = scenario(IN_DECLINE.format(item="frostmourne"))
+    s = in_decline("frostmourne")
     assert not any(a.startswith("frostmourne") for a in acts(s))
 
 
 def test_ethereals_steal_frostmourne_and_use_it_at_once():
     """RULES §9 Ethereals (steal a face-up Artifact, its power usable at once), R-ITEM-2."""
-    s = scenario("""
-        boards = ["L1", "S3"]
-        phase = "conquer"
-        [[players]]
-        race = "ethereals"
-        power = "mining"
-        hand = 6
-        [[players]]
-        race = "dwarves"
-        power = "ranger"
-        [regions]
+    s = position('''
         "L1.9" = { player = 0, tokens = 1 }
         "L1.5" = { player = 1, tokens = 3, item = "frostmourne" }
-    """)
+    ''', seat("ethereals", "mining", hand=6), seat("dwarves", "ranger"))
     assert "frostmourne L1.5" not in acts(s)
     s.apply("steal L1.5 L1.9")
     assert s.items[s.region_of("L1.9")] == ("frostmourne",)
@@ -101,7 +81,7 @@ def test_frostmourne_offers_the_toll_of_a_target_only_it_brings_in_reach():
     """RULES §11 Frostmourne (one conquest -2), R-CONQ-9, RULES §8: L1.6 (Marshdweller Swamp, 5
     defenders) costs 7, 4 short of 3 tokens in hand (out of the final conquest's reach); with
     Frostmourne it costs 5, a final conquest 2 short. The toll must be payable first."""
-    s = scenario(TOLL_FAR.format(hand=3, item="frostmourne"))
+    s = toll_far("frostmourne", 3)
     assert "pay marsh-L1.6" in acts(s)
     s.apply("pay marsh-L1.6")
     assert "frostmourne L1.6" in acts(s)
@@ -111,26 +91,15 @@ def test_frostmourne_offers_the_toll_of_a_target_only_it_brings_in_reach():
 # special conquest; benefits always cumulate"; not with Doomhammer or Championing). The special
 # action is declared as usual; Frostmourne's holder is then asked: ``frostmourne R`` (use it on
 # this conquest) or ``done`` (keep it).
-SPECIAL = """
-boards = ["L1", "S3"]
-phase = "conquer"
-[[players]]
-race = "{race}"
-power = "{power}"
-hand = {hand}
-[[players]]
-race = "dwarves"
-power = "ranger"
-[regions]
-"L1.9" = {{ player = 0, tokens = 1, item = "frostmourne" }}
-"L1.4" = {{ player = 0, tokens = 1{other} }}
-"L1.5" = {{ player = 1, tokens = 3{legend} }}
-"S3.5" = {{ player = 1, tokens = 3 }}
-"""
-
-
-def special(race="orcs", power="mining", hand=8, other="", legend=""):
-    return scenario(SPECIAL.format(race=race, power=power, hand=hand, other=other, legend=legend))
+def special(race="orcs", power="mining", hand=8, other="", legend="", far=3):
+    """Seat 0's ``race`` holds Frostmourne in L1.9 and L1.4 (``other``); the Dwarves hold L1.5 (3,
+    ``legend``) and S3.5 (``far`` tokens)."""
+    return item_table(f'''
+        "L1.9" = {{ player = 0, tokens = 1, item = "frostmourne" }}
+        "L1.4" = {{ player = 0, tokens = 1{other} }}
+        "L1.5" = {{ player = 1, tokens = 3{legend} }}
+        "S3.5" = {{ player = 1, tokens = {far} }}
+    ''', race, power, hand=hand)
 
 
 def test_frostmourne_cumulates_with_ashes_of_alar():
@@ -205,8 +174,7 @@ def test_airborne_assault_only_reachable_with_frostmourne_uses_it():
     """RULES §9 Gnomes + §11 Frostmourne: with 1 token the assault on S3.5 (7 defenders, cost 9)
     is hopeless even after the best free roll (9 - 3 = 6, 5 short, R-CONQ-9 allows 3); with
     Frostmourne (7 - 3 = 4, 3 short) it is offered, and declaring it spends Frostmourne."""
-    s = scenario(SPECIAL.format(race="gnomes", power="mining", hand=1, other="", legend="")
-                 .replace('"S3.5" = { player = 1, tokens = 3 }', '"S3.5" = { player = 1, tokens = 7 }'))
+    s = special(race="gnomes", hand=1, far=7)
     assert "airborne S3.5" in acts(s)
     s.apply("airborne S3.5")
     assert not s.decisions and s.tflags.get("used:frostmourne")

@@ -2,37 +2,24 @@
 
 from __future__ import annotations
 
-from tests.conftest import acts, scenario
-from tests.items._helpers import finish_turn
+from tests.builders import position, seat
+from tests.conftest import acts
+from tests.items._helpers import finish_turn, item_table
 
 # Board facts (L1): L1.5 (forest) to L1.0, L1.4, L1.6, L1.9, L1.13.
 
-HEART = """
-boards = ["L1", "M1", "S3"]
-phase = "conquer"
-[[players]]
-race = "orcs"
-power = "mining"
-[[players]]
-race = "dwarves"
-power = "ranger"
-vc = {vc1}
-decline = "trolls"
-[[players]]
-race = "humans"
-power = "farmer"
-[regions]
-"L1.5" = {{ player = 0, tokens = 1, item = "heart-of-azeroth"{decline} }}
-"L1.14" = {{ player = 0, tokens = 1 }}
-"L1.4" = {{ player = 1, tokens = 1 }}
-"L1.0" = {{ player = 1, tokens = 1 }}
-"L1.13" = {{ player = 1, tokens = 1, decline = true }}
-"L1.11" = {{ player = 2, tokens = 1 }}
-"""
-
-
 def heart(vc1=5, decline=""):
-    return scenario(HEART.format(vc1=vc1, decline=decline))
+    """Seat 0's Orcs hold the Heart in L1.5 (``decline``) and L1.14; seat 1's Dwarves (``vc1`` VC)
+    hold L1.4 and L1.0, their In Decline Trolls L1.13; seat 2's Humans hold L1.11 (L1 + M1 + S3)."""
+    return position(f'''
+        "L1.5" = {{ player = 0, tokens = 1, item = "heart-of-azeroth"{decline} }}
+        "L1.14" = {{ player = 0, tokens = 1 }}
+        "L1.4" = {{ player = 1, tokens = 1 }}
+        "L1.0" = {{ player = 1, tokens = 1 }}
+        "L1.13" = {{ player = 1, tokens = 1, decline = true }}
+        "L1.11" = {{ player = 2, tokens = 1 }}
+    ''', seat("orcs", "mining"), seat("dwarves", "ranger", vc=vc1, decline="trolls"), seat("humans", "farmer"),
+                    boards=("L1", "M1", "S3"))
 
 
 def test_heart_owner_moves_it_then_adjacent_opponents_pay_1_vc():
@@ -69,21 +56,11 @@ def test_heart_payment_is_forced_down_to_zero():
 
 def test_heart_in_decline_does_nothing():
     """R-ITEM-1: held by an In Decline race the Heart is neither moved nor paid for."""
-    s = scenario("""
-        boards = ["L1", "S3"]
-        phase = "conquer"
-        [[players]]
-        race = "orcs"
-        power = "mining"
-        decline = "trolls"
-        [[players]]
-        race = "dwarves"
-        power = "ranger"
-        [regions]
+    s = item_table('''
         "L1.9" = { player = 0, tokens = 1 }
         "L1.5" = { player = 0, tokens = 1, decline = true, item = "heart-of-azeroth" }
         "L1.4" = { player = 1, tokens = 1 }
-    """)
+    ''', decline="trolls")
     vc1 = s.vc[1]
     s.apply("end")
     assert s.turn == 1 and s.vc[1] == vc1

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from smallworld.core.state import CHANCE
-from tests.conftest import scenario
+from tests.builders import position, seat
+from tests.items._helpers import item_table
 
 # Board facts (L1): L1.12 (forest, Entry) is adjacent to L1.8, L1.11 only. S3 has no water; its
 # marker Region is S3.2.
@@ -11,20 +12,10 @@ from tests.conftest import scenario
 def test_ashes_onto_a_face_down_item_reveal_it_and_move_there_too():
     """R-ITEM-1 (reveal on entering), R-ITEM-2 (revised ruling): a Region may hold any number of
     items, so the Ashes move into the Region they conquered, beside the revealed item."""
-    s = scenario("""
-        boards = ["L1", "S3"]
-        phase = "conquer"
-        [[players]]
-        race = "orcs"
-        power = "mining"
-        hand = 6
-        [[players]]
-        race = "dwarves"
-        power = "ranger"
-        [regions]
+    s = item_table('''
         "L1.12" = { player = 0, tokens = 1, item = "ashes-of-alar" }
         "S3.2" = { item = "?" }
-    """)
+    ''', hand=6)
     s.apply("ashes S3.2")
     assert s.current_player() == CHANCE
     s.apply("item dark-portal")
@@ -34,25 +25,14 @@ def test_ashes_onto_a_face_down_item_reveal_it_and_move_there_too():
 
 # R-ITEM-2 (revised ruling): a Region may hold any number of items; an Artifact always moves into
 # the Region where it was used, whatever lies there.
-SEVERAL = """
-boards = ["L1", "S3"]
-phase = "conquer"
-[[players]]
-race = "orcs"
-power = "{power}"
-hand = {hand}
-[[players]]
-race = "dwarves"
-power = "ranger"
-[regions]
-"L1.9" = {{ player = 0, tokens = 1, item = "{artifact}" }}
-"L1.5" = {{ player = 1, tokens = 3, item = "dark-portal" }}
-"L1.4" = {{ player = 1, tokens = 2, item = "?" }}
-"""
-
-
 def several(artifact, power="mining", hand=8):
-    return scenario(SEVERAL.format(artifact=artifact, power=power, hand=hand))
+    """Seat 0's Orcs hold ``artifact`` in L1.9, next to the Dwarves' L1.5 (3 tokens, the Dark
+    Portal) and L1.4 (2 tokens, a face-down item)."""
+    return item_table(f'''
+        "L1.9" = {{ player = 0, tokens = 1, item = "{artifact}" }}
+        "L1.5" = {{ player = 1, tokens = 3, item = "dark-portal" }}
+        "L1.4" = {{ player = 1, tokens = 2, item = "?" }}
+    ''', power=power, hand=hand)
 
 
 def test_doomhammer_moves_onto_a_legendary_place_and_onto_a_face_down_item():
@@ -92,19 +72,10 @@ def test_archaeologist_counts_every_item_of_a_region():
 def test_heart_may_be_placed_on_a_region_holding_an_item():
     """R-ITEM-2 (Aegis and Heart can be placed on any own Region): the Heart goes beside the
     Dark Portal."""
-    s = scenario("""
-        boards = ["L1", "S3"]
-        phase = "conquer"
-        [[players]]
-        race = "orcs"
-        power = "mining"
-        [[players]]
-        race = "dwarves"
-        power = "ranger"
-        [regions]
+    s = item_table('''
         "L1.9" = { player = 0, tokens = 1, item = "heart-of-azeroth" }
         "L1.5" = { player = 0, tokens = 1, item = "dark-portal" }
-    """)
+    ''')
     s.apply("end")
     assert {str(a) for a in s.legal_actions()} == {"heart L1.9", "heart L1.5"}
     s.apply("heart L1.5")
@@ -114,21 +85,11 @@ def test_heart_may_be_placed_on_a_region_holding_an_item():
 def test_well_moves_onto_a_lake_holding_an_item():
     """R-ITEM-2, RULES §11 Well of Eternity: revealed, it moves onto its board's Lake even though
     an Artifact lies there (carried by Naga)."""
-    s = scenario("""
-        boards = ["L1", "S3"]
-        phase = "conquer"
-        [[players]]
-        race = "orcs"
-        power = "mining"
-        hand = 5
-        [[players]]
-        race = "naga"
-        power = "ranger"
-        [regions]
+    s = position('''
         "L1.2" = { player = 0, tokens = 1 }
         "L1.3" = { item = "?" }
         "L1.7" = { player = 1, tokens = 1, item = "frostmourne" }
-    """)
+    ''', seat("orcs", "mining", hand=5), seat("naga", "ranger"))
     s.apply("conquer L1.3")
     s.apply("item well-of-eternity")
     assert s.items[s.region_of("L1.7")] == ("frostmourne", "well-of-eternity")
@@ -140,13 +101,7 @@ def test_view_and_scenario_list_every_item_of_a_region():
     the first, for drivers showing one)."""
     from smallworld.core.view import view
 
-    s = scenario("""
-        boards = ["L1", "S3"]
-        [[players]]
-        [[players]]
-        [regions]
-        "L1.4" = { items = ["?", "doomhammer"] }
-    """)
+    s = position('"L1.4" = { items = ["?", "doomhammer"] }', seat(), seat(), phase="start")
     r = s.region_of("L1.4")
     assert s.items[r] == ("?", "doomhammer") and "doomhammer" not in s.item_pool
     region = view(s, 0)["regions"][r]

@@ -3,35 +3,22 @@
 from __future__ import annotations
 
 from smallworld.core.roster import changed
-from tests.conftest import scenario
+from tests.builders import position, seat
+from tests.items._helpers import item_table
 
 # Board facts (L1): L1.9 (hills, Entry) is adjacent to L1.4, L1.5, L1.13; L1.5 (forest) to L1.0,
 # L1.4, L1.6, L1.9, L1.13.
 
-CHAPEL = """
-boards = ["L1", "S3"]
-phase = "conquer"
-[[players]]
-race = "orcs"
-power = "{power}"
-hand = 9
-[[players]]
-race = "{race}"
-power = "ranger"
-{decline}
-[regions]
-"L1.9" = {{ player = 0, tokens = 1 }}
-"L1.5" = {{ player = 1, tokens = 3{dec}, item = "lights-hope-chapel" }}
-"L1.4" = {{ player = 1, tokens = 2{dec} }}
-"L1.0" = {{ player = 1, tokens = 1{dec} }}
-"""
-
-
 def chapel(race="dwarves", dec=False, power="mining"):
-    if dec:
-        return scenario(CHAPEL.format(race="humans", decline=f'decline = "{race}"',
-                                      dec=", decline = true", power=power))
-    return scenario(CHAPEL.format(race=race, decline="", dec="", power=power))
+    """Seat 0's Orcs (``power``, 9 in hand) hold L1.9 next to seat 1's ``race`` in L1.5 (3 tokens,
+    the Chapel), L1.4 (2) and L1.0; ``dec``: that race is In Decline (the Humans Active)."""
+    d = ", decline = true" if dec else ""
+    return item_table(f'''
+        "L1.9" = {{ player = 0, tokens = 1 }}
+        "L1.5" = {{ player = 1, tokens = 3{d}, item = "lights-hope-chapel" }}
+        "L1.4" = {{ player = 1, tokens = 2{d} }}
+        "L1.0" = {{ player = 1, tokens = 1{d} }}
+    ''', power=power, hand=9, opponent=seat("humans", "ranger", decline=race) if dec else seat(race, "ranger"))
 
 
 def test_chapel_holder_loses_no_token_when_another_region_falls():
@@ -85,20 +72,10 @@ def test_chapel_leaves_draenei_holy_light_unspent():
 def test_chapel_saves_an_intimidated_token():
     """RULES §10 Intimidating, §11 Chapel: a token Intimidating would discard (no other Region
     of that race to move it to) is not discarded."""
-    s = scenario("""
-        boards = ["L1", "S3"]
-        phase = "conquer"
-        [[players]]
-        race = "orcs"
-        power = "intimidating"
-        hand = 2
-        [[players]]
-        race = "dwarves"
-        power = "ranger"
-        [regions]
+    s = position('''
         "L1.9" = { player = 0, tokens = 1 }
         "L1.5" = { player = 1, tokens = 2, item = "lights-hope-chapel" }
-    """)
+    ''', seat("orcs", "intimidating", hand=2), seat("dwarves", "ranger"))
     box = s.box["dwarves"]
     s.apply("intimidate L1.5")
     assert s.box["dwarves"] == box

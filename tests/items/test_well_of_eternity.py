@@ -2,35 +2,31 @@
 
 from __future__ import annotations
 
+import textwrap
+
 from smallworld.content.data import ITEMS
 from smallworld.core.state import CHANCE
-from tests.conftest import acts, scenario
-from tests.items._helpers import finish_turn, score_lines
+from tests.builders import position, seat
+from tests.conftest import acts
+from tests.items._helpers import finish_turn, item_table, score_lines
 
 # Board facts (L1): the lake L1.7 is adjacent to L1.1, L1.2, L1.3, L1.6, L1.8, L1.10, L1.11; L1.3
 # is Fields. S3 has no water; its marker Region is S3.2.
 
-REVEAL = """
-boards = ["L1", "S3"]
-phase = "conquer"
-[[players]]
-race = "{race}"
-power = "mining"
-hand = 9
-[[players]]
-race = "dwarves"
-power = "ranger"
-[regions]
-"L1.2" = {{ player = 0, tokens = 1 }}
-"L1.3" = {{ item = "?" }}
-"S3.0" = {{ player = 0, tokens = 1 }}
-"S3.2" = {{ item = "?" }}
-"""
+def reveal(race):
+    """Seat 0's ``race`` (9 in hand) holds L1.2 and S3.0, next to face-down items in L1.3 and
+    S3.2."""
+    return item_table('''
+        "L1.2" = { player = 0, tokens = 1 }
+        "L1.3" = { item = "?" }
+        "S3.0" = { player = 0, tokens = 1 }
+        "S3.2" = { item = "?" }
+    ''', race, hand=9)
 
 
 def test_well_moves_to_its_boards_lake_when_revealed():
     """RULES §11 Well of Eternity: when revealed it moves to the Sea/Lake of the same board."""
-    s = scenario(REVEAL.format(race="orcs"))
+    s = reveal("orcs")
     s.apply("conquer L1.3")
     s.apply("item well-of-eternity")
     assert s.items[s.region_of("L1.7")] == ("well-of-eternity",)
@@ -41,7 +37,7 @@ def test_well_moves_to_its_boards_lake_when_revealed():
 def test_well_on_a_board_without_water_is_replaced_by_a_legendary_place():
     """RULES §11 Well: on a board with no Sea/Lake the Well leaves the game and a random unused
     Legendary Place (a chance draw among those left) takes its Region, face up."""
-    s = scenario(REVEAL.format(race="orcs"))
+    s = reveal("orcs")
     s.apply("conquer S3.2")
     s.apply("item well-of-eternity")
     assert s.current_player() == CHANCE
@@ -60,36 +56,18 @@ def test_well_on_a_board_without_water_is_replaced_by_a_legendary_place():
 
 def test_well_replacement_battleground_asks_a_neutral_conqueror():
     """RULES §11 Well (replacement usable at once) with Battleground: a Neutral race chooses."""
-    s = scenario(REVEAL.format(race="kobolds"))
+    s = reveal("kobolds")
     s.apply("conquer S3.2")
     s.apply("item well-of-eternity")
     s.apply("item battleground")
     assert acts(s) == {"battleground alliance", "battleground horde"}
 
 
-WELL = """
-boards = ["L1", "S3"]
-phase = "conquer"
-{players}
-[regions]
-"L1.7" = {{ item = "well-of-eternity" }}
-{regions}
-"""
-TWO = """
-[[players]]
-race = "orcs"
-power = "mining"
-decline = "trolls"
-[[players]]
-race = "dwarves"
-power = "ranger"
-decline = "humans"
-"""
-
-
 def well(regions: str, turn: int = 0):
-    return scenario(WELL.format(players=TWO, regions=regions).replace('phase = "conquer"',
-                                                                       f'phase = "conquer"\nturn = {turn}'))
+    """The Well in the Lake L1.7; seat 0's Orcs (In Decline Trolls) and seat 1's Dwarves (In
+    Decline Humans) hold ``regions``; seat ``turn`` plays."""
+    return position('"L1.7" = { item = "well-of-eternity" }\n' + textwrap.dedent(regions),
+                    seat("orcs", "mining", decline="trolls"), seat("dwarves", "ranger", decline="humans"), turn=turn)
 
 
 def test_well_gives_2_vc_to_the_race_holding_most_regions_around_it():
