@@ -13,6 +13,15 @@ if ! command -v chromium >/dev/null 2>&1; then
         echo "warning: chromium not found and cannot be installed here; browser tests will be skipped" >&2
     fi
 fi
+# Hangul for the Korean pages in the browser tests (issue 31): Debian's Noto CJK fonts.
+if ! fc-list 2>/dev/null | grep -qi "Noto Sans CJK"; then
+    if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+        (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-noto-cjk >/dev/null) \
+            || echo "warning: could not install fonts-noto-cjk; Korean text may show as boxes in browser tests" >&2
+    else
+        echo "warning: fonts-noto-cjk not found and cannot be installed here; Korean text may show as boxes" >&2
+    fi
+fi
 # PostgreSQL for tests/web/test_api_postgres.py (Debian's package; no systemd: pg_ctlcluster).
 # Anything missing only makes those tests skip with a message; it never fails this script.
 if [ -z "${SMALLWORLD_TEST_PG:-}" ] && [ "$(id -u)" = "0" ]; then

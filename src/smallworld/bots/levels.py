@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
+from smallworld.core.names import N_
+
 
 @dataclass(frozen=True)
 class Level:
@@ -26,16 +28,17 @@ class Level:
 
 
 LEVELS: tuple[Level, ...] = (
-    Level("easy", "Easy", "greedy",
-          "Plays at once by simple rules of thumb: takes what looks best right now and never "
-          "plans ahead. Good for learning the game."),
-    Level("medium", "Medium", "mcts",
-          "Thinks about half a second per move, trying each option by playing the next turns "
-          "out quickly in its head. A fair challenge."),
-    Level("hard", "Hard", "mcts-blend",
-          "Thinks about half a second per move, weighing its real choices of the turn (which "
-          "race to take, where to attack, when to go In Decline) by how the next rounds could "
-          "go after each. The strongest bot."),
+    # N_: the names and descriptions are in the pages' message catalogues (smallworld.web.i18n)
+    Level("easy", N_("Easy"), "greedy",
+          N_("Plays at once by simple rules of thumb: takes what looks best right now and never "
+             "plans ahead. Good for learning the game.")),
+    Level("medium", N_("Medium"), "mcts",
+          N_("Thinks about half a second per move, trying each option by playing the next turns "
+             "out quickly in its head. A fair challenge.")),
+    Level("hard", N_("Hard"), "mcts-blend",
+          N_("Thinks about half a second per move, weighing its real choices of the turn (which "
+             "race to take, where to attack, when to go In Decline) by how the next rounds could "
+             "go after each. The strongest bot.")),
 )
 
 
@@ -43,9 +46,9 @@ LEVELS: tuple[Level, ...] = (
 #: levels, never the research variants of :data:`smallworld.bots.BOTS`, which the API and the
 #: command line still accept by their raw names
 OPPONENTS: tuple[Level, ...] = (
-    Level("random", "Random", "random",
-          "Plays any legal move at random, with no plan at all: a gentle first opponent while you "
-          "learn the rules."),
+    Level("random", N_("Random"), "random",
+          N_("Plays any legal move at random, with no plan at all: a gentle first opponent while you "
+             "learn the rules.")),
 )
 
 

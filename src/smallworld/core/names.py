@@ -43,6 +43,13 @@ class LocalName:
     from_rulebook: bool = True
 
 
+def N_(message: str) -> str:
+    """Mark ``message`` (English words shown to players later, e.g. a bot level's description)
+    for the message catalogues: ``tools/i18n_catalogue.py`` extracts it, the page translates it
+    where it shows it. Returns ``message`` unchanged."""
+    return message
+
+
 def read_names(text: str, where: str = "names.toml") -> dict[str, dict[str, LocalName]]:
     """The names of a ``names.toml`` text: ``{lang: {"kind:id": LocalName}}``.
 
@@ -83,4 +90,4 @@ def _entry(kind: str, ident: str, lang: str, value: Any, where: str) -> LocalNam
     return LocalName(kind, ident, lang, value["name"], plural, rulebook)
 
 
-__all__ = ["KINDS", "LocalName", "read_names"]
+__all__ = ["KINDS", "LocalName", "N_", "read_names"]

@@ -30,6 +30,7 @@ from smallworld.core.errors import IllegalActionError, RulesError
 from smallworld.core.events import collect
 from smallworld.core.fairness import verify
 from smallworld.core.game import Game
+from smallworld.core.names import N_
 from smallworld.core.record import GameRecord, start_state
 from smallworld.core.state import CHANCE, NOBODY
 from smallworld.core.undo import UndoStack, is_chance_text
@@ -38,8 +39,8 @@ from smallworld.web.storage import Store, StoredGame, StoreTimeout
 
 MAX_NAME = 24
 #: names for people of the editions whose title alone would not tell them apart
-_EDITION_TITLES = {"swow": "Small World of Warcraft", "swow-team": "Battle for Azeroth (team variant)",
-                   "classic": "Small World (the original game)"}
+_EDITION_TITLES = {"swow": N_("Small World of Warcraft"), "swow-team": N_("Battle for Azeroth (team variant)"),
+                   "classic": N_("Small World (the original game)")}
 
 
 def edition_names() -> dict[str, str]:

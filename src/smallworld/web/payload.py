@@ -64,6 +64,7 @@ def meta(edition: str | None = None) -> dict[str, Any]:
         # team variant (R-TEAM-1): the side of each seat by player count, and the side names
         "team_sides": {str(n): list(sides) for n, sides in team.SIDES_BY_PLAYERS.items()},
         "side_names": dict(team.SIDE_NAMES),
+        "side_factions": dict(team.SIDE_FACTION),  # a side's faction (its names: /api/i18n)
         "neutral": {"piece": "murloc", "name": "Murlocs"},
     })
     return out

@@ -61,6 +61,7 @@ from smallworld.web.games import (
     rebuild_log,
 )
 from smallworld.web.guard import MAX_IMPORT_BYTES, Guard, host_name, is_loopback
+from smallworld.web.i18n import i18n_router
 from smallworld.web.imports import import_seats, reseal
 from smallworld.web.liveplay import LivePlay
 from smallworld.web.payload import meta
@@ -673,6 +674,7 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
 
     app.include_router(rematch_router(hub, store, start=start_game, answer=created))
     app.include_router(chat_router(hub, store))  # table talk (web/tabletalk.py)
+    app.include_router(i18n_router())  # the pages' message catalogues (web/i18n.py)
     return app
 
 

@@ -1,6 +1,7 @@
-// The lobby: new game form, saved games, import.
+// The lobby: new game form, saved games, import; its words through t()/tn() (i18n.js).
 import { api, postRaw } from "./api.js";
-import { h, PLAYER_COLOURS, installTooltips, timeAgo, toast, seatUrl, botName } from "./ui.js";
+import { h, PLAYER_COLOURS, installTooltips, toast, seatUrl, botName } from "./ui.js";
+import { loadI18n, t, tn, lang, editionNames, languageSwitch } from "./i18n.js";
 
 const DEFAULT_NAMES = ["Anna", "Bruno", "Chen", "Dalia", "Emeka"];
 let meta = null;
@@ -25,17 +26,17 @@ function seatRow(i, prev) {
   const shown = new Set(levels.map((l) => l.bot));
   const named = new Set([...(meta.levels || []), ...(meta.opponents || [])].map((l) => l.bot));
   const kept = prev && prev.bot && !named.has(prev.bot) ? prev.bot : null;
-  const select = h("select", { name: `kind-${i}`, class: "seat-kind", "aria-label": `Seat ${i + 1} player`,
+  const select = h("select", { name: `kind-${i}`, class: "seat-kind", "aria-label": t("Seat {n} player", { n: i + 1 }),
     // may shrink below its longest option's width (phones: no sideways scrolling)
     style: "min-width:0;max-width:12em" },
-    h("option", { value: "human" }, "Human"),
-    ...levels.map((l) => h("option", { value: `bot:${l.bot}`, title: l.description, "data-level": l.id }, `Bot · ${l.name}`)),
-    kept ? h("option", { value: `bot:${kept}` }, `Bot · ${kept}`) : null,
+    h("option", { value: "human" }, t("Human")),
+    ...levels.map((l) => h("option", { value: `bot:${l.bot}`, title: t(l.description), "data-level": l.id }, t("Bot · {level}", { level: t(l.name) }))),
+    kept ? h("option", { value: `bot:${kept}` }, t("Bot · {level}", { level: kept })) : null,
   );
   const firstBot = levels.length ? levels[0].bot : meta.bots[0];
   const bot = prev && prev.bot && (shown.has(prev.bot) || prev.bot === kept) ? prev.bot : firstBot;
   select.value = kind === "human" ? "human" : `bot:${bot}`;
-  const input = h("input", { name: `name-${i}`, class: "seat-name", value: name, maxlength: 24, style: "width:0", "aria-label": `Seat ${i + 1} name` });
+  const input = h("input", { name: `name-${i}`, class: "seat-name", value: name, maxlength: 24, style: "width:0", "aria-label": t("Seat {n} name", { n: i + 1 }) });
   return h("li", { class: "seat" },
     h("span", { class: "swatch", style: `background:${PLAYER_COLOURS[i]}` }),
     input, select);
@@ -43,16 +44,41 @@ function seatRow(i, prev) {
 
 // Battle for Azeroth (R-TEAM-1): the side of each seat follows the seat order
 function teamSides(n) { return meta.team_sides[String(n)] || []; }
-function editionName(id) { const e = meta.editions.find((x) => x.id === id); return e ? e.name : id; }
+function editionName(id) { const e = meta.editions.find((x) => x.id === id); return e ? t(e.name) : id; }
+// a side's name (R-TEAM-1) in the page's language: its faction's, as the rulebooks print it
+function sideName(side) {
+  const names = editionNames("swow-team");
+  const faction = (meta.side_factions || {})[side];
+  return (names && faction && names.factions[faction]) || meta.side_names[side] || side;
+}
+// the team variant's short name: the Italian and Korean rulebooks' title, "Battle for Azeroth"
+function teamTitle() { const n = editionNames("swow-team"); return lang() !== "en" && n ? n.title : "Battle for Azeroth"; }
+
+// "3 min ago", in the page's language (CLDR through Intl.RelativeTimeFormat)
+function ago(iso) {
+  const when = Date.parse(iso);
+  if (!when) return "";
+  const s = Math.round((Date.now() - when) / 1000);
+  const say = new Intl.RelativeTimeFormat(lang(), { numeric: "auto", style: "short" });
+  if (s < 60) return say.format(0, "second");
+  if (s < 3600) return say.format(-Math.round(s / 60), "minute");
+  if (s < 86400) return say.format(-Math.round(s / 3600), "hour");
+  return new Date(when).toLocaleDateString(lang());
+}
 function isTeam() { return document.getElementById("edition").value === "swow-team"; }
 
 // the brand and the tab title name the game being set up: the original Small World is not "of
 // Warcraft"
 function renderBrand() {
   const classic = document.getElementById("edition").value === "classic";
+  const names = editionNames(classic ? "classic" : "swow");
+  const title = names ? names.title : (classic ? "Small World" : "Small World of Warcraft");
   const em = document.querySelector(".brand em");
   if (em) em.hidden = classic;
-  document.title = classic ? "Small World" : "Small World of Warcraft";
+  // the Korean rulebook writes the title in Hangul: the brand shows it as one name
+  const brand = document.querySelector(".brand span");
+  if (brand && lang() === "ko") brand.textContent = title;
+  document.title = title;
 }
 
 function renderSides() {
@@ -65,14 +91,18 @@ function renderSides() {
   const sides = teamSides(n);
   seats.forEach((li, i) => {
     const side = sides[i];
-    li.querySelector(".swatch").after(h("span", { class: `tag side side-${side}`, title: "This seat plays for this side" }, meta.side_names[side]));
+    li.querySelector(".swatch").after(h("span", { class: `tag side side-${side}`, title: t("This seat plays for this side") }, sideName(side)));
   });
   note.replaceChildren(
-    h("b", {}, "Battle for Azeroth: "),
+    h("b", {}, `${teamTitle()}: `),
     n >= 4
-      ? "teammates share the victory and see each other's coins. Alliance and Horde each score the lower of their two players' coins; the highest side wins."
-      : "each side is one player; the highest side wins.",
-    " Sides follow the seat order", document.getElementById("shuffle").checked ? " (shuffled when the game starts)." : ".");
+      ? t("teammates share the victory and see each other's coins. {alliance} and {horde} each score the lower of their two players' coins; the highest side wins.",
+        { alliance: sideName("A"), horde: sideName("H") })
+      : t("each side is one player; the highest side wins."),
+    " ",
+    document.getElementById("shuffle").checked
+      ? t("Sides follow the seat order (shuffled when the game starts).")
+      : t("Sides follow the seat order."));
   note.hidden = false;
 }
 
@@ -103,8 +133,8 @@ function renderLevelHelp(list) {
     list.after(help);
   }
   help.replaceChildren(...levels.flatMap((l) => [
-    h("dt", { style: "font-weight:600;margin-top:4px" }, `Bot · ${l.name}`),
-    h("dd", { style: "margin:0 0 0 12px;color:#555" }, l.description)]));
+    h("dt", { style: "font-weight:600;margin-top:4px" }, t("Bot · {level}", { level: t(l.name) })),
+    h("dd", { style: "margin:0 0 0 12px;color:#555" }, t(l.description))]));
 }
 
 function origin() { return window.location.origin; }
@@ -115,30 +145,30 @@ function showCreated(data) {
   const rows = data.seats.map((s) => h("li", {},
     h("span", { class: "swatch", style: `background:${PLAYER_COLOURS[s.seat]}` }),
     h("b", {}, s.name), " ",
-    s.side ? h("span", { class: `tag side side-${s.side}` }, meta.side_names[s.side] || s.side) : null, " ",
+    s.side ? h("span", { class: `tag side side-${s.side}` }, sideName(s.side)) : null, " ",
     s.link
       ? h("span", { class: "link-row" },
           h("input", { class: "link", readonly: true, value: seatUrl(s), onclick: (e) => e.target.select() }),
-          h("button", { type: "button", class: "small", onclick: () => copy(seatUrl(s)) }, "Copy"))
-      : h("span", { class: "muted" }, `bot (${botName(meta, s.bot)})`),
+          h("button", { type: "button", class: "small", onclick: () => copy(seatUrl(s)) }, t("Copy")))
+      : h("span", { class: "muted" }, t("bot ({name})", { name: t(botName(meta, s.bot)) })),
   ));
   box.replaceChildren(
-    h("h3", {}, "Game ready"),
+    h("h3", {}, t("Game ready")),
     h("p", {}, humans.length > 1
-      ? "Play everyone's turns on this screen, or send each player their private link (it shows only their own coins)."
-      : "Your private seat links are below; the hotseat page plays every human seat on this screen."),
+      ? t("Play everyone's turns on this screen, or send each player their private link (it shows only their own coins).")
+      : t("Your private seat links are below; the hotseat page plays every human seat on this screen.")),
     h("ul", { class: "links" }, rows),
     h("div", { class: "actions" },
-      h("a", { class: "button primary", href: data.hotseat, id: "play-hotseat" }, "Play on this screen"),
-      h("button", { type: "button", class: "ghost", onclick: () => { box.hidden = true; document.getElementById("new-form").hidden = false; } }, "Set up another")),
+      h("a", { class: "button primary", href: data.hotseat, id: "play-hotseat" }, t("Play on this screen")),
+      h("button", { type: "button", class: "ghost", onclick: () => { box.hidden = true; document.getElementById("new-form").hidden = false; } }, t("Set up another"))),
   );
   document.getElementById("new-form").hidden = true;
   box.hidden = false;
 }
 
 async function copy(text) {
-  try { await navigator.clipboard.writeText(text); toast("Link copied"); }
-  catch { toast("Select the link and copy it"); }
+  try { await navigator.clipboard.writeText(text); toast(t("Link copied")); }
+  catch { toast(t("Select the link and copy it")); }
 }
 
 async function create(e) {
@@ -169,21 +199,21 @@ async function create(e) {
 function gameStatus(g) {
   if (g.status === "over" && g.result) {
     if (g.result.winning_sides) {
-      const sides = g.result.winning_sides.map((x) => meta.side_names[x] || x).join(" & ");
-      return h("span", { class: "pill done" }, `Finished · ${sides} won`);
+      const sides = g.result.winning_sides.map((x) => sideName(x)).join(" & ");
+      return h("span", { class: "pill done" }, t("Finished · {winners} won", { winners: sides }));
     }
     const w = (g.result.winners || []).map((i) => g.seats[i] && g.seats[i].name).join(" & ");
-    return h("span", { class: "pill done" }, `Finished · ${w} won`);
+    return h("span", { class: "pill done" }, t("Finished · {winners} won", { winners: w }));
   }
-  return h("span", { class: "pill live" }, `Round ${g.round}`);
+  return h("span", { class: "pill live" }, t("Round {n}", { n: g.round }));
 }
 
 function seatChip(g, s, i) {
   const side = g.edition === "swow-team" ? teamSides(g.players || g.seats.length)[i] : null;
   return h("span", { class: "seat-chip" },
     h("span", { class: "swatch small", style: `background:${PLAYER_COLOURS[i]}` }), s.name,
-    side ? h("span", { class: `tag side side-${side}` }, meta.side_names[side]) : null,
-    s.kind === "bot" ? h("span", { class: "tag" }, "bot") : null);
+    side ? h("span", { class: `tag side side-${side}` }, sideName(side)) : null,
+    s.kind === "bot" ? h("span", { class: "tag" }, t("bot")) : null);
 }
 
 async function loadGames() {
@@ -191,30 +221,33 @@ async function loadGames() {
   let data;
   try { data = await api("/api/games"); } catch (ex) { box.replaceChildren(h("p", { class: "form-error" }, ex.message)); return; }
   if (!data.games.length) {
-    box.replaceChildren(h("p", { class: "muted" }, "No saved games yet. Start one above."));
+    box.replaceChildren(h("p", { class: "muted" }, t("No saved games yet. Start one above.")));
     return;
   }
   const rows = data.games.map((g) => h("div", { class: "game-row", dataset: { id: g.id } },
     h("div", { class: "game-main" },
       h("div", { class: "game-title" }, g.title),
       h("div", { class: "game-seats" }, g.seats.map((s, i) => seatChip(g, s, i))),
-      h("div", { class: "game-sub muted" }, `${g.edition === "swow-team" ? "Battle for Azeroth · " : (g.edition && g.edition !== "swow" ? `${editionName(g.edition)} · ` : "")}${(g.board_names || g.boards || []).join(" · ")} · ${g.actions} moves · ${timeAgo(g.updated_at)}`),
+      h("div", { class: "game-sub muted" }, [
+        g.edition === "swow-team" ? teamTitle() : (g.edition && g.edition !== "swow" ? editionName(g.edition) : null),
+        ...(g.board_names || g.boards || []), tn("{n} move", "{n} moves", g.actions), ago(g.updated_at),
+      ].filter(Boolean).join(" · ")),
     ),
     gameStatus(g),
     h("div", { class: "game-actions" },
-      g.link ? h("a", { class: "button small primary", href: g.link }, g.status === "over" ? "View" : "Resume") : null,
-      g.link ? h("a", { class: "button small ghost", href: `/replay/${g.id}?token=${new URL(g.link, origin()).searchParams.get("token")}` }, "Replay") : null,
-      g.link ? h("a", { class: "button small ghost", href: `/api/games/${g.id}/record?token=${new URL(g.link, origin()).searchParams.get("token")}`, download: `smallworld-${g.id}.json` }, "Export") : null,
-      g.link ? h("button", { class: "small ghost danger", type: "button", onclick: () => remove(g) }, "Delete") : null,
+      g.link ? h("a", { class: "button small primary", href: g.link }, g.status === "over" ? t("View") : t("Resume")) : null,
+      g.link ? h("a", { class: "button small ghost", href: `/replay/${g.id}?token=${new URL(g.link, origin()).searchParams.get("token")}` }, t("Replay")) : null,
+      g.link ? h("a", { class: "button small ghost", href: `/api/games/${g.id}/record?token=${new URL(g.link, origin()).searchParams.get("token")}`, download: `smallworld-${g.id}.json` }, t("Export")) : null,
+      g.link ? h("button", { class: "small ghost danger", type: "button", onclick: () => remove(g) }, t("Delete")) : null,
     ),
   ));
   box.replaceChildren(...rows);
 }
 
 async function remove(g) {
-  if (!confirm(`Delete the game "${g.title}"? This cannot be undone.`)) return;
+  if (!confirm(t("Delete the game \"{title}\"? This cannot be undone.", { title: g.title }))) return;
   const token = new URL(g.link, origin()).searchParams.get("token");
-  try { await api(`/api/games/${g.id}`, { method: "DELETE", token }); toast("Game deleted"); }
+  try { await api(`/api/games/${g.id}`, { method: "DELETE", token }); toast(t("Game deleted")); }
   catch (ex) { toast(ex.message, "bad"); }
   loadGames();
 }
@@ -227,7 +260,7 @@ async function importFile(e) {
   try {
     const text = await file.text();
     const data = await postRaw("/api/games/import", text);
-    toast("Game imported");
+    toast(t("Game imported"));
     window.location.href = data.hotseat;
   } catch (ex) {
     err.textContent = ex.message;
@@ -238,9 +271,10 @@ async function importFile(e) {
 
 async function main() {
   installTooltips();
-  meta = await api("/api/meta");
+  [, meta] = await Promise.all([loadI18n(), api("/api/meta")]);
+  document.getElementById("lang-slot")?.replaceChildren(languageSwitch());
   const ed = document.getElementById("edition");
-  ed.replaceChildren(...meta.editions.map((x) => h("option", { value: x.id }, x.name)));
+  ed.replaceChildren(...meta.editions.map((x) => h("option", { value: x.id }, t(x.name))));
   document.getElementById("players").addEventListener("change", renderSeats);
   document.getElementById("edition").addEventListener("change", renderSeats);  // renderSides too
   document.getElementById("shuffle").addEventListener("change", renderSides);

@@ -1,0 +1,164 @@
+"""The pages in the player's language: gettext catalogues (Babel) served to the page as JSON.
+
+One catalogue per language, ``locales/<lang>/LC_MESSAGES/messages.po`` beside this module (English
+is the source language: its messages are the msgids). ``tools/i18n_catalogue.py update`` extracts
+the messages of the page's scripts (``t("...")``, ``tn("...", "...", n)``), of the pages' HTML
+(elements marked ``data-i18n``) and of the Python code (``_()``, ``N_()``, ``ngettext()``) with
+Babel and merges them into every ``.po`` file; a translator edits the ``.po`` files; adding a
+language is adding its ``.po`` file (``tools/i18n_catalogue.py init fr``).
+
+``GET /api/i18n?lang=it`` answers a language's catalogue, read from its ``.po`` file once per
+process, for ``static/js/i18n.js``::
+
+    {"lang": "it", "plural": {"one": 0, "many": 1, "other": 2},
+     "messages": {"msgid": "translation" | ["form 0", "form 1", ...]},
+     "languages": [{"id": "en", "name": "English"}, ...],
+     "names": {"swow": Edition.names("it"), ...}}
+
+``plural`` maps each CLDR plural category (what ``Intl.PluralRules`` answers in the page) to the
+index of the catalogue's plural forms, from the catalogue's own ``Plural-Forms`` rule (Babel's
+CLDR data); ``names`` are the editions' names of races, powers, items and pieces in that language
+(:meth:`smallworld.core.edition.Edition.names`). Without ``lang`` (or with an unknown one) the
+browser's ``Accept-Language`` chooses, and English when it names none of ours.
+"""
+
+from __future__ import annotations
+
+import gettext
+import hashlib
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from babel import Locale, negotiate_locale
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po
+from fastapi import APIRouter, Query, Request, Response
+
+from smallworld.core import edition as core_editions
+from smallworld.web.access import ApiError
+
+#: the catalogues, one folder per language (``it/LC_MESSAGES/messages.po``)
+LOCALES = Path(__file__).parent / "locales"
+#: the language of the msgids
+SOURCE = "en"
+
+
+def languages() -> list[str]:
+    """Every language the pages speak: English, then one per ``.po`` file found, sorted."""
+    found = sorted(p.parent.parent.name for p in LOCALES.glob("*/LC_MESSAGES/messages.po"))
+    return [SOURCE, *[lang for lang in found if lang != SOURCE]]
+
+
+def read_catalogue(lang: str) -> Catalog:
+    """The ``.po`` catalogue of ``lang``. Raises ``FileNotFoundError`` when there is none."""
+    with (LOCALES / lang / "LC_MESSAGES" / "messages.po").open("rb") as f:
+        return read_po(f, locale=lang)
+
+
+def plural_indices(catalogue: Catalog, lang: str) -> dict[str, int]:
+    """Each CLDR plural category of ``lang`` -> the index of the catalogue's plural form for it.
+
+    Found by running the catalogue's ``Plural-Forms`` expression and Babel's CLDR rule on the
+    same numbers (0..1099 and a few millions). Raises ``ValueError`` when they disagree (a
+    category whose numbers would take two different forms): the ``.po`` header is wrong.
+    """
+    rule = Locale.parse(lang).plural_form
+    form = gettext.c2py(catalogue.plural_expr)
+    out: dict[str, int] = {}
+    for n in [*range(1100), 1_000_000, 2_000_000, 1_000_001]:
+        category, index = rule(n), form(n)
+        if out.setdefault(category, index) != index:
+            raise ValueError(f"{lang}: Plural-Forms {catalogue.plural_expr!r} gives {n} form {index}, "
+                             f"but CLDR's {category!r} numbers form {out[category]}")
+    return out
+
+
+def language_name(lang: str) -> str:
+    """A language's name in itself (``"Italiano"``, ``"한국어"``), for the switch."""
+    name = Locale.parse(lang).get_display_name(lang) or lang
+    return name[:1].upper() + name[1:]
+
+
+@cache
+def catalogue_json(lang: str) -> tuple[bytes, str]:
+    """The answer of ``/api/i18n`` for ``lang`` (JSON bytes) and its ETag, made once.
+
+    Untranslated and fuzzy entries are left out: the page shows the English msgid for them.
+    Raises ``KeyError`` for a language without a catalogue."""
+    if lang not in languages():
+        raise KeyError(lang)
+    messages: dict[str, Any] = {}
+    plural = {"one": 0, "other": 1}
+    if lang != SOURCE:
+        cat = read_catalogue(lang)
+        plural = plural_indices(cat, lang)
+        for m in cat:
+            if not m.id or m.fuzzy:
+                continue
+            if isinstance(m.id, tuple):
+                forms = list(m.string) if isinstance(m.string, tuple | list) else [m.string]
+                if all(forms):
+                    messages[m.id[0]] = forms
+            elif m.string:
+                messages[str(m.id)] = m.string
+    body = {
+        "lang": lang,
+        "plural": plural,
+        "messages": messages,
+        "languages": [{"id": x, "name": language_name(x)} for x in languages()],
+        "names": {e: _edition_names(e, lang) for e in core_editions.names()},
+    }
+    data = json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
+    return data, '"' + hashlib.sha256(data).hexdigest()[:16] + '"'
+
+
+def _edition_names(edition: str, lang: str) -> dict[str, Any]:
+    ed = core_editions.get(edition)
+    return ed.names(lang if lang in ed.languages() else SOURCE)
+
+
+def choose_language(asked: str | None, accept_language: str | None) -> str:
+    """The language to speak: ``asked`` when it is one of :func:`languages`, else the best of
+    the ``Accept-Language`` header (``"ko-KR,ko;q=0.9,en;q=0.8"``), else English."""
+    known = languages()
+    if asked in known:
+        return asked
+    preferred = []
+    for part in (accept_language or "").split(","):
+        tag, _, q = part.strip().partition(";q=")
+        try:
+            weight = float(q) if q else 1.0
+        except ValueError:
+            continue
+        if tag and tag != "*" and weight > 0:
+            preferred.append((weight, tag.replace("-", "_")))
+    ordered = [tag for _, tag in sorted(preferred, key=lambda p: -p[0])]
+    found = negotiate_locale(ordered, known, sep="_")  # "ko_KR" matches "ko"
+    by_lower = {k.lower(): k for k in known}
+    return by_lower.get((found or "").lower(), SOURCE)
+
+
+def i18n_router() -> APIRouter:
+    """The catalogue route (module doc)."""
+    router = APIRouter()
+
+    @router.get("/api/i18n")
+    async def api_i18n(request: Request,
+                       lang: str | None = Query(None, max_length=12, pattern=r"^[A-Za-z_-]+$")) -> Response:
+        if lang is not None and lang not in languages():
+            raise ApiError(404, f"no catalogue for language {lang!r} (known: {', '.join(languages())})")
+        chosen = choose_language(lang, request.headers.get("accept-language"))
+        data, etag = catalogue_json(chosen)
+        headers = {"ETag": etag, "Vary": "Accept-Language", "Cache-Control": "no-cache",
+                   "Content-Language": chosen}
+        if request.headers.get("if-none-match") == etag:
+            return Response(status_code=304, headers=headers)
+        return Response(data, media_type="application/json", headers=headers)
+
+    return router
+
+
+__all__ = ["LOCALES", "SOURCE", "catalogue_json", "choose_language", "i18n_router", "language_name",
+           "languages", "plural_indices", "read_catalogue"]

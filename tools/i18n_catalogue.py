@@ -1,0 +1,222 @@
+"""The message catalogues of the pages (smallworld.web.i18n), kept with Babel.
+
+    python tools/i18n_catalogue.py update        # extract the messages, merge them into every .po
+    python tools/i18n_catalogue.py check         # exit 1 when a .po lacks a message or a translation
+    python tools/i18n_catalogue.py init fr       # a new language: locales/fr/LC_MESSAGES/messages.po
+
+What is extracted (the extraction configuration, :data:`SOURCES`):
+
+- the page scripts, ``src/smallworld/web/static/js/*.js`` that import ``t`` from ``i18n.js``, with
+  Babel's JavaScript extractor: ``t("message", {params})`` and
+  ``tn("{n} coin", "{n} coins", n, {params})``;
+- the pages, ``src/smallworld/web/static/*.html``: the text of each element marked ``data-i18n``
+  and the attributes its ``data-i18n-attr`` names (``title placeholder``);
+- the Python code, ``src/smallworld/**.py``, with Babel's Python extractor: ``_("...")``,
+  ``N_("...")`` (:func:`smallworld.core.names.N_`, marking words shown later) and
+  ``ngettext("...", "...", n)``.
+
+Placeholders are ``{name}`` in both languages. ``update`` writes ``messages.pot`` (the template)
+and keeps every translation already made; a message no longer in the code is dropped.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from collections.abc import Iterator
+from functools import cache
+from html.parser import HTMLParser
+from io import BytesIO
+from pathlib import Path
+from typing import Any
+
+from babel import Locale
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract
+from babel.messages.pofile import read_po, write_po
+
+ROOT = Path(__file__).resolve().parents[1]
+WEB = ROOT / "src" / "smallworld" / "web"
+LOCALES = WEB / "locales"
+DOMAIN = "messages"
+#: elements without an end tag
+VOID = {"area", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
+
+
+def extract_html(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Iterator[tuple[int, str, str, list[str]]]:
+    """A Babel extraction method for the pages: the text of elements marked ``data-i18n``
+    (spacing collapsed) and the attributes named by ``data-i18n-attr``."""
+    found: list[tuple[int, str, str, list[str]]] = []
+
+    class Parser(HTMLParser):
+        """Collects the text of each ``data-i18n`` element (a leaf: text only, no markup)."""
+
+        def __init__(self) -> None:
+            super().__init__(convert_charrefs=True)
+            self.depth = 0  # > 0 inside a data-i18n element
+            self.line = 0
+            self.parts: list[str] = []
+
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            a = dict(attrs)
+            for name in (a.get("data-i18n-attr") or "").split():
+                if a.get(name):
+                    found.append((self.getpos()[0], "_", " ".join(str(a[name]).split()), []))
+            if tag in VOID:
+                return
+            if self.depth:
+                self.depth += 1
+            elif "data-i18n" in a:
+                self.depth, self.line, self.parts = 1, self.getpos()[0], []
+
+        def handle_data(self, data: str) -> None:
+            if self.depth:
+                self.parts.append(data)
+
+        def handle_endtag(self, tag: str) -> None:
+            if not self.depth:
+                return
+            self.depth -= 1
+            text = " ".join("".join(self.parts).split())
+            if not self.depth and text:
+                found.append((self.line, "_", text, []))
+
+    Parser().feed(fileobj.read().decode("utf-8"))
+    yield from found
+
+
+#: (files, Babel method, keywords, options): the extraction configuration
+SOURCES: list[tuple[str, Any, dict[str, Any], dict[str, str]]] = [
+    ("src/smallworld/web/static/js/*.js", "javascript", {"t": None, "tn": (1, 2)}, {}),
+    ("src/smallworld/web/static/*.html", extract_html, {"_": None}, {}),
+    ("src/smallworld/**/*.py", "python", {"_": None, "N_": None, "ngettext": (1, 2)}, {}),
+]
+
+
+def uses_catalogue(script: Path) -> bool:
+    """A page script speaks through the catalogue when it imports ``t``/``tn`` from i18n.js
+    (elsewhere a local ``t`` is not a message: ``const t = v.turn``)."""
+    text = script.read_text("utf-8")
+    return script.name == "i18n.js" or re.search(r'^import \{[^}]*\bt\b[^}]*\} from "\./i18n\.js"', text, re.M) is not None
+
+
+@cache
+def template() -> Catalog:
+    """Every message of the code (:data:`SOURCES`), with where it is used (read once)."""
+    cat = Catalog(domain=DOMAIN, project="smallworld", msgid_bugs_address="", charset="utf-8")
+    for pattern, method, keywords, options in SOURCES:
+        for path in sorted(ROOT.glob(pattern)):
+            rel = path.relative_to(ROOT).as_posix()
+            if method == "javascript" and not uses_catalogue(path):
+                continue
+            with path.open("rb") as f:
+                for lineno, message, comments, context in extract(method, f, keywords, ["i18n:"], options):
+                    cat.add(message, None, [(rel, lineno)], auto_comments=comments, context=context)
+    return cat
+
+
+def po_path(lang: str) -> Path:
+    return LOCALES / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def read(lang: str) -> Catalog:
+    with po_path(lang).open("rb") as f:
+        return read_po(f, locale=lang)
+
+
+def write(cat: Catalog, path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    buf = BytesIO()
+    write_po(buf, cat, width=100, ignore_obsolete=True, sort_output=False, include_previous=False)
+    path.write_bytes(buf.getvalue())
+
+
+def languages() -> list[str]:
+    return sorted(p.parent.parent.name for p in LOCALES.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
+
+
+def update() -> None:
+    """Write ``messages.pot`` and merge it into every language's ``.po``."""
+    tpl = template()
+    write(tpl, LOCALES / f"{DOMAIN}.pot")
+    for lang in languages():
+        cat = read(lang)
+        cat.update(tpl, no_fuzzy_matching=True, update_header_comment=False)
+        write(cat, po_path(lang))
+        print(f"{lang}: {len(tpl)} messages, {len(missing(cat, tpl))} to translate")
+
+
+def init(lang: str) -> None:
+    """Start the catalogue of a new language (its plural forms from Babel's CLDR data)."""
+    Locale.parse(lang)  # raises for an unknown code
+    if po_path(lang).exists():
+        raise SystemExit(f"{po_path(lang)} exists already")
+    tpl = template()
+    cat = Catalog(locale=lang, domain=DOMAIN, project="smallworld", charset="utf-8")
+    cat.update(tpl, no_fuzzy_matching=True)
+    write(cat, po_path(lang))
+    print(f"wrote {po_path(lang).relative_to(ROOT)}: translate its {len(tpl)} messages")
+
+
+def missing(cat: Catalog, tpl: Catalog) -> list[str]:
+    """The template's messages that ``cat`` lacks or leaves untranslated (or fuzzy)."""
+    out = []
+    for m in tpl:
+        if not m.id:
+            continue
+        have = cat.get(m.id, m.context)
+        strings = have.string if have is not None else None
+        forms = list(strings) if isinstance(strings, tuple | list) else [strings]
+        if have is None or have.fuzzy or not all(s and s.strip() for s in forms):
+            out.append(m.id[0] if isinstance(m.id, tuple) else m.id)
+    return out
+
+
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+def check() -> list[str]:
+    """Problems of the catalogues: a message missing or untranslated, placeholders differing
+    from the message's, a plural message without the language's number of forms."""
+    tpl = template()
+    problems = []
+    for lang in languages():
+        cat = read(lang)
+        problems += [f"{lang}: not translated: {mid!r}" for mid in missing(cat, tpl)]
+        for m in cat:
+            if not m.id or not m.string:
+                continue
+            ids = m.id if isinstance(m.id, tuple) else (m.id,)
+            strings = m.string if isinstance(m.string, tuple | list) else (m.string,)
+            if isinstance(m.id, tuple) and len(strings) != cat.num_plurals:
+                problems.append(f"{lang}: {ids[0]!r} has {len(strings)} forms, {lang} has {cat.num_plurals}")
+            wanted = set().union(*(PLACEHOLDER.findall(i) for i in ids))
+            for s in strings:
+                if s and set(PLACEHOLDER.findall(s)) != wanted:
+                    problems.append(f"{lang}: {s!r} has placeholders {sorted(PLACEHOLDER.findall(s))}, "
+                                    f"the message {sorted(wanted)}")
+    return problems
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    sub.add_parser("update")
+    sub.add_parser("check")
+    p = sub.add_parser("init")
+    p.add_argument("lang")
+    args = ap.parse_args(argv)
+    if args.cmd == "update":
+        update()
+    elif args.cmd == "init":
+        init(args.lang)
+    else:
+        problems = check()
+        print("\n".join(problems) or "the catalogues are complete")
+        return 1 if problems else 0
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
