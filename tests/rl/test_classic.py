@@ -23,7 +23,6 @@ from smallworld.rl import (
     smallworld_v1,
 )
 from smallworld.rl.catalogue import CATALOGUES, CatalogueError
-from smallworld.rl.encode_classic import _COUNT_FLAGS, PIECE_KINDS
 from smallworld.rl.spiel import SpielGame, random_playout
 from tests.rl.helpers import play_masked, seeded_api_test
 
@@ -193,10 +192,11 @@ def test_classic_observation_layout_and_bounds():
 
     for seed in (1, 2):
         play_masked(env, seed, rng_seed=seed, each=each)
-    known = {k for k, _, _ in _COUNT_FLAGS} | {"pillaging-non-empty", "diplomat-ally", "diplomat-attacked",
+    counts = {f.key for f in env.encoder.flag_plan.section if f.encode == "count"}
+    known = counts | {"pillaging-non-empty", "diplomat-ally", "diplomat-attacked",
                                                 "sorcerers-victims"}
     assert seen and seen <= known, seen - known
-    assert pieces and pieces <= set(PIECE_KINDS)
+    assert pieces and pieces <= set(env.encoder.t.pieces)
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")

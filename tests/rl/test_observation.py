@@ -9,7 +9,7 @@ import pytest
 
 from smallworld.core.view import view
 from smallworld.rl import ObservationEncoder, SmallWorldEnv
-from smallworld.rl import layout as E
+from smallworld.rl.layout import flag_plan, tables
 from tests.rl.helpers import play_masked
 
 
@@ -148,11 +148,14 @@ def test_every_flag_and_piece_of_real_games_is_encoded():
     for players, seed in ((3, 1), (4, 2), (5, 3), (2, 4)):
         play_masked(SmallWorldEnv(players), seed, rng_seed=seed, each=each)
     assert seen_flags and seen_tflags and seen_pieces
+    plan = flag_plan("swow")
+    flags, flag_prefixes = plan.keys("flags")
+    tflags, tflag_prefixes = plan.keys("tflags")
     for key in seen_flags:
-        assert key in E.FLAGS or key.startswith(E.FLAG_PREFIXES), key
+        assert key in flags or key.startswith(flag_prefixes), key
     for key in seen_tflags:
-        assert key in E.TURN_FLAGS or key.startswith(E.TURN_FLAG_PREFIXES), key
-    assert seen_pieces <= set(E.PIECE_KINDS)
+        assert key in tflags or key.startswith((*tflag_prefixes, "used:", "pending:")), key
+    assert seen_pieces <= set(tables("swow").pieces)
 
 
 def test_pending_region_of_a_special_action_waiting_on_frostmourne():
@@ -161,8 +164,6 @@ def test_pending_region_of_a_special_action_waiting_on_frostmourne():
     Region number: the observation marks that
     action's Region instead of failing on the text (found by PettingZoo's api_test, 4-player
     team game)."""
-    from smallworld.rl.layout import flag_plan
-
     plan = flag_plan()
     index = {"M4.3": 7, "M4.4": 8}
     tf = {"pending:frostmourne": "airborne M4.4"}
@@ -222,3 +223,84 @@ def test_observations_of_pending_choices_in_many_random_games(players, edition):
                 agent = env.agent_selection
                 assert env.observation_space(agent).contains(env.observe(agent))
     assert pending > 0
+
+
+def test_every_edition_is_encoded_by_the_one_section_encoder():
+    """Warcraft and classic observations are rows of SECTIONS filled by one encoder; the classic
+    name kept for older code is that encoder with edition="classic"; an encoder refuses a game of
+    another edition (swow and swow-team share theirs)."""
+    from smallworld.core.setup import new_state
+    from smallworld.rl.encode_classic import ClassicObservationEncoder
+    from smallworld.rl.layout import SECTIONS
+
+    classic = ObservationEncoder(3, 64, edition="classic")
+    assert [s.name for s in SECTIONS["classic"]] == ["game", "flags", "column", "players", "regions"]
+    assert [s.name for s in SECTIONS["swow"]] == ["game", "flags", "column", "team", "players", "regions"]
+    assert SECTIONS["swow-team"] is SECTIONS["swow"]
+    legacy = ClassicObservationEncoder(3, 64)
+    assert isinstance(legacy, ObservationEncoder)
+    assert legacy.feature_names() == classic.feature_names() and legacy.layout == classic.layout
+    with pytest.raises(ValueError, match="cannot encode a 'swow' game"):
+        classic.bind(new_state(3, seed=1, edition="swow").spec)
+    ObservationEncoder(4, 51).bind(new_state(4, seed=1, edition="swow-team").spec)
+
+
+def test_a_new_edition_gets_the_standard_sections_from_its_edition_data():
+    """An edition without a row of SECTIONS is observed through STANDARD, every table read from
+    its Edition (here a copy of classic under another name): entries follow the view."""
+    import dataclasses
+
+    from smallworld.core import chance
+    from smallworld.core import edition as editions
+    from smallworld.core.setup import new_state
+    from smallworld.core.state import CHANCE
+    from smallworld.rl.layout import SECTIONS, STANDARD
+
+    toy = dataclasses.replace(editions.get("classic"), name="toy-classic")
+    assert toy.name not in SECTIONS
+    enc = ObservationEncoder(3, 30, edition=toy, adjacency=False)
+    assert enc.sections is STANDARD
+    names = enc.feature_names()
+    assert len(names) == enc.size == len(set(names))
+    assert "players[+0].race=amazons" in names and "regions[0].terrain=farmland" in names
+    assert "regions[0].border" in names and "regions[0].occupant=neutral" in names
+    assert not any(n.startswith(("team.", "game.edition=")) or ".item" in n for n in names)
+    s = new_state(3, seed=2, edition=toy)
+    bound = enc.bind(s.spec)
+    rng = random.Random(2)
+    for _ in range(60):
+        if s.current_player() == CHANCE:
+            s.apply(chance.sample(s, rng), check=False)
+        else:
+            legal = s.legal_actions()
+            s.apply(legal[rng.randrange(len(legal))])
+    v = view(s, 1)
+    obs = bound.encode(v)
+    assert obs[names.index("players[+0].seat=1")] == 1
+    for k, r in enumerate(v["regions"]):
+        assert obs[names.index(f"regions[{k}].tokens/10")] == pytest.approx(r["tokens"] / 10)
+        occupant = {None: "empty", "murlocs": "neutral"}.get(r["occupant"], r["occupant"])
+        assert obs[names.index(f"regions[{k}].occupant={occupant}")] == 1
+    for pl in v["players"]:
+        j = (pl["seat"] - 1) % 3
+        if pl["race"] is not None:
+            assert obs[names.index(f"players[+{j}].race={pl['race']}")] == 1
+
+
+@pytest.mark.parametrize("edition", ["swow", "classic"])
+def test_edition_terrains_and_symbols_cover_its_boards(edition):
+    """Edition.terrains and Edition.symbols (the observation's terrain and symbol one-hots)
+    name every terrain and symbol of every Region the edition's boards have."""
+    from smallworld.core import edition as editions
+    from smallworld.rl.observations import stable_region_ids
+
+    ed = editions.get(edition)
+    faces = sorted({ref.split(".")[0] for ref in stable_region_ids(edition)})
+    terrains: set[str] = set()
+    symbols: set[str] = set()
+    for face in faces:
+        for region in ed.load_face(face).regions:
+            terrains.add(region.terrain)
+            symbols.update(region.symbols)
+    assert terrains == set(ed.terrains)
+    assert symbols == set(ed.symbols)

@@ -65,6 +65,8 @@ CLASSIC = edition.register(
         # the names in Italian and Korean (names.toml: the Italian rulebook's, plain translations)
         translations=read_names(files("smallworld.classic").joinpath("names.toml").read_text("utf-8"),
                                 "classic/names.toml"),
+        terrains=("farmland", "hills", "forest", "swamp", "mountain", "sea", "lake"),
+        symbols=(BORDER, "lost-tribe", "magic", "cavern", "mine"),
         decline_losses_withdraw=True,  # C-CONQ-7 Ruling: In Decline Ghouls redeploy survivors
         entry_word="border",
         rule_ids={

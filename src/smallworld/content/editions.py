@@ -28,6 +28,7 @@ from smallworld.core import edition
 from smallworld.core.edition import Edition
 from smallworld.core.meta import piece_ids
 from smallworld.core.names import read_names
+from smallworld.core.spec import TERRAINS
 
 _ABILITIES = [*RACE_ABILITIES.values(), *POWER_ABILITIES.values(), *ITEM_ABILITIES.values()]
 #: the names in Italian and Korean, as the rulebooks print them (names.toml)
@@ -56,6 +57,8 @@ def _edition(name: str, title: str, **more: object) -> Edition:
         # R-CONQ-3/7, R-TROOP-2: from the pieces' declarations (Forts, Wisp Walls, Watch Towers)
         defense_pieces=piece_ids(_ABILITIES, defence=True),
         abandon_removes=piece_ids(_ABILITIES, leaves=True),
+        terrains=TERRAINS,  # RULES §1
+        symbols=("magic", "cavern", "murloc", "entry"),  # RULES §1, R-SET-3, R-CONQ-1
         **more,  # type: ignore[arg-type]
     )
 

@@ -157,6 +157,10 @@ class Edition:
         abandon_removes: pieces removed when their Region is abandoned or emptied (R-TROOP-2).
         board_pieces: the limited pieces no ability owns, with their words (Mountains, R-SET-2);
             the abilities declare theirs (:meth:`piece_declarations`).
+        terrains: every terrain of the edition's Regions (``"fields"``…, RULES §1), and
+            symbols: every Region symbol its boards carry (``"magic"``, ``"cavern"``, the
+            neutral and first-conquest symbols…), for drivers that list them (RL one-hots);
+            empty: not declared.
         entry_word: what the edition calls a first-conquest Region in refusals ("Entry",
             "border").
         rule_ids: the edition's rule id for a core rule id it replaces, in refusals
@@ -204,6 +208,8 @@ class Edition:
     defense_pieces: tuple[str, ...] = ("fort", "wisp-wall")
     abandon_removes: tuple[str, ...] = ("fort", "wisp-wall", "watch-tower")
     board_pieces: tuple[Piece, ...] = (MOUNTAIN,)
+    terrains: tuple[str, ...] = ()
+    symbols: tuple[str, ...] = ()
     # the chance actions of this edition, made once (outcome lists reuse them)
     banner_actions: dict[str, Action] = field(init=False, repr=False)
     badge_actions: dict[str, Action] = field(init=False, repr=False)

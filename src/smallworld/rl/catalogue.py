@@ -51,8 +51,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from smallworld.content import editions as _editions  # noqa: F401  (registers swow, swow-team)
-from smallworld.content.data import RACES
+from smallworld.core import edition as editions
 from smallworld.core.actions import Action
 from smallworld.core.combos import COLUMN_SIZE
 from smallworld.core.meta import ActionSpec, TollWords
@@ -63,8 +62,12 @@ if TYPE_CHECKING:
     from smallworld.core.ability import Ability
     from smallworld.rl.codec import BoundCatalogue
 
-#: the most tokens a race has (RULES §2.1, Forsaken 20): no hand, redeploy or purchase exceeds it
-MAX_TOKENS = max(r.in_box for r in RACES.values())
+#: the editions with a published catalogue (:data:`smallworld.rl.published.BLOCKS`)
+_PUBLISHED_EDITIONS = tuple(published.BLOCKS)
+
+#: the most tokens a race of these editions has (RULES §2.1, Forsaken 20; classic 20 too): no
+#: hand, redeploy or purchase exceeds it
+MAX_TOKENS = max(r.in_box for name in _PUBLISHED_EDITIONS for r in editions.get(name).races.values())
 
 #: the most seats of a game: a ``seat`` argument (``ally Q``) names seat ``Q`` (absolute, 0-based)
 MAX_SEATS = 5
@@ -190,8 +193,6 @@ def catalogue_blocks(edition: str) -> tuple[BlockDecl, ...]:
     Raises:
         ValueError: an unknown edition (the message lists the known ones).
     """
-    from smallworld.core import edition as editions
-
     if edition not in editions.names():
         raise ValueError(f"no RL action catalogue for edition {edition!r}; known: {', '.join(editions.names())}")
     return derive_blocks(editions.get(edition).abilities(), published.BLOCKS.get(edition, ()))
@@ -199,9 +200,7 @@ def catalogue_blocks(edition: str) -> tuple[BlockDecl, ...]:
 
 #: the catalogue of each edition, by edition name (derived when this module is imported; a
 #: race registered later is in :func:`catalogue_blocks`)
-CATALOGUES: dict[str, tuple[BlockDecl, ...]] = {
-    name: catalogue_blocks(name) for name in ("swow", "swow-team", "classic")
-}
+CATALOGUES: dict[str, tuple[BlockDecl, ...]] = {name: catalogue_blocks(name) for name in _PUBLISHED_EDITIONS}
 
 
 def _block_size(shape: str, R: int, A: int, opts: dict[str, object]) -> int:
@@ -229,8 +228,6 @@ def region_slots(n_players: int, faces: Sequence[str] | None = None, edition: st
         ValueError: a player count outside 2–5, an unknown face or edition.
     """
     if edition == "classic":
-        from smallworld.core import edition as editions
-
         ed = editions.get(edition)
         if n_players not in ed.rounds_by_players:
             raise ValueError(f"classic is for 2 to 5 players, not {n_players!r}")

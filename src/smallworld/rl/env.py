@@ -84,7 +84,7 @@ class SmallWorldEnv(AECEnv):
     Args:
         players: 2–5. edition: ``"swow"``, ``"swow-team"`` (RULES §12) or ``"classic"`` (the
             original Small World: its own action catalogue and observation layout,
-            :data:`smallworld.rl.catalogue.CATALOGUES`, :data:`smallworld.rl.observations.ENCODERS`).
+            :data:`smallworld.rl.catalogue.CATALOGUES`, :data:`smallworld.rl.layout.SECTIONS`).
         seed: seed of the first episode when ``reset`` is given none (``None``: random).
         faces: fixed board faces (e.g. ``("L1", "M2", "S3")``); default drawn from each seed.
         reward: terminal reward, ``"win"`` (default), ``"vc_diff"``, ``"vc_scaled"``,

@@ -12,7 +12,7 @@ there come last), into three places:
 - each Region's ``pending`` entry (Warcraft): ``region`` and ``region-count`` flags mark the
   Region a decision waits on.
 
-The encoders (:mod:`smallworld.rl.encode`, :mod:`smallworld.rl.encode_classic`) read only the
+The encoder (:mod:`smallworld.rl.encode`, its flags parts :mod:`smallworld.rl.sections`) reads only the
 view, as before; this module only says which entry each flag fills.
 """
 

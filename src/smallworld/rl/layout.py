@@ -1,13 +1,21 @@
-"""The layout of observation vectors: sections, sizes, scales and a name per entry.
+"""The layout of observation vectors: each edition's sections, sizes, scales and a name per entry.
 
 An observation encodes one seat's :func:`smallworld.core.view.view` and the game's public board
-table (:mod:`smallworld.rl.encode`; nothing hidden from the seat, RULES §15). Seats are **relative**: block 0 is the viewer, block ``j`` the
-seat ``j`` places after it in turn order ("owner" and "actor" one-hots use the same order).
+table (:mod:`smallworld.rl.encode`; nothing hidden from the seat, RULES §15). Seats are
+**relative**: block 0 is the viewer, block ``j`` the seat ``j`` places after it in turn order
+("owner" and "actor" one-hots use the same order).
+
+An edition's observation is **data**: a row of :data:`SECTIONS`, the list of its sections, each a
+name, a number of rows and the parts of a row (:mod:`smallworld.rl.sections`: entry names and a
+fill function shared by every edition). The tables the parts read (races, powers, items, pieces,
+terrains, symbols, the abilities' flags) come from the :class:`~smallworld.core.edition.Edition`,
+in the published order of :mod:`smallworld.rl.published`. An edition without a row gets
+:data:`STANDARD`.
 
 All values are ``>= 0``. Counts are divided by the scales of :data:`SCALES`; one-hots are 0/1.
 ``P`` is the player count, ``R`` the region slots (:func:`smallworld.rl.catalogue.region_slots`).
-Sections, in order (``ObservationEncoder.layout`` gives their slices, ``feature_names()`` a
-name per entry):
+The Warcraft sections (``swow``, ``swow-team``), in order (``ObservationLayout.layout`` gives
+their slices, ``feature_names()`` a name per entry):
 
 ==============  ========================  =====================================================
 section         size                      content
@@ -37,127 +45,233 @@ section         size                      content
 ``adjacency``   ``R * (R - 1) / 2``       1 where slots ``a < b`` are adjacent (row-major upper
                                           triangle); left out with ``adjacency=False``
 ==============  ========================  =====================================================
+
+The ``classic`` sections (the original Small World) are the same with classic's own tables (14
+races, 20 powers, 8 piece kinds, its terrains and symbols) and without the Warcraft-only parts
+(edition, team, sides, items, boards, markers, pending): ``game`` ``24 + 2P`` (ends with "In
+Decline race's turn"), ``flags`` ``10 + P``, ``column`` ``6 * 36``, ``players`` ``P * (110 +
+P)`` (adds the Spirit's second In Decline race and badge, ``decline2``/``kept2``, C-P-SPIRIT-1,
+and In Decline tokens in hand, C-CONQ-7), ``regions`` ``R * (27 + P)`` (occupants: empty,
+Lost Tribe, active, decline, decline2), ``adjacency``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 import numpy as np
 
-from smallworld.content.data import ITEMS, PIECE_SUPPLY, POWERS, RACES
-from smallworld.content.editions import EDITIONS
-from smallworld.content.registry import ITEM_ABILITIES, POWER_ABILITIES, RACE_ABILITIES
-from smallworld.core.spec import TERRAINS
+from smallworld.core import edition as editions
+from smallworld.core.edition import Edition
 from smallworld.rl import published
 from smallworld.rl.flagcodes import FlagPlan
+from smallworld.rl.sections import (
+    COLUMN_ROWS,
+    PHASES,
+    SCALES,
+    SIDES,
+    TEAM_ROWS,
+    Banners,
+    Combo,
+    Counts,
+    EditionOneHot,
+    Fixed,
+    Flags,
+    Occupation,
+    Part,
+    Pending,
+    Phase,
+    RegionItems,
+    RegionTable,
+    Seat,
+    SeatFlags,
+    SeatId,
+    Side,
+    Supply,
+    Tables,
+    Team,
+    stack_getter,
+    view_getter,
+)
 
-#: one-hot orders: the published ones (:mod:`smallworld.rl.published`), new ids after them
-RACE_IDS: tuple[str, ...] = published.ordered(published.WARCRAFT_RACES, RACES)
-POWER_IDS: tuple[str, ...] = published.ordered(published.WARCRAFT_POWERS, POWERS)
-ITEM_IDS: tuple[str, ...] = published.ordered(published.WARCRAFT_ITEMS, ITEMS)
-PIECE_KINDS: tuple[str, ...] = tuple(PIECE_SUPPLY)
-PHASES: tuple[str, ...] = ("pick", "decide", "conquer", "redeploy", "defend", "choice", "chance", "over")
-SYMBOLS: tuple[str, ...] = ("magic", "cavern", "murloc", "entry", "marker")
-SIDES: tuple[str, ...] = ("A", "H", "N")
-OCCUPANTS: tuple[str, ...] = ("empty", "murlocs", "active", "decline")
-COLUMN_ROWS = 6
-TEAM_ROWS = 4
-
-#: divisors of the counts (an observation entry is ``count / scale``)
-SCALES: dict[str, float] = {
-    "round": 10, "conquests": 10, "banners": 16, "badges": 20, "tokens": 10, "hand": 10,
-    "turns": 10, "vc": 50, "last_score": 20, "coins": 5, "deck": 8, "beasts": 5,
-}
+__all__ = [
+    "COLUMN_ROWS", "PHASES", "SCALES", "SECTIONS", "SIDES", "STANDARD", "TEAM_ROWS",
+    "ObservationLayout", "Section", "flag_plan", "tables",
+]
 
 
-def flag_plan() -> FlagPlan:
-    """Where the Warcraft abilities' declared flags go (:class:`~smallworld.rl.flagcodes.FlagPlan`),
-    in the published order (:mod:`smallworld.rl.published`)."""
-    abilities = [*RACE_ABILITIES.values(), *POWER_ABILITIES.values(), *ITEM_ABILITIES.values()]
-    return FlagPlan(abilities, published.WARCRAFT_FLAGS, published.WARCRAFT_PLAYER_FLAGS, ITEM_IDS)
+@dataclass(frozen=True)
+class Section:
+    """A section of the observation: ``name``, ``rows`` (a function of the player count and
+    the Region slots: 1, the column's rows, one per seat, one per slot) and the ``parts`` of a
+    row (:mod:`smallworld.rl.sections`); ``label(k)`` names row ``k`` in feature names
+    (``"players[+1]"``), ``None`` for a section of one row."""
+
+    name: str
+    parts: tuple[Part, ...]
+    rows: Callable[[int, int], int] = lambda P, R: 1
+    label: Callable[[int], str] | None = None
 
 
-_PLAN = flag_plan()
-#: public flags encoded (``view["flags"]``), and key prefixes of per-seat families
-#: (``beasts-hand-P``): every flag the abilities declare
-FLAGS, FLAG_PREFIXES = _PLAN.keys("flags")
-#: turn flags encoded (``view["turn_flags"]``)
-TURN_FLAGS, TURN_FLAG_PREFIXES = _PLAN.keys("tflags")
-TURN_FLAG_PREFIXES = (*TURN_FLAG_PREFIXES, "used:", "pending:")
+def _game(*middle: Part, last: tuple[tuple[str, object], ...] = ()) -> Section:
+    """The ``game`` section: round, rounds, phase, actor, turn, conquests, ``middle`` (the
+    edition one-hot), stacks, supply, over, ``last``."""
+    return Section("game", (
+        Fixed((("round/10", view_getter("round", SCALES["round"])),
+               ("rounds/10", view_getter("rounds", SCALES["round"])))),
+        Phase(), Seat("actor"), Seat("turn"),
+        Fixed((("conquests/10", view_getter("conquests_this_turn", SCALES["conquests"])),)),
+        *middle,
+        Fixed((("stack.banners/16", stack_getter("banners", SCALES["banners"])),
+               ("stack.badges/20", stack_getter("badges", SCALES["badges"])),
+               ("stack.badge_discards/20", stack_getter("badge_discards", SCALES["badges"])))),
+        Supply(),
+        Fixed((("over", lambda v: v["result"] is not None), *last)),
+    ))
 
 
-def _onehot_names(prefix: str, values: tuple[str, ...] | list[str]) -> list[str]:
-    return [f"{prefix}={v}" for v in values]
+_FLAGS = Section("flags", (Flags(),))
+_COLUMN = Section("column", (Combo(),), lambda P, R: COLUMN_ROWS, lambda k: f"column[{k}]")
+_BANNERS = (("race", "races"), ("power", "powers"), ("decline", "races"), ("kept", "powers"))
+
+
+def _players(*parts: Part) -> Section:
+    return Section("players", parts, lambda P, R: P, lambda j: f"players[+{j}]")
+
+
+def _regions(*parts: Part) -> Section:
+    return Section("regions", parts, lambda P, R: R, lambda r: f"regions[{r}]")
+
+
+#: Small World of Warcraft (``swow`` and ``swow-team``: one observation, the edition one-hot
+#: telling them apart)
+WARCRAFT: tuple[Section, ...] = (
+    _game(EditionOneHot(published.WARCRAFT_EDITIONS)),
+    _FLAGS,
+    _COLUMN,
+    Section("team", (Team(),)),
+    _players(SeatId(), Side(), Banners(_BANNERS), Counts(), SeatFlags()),
+    _regions(RegionTable(markers=True, board=True), Occupation("murlocs"), RegionItems(), Pending()),
+)
+#: the original Small World
+CLASSIC: tuple[Section, ...] = (
+    _game(last=(("in_decline_turn", lambda v: bool(v["in_decline_turn"])),)),
+    _FLAGS,
+    _COLUMN,
+    _players(SeatId(), Banners((*_BANNERS, ("decline2", "races"), ("kept2", "powers"))),
+             Counts(decline_hand=True), SeatFlags()),
+    _regions(RegionTable(), Occupation("lost-tribe", second_decline=True)),
+)
+#: the observation of an edition without a row in :data:`SECTIONS`: the parts every edition has
+STANDARD: tuple[Section, ...] = (
+    _game(),
+    _FLAGS,
+    _COLUMN,
+    _players(SeatId(), Banners(_BANNERS), Counts(), SeatFlags()),
+    _regions(RegionTable(), Occupation("neutral"), Pending()),
+)
+#: each edition's sections (the adjacency section, when asked for, comes after them)
+SECTIONS: dict[str, tuple[Section, ...]] = {"swow": WARCRAFT, "swow-team": WARCRAFT, "classic": CLASSIC}
+
+
+def flag_plan(edition: str | Edition = "swow") -> FlagPlan:
+    """Where ``edition``'s abilities' declared flags go (:class:`~smallworld.rl.flagcodes.FlagPlan`),
+    in the published order (:mod:`smallworld.rl.published`); derived anew at each call (a race
+    registered later is in it)."""
+    return tables(edition).plan
+
+
+def tables(edition: str | Edition = "swow") -> Tables:
+    """The :class:`~smallworld.rl.sections.Tables` of ``edition``: its ids in the published
+    order (:data:`smallworld.rl.published.ORDERS`; an edition without published orders: sorted).
+
+    Raises:
+        ValueError: an unknown edition; a published id the edition no longer has.
+    """
+    ed = editions.get(edition)
+    order = published.ORDERS.get(ed.name, published.Orders())
+    items = published.ordered(order.items, ed.items)
+    plan = FlagPlan(ed.abilities(), order.flags, order.player_flags, items)
+    return Tables(
+        edition=ed,
+        races=published.ordered(order.races, ed.races),
+        powers=published.ordered(order.powers, ed.powers),
+        items=items,
+        pieces=tuple(ed.pieces),
+        terrains=published.ordered(order.terrains, ed.terrains),
+        symbols=published.ordered(order.symbols, ed.symbols),
+        supply=ed.pieces,
+        plan=plan,
+    )
 
 
 class ObservationLayout:
-    """The observation layout for ``n_players`` and ``n_slots`` region slots (see the module
-    doc); :class:`smallworld.rl.encode.ObservationEncoder` fills it.
+    """The observation layout of ``edition`` for ``n_players`` and ``n_slots`` region slots
+    (see the module doc); :class:`smallworld.rl.encode.ObservationEncoder` fills it.
 
     Attributes:
-        size: length of the vector. layout: section name -> ``slice``.
+        size: length of the vector. layout: section name -> ``slice``. edition: its name.
+        t: the edition's :class:`~smallworld.rl.sections.Tables`. sections: the sections.
+        flag_plan: where the abilities' declared flags go (derived when the layout is made).
+        names: section name -> the entry names of one row; also as attributes
+            ``game_names``, ``flag_names``, ``column_names``, ``team_names``, ``player_names``,
+            ``region_names`` (``static_names``: the Region entries filled once per game).
+
+    Raises:
+        ValueError: an unknown edition.
     """
 
-    def __init__(self, n_players: int, n_slots: int, *, adjacency: bool = True) -> None:
+    def __init__(self, n_players: int, n_slots: int, *, adjacency: bool = True,
+                 edition: str | Edition = "swow") -> None:
         self.n_players = P = n_players
         self.n_slots = R = n_slots
         self.adjacency = adjacency
-        #: where the abilities' declared flags go (derived when the layout is made)
-        self.flag_plan = flag_plan()
-        self.flag_names = self.flag_plan.section_names(P)
-        self.game_names = (
-            ["round/10", "rounds/10"] + _onehot_names("phase", PHASES)
-            + [f"actor=+{j}" for j in range(P)] + [f"turn=+{j}" for j in range(P)]
-            + ["conquests/10"] + _onehot_names("edition", EDITIONS)
-            + ["stack.banners/16", "stack.badges/20", "stack.badge_discards/20"]
-            + [f"supply.{k}/{PIECE_SUPPLY[k]}" for k in PIECE_KINDS] + ["over"]
-        )
-        self.column_names = ["present"] + _onehot_names("race", RACE_IDS) + _onehot_names("power", POWER_IDS) + ["coins/5"]
-        self.team_names = (
-            [f"col-{side}[{k}].{n}" for side in SIDES for k in range(TEAM_ROWS)
-             for n in ["present"] + _onehot_names("race", RACE_IDS)]
-            + [f"badges[{k}].{n}" for k in range(TEAM_ROWS) for n in ["present"] + _onehot_names("power", POWER_IDS)]
-            + ["deck-A/8", "deck-H/8"]
-        )
-        self.player_names = (
-            [f"seat={p}" for p in range(P)] + _onehot_names("side", SIDES)
-            + _onehot_names("race", RACE_IDS) + _onehot_names("power", POWER_IDS)
-            + _onehot_names("decline", RACE_IDS) + _onehot_names("kept", POWER_IDS)
-            + ["hand/10", "turns_with_race/10", "vc_known", "vc/50", "last_score/20"]
-            + self.flag_plan.player_names()
-        )
-        self.static_names = (
-            ["in_play"] + _onehot_names("terrain", TERRAINS) + list(SYMBOLS) + [f"board={b}" for b in range(P)]
-        )
-        self.region_names = self.static_names + (
-            _onehot_names("occupant", OCCUPANTS) + [f"owner=+{j}" for j in range(P)] + ["tokens/10"]
-            + [f"piece.{k}" for k in PIECE_KINDS] + ["item=face-down"] + _onehot_names("item", ITEM_IDS)
-            + ["pending"]
-        )
-        sizes = [
-            ("game", len(self.game_names)),
-            ("flags", len(self.flag_names)),
-            ("column", COLUMN_ROWS * len(self.column_names)),
-            ("team", len(self.team_names)),
-            ("players", P * len(self.player_names)),
-            ("regions", R * len(self.region_names)),
-        ]
-        if adjacency:
-            sizes.append(("adjacency", R * (R - 1) // 2))
+        self.t = t = tables(edition)
+        self.edition = t.edition.name
+        self.flag_plan = t.plan
+        self.sections = SECTIONS.get(self.edition, STANDARD)
+        self.names: dict[str, list[str]] = {}
         self.layout: dict[str, slice] = {}
+        #: ``(part, at, w)``: each part with its first entry (row 0) and its section's row width
+        self.parts: list[tuple[Part, int, int]] = []
         at = 0
-        for name, n in sizes:
-            self.layout[name] = slice(at, at + n)
+        for sec in self.sections:
+            row: list[str] = []
+            placed = []
+            for part in sec.parts:
+                placed.append((part, len(row)))
+                row += part.names(t, P)
+            self.names[sec.name] = row
+            w = len(row)
+            self.parts += [(part, at + k, w) for part, k in placed]
+            n = sec.rows(P, R) * w
+            self.layout[sec.name] = slice(at, at + n)
             at += n
+        if adjacency:
+            self.layout["adjacency"] = slice(at, at + R * (R - 1) // 2)
+            at += R * (R - 1) // 2
         self.size = at
         self._tri = np.triu_indices(R, 1)
+        get = self.names.get
+        self.game_names: list[str] = get("game", [])
+        self.flag_names: list[str] = get("flags", [])
+        self.column_names: list[str] = get("column", [])
+        self.team_names: list[str] = get("team", [])
+        self.player_names: list[str] = get("players", [])
+        self.region_names: list[str] = get("regions", [])
+        self.static_names = [n for sec in self.sections if sec.name == "regions"
+                             for part in sec.parts if part.static for n in part.names(t, P)]
 
     def feature_names(self) -> list[str]:
         """A readable name for every entry of the vector (length :attr:`size`)."""
-        out = [f"game.{n}" for n in self.game_names] + [f"flags.{n}" for n in self.flag_names]
-        out += [f"column[{k}].{n}" for k in range(COLUMN_ROWS) for n in self.column_names]
-        out += [f"team.{n}" for n in self.team_names]
-        out += [f"players[+{j}].{n}" for j in range(self.n_players) for n in self.player_names]
-        out += [f"regions[{r}].{n}" for r in range(self.n_slots) for n in self.region_names]
+        out: list[str] = []
+        for sec in self.sections:
+            row = self.names[sec.name]
+            if sec.label is None:
+                out += [f"{sec.name}.{n}" for n in row]
+            else:
+                out += [f"{sec.label(k)}.{n}" for k in range(sec.rows(self.n_players, self.n_slots)) for n in row]
         if self.adjacency:
             out += [f"adjacency[{a},{b}]" for a, b in zip(*self._tri)]
         return out

@@ -26,18 +26,16 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import Any
 
 import numpy as np
 from gymnasium import spaces
 
-from smallworld.content.data import POWERS
+from smallworld.core import edition as editions
 from smallworld.core.spec import GameSpec
 from smallworld.core.state import State
 from smallworld.core.view import view
 from smallworld.rl.encode import BoundEncoder, ObservationEncoder
-from smallworld.rl.encode_classic import ClassicObservationEncoder
-from smallworld.rl.layout import POWER_IDS, SCALES
+from smallworld.rl.layout import SCALES, SECTIONS, flag_plan
 
 OBSERVATIONS = ("flat", "compact", "graph")
 
@@ -53,14 +51,13 @@ _HIGHS: tuple[tuple[str, float], ...] = (
 
 @functools.cache
 def _flag_highs() -> tuple[tuple[str, float], ...]:
-    """``(pattern, high)`` of the abilities' declared flags in both editions (before
-    :data:`_HIGHS`)."""
-    from smallworld.rl import encode_classic, layout
-
+    """``(pattern, high)`` of the abilities' declared flags in every edition with an
+    observation (before :data:`_HIGHS`)."""
     highs: dict[str, float] = {}
-    for plan in (layout.flag_plan(), encode_classic.flag_plan()):
-        highs.update(plan.highs(1))
+    for name in dict.fromkeys([*SECTIONS, *editions.names()]):
+        highs.update(flag_plan(name).highs(1))
     return tuple((rf"\.{re.escape(name)}$", high) for name, high in highs.items())
+
 
 #: VC divisor in the global state (as in observations)
 VC_SCALE = SCALES["vc"]
@@ -76,52 +73,34 @@ def feature_high(name: str) -> float:
     return 1.0
 
 
-_NEVER_KEPT = tuple(f".kept={p}" for p in POWER_IDS if not POWERS[p].lasts)
-
-
 @functools.cache
 def _never_kept(edition: str) -> tuple[str, ...]:
     """Name endings of kept badges that cannot occur in ``edition`` (powers that do not last)."""
-    if edition in ("swow", "swow-team"):
-        return _NEVER_KEPT
-    from smallworld.core import edition as editions
-
     powers = editions.get(edition).powers
     return tuple(f".{k}={p}" for p in sorted(powers) if not powers[p].lasts for k in ("kept", "kept2"))
 
 
-#: the observation encoder class of each edition (same interface as
-#: :class:`~smallworld.rl.encode.ObservationEncoder`): a third edition adds a row
-ENCODERS: dict[str, type] = {
-    "swow": ObservationEncoder,
-    "swow-team": ObservationEncoder,
-    "classic": ClassicObservationEncoder,
-}
-
-
-def observation_encoder(edition: str, n_players: int, n_slots: int, *, adjacency: bool = True) -> Any:
-    """The flat observation encoder of ``edition`` (:data:`ENCODERS`).
+def observation_encoder(edition: str, n_players: int, n_slots: int, *, adjacency: bool = True) -> ObservationEncoder:
+    """The flat observation encoder of ``edition`` (its row of
+    :data:`smallworld.rl.layout.SECTIONS`, or :data:`~smallworld.rl.layout.STANDARD`).
 
     Raises:
-        ValueError: no encoder for that edition.
+        ValueError: an unknown edition.
     """
-    cls = ENCODERS.get(edition)
-    if cls is None:
-        raise ValueError(f"no RL observation encoder for edition {edition!r}; known: {', '.join(ENCODERS)}")
-    return cls(n_players, n_slots, adjacency=adjacency)
+    return ObservationEncoder(n_players, n_slots, adjacency=adjacency, edition=edition)
 
 
 def _dead(name: str, edition: str) -> bool:
     """Entries that cannot change in ``edition``: the edition, the round count (fixed by the
     player count), the chance phase (chance is resolved before anyone observes), the viewer's
-    "VC known" (always 1), kept badges of powers that do not last In Decline (R-DEC-1); in
-    ``swow`` also the team block, sides and the other seats' last scoring lines (never shown;
-    in ``classic`` too, whose layout has no team block or sides)."""
+    "VC known" (always 1), kept badges of powers that do not last In Decline (R-DEC-1); in an
+    edition without team sides (``swow``, ``classic``) also the team block, sides and the other
+    seats' last scoring lines (never shown)."""
     if name.startswith(("game.edition=", "game.rounds/", "game.phase=chance", "players[+0].vc_known")):
         return True
     if name.endswith(_never_kept(edition)):
         return True
-    if edition not in ("swow", "classic"):
+    if editions.get(edition).sides_by_players:
         return False
     others_score = name.startswith("players[+") and not name.startswith("players[+0]") and name.endswith("last_score/20")
     return name.startswith("team.") or ".side=" in name or others_score

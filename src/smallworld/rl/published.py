@@ -13,6 +13,8 @@ catalogue and observations recorded before it existed.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 #: catalogue blocks by name, in index order (names: :func:`smallworld.rl.catalogue.catalogue_blocks`)
 WARCRAFT_BLOCKS: tuple[str, ...] = (
     "pick", "expand", "decline", "end", "done", "airborne-final", "airborne-stop", "form human",
@@ -78,6 +80,38 @@ CLASSIC_POWERS: tuple[str, ...] = (
     "fortified", "heroic", "hill", "merchant", "mounted", "pillaging", "seafaring", "spirit", "stout",
     "swamp", "underworld", "wealthy",
 )
+
+#: the edition one-hot of the Warcraft observation (its two editions share one layout)
+WARCRAFT_EDITIONS: tuple[str, ...] = ("swow", "swow-team")
+#: the terrain and Region symbol one-hots of each Region row
+WARCRAFT_TERRAINS: tuple[str, ...] = ("fields", "hills", "forest", "swamp", "mountain", "sea", "lake")
+WARCRAFT_SYMBOLS: tuple[str, ...] = ("magic", "cavern", "murloc", "entry")
+CLASSIC_TERRAINS: tuple[str, ...] = ("farmland", "hills", "forest", "swamp", "mountain", "sea", "lake")
+CLASSIC_SYMBOLS: tuple[str, ...] = ("border", "lost-tribe", "magic", "cavern", "mine")
+
+
+class Orders(NamedTuple):
+    """The published orders of one edition's observation (empty: nothing published, the
+    edition's ids sorted)."""
+
+    races: tuple[str, ...] = ()
+    powers: tuple[str, ...] = ()
+    items: tuple[str, ...] = ()
+    terrains: tuple[str, ...] = ()
+    symbols: tuple[str, ...] = ()
+    flags: tuple[str, ...] = ()
+    player_flags: tuple[str, ...] = ()
+
+
+_WARCRAFT_ORDERS = Orders(WARCRAFT_RACES, WARCRAFT_POWERS, WARCRAFT_ITEMS, WARCRAFT_TERRAINS, WARCRAFT_SYMBOLS,
+                          WARCRAFT_FLAGS, WARCRAFT_PLAYER_FLAGS)
+#: each observation's published orders, by edition name
+ORDERS: dict[str, Orders] = {
+    "swow": _WARCRAFT_ORDERS,
+    "swow-team": _WARCRAFT_ORDERS,
+    "classic": Orders(CLASSIC_RACES, CLASSIC_POWERS, (), CLASSIC_TERRAINS, CLASSIC_SYMBOLS, CLASSIC_FLAGS,
+                      CLASSIC_PLAYER_FLAGS),
+}
 
 
 def ordered(published: tuple[str, ...], present: object) -> tuple[str, ...]:

@@ -32,7 +32,6 @@ from typing import Any
 
 import numpy as np
 
-from smallworld.content.data import DIE_FACES, ITEMS, POWERS, RACES
 from smallworld.core import chance
 from smallworld.core import edition as editions
 from smallworld.core.actions import Action
@@ -80,8 +79,6 @@ class SpielGame:
 
     def max_chance_outcomes(self) -> int:
         """An upper bound of the outcomes of one chance event."""
-        if self.edition in ("swow", "swow-team"):
-            return max(len(RACES), len(POWERS), len(ITEMS), len(set(DIE_FACES)), 2)
         ed = editions.get(self.edition)
         return max(len(ed.races), len(ed.powers), len(ed.items), len(set(ed.die_faces)), 2)
 
