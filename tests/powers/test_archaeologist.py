@@ -28,13 +28,6 @@ def test_items_elsewhere_do_not_count():
     assert bonus(s, "Archaeologist") == 0
 
 
-def test_no_bonus_on_the_decline_turn():
-    """R-DEC-2: the badge is discarded when the race goes In Decline."""
-    s = make('"L1.3" = { player = 0, item = "frostmourne" }', phase="decide")
-    s.apply("decline")
-    assert bonus(s, "Archaeologist") == 0
-
-
 def test_dark_portal_pays_twice():
     """RULES §11 Dark Portal (+2 VC) + §10 Archaeologist (+1 for the item): +3 in all."""
     s = make('"L1.3" = { player = 0, item = "dark-portal" }')

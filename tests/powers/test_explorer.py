@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from tests.powers import badge_at, bonus, lines, play_out_turn
+from tests.powers import badge_at, lines, play_out_turn
 
 make = partial(badge_at, "explorer")
 
@@ -21,13 +21,6 @@ def test_one_board_one_coin_and_decline_race_ignored():
     s = make('"L1.4" = { player = 0 }\n"S3.0" = { player = 0, decline = true }',
              decline="trolls")
     assert lines(s)["Explorer: boards"] == 1
-
-
-def test_no_bonus_on_the_decline_turn():
-    """R-DEC-2: the badge is discarded when the race goes In Decline."""
-    s = make('"L1.4" = { player = 0 }\n"S3.0" = { player = 0 }', phase="decide")
-    s.apply("decline")
-    assert bonus(s, "Explorer") == 0
 
 
 def test_kobolds_open_a_second_board():

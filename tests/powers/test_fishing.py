@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from tests.powers import badge_at, bonus, lines
+from tests.powers import badge_at, lines
 
 make = partial(badge_at, "fishing")
 
@@ -14,20 +14,6 @@ def test_one_coin_per_region_by_the_lake():
     """RULES §10 Fishing: L1.1 and L1.3 border the Lake, L1.4 does not: +2."""
     s = make('"L1.1" = { player = 0 }\n"L1.3" = { player = 0 }\n"L1.4" = { player = 0 }')
     assert lines(s)["Fishing: Regions by the water"] == 2
-
-
-def test_only_active_regions_count():
-    """R-SCORE-2: an In Decline Region by the Lake gives nothing."""
-    s = make('"L1.1" = { player = 0, decline = true }\n"L1.4" = { player = 0 }',
-             decline="trolls")
-    assert bonus(s, "Fishing") == 0
-
-
-def test_no_bonus_on_the_decline_turn():
-    """R-DEC-2: the badge is discarded when the race goes In Decline."""
-    s = make('"L1.1" = { player = 0 }', phase="decide")
-    s.apply("decline")
-    assert bonus(s, "Fishing") == 0
 
 
 def test_naga_in_the_lake():

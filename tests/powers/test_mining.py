@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from tests.powers import badge_at, bonus, lines, play_out_turn
+from tests.powers import badge_at, lines, play_out_turn
 
 make = partial(badge_at, "mining")
 
@@ -15,20 +15,6 @@ def test_one_coin_per_cavern_region():
     s = make('"L1.0" = { player = 0 }\n"L1.11" = { player = 0 }\n"S3.5" = { player = 0 }\n'
              '"L1.4" = { player = 0 }')
     assert lines(s)["Mining: Cavern Regions"] == 3
-
-
-def test_only_active_caverns_count():
-    """R-SCORE-2: an In Decline Cavern gives no Mining bonus."""
-    s = make('"L1.0" = { player = 0, decline = true }\n"L1.4" = { player = 0 }',
-             decline="trolls")
-    assert bonus(s, "Mining") == 0
-
-
-def test_no_bonus_on_the_decline_turn():
-    """R-DEC-2: the badge is discarded when the race goes In Decline."""
-    s = make('"L1.0" = { player = 0 }', phase="decide")
-    s.apply("decline")
-    assert bonus(s, "Mining") == 0
 
 
 def test_kobolds_reach_a_far_cavern_and_mine_it():

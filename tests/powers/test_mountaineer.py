@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import partial
 
 from smallworld.core.conquest import conquest_cost, targets
-from tests.powers import badge_at, bonus, lines, play_out_turn
+from tests.powers import badge_at, lines, play_out_turn
 
 make = partial(badge_at, "mountaineer", race="trolls")
 
@@ -16,20 +16,6 @@ def test_one_coin_per_mountain_region():
     s = make('"L1.11" = { player = 0 }\n"L1.13" = { player = 0 }\n"S3.3" = { player = 0 }\n'
              '"L1.4" = { player = 0 }')
     assert lines(s)["Mountaineer: Mountain Regions"] == 3
-
-
-def test_only_active_mountains_count():
-    """R-SCORE-2: an In Decline Mountain gives no bonus."""
-    s = make('"L1.13" = { player = 0, decline = true }\n"L1.4" = { player = 0 }',
-             decline="dwarves")
-    assert bonus(s, "Mountaineer") == 0
-
-
-def test_no_bonus_on_the_decline_turn():
-    """R-DEC-2: the badge is discarded when the race goes In Decline."""
-    s = make('"L1.13" = { player = 0 }', phase="decide")
-    s.apply("decline")
-    assert bonus(s, "Mountaineer") == 0
 
 
 def test_dwarves_climb_cheaply_and_score():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from tests.powers import badge_at, bonus, lines, play_out_turn
+from tests.powers import badge_at, lines, play_out_turn
 
 make = partial(badge_at, "ranger", opponent=("orcs", "mining"))
 
@@ -14,20 +14,6 @@ def test_one_coin_per_forest_region():
     s = make('"L1.2" = { player = 0 }\n"L1.5" = { player = 0 }\n"S3.6" = { player = 0 }\n'
              '"L1.4" = { player = 0 }')
     assert lines(s)["Ranger: Forest Regions"] == 3
-
-
-def test_only_active_forests_count():
-    """R-SCORE-2: an In Decline Forest scores 1 VC as a Region, no Ranger bonus."""
-    s = make('"L1.2" = { player = 0, decline = true }\n"L1.4" = { player = 0 }',
-             decline="trolls")
-    assert bonus(s, "Ranger") == 0 and lines(s)["Regions"] == 2
-
-
-def test_no_bonus_on_the_decline_turn():
-    """R-DEC-2: the badge is discarded when the race goes In Decline."""
-    s = make('"L1.2" = { player = 0 }', phase="decide")
-    s.apply("decline")
-    assert bonus(s, "Ranger") == 0
 
 
 def test_night_elves_conquer_a_forest_and_score_it():

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from tests.conftest import acts
-from tests.powers import badge_at, bonus, lines, play_out_turn
+from tests.powers import badge_at, lines, play_out_turn
 
 
 def make(regions, other="mining", **keys):
@@ -15,20 +15,6 @@ def test_one_coin_per_swamp_region():
     """RULES §10 Swamp Walker: Swamps L1.6, L1.8, S3.1 score +3."""
     s = make('"L1.6" = { player = 0 }\n"L1.8" = { player = 0 }\n"S3.1" = { player = 0 }')
     assert lines(s)["Swamp Walker: Swamp Regions"] == 3
-
-
-def test_only_active_swamps_count():
-    """R-SCORE-2: In Decline Swamps give no bonus; no Swamp, no line."""
-    s = make('"L1.6" = { player = 0, decline = true }\n"L1.4" = { player = 0 }',
-             decline="trolls")
-    assert bonus(s, "Swamp Walker") == 0
-
-
-def test_no_bonus_on_the_decline_turn():
-    """R-DEC-2: the badge is discarded when the race goes In Decline."""
-    s = make('"L1.6" = { player = 0 }', phase="decide")
-    s.apply("decline")
-    assert bonus(s, "Swamp Walker") == 0
 
 
 def test_pays_the_marshdweller_toll_for_a_swamp():
