@@ -78,3 +78,24 @@ def test_simulate_json_team_has_no_lone_winner():
     assert game["winners"] and game["winning_sides"]
     plain = json.loads(runner.invoke(app, ["simulate", "--players", "2", "--games", "1", "--json"]).stdout)
     assert plain["games"][0]["winner"] == plain["games"][0]["winners"][0]
+
+
+def test_replay_checks_the_recorded_events(tmp_path):
+    """A record's events (format 2) must be what its actions did: an edited one exits 2 naming
+    the action; the same record without events (format 1) replays."""
+    r = runner.invoke(app, ["simulate", "--players", "3", "--games", "1", "--seed", "4",
+                            "--save-dir", str(tmp_path)])
+    assert r.exit_code == 0, r.output
+    path = next(tmp_path.iterdir())
+    assert runner.invoke(app, ["replay", str(path), "--verify"]).exit_code == 0
+    data = json.loads(path.read_text())
+    i = next(k for k, evs in enumerate(data["events"]) if any(e["kind"] == "conquered" for e in evs))
+    e = next(e for e in data["events"][i] if e["kind"] == "conquered")
+    e["cost"] += 1
+    path.write_text(json.dumps(data))
+    r = runner.invoke(app, ["replay", str(path)])
+    assert r.exit_code == 2 and f"action {i + 1}" in r.output, r.output
+    del data["events"]
+    data["header"]["format"] = 1
+    path.write_text(json.dumps(data))
+    assert runner.invoke(app, ["replay", str(path)]).exit_code == 0

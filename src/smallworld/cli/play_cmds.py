@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import statistics
 from pathlib import Path
+from typing import Any
 
 import typer
 from rich.console import Console
@@ -77,17 +78,24 @@ def replay_cmd(
     verify: bool = typer.Option(
         False, "--verify", help="Also check that every die roll and draw follows from the revealed seed."),
 ) -> None:
-    """Re-apply a game record and print the final scores (exit 2 on a bad record). With
-    ``--verify``, also check its chance against the seed (exit 2 when it does not follow, or
-    while the seed is still sealed)."""
+    """Re-apply a game record and print the final scores (exit 2 on a bad record, or on events
+    that are not what its actions did). With ``--verify``, also check its chance against the
+    seed (exit 2 when it does not follow, or while the seed is still sealed)."""
     from smallworld.core.fairness import verify as check_chance
+    from smallworld.core.record import first_unfit_events
 
+    made: list[list[dict[str, Any]]] = []
     try:
         record = GameRecord.load(file)
-        s = replay(record)
+        s = replay(record, events=made)
     except ReplayError as e:
         err.print(f"[red]error:[/red] {e}")
         raise typer.Exit(2) from None
+    bad = first_unfit_events(record, made)
+    if bad is not None:
+        err.print(f"[red]error:[/red] the recorded events of action {bad + 1} "
+                  f"({record.actions[bad]!r}) are not what it did")
+        raise typer.Exit(2)
     if verify:
         v = check_chance(record)
         if not v.ok:

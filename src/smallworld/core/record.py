@@ -138,6 +138,18 @@ def start_state(header: dict[str, Any]) -> State:
         raise ReplayError(f"bad game record header: {e}") from None
 
 
+def first_unfit_events(record: GameRecord, made: list[list[dict[str, Any]]]) -> int | None:
+    """The index of the first action whose events in ``record`` are not ``made`` (what
+    replaying it reported, :func:`replay` with ``events``), compared as JSON; ``None`` when
+    they all fit or the record holds none."""
+    if record.events is None:
+        return None
+    for i, (kept, now) in enumerate(zip(record.events, made)):
+        if json.loads(json.dumps(now)) != kept:
+            return i
+    return None
+
+
 def replay(record: GameRecord, *, upto: int | None = None,
            events: list[list[dict[str, Any]]] | None = None) -> State:
     """Re-apply a record's actions (the first ``upto`` of them when given) and return the state.
