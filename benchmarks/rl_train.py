@@ -23,6 +23,7 @@ Usage (from the repository root)::
 
     python benchmarks/rl_train.py --edition classic --minutes 30   # 30 CPU minutes, classic
     python benchmarks/rl_train.py --minutes 1 --eval-games 10      # a quick look (Warcraft)
+    python benchmarks/rl_train.py --evaluate classic-2p.npz         # evaluate an exported policy
 """
 
 from __future__ import annotations
@@ -58,17 +59,26 @@ def main() -> None:
     ap.add_argument("--save", default=None, help="save the final model to this path (.zip)")
     ap.add_argument("--export", default=None, help="write the policy for play (.npz) here, at every curve point")
     ap.add_argument("--init", default=None, help="continue from a saved model: skip demonstrations and cloning")
+    ap.add_argument("--evaluate", default=None, metavar="PATH.npz",
+                    help="no training: evaluate this exported policy (its edition and players) against the ladder")
     ap.add_argument("--eval-opponents", nargs="*", default=None,
                     help="final evaluation only against these bot names (default: the whole ladder)")
     args = ap.parse_args()
+    t0, c0 = time.perf_counter(), time.process_time()
+    if args.evaluate:  # NumPy only: no torch needed
+        policy = NumpyPolicy(args.evaluate)
+        steps = policy.header.get("steps")
+        print(f"evaluation of {args.evaluate} ({policy.edition}, {policy.players} players"
+              + (f", {steps} PPO steps" if steps is not None else "") + f"); load average {_load()}", flush=True)
+        _final_evaluation(policy, "the exported policy", args, policy.edition, policy.players, t0, c0)
+        return
     require_sb3()
     import torch
 
     torch.set_num_threads(args.threads)
-    t0, c0 = time.perf_counter(), time.process_time()
     print(f"MaskablePPO curriculum, {args.edition}, {args.players} players, seed {args.seed}, budget "
           f"{args.minutes:g} min {args.clock}" + (f", {args.steps} PPO steps" if args.steps else "")
-          + f"; load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}", flush=True)
+          + f"; load average {_load()}", flush=True)
 
     def checkpoint(model, _point) -> None:
         export_policy(model, args.export, edition=args.edition, players=args.players,
@@ -97,14 +107,22 @@ def main() -> None:
 
         policy = sb3_policy(result.model, deterministic=True)
         what = "deterministic policy"
+    _final_evaluation(policy, what, args, args.edition, args.players, t0, c0)
+
+
+def _load() -> str:
+    return " ".join(f"{x:.1f}" for x in os.getloadavg())
+
+
+def _final_evaluation(policy, what: str, args, edition: str, players: int, t0: float, c0: float) -> None:
     print(f"final evaluation ({what}, fixed game seeds):", flush=True)
     ladder = LADDER if args.eval_opponents is None else [
         o for o in LADDER if (o if isinstance(o, str) else o[0]) in args.eval_opponents]
     for opp in ladder:
         n = args.mcts_eval_games if opp == "mcts-fast" else args.eval_games
-        print(evaluation_line(evaluate(policy, opp, n, players=args.players, edition=args.edition)), flush=True)
+        print(evaluation_line(evaluate(policy, opp, n, players=players, edition=edition)), flush=True)
     print(f"[{time.perf_counter() - t0:6.0f} s wall, {time.process_time() - c0:6.0f} s CPU] done; "
-          f"peak memory {peak_rss_mb():.0f} MB; load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+          f"peak memory {peak_rss_mb():.0f} MB; load average {_load()}")
 
 
 if __name__ == "__main__":
