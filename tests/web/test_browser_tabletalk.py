@@ -51,3 +51,36 @@ def test_the_seats_talk_and_markup_stays_text(server, chromium):
     assert not anna.errors and not bruno.errors, (anna.errors, bruno.errors)
     anna_ctx.close()
     bruno_ctx.close()
+
+
+def test_spectators_read_the_talk_only_when_the_host_allows(server, chromium):
+    """The host ticks "Spectators read the table talk" under Seat links; the spectator's page
+    (the watch link, a 390x844 phone) then shows the talk, read-only; before, nothing of it."""
+    created = post_game(server, {"seats": [{"name": "Anna"}, {"name": "Bob", "kind": "bot", "bot": "random"}],
+                                 "seed": 4, "watch": "live"})
+    host_ctx, host = _page(chromium, 1440, 900, False)
+    host.goto(server + created["hotseat"])
+    host.wait_for_selector("#chat:not([hidden]) #chat-form")
+    host.fill("#chat-text", "who is watching?")
+    host.click("#chat-send")
+    host.wait_for_selector("#chat-list .chat-line")
+    host.click("#btn-invite")
+    link = host.locator("#watch-link").input_value()
+    fan_ctx, fan = _page(chromium, 390, 844, True)
+    fan.goto(link)
+    fan.wait_for_selector("#board svg")
+    fan.wait_for_timeout(3500)  # a look at the talk came and was refused
+    assert fan.locator("#chat").is_hidden()
+    assert not host.locator("#chat-spectators").is_checked()
+    host.locator("#chat-spectators").check()
+    host.wait_for_timeout(300)
+    fan.wait_for_selector("#chat:not([hidden]) #chat-list .chat-line", timeout=10_000)
+    assert fan.inner_text("#chat-list .chat-text") == "who is watching?"
+    assert fan.locator("#chat-form, #chat-text, #chat-send").count() == 0  # read-only
+    assert fan.inner_text("#chat").split("\n")[-1].strip().endswith("who is watching?"), fan.inner_text("#chat")
+    fan.locator("#chat").scroll_into_view_if_needed()
+    shot(fan, "chat-spectator-390x844")
+    shot(host, "chat-host-setting-1440x900")
+    assert not host.errors and not fan.errors, (host.errors, fan.errors)
+    host_ctx.close()
+    fan_ctx.close()

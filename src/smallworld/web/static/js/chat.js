@@ -7,6 +7,7 @@ import { h, toast, PLAYER_COLOURS } from "./ui.js";
 
 const WORDS = {
   title: "Table talk",
+  spectators: "Spectators read the table talk",
   placeholder: "Say something to the table",
   send: "Send",
   empty: "Nothing said yet.",
@@ -46,12 +47,29 @@ export function startChat(box, { path, canSay }) {
       add(list, [sent.message]);
     } catch (err) { toast(err.message, "bad"); }
   } }, input, h("button", { type: "submit", id: "chat-send" }, WORDS.send)) : null;
-  box.replaceChildren(h("h2", { class: "panel-title" }, WORDS.title), list, form);
-  box.hidden = false;
+  box.replaceChildren(...[h("h2", { class: "panel-title" }, WORDS.title), list, form].filter(Boolean)); // (null would be written as text)
+  // shown once the talk could be read (a spectator whom the host does not let read it sees
+  // nothing of it)
   const sep = path.includes("?") ? "&" : "?";
   async function look() {
-    try { add(list, (await api(`${path}${sep}since=${seen}`)).messages); } catch { /* refused or offline: try again later */ }
+    try {
+      add(list, (await api(`${path}${sep}since=${seen}`)).messages);
+      box.hidden = false;
+    } catch { /* refused or offline: try again later */ }
     setTimeout(look, EVERY_MS);
   }
   look();
+}
+
+// The host's choice, under Seat links' Spectators: whether the watch link shows the talk.
+// path: the game's API path; token: the host's.
+export function talkChoice(path, token) {
+  const box = h("input", { type: "checkbox", id: "chat-spectators", onchange: async (e) => {
+    try {
+      const now = await api(`${path}/chat/setting`, { method: "PUT", token, body: { spectators: e.target.checked } });
+      e.target.checked = now.spectators;
+    } catch (err) { toast(err.message, "bad"); e.target.checked = !e.target.checked; }
+  } });
+  api(`${path}/chat`, { token }).then((talk) => { box.checked = talk.spectators; }, () => {});
+  return h("label", { class: "check" }, box, WORDS.spectators);
 }

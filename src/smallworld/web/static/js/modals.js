@@ -8,6 +8,7 @@ import { scoreChart, sourcesTable } from "./results.js";
 import { h, toast, PLAYER_COLOURS, FACTION, seatUrl, botName } from "./ui.js";
 import { ruleHref } from "./rulelinks.js";
 import { rematchControl } from "./rematch.js";
+import { talkChoice } from "./chat.js";
 
 function closeButton(label = "Close") {
   return h("button", { type: "button", class: "primary", onclick: () => { document.getElementById("modal").hidden = true; } }, label);
@@ -208,5 +209,5 @@ function spectators(path, data, watch) {
   select.value = value(watch.mode, watch.delay);
   sayWho(watch.mode);
   return h("section", { class: "watch" }, h("h3", {}, "Spectators"),
-    h("label", {}, "Who may watch: ", select), linkRow, note);
+    h("label", {}, "Who may watch: ", select), linkRow, note, talkChoice(path, G.token));
 }

@@ -4,6 +4,7 @@
 // (?token=...) or from the game's watch link (?watch=KEY, smallworld/web/watch.py: the
 // spectators, who follow a live game as the host allows); without either it says how to open
 // it and shows no controls.
+import { startChat } from "./chat.js";
 import { api } from "./api.js";
 import { Board } from "./board.js";
 import { G, brandForEdition } from "./ctx.js";
@@ -78,6 +79,8 @@ async function start() {
   total = first.total;
   wire();
   show(first);
+  // a spectator reads the players' table talk when the host allows it (never writes)
+  if (watchKey !== null) startChat(document.getElementById("chat"), { path: `${gamePath}/watch/chat?watch=${encodeURIComponent(watchKey)}`, canSay: false });
   if (watching && !first.over) follow();
   else if (want === null && rounds.length) go(rounds[0].at); // the first turn, after the setup draws
 }
