@@ -36,6 +36,7 @@ def test_play_again_from_the_results_moves_both_seat_links(server, chromium):
     shot(bruno, "rematch-results-390x844")
     box = bruno.locator("#btn-rematch").bounding_box()
     assert box["width"] >= 44 and box["height"] >= 44, box
+    assert box["y"] + box["height"] <= 844, box  # on the results' first screen
     bruno.locator("#btn-rematch").tap()
     bruno.wait_for_url(lambda u: old["id"] not in u and "seat=0" in u, timeout=20_000)
     bruno.wait_for_selector("#turn h2")

@@ -63,6 +63,7 @@ export function showResults() {
   modal.replaceChildren(h("div", { class: "modal-card results", role: "dialog", "aria-label": "Results" },
     h("h2", {}, "Final results"),
     h("p", { class: "lead" }, winnersText(v)),
+    h("p", { class: "results-again" }, rematchControl()), // on the first screen of the results
     team ? sidesTable(v) : null,
     h("table", { class: `results-table players-table ${team ? "with-side" : ""}` },
       h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, "Player"), team ? h("th", {}, "Side") : null, h("th", {}, "Coins"), h("th", { title: "Race tokens on the board: the tie-break" }, "Tokens"))),
@@ -76,7 +77,6 @@ export function showResults() {
     scoreChart(v, logEntries()),
     sourcesTable(v, logEntries()),
     h("div", { class: "actions" },
-      rematchControl(),
       h("a", { class: "button", id: "results-replay", href: `/replay/${encodeURIComponent(G.gameId)}?${G.query}` }, "Watch the replay"),
       h("button", { type: "button", onclick: exportRecord }, "Download the record"),
       h("a", { class: "button", href: "/" }, "All games"),
