@@ -7,6 +7,7 @@ import pytest
 from smallworld.core import combos
 from smallworld.core.errors import IllegalActionError
 from smallworld.core.state import CHANCE
+from tests.builders import position, seat
 from tests.conftest import acts, scenario
 
 PICK = """
@@ -89,22 +90,12 @@ def test_banner_returns_to_bottom_most_empty_slot():
 def test_banner_of_a_race_leaving_by_conquest_fills_the_bottom_most_empty_slot():
     """R-DEC-4, R-PICK-5: the last In Decline token of a race is conquered; with the stacks
     exhausted and two empty slots, its banner goes to slot 5, not slot 4."""
-    s = scenario("""
-        boards = ["L1", "S3"]
-        phase = "conquer"
-        [[players]]
-        race = "orcs"
-        power = "mining"
-        hand = 6
-        [[players]]
-        decline = "trolls"
-        [regions]
+    s = position('''
         "L1.9" = { player = 0, tokens = 1 }
         "L1.5" = { player = 1, decline = true, tokens = 1 }
-        [column]
-        combos = [["dwarves", "farmer", 0], ["naga", "sailing", 0], ["tauren", "fishing", 0],
-                  ["gnomes", "ranger", 0]]
-    """)
+    ''', seat("orcs", "mining", hand=6), seat(decline="trolls"),
+        column={"combos": [["dwarves", "farmer", 0], ["naga", "sailing", 0], ["tauren", "fishing", 0],
+                           ["gnomes", "ranger", 0]]})
     s.banner_stack = []
     s.apply("conquer L1.5")
     assert s.decline[1] is None

@@ -135,23 +135,11 @@ def test_returning_banner_goes_to_highest_gap_when_column_shows_fewer_than_three
 
 def test_returning_banner_via_decline_race_leaving():
     """R-TEAM-5 through R-DEC-4: a team game's race leaving the boards returns to its side."""
-    s = scenario("""
-        edition = "swow-team"
-        boards = ["L1", "S3"]
-        phase = "conquer"
-        [[players]]
-        race = "dwarves"
-        power = "farmer"
-        hand = 6
-        [[players]]
-        decline = "orcs"
-        [regions]
+    s = position('''
         "L1.9" = { player = 0, tokens = 1 }
         "L1.5" = { player = 1, decline = true, tokens = 1 }
-        [team]
-        A = ["humans", "gnomes", "worgen", "draenei"]
-        H = ["trolls", "", "", ""]
-    """)
+    ''', seat("dwarves", "farmer", hand=6), seat(decline="orcs"), edition="swow-team",
+        team={"A": ["humans", "gnomes", "worgen", "draenei"], "H": ["trolls", "", "", ""]})
     s.apply("conquer L1.5")
     assert s.decline[1] is None
     assert s.team["col-H"][:2] == ("trolls", "orcs")
