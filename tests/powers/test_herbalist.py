@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from tests.conftest import scenario
+from tests.builders import position, seat
 from tests.powers import badge_at, bonus, lines
 
 make = partial(badge_at, "herbalist", opponent=("orcs", "mining"))
@@ -34,15 +34,6 @@ def test_no_bonus_on_the_decline_turn():
 
 def test_forsaken_herbalist_worked_example():
     """RULES §2.2 worked example, R-PICK-3: Herbalist Forsaken = 6 + 4 = 10 tokens."""
-    s = scenario("""
-        boards = ["L1", "S3"]
-        phase = "pick"
-        [[players]]
-        [[players]]
-        race = "orcs"
-        power = "mining"
-        [column]
-        combos = [["forsaken", "herbalist", 0]]
-    """)
+    s = position('', seat(), seat("orcs", "mining"), phase="pick", column={"combos": [["forsaken", "herbalist", 0]]})
     s.apply("pick 0")
     assert (s.active[0], s.power[0], s.hand[0]) == ("forsaken", "herbalist", 10)

@@ -176,17 +176,8 @@ def test_decline_reveals_placed_bombs_at_once():
 
 def test_pick_shuffles_a_new_stack_of_twelve():
     """RULES §9 Goblins: each time they are picked, all 12 Bombs make a new stack (counts reset)."""
-    s = scenario("""
-        boards = ["L1", "S3"]
-        phase = "pick"
-        flags = { bombs-live = 3, bombs-dud = 4 }
-        [column]
-        combos = [["goblins", "farmer", 0]]
-        [[players]]
-        [[players]]
-        race = "humans"
-        power = "mining"
-    """)
+    s = position('', seat(), seat("humans", "mining"), phase="pick", flags={"bombs-live": 3, "bombs-dud": 4},
+        column={"combos": [["goblins", "farmer", 0]]})
     s.supply["bomb"] = 5
     s.apply("pick 0")
     assert s.supply["bomb"] == 12 and s.flags["bombs-live"] == 0 and s.flags["bombs-dud"] == 0

@@ -60,17 +60,8 @@ def test_gift_to_opponents_not_attacked():
 def test_gift_on_the_pick_turn_to_everyone_even_without_a_race():
     """RULES §9 Pandaren (round 1 included; players without a race too): picked and no attack,
     both opponents get Harmony."""
-    s = scenario("""
-        boards = ["L1", "M1", "S3"]
-        phase = "pick"
-        [[players]]
-        [[players]]
-        [[players]]
-        race = "orcs"
-        power = "ranger"
-        [column]
-        combos = [["pandaren", "farmer", 0], ["trolls", "mining", 0]]
-    """)
+    s = position('', seat(), seat(), seat("orcs", "ranger"), phase="pick", boards=("L1", "M1", "S3"),
+        column={"combos": [["pandaren", "farmer", 0], ["trolls", "mining", 0]]})
     s.apply("pick 0")
     settle(s)
     finish_turn(s)

@@ -12,7 +12,7 @@ from smallworld.core.conquest import conquest_cost
 from smallworld.core.errors import IllegalActionError
 from smallworld.core.state import CHANCE
 from tests.builders import cost, position, seat
-from tests.conftest import acts, scenario
+from tests.conftest import acts
 
 
 def make(power="farmer", vc=5, turns=1):
@@ -94,16 +94,8 @@ def test_without_vc_only_human_form():
 def test_pick_turn_includes_the_choice():
     """RULES §9 Worgen (the pick turn included): right after picking the Worgen combo, the form
     is asked."""
-    s = scenario("""
-        boards = ["L1", "S3"]
-        phase = "pick"
-        [[players]]
-        [[players]]
-        race = "trolls"
-        power = "mining"
-        [column]
-        combos = [["worgen", "farmer", 0], ["orcs", "ranger", 0]]
-    """)
+    s = position('', seat(), seat("trolls", "mining"), phase="pick",
+        column={"combos": [["worgen", "farmer", 0], ["orcs", "ranger", 0]]})
     s.apply("pick 0")
     settle(s)
     assert s.active[0] == "worgen" and s.current_player() == 0
