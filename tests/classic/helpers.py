@@ -10,27 +10,12 @@ C2.14 Hills (inland, Cavern).
 from __future__ import annotations
 
 import textwrap
+import tomllib
 
 from smallworld.core.conquest import conquest_cost, targets, travel_to
 from smallworld.core.state import State
 from smallworld.scenarios import scenario_from_text
-
-BASE = """
-edition = "classic"
-boards = ["C2"]
-phase = "conquer"
-[[players]]
-race = "{race}"
-power = "{power}"
-hand = {hand}
-{p0}
-[[players]]
-race = "{race1}"
-power = "{power1}"
-{p1}
-[regions]
-{regions}
-"""
+from tests.builders import position, seat
 
 
 def classic(text: str) -> State:
@@ -38,11 +23,18 @@ def classic(text: str) -> State:
     return scenario_from_text(textwrap.dedent(text))
 
 
+def classic_position(regions="", *players, phase="conquer", **top) -> State:
+    """A classic position on the 2-player map C2 (:func:`tests.builders.position` with
+    ``edition = "classic"``; ``boards`` may name another map)."""
+    return position(regions, *players, phase=phase, edition="classic", **{"boards": ("C2",), **top})
+
+
 def make(race="ratmen", power="merchant", hand=5, regions="", p0="", p1="",
          race1="sorcerers", power1="spirit") -> State:
-    """Seat 0 plays ``race``+``power`` with ``hand`` tokens in its conquest phase on C2."""
-    return classic(BASE.format(race=race, power=power, hand=hand, regions=regions, p0=p0, p1=p1,
-                               race1=race1, power1=power1))
+    """Seat 0 plays ``race``+``power`` with ``hand`` tokens in its conquest phase on C2; ``p0`` and
+    ``p1`` are more TOML keys of each seat's table (``decline = "orcs"``)."""
+    return classic_position(regions, seat(race, power, hand=hand, **tomllib.loads(p0)),
+                            seat(race1, power1, **tomllib.loads(p1)))
 
 
 def rid(s: State, n: int) -> int:

@@ -1,6 +1,7 @@
 """Diplomat (C-P-DIPLOMAT-1..3): name an opponent not attacked; peace until the next turn."""
 
-from tests.classic.helpers import acts_text, classic, make, tg
+from tests.builders import seat
+from tests.classic.helpers import acts_text, classic_position, make, tg
 
 
 def test_ally_cannot_attack_until_next_turn():
@@ -34,19 +35,10 @@ def test_attacked_opponent_cannot_be_named():
 def test_only_an_opponent_with_an_active_race_can_be_named():
     """C-P-DIPLOMAT-1 (revised): an opponent with no Active race (just gone In Decline) is not
     offered as ally; naming it is refused."""
-    s = classic("""
-        edition = "classic"
-        boards = ["C2"]
-        phase = "conquer"
-        [[players]]
-        race = "ratmen"
-        power = "diplomat"
-        [[players]]
-        decline = "humans"
-        [regions]
+    s = classic_position('''
         "C2.1" = { player = 0 }
         "C2.2" = { player = 1, decline = true }
-    """)
+    ''', seat("ratmen", "diplomat"), seat(decline="humans"))
     s.apply("end")
     assert acts_text(s) == {"done"}
     import pytest

@@ -1,21 +1,13 @@
 """Wealthy (C-P-WEALTHY-1): +7 VC once, the turn the combo is picked."""
 
-from tests.classic.helpers import classic
+from tests.builders import seat
+from tests.classic.helpers import classic_position
 
 
 def test_seven_coins_the_turn_picked_only():
     """C-P-WEALTHY-1: pick Ratmen Wealthy, conquer, end: +7; the next turn nothing."""
-    s = classic("""
-        edition = "classic"
-        boards = ["C2"]
-        phase = "pick"
-        [[players]]
-        [[players]]
-        race = "humans"
-        power = "forest"
-        [column]
-        combos = [["ratmen", "wealthy", 0]]
-    """)
+    s = classic_position('', seat(), seat("humans", "forest"), phase="pick",
+                         column={"combos": [["ratmen", "wealthy", 0]]})
     s.apply("pick 0")
     while s.current_player() < 0:  # reveal the column's new bottom combo
         s.apply(s.legal_actions()[0])
