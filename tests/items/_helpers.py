@@ -51,6 +51,13 @@ def score_table(item: str, dec: str = "") -> State:
     ''', decline="trolls")
 
 
+def scored(item: str, dec: str = "") -> dict[str, int]:
+    """Seat 0's scoring lines after its turn on :func:`score_table`."""
+    s = score_table(item, dec)
+    finish_turn(s)
+    return score_lines(s, 0)
+
+
 def finish_turn(s: State, prefer: tuple[str, ...] = ()) -> None:
     """End the current player's conquests and play out the rest of its turn (redeployment,
     decisions, defenders): an action of ``prefer`` when legal, else the first legal action;
@@ -70,4 +77,4 @@ def score_lines(s: State, p: int) -> dict[str, int]:
 
 
 __all__ = ["finish_turn", "score_lines", "acts", "CHANCE", "DWARVES", "item_table", "toll_far", "in_decline",
-           "score_table"]
+           "score_table", "scored"]

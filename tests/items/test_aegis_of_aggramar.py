@@ -6,7 +6,7 @@ import pytest
 
 from smallworld.core import hooks
 from smallworld.core.errors import IllegalActionError
-from tests.builders import position, seat
+from tests.builders import seat
 from tests.conftest import acts
 from tests.items._helpers import DWARVES, finish_turn, item_table
 
@@ -99,11 +99,11 @@ def test_aegis_with_a_single_region_asks_nothing():
 def test_aegis_blocks_intimidating_until_paid():
     """RULES §11 Aegis ("immune to ... powers"), RULES §10 Intimidating: an unpaid Aegis Region
     cannot be intimidated; once the toll is paid it can."""
-    s = position('''
+    s = item_table('''
         "L1.9" = { player = 0, tokens = 1 }
         "L1.5" = { player = 1, tokens = 3, item = "aegis-of-aggramar" }
         "L1.0" = { player = 1, tokens = 1 }
-    ''', seat("orcs", "intimidating", hand=1), seat("dwarves", "ranger"))
+    ''', "orcs", "intimidating", hand=1)
     assert not any(a.startswith("intimidate L1.5") for a in acts(s))
     s.apply("pay aegis")
     assert "intimidate L1.5 L1.0" in acts(s)
@@ -111,10 +111,10 @@ def test_aegis_blocks_intimidating_until_paid():
 
 def test_ethereals_cannot_steal_the_aegis_until_paid():
     """RULES §9 Ethereals, §11 Aegis: the theft is a power; the unpaid Aegis Region is immune."""
-    s = position('''
+    s = item_table('''
         "L1.9" = { player = 0, tokens = 1 }
         "L1.5" = { player = 1, tokens = 1, item = "aegis-of-aggramar" }
-    ''', seat("ethereals", "mining", hand=4), seat("dwarves", "ranger"))
+    ''', "ethereals", hand=4)
     assert "steal L1.5 L1.9" not in acts(s)
     s.apply("pay aegis")
     s.apply("steal L1.5 L1.9")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from smallworld.core.conquest import conquest_cost
-from tests.builders import position, seat
 from tests.conftest import acts
 from tests.items._helpers import in_decline, item_table, toll_far
 
@@ -65,10 +64,10 @@ def test_frostmourne_in_decline_does_nothing():
 
 def test_ethereals_steal_frostmourne_and_use_it_at_once():
     """RULES §9 Ethereals (steal a face-up Artifact, its power usable at once), R-ITEM-2."""
-    s = position('''
+    s = item_table('''
         "L1.9" = { player = 0, tokens = 1 }
         "L1.5" = { player = 1, tokens = 3, item = "frostmourne" }
-    ''', seat("ethereals", "mining", hand=6), seat("dwarves", "ranger"))
+    ''', "ethereals", hand=6)
     assert "frostmourne L1.5" not in acts(s)
     s.apply("steal L1.5 L1.9")
     assert s.items[s.region_of("L1.9")] == ("frostmourne",)

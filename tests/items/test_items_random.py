@@ -9,7 +9,8 @@ import random
 from smallworld.content.data import ITEMS
 from smallworld.core.game import Game
 from smallworld.core.state import CHANCE, State
-from tests.conftest import random_step, scenario
+from tests.builders import position, seat
+from tests.conftest import random_step
 from tests.invariants import check_invariants
 
 ITEM_ACTIONS = {"ashes", "doomhammer", "frostmourne", "aegis", "heart", "battleground"}
@@ -45,35 +46,25 @@ def test_every_item_is_revealed_in_seeded_5_player_games():
     assert used == ITEM_ACTIONS | {"pay aegis"}, f"never used: {sorted(ITEM_ACTIONS - used)}"
 
 
-CROWDED = """
-boards = ["L1", "M1", "S3"]
-phase = "conquer"
-[[players]]
-race = "orcs"
-power = "mining"
-hand = 6
-[[players]]
-race = "kobolds"
-power = "ranger"
-decline = "trolls"
-[[players]]
-race = "tauren"
-power = "farmer"
-[regions]
-"L1.9" = { player = 0, tokens = 2, item = "ashes-of-alar" }
-"L1.5" = { player = 0, tokens = 1, item = "doomhammer" }
-"L1.4" = { player = 0, tokens = 1, item = "frostmourne" }
-"L1.13" = { player = 1, tokens = 2, item = "aegis-of-aggramar" }
-"L1.10" = { player = 1, tokens = 1, item = "battleground" }
-"L1.6" = { player = 1, tokens = 1, decline = true, item = "heart-of-azeroth" }
-"L1.1" = { player = 2, tokens = 2, item = "lights-hope-chapel" }
-"L1.2" = { player = 2, tokens = 2, item = "spirit-healer" }
-"L1.3" = { item = "karazhan" }
-"L1.14" = { murlocs = 1, item = "meeting-stone" }
-"M1.4" = { item = "dark-portal" }
-"S3.2" = { item = "?" }
-"L1.7" = { item = "well-of-eternity" }
-"""
+def crowded() -> State:
+    """Every item in play at once: seat 0's Orcs, seat 1's Kobolds (In Decline Trolls), seat 2's
+    Tauren, on L1 + M1 + S3."""
+    return position('''
+        "L1.9" = { player = 0, tokens = 2, item = "ashes-of-alar" }
+        "L1.5" = { player = 0, tokens = 1, item = "doomhammer" }
+        "L1.4" = { player = 0, tokens = 1, item = "frostmourne" }
+        "L1.13" = { player = 1, tokens = 2, item = "aegis-of-aggramar" }
+        "L1.10" = { player = 1, tokens = 1, item = "battleground" }
+        "L1.6" = { player = 1, tokens = 1, decline = true, item = "heart-of-azeroth" }
+        "L1.1" = { player = 2, tokens = 2, item = "lights-hope-chapel" }
+        "L1.2" = { player = 2, tokens = 2, item = "spirit-healer" }
+        "L1.3" = { item = "karazhan" }
+        "L1.14" = { murlocs = 1, item = "meeting-stone" }
+        "M1.4" = { item = "dark-portal" }
+        "S3.2" = { item = "?" }
+        "L1.7" = { item = "well-of-eternity" }
+    ''', seat("orcs", "mining", hand=6), seat("kobolds", "ranger", decline="trolls"),
+                    seat("tauren", "farmer"), boards=("L1", "M1", "S3"))
 
 
 def _playout(s: State, rng: random.Random) -> None:
@@ -88,7 +79,7 @@ def _playout(s: State, rng: random.Random) -> None:
 def test_random_playouts_from_a_board_full_of_items():
     """RULES §11: every item in play at once (Tauren, a Neutral race, an In Decline holder);
     random playouts run to the end with tokens conserved and items never duplicated."""
-    start = scenario(CROWDED)
+    start = crowded()
     for seed in range(12):
         s = start.copy()
         _playout(s, random.Random(seed))

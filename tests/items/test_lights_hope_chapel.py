@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from smallworld.core.roster import changed
-from tests.builders import position, seat
+from tests.builders import seat
 from tests.items._helpers import item_table
 
 # Board facts (L1): L1.9 (hills, Entry) is adjacent to L1.4, L1.5, L1.13; L1.5 (forest) to L1.0,
@@ -72,10 +72,10 @@ def test_chapel_leaves_draenei_holy_light_unspent():
 def test_chapel_saves_an_intimidated_token():
     """RULES §10 Intimidating, §11 Chapel: a token Intimidating would discard (no other Region
     of that race to move it to) is not discarded."""
-    s = position('''
+    s = item_table('''
         "L1.9" = { player = 0, tokens = 1 }
         "L1.5" = { player = 1, tokens = 2, item = "lights-hope-chapel" }
-    ''', seat("orcs", "intimidating", hand=2), seat("dwarves", "ranger"))
+    ''', "orcs", "intimidating", hand=2)
     box = s.box["dwarves"]
     s.apply("intimidate L1.5")
     assert s.box["dwarves"] == box
