@@ -23,7 +23,6 @@ import math
 from collections.abc import Callable
 from functools import lru_cache
 
-from smallworld.content import team
 from smallworld.core import hooks
 from smallworld.core.conquest import defense_pieces_in
 from smallworld.core.roster import changed
@@ -421,7 +420,9 @@ def opponents(s: State, p: int) -> list[int]:
     variant, RULES §12)."""
     n = s.spec.n_players
     if s.team:
-        mates = set(team.teammates(s, p))
+        variant = s.spec.edition.variant
+        assert variant is not None  # Edition sets the standard one
+        mates = set(variant.teammates(s, p))
         return [q for q in range(n) if q not in mates]
     return [q for q in range(n) if q != p]
 

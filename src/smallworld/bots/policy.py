@@ -37,7 +37,6 @@ from smallworld.bots.evaluate import (
     remaining_turns,
     seat_counts,
 )
-from smallworld.content.data import DIE_FACES
 from smallworld.core import chance, hooks
 from smallworld.core.actions import Action
 from smallworld.core.conquest import conquest_cost, targets
@@ -55,8 +54,18 @@ from smallworld.core.state import (
 
 CORE_KINDS = frozenset({"pick", "expand", "decline", "abandon", "conquer", "pay", "end", "redeploy"})
 
-#: probability that the reinforcement die adds at least ``k`` (R-CONQ-9, faces 0,0,0,1,2,3)
-DIE_AT_LEAST = [sum(1 for f in DIE_FACES if f >= k) / len(DIE_FACES) for k in range(7)]
+#: the edition's die faces -> probability that the reinforcement die adds at least ``k``
+#: (R-CONQ-9; Warcraft faces 0,0,0,1,2,3), for k = 0..6
+_DIE_AT_LEAST: dict[tuple[int, ...], list[float]] = {}
+
+
+def die_at_least(s: State) -> list[float]:
+    """``[P(die >= k) for k in 0..6]`` for the reinforcement die of ``s``'s edition (R-CONQ-9)."""
+    faces = s.spec.edition.die_faces
+    table = _DIE_AT_LEAST.get(faces)
+    if table is None:
+        table = _DIE_AT_LEAST[faces] = [sum(1 for f in faces if f >= k) / len(faces) for k in range(7)]
+    return table
 
 #: ability actions one seat may take per turn (a guard against effects that never run out)
 MAX_ABILITY_ACTIONS = 8
@@ -174,9 +183,7 @@ class HeuristicPolicy:
         the coins on it minus the price (R-PICK-2/3), and its scoring bonus per Region times a
         few Regions over the turns left."""
         if s.team:  # RULES §12: the row of the seat's side column, with the badge of that row
-            from smallworld.content import team
-
-            race = s.team[f"col-{team.side_of(s, p)}"][k]
+            race = s.team[f"col-{s.spec.sides[p]}"][k]
             power = s.team["badges"][k]
             coins = 0
         else:
@@ -384,7 +391,7 @@ class HeuristicPolicy:
                 else:
                     short = cost - hand - aux
                     if 0 < short <= FINAL_CONQUEST_MAX_SHORT:
-                        g = gain * DIE_AT_LEAST[short]
+                        g = gain * die_at_least(s)[short]
                         if best_final is None or g > best_final[0]:
                             best_final = (g, a)
         if abilities and self._ability_budget(s, p):

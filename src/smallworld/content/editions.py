@@ -12,6 +12,7 @@ from importlib.resources import files
 
 from smallworld.boards import load_face, random_selection
 from smallworld.content import team
+from smallworld.content.cards import card_pages
 from smallworld.content.data import (
     ALLIANCE,
     DIE_FACES,
@@ -54,6 +55,7 @@ def _edition(name: str, title: str, **more: object) -> Edition:
         opposing_factions={ALLIANCE: HORDE, HORDE: ALLIANCE},  # R-SCORE-3
         translations=_NAMES,
         faction_names={team.SIDE_FACTION[k]: v for k, v in team.SIDE_NAMES.items()},
+        card_pages=card_pages,  # the Guide's cards (content/cards.py)
         # R-CONQ-3/7, R-TROOP-2: from the pieces' declarations (Forts, Wisp Walls, Watch Towers)
         defense_pieces=piece_ids(_ABILITIES, defence=True),
         abandon_removes=piece_ids(_ABILITIES, leaves=True),
@@ -71,6 +73,7 @@ SWOW_TEAM = edition.register(
         team.EDITION,
         "Small World of Warcraft: Battle for Azeroth (teams)",
         sides_by_players=team.SIDES_BY_PLAYERS,
+        side_factions=team.SIDE_FACTION,
         variant=team.VARIANT,
     )
 )

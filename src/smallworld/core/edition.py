@@ -169,6 +169,10 @@ class Edition:
             (:func:`smallworld.core.names.read_names` of the edition's ``names.toml``); read them
             with :meth:`names`.
         faction_names: the English names of the factions or sides (``{"horde": "Horde"}``).
+        side_factions: team variant: the faction of each side (``{"A": "alliance"}``,
+            R-TEAM-1); empty otherwise.
+        card_pages: the player's cards of the races, powers and items as Markdown pages by file
+            name (``{"races.md": ...}``), shown by the app's rules pages; ``None``: none.
         decline_losses_withdraw: an In Decline race losing a Region loses 1 token and redeploys
             the others at the end of the turn, like an Active one (C-CONQ-7 Ruling: classic
             In Decline Ghouls); False: all are discarded (R-CONQ-7).
@@ -205,6 +209,8 @@ class Edition:
     rule_ids: Mapping[str, str] = field(default_factory=dict)
     translations: Mapping[str, Mapping[str, LocalName]] = field(default_factory=dict)
     faction_names: Mapping[str, str] = field(default_factory=dict)
+    side_factions: Mapping[str, str] = field(default_factory=dict)
+    card_pages: Callable[[], Mapping[str, str]] | None = None
     defense_pieces: tuple[str, ...] = ("fort", "wisp-wall")
     abandon_removes: tuple[str, ...] = ("fort", "wisp-wall", "watch-tower")
     board_pieces: tuple[Piece, ...] = (MOUNTAIN,)

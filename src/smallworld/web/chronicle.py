@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from smallworld.content import team
 from smallworld.core.actions import Action
 from smallworld.core.state import State
 from smallworld.web.describe import action_words, named, neutral_name, pretty_action, toll_phrase
@@ -242,7 +241,9 @@ class Words:
 
             def side(x: str) -> str:
                 members = [self.who(p) for p in range(spec.n_players) if spec.sides[p] == x]
-                return fill("side", name=team.SIDE_NAMES.get(x, x), members=join(members))
+                ed = spec.edition
+                name = ed.faction_names.get(ed.side_factions.get(x, ""), x)
+                return fill("side", name=name, members=join(members))
 
             score = (ev.get("sides") or {}).get(sides[0], "?")
             return fill("over.sides" if len(sides) > 1 else "over.side",

@@ -13,7 +13,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from smallworld.bots import BOTS, levels_meta, opponents_meta
-from smallworld.content import team
 from smallworld.core import edition as core_editions
 from smallworld.core import meta as declarations
 from smallworld.core.actions import Action
@@ -59,12 +58,13 @@ def meta(edition: str | None = None) -> dict[str, Any]:
     if edition is not None and edition not in WARCRAFT:
         return _edition_meta(core_editions.get(edition))
     out = _edition_meta(core_editions.get("swow"))
+    teams = core_editions.get("swow-team")  # the team variant (RULES §12)
     out.update({
         "serves": list(WARCRAFT),  # the editions whose games these tables describe
         # team variant (R-TEAM-1): the side of each seat by player count, and the side names
-        "team_sides": {str(n): list(sides) for n, sides in team.SIDES_BY_PLAYERS.items()},
-        "side_names": dict(team.SIDE_NAMES),
-        "side_factions": dict(team.SIDE_FACTION),  # a side's faction (its names: /api/i18n)
+        "team_sides": {str(n): list(sides) for n, sides in teams.sides_by_players.items()},
+        "side_names": {side: teams.faction_names[f] for side, f in teams.side_factions.items()},
+        "side_factions": dict(teams.side_factions),  # a side's faction (its names: /api/i18n)
         "neutral": {"piece": "murloc", "name": "Murlocs"},
     })
     return out

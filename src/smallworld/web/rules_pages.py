@@ -26,7 +26,7 @@ from markdown_it import MarkdownIt
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
-from smallworld.content.cards import card_pages
+from smallworld.core import edition as core_editions
 
 #: ``/rules/<name>``: page name -> (its Markdown file, its title, its short name in the menu)
 PAGES: dict[str, tuple[str, str, str]] = {
@@ -143,7 +143,8 @@ def render(markdown: str) -> str:
 
 def _source(name: str) -> str | None:
     file = PAGES[name][0]
-    cards = card_pages()
+    make_cards = core_editions.get("swow").card_pages  # the Guide's cards (Warcraft)
+    cards = make_cards() if make_cards else {}
     if file in cards:
         return cards[file]
     folder = rules_dir()
