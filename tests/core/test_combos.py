@@ -8,24 +8,21 @@ from smallworld.core import combos
 from smallworld.core.errors import IllegalActionError
 from smallworld.core.state import CHANCE
 from tests.builders import position, seat
-from tests.conftest import acts, scenario
+from tests.conftest import acts
 
-PICK = """
-boards = ["L1", "S3"]
-phase = "pick"
-[[players]]
-vc = {vc}
-[[players]]
-[column]
-combos = [["trolls", "sailing", 0], ["dwarves", "farmer", 2], ["orcs", "mining", 0],
-          ["tauren", "fishing", 1], ["gnomes", "ranger", 0], ["naga", "explorer", 0]]
-"""
+
+def pick(vc):
+    """Seat 0 (``vc`` VC) picks from a column of six combos: Trolls Sailing, Dwarves Farmer (2 VC
+    on it), Orcs Mining, Tauren Fishing (1 VC on it), Gnomes Ranger, Naga Explorer."""
+    return position("", seat(vc=vc), seat(), phase="pick", column={"combos": [
+        ["trolls", "sailing", 0], ["dwarves", "farmer", 2], ["orcs", "mining", 0],
+        ["tauren", "fishing", 1], ["gnomes", "ranger", 0], ["naga", "explorer", 0]]})
 
 
 def test_pick_pays_one_coin_per_combo_above_and_takes_its_coins():
     """R-PICK-2, R-PICK-3: picking position 3 puts 1 VC on positions 0-2, takes the 1 VC lying
     on it, and banner + badge tokens (Tauren 11 + Fishing 3 = 14)."""
-    s = scenario(PICK.format(vc=5))
+    s = pick(5)
     s.apply("pick 3")
     assert s.vc[0] == 5 - 3 + 1
     assert s.active[0] == "tauren" and s.power[0] == "fishing"
@@ -35,7 +32,7 @@ def test_pick_pays_one_coin_per_combo_above_and_takes_its_coins():
 
 def test_column_slides_up_and_a_new_combo_is_revealed_by_chance():
     """R-PICK-4: combos below slide up with their coins; a new combo is drawn into the last slot."""
-    s = scenario(PICK.format(vc=5))
+    s = pick(5)
     s.apply("pick 1")
     assert [c[0] for c in s.column[:5]] == ["trolls", "orcs", "tauren", "gnomes", "naga"]
     assert s.column[3][2] == 0 and s.column[2][2] == 1
@@ -50,7 +47,7 @@ def test_column_slides_up_and_a_new_combo_is_revealed_by_chance():
 
 def test_cannot_pick_beyond_coins():
     """R-PICK-2: fewer than k VC: position k cannot be picked."""
-    s = scenario(PICK.format(vc=2))
+    s = pick(2)
     assert acts(s) == {"pick 0", "pick 1", "pick 2"}
     with pytest.raises(IllegalActionError, match="too few"):
         s.apply("pick 4")
@@ -58,7 +55,7 @@ def test_cannot_pick_beyond_coins():
 
 def test_tokens_capped_by_box():
     """R-PICK-3: the tokens taken are capped by that race's tokens left in the box."""
-    s = scenario(PICK.format(vc=5))
+    s = pick(5)
     s.box["trolls"] = 4  # as if most Trolls were elsewhere
     s.apply("pick 0")
     assert s.hand[0] == 4 and s.box["trolls"] == 0
@@ -79,7 +76,7 @@ def test_new_game_reveals_six_combos(tmp_path):
 def test_banner_returns_to_bottom_most_empty_slot():
     """R-PICK-5 (revised ruling): a leaving banner goes to the bottom-most empty slot of the
     column, the one farthest from the free top slot (IT "più in basso"); a badge is drawn for it."""
-    s = scenario(PICK.format(vc=5))
+    s = pick(5)
     s.column[4] = (None, None, 0)
     s.column[5] = (None, None, 0)
     combos.return_banner(s, "humans")
@@ -104,7 +101,7 @@ def test_banner_of_a_race_leaving_by_conquest_fills_the_bottom_most_empty_slot()
 
 def test_empty_badge_stack_is_refilled_from_the_discards():
     """R-PICK-4: when the badge stack is empty, its discards are shuffled into a new stack."""
-    s = scenario(PICK.format(vc=5))
+    s = pick(5)
     discards = sorted(s.badge_stack)
     s.badge_discard = discards
     s.badge_stack = []

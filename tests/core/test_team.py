@@ -16,26 +16,19 @@ from smallworld.core.record import replay
 from smallworld.core.state import CHANCE
 from smallworld.core.view import view
 from tests.builders import position, seat
-from tests.conftest import acts, scenario
+from tests.conftest import acts
 from tests.invariants import check_invariants
 
-PICK3 = """
-edition = "swow-team"
-boards = ["L1", "M1", "S3"]
-phase = "pick"
-turn = {turn}
-[[players]]
-vc = 5
-[[players]]
-vc = 5
-[[players]]
-vc = 5
-[team]
-A = ["humans", "dwarves", "gnomes", "worgen"]
-H = ["orcs", "trolls", "tauren", "goblins"]
-N = ["naga", "kobolds", "pandaren", "ethereals"]
-badges = ["farmer", "sailing", "mining", "ranger"]
-"""
+
+def pick3(turn, vc0=5):
+    """A 3-player team game (L1 + M1 + S3) in seat ``turn``'s pick: the sides' visible rows and
+    badges fixed; seat 0 has ``vc0`` VC, the others 5."""
+    return position("", seat(vc=vc0), seat(vc=5), seat(vc=5), phase="pick", turn=turn, edition="swow-team",
+                    boards=("L1", "M1", "S3"), team={
+                        "A": ["humans", "dwarves", "gnomes", "worgen"],
+                        "H": ["orcs", "trolls", "tauren", "goblins"],
+                        "N": ["naga", "kobolds", "pandaren", "ethereals"],
+                        "badges": ["farmer", "sailing", "mining", "ranger"]})
 
 
 @pytest.mark.parametrize("n, sides", [(2, "AH"), (3, "AHN"), (4, "AHAH"), (5, "AHNAH")])
@@ -66,7 +59,7 @@ def test_setup_four_visible_rows_per_side(n):
 def test_pick_own_side_row_badge_cost_to_stash():
     """R-TEAM-3: a race of the player's side, paired with the badge in the same row; the row
     index is paid to the stash (no coins on combos)."""
-    s = scenario(PICK3.format(turn=1))  # seat 1 is Horde
+    s = pick3(1)  # seat 1 is Horde
     assert acts(s) == {"pick 0", "pick 1", "pick 2", "pick 3"}
     s.apply("pick 2")
     assert (s.active[1], s.power[1]) == ("tauren", "mining")
@@ -78,7 +71,7 @@ def test_pick_slides_both_columns_picker_keeps_pairings():
     """R-TEAM-4: the picked side's column and the badge column slide up below the picked row;
     the picker's side keeps its pairings while the other sides' rows at or below the pick face
     new badges; both refill from their stacks."""
-    s = scenario(PICK3.format(turn=0))  # seat 0 is Alliance
+    s = pick3(0)  # seat 0 is Alliance
     before_h = s.team["col-H"]
     s.apply("pick 1")  # dwarves + sailing
     assert s.team["col-A"][:3] == ("humans", "gnomes", "worgen")
@@ -100,7 +93,7 @@ def test_pick_slides_both_columns_picker_keeps_pairings():
 
 def test_neutral_column_never_refills():
     """R-TEAM-2, R-TEAM-4: the Neutral column has no deck; a pick leaves a gap at the bottom."""
-    s = scenario(PICK3.format(turn=2))
+    s = pick3(2)
     s.apply("pick 0")
     assert s.team["col-N"] == ("kobolds", "pandaren", "ethereals", None)
     assert s.current_player() == CHANCE  # only the badge is drawn
@@ -109,7 +102,7 @@ def test_neutral_column_never_refills():
 
 def test_cannot_pick_other_sides_or_unaffordable_rows():
     """R-TEAM-3: own side only; cost is the row index."""
-    s = scenario(PICK3.format(turn=0).replace("vc = 5\n[[players]]\nvc = 5\n[[players]]\nvc = 5", "vc = 1\n[[players]]\n[[players]]"))
+    s = pick3(0, vc0=1)
     assert acts(s) == {"pick 0", "pick 1"}
     with pytest.raises(IllegalActionError):
         s.apply("pick 3")
@@ -118,16 +111,16 @@ def test_cannot_pick_other_sides_or_unaffordable_rows():
 def test_returning_banner_goes_to_highest_gap_when_column_shows_fewer_than_three():
     """R-TEAM-5: a leaving banner goes to the highest empty slot when its column (rows 0-2)
     shows fewer than 3; otherwise to the bottom of its side's deck."""
-    s = scenario(PICK3.format(turn=0))
+    s = pick3(0)
     s.team["col-A"] = ("humans", None, None, None)
     s.team["deck-A"] = ()
     team.return_banner(s, "draenei")
     assert s.team["col-A"] == ("humans", "draenei", None, None)
-    s2 = scenario(PICK3.format(turn=0))
+    s2 = pick3(0)
     team.return_banner(s2, "night-elves")
     assert s2.team["col-A"] == ("humans", "dwarves", "gnomes", "worgen")
     assert s2.team["bottom-A"] == ("night-elves",)
-    s3 = scenario(PICK3.format(turn=0))
+    s3 = pick3(0)
     s3.team["col-N"] = ("naga", None, None, None)
     team.return_banner(s3, "pandaren")
     assert s3.team["col-N"] == ("naga", "pandaren", None, None)

@@ -6,32 +6,21 @@ import json
 
 from smallworld.core.game import Game
 from smallworld.core.view import view
-from tests.conftest import play_random, scenario
+from tests.builders import position, seat
+from tests.conftest import play_random
 
 
 def _pair():
     """Two positions identical except for hidden facts: other players' VC and their last
     scoring lines (R-SCORE-4)."""
-    text = """
-        boards = ["L1", "M1", "S3"]
-        phase = "conquer"
-        [[players]]
-        vc = {vc0}
-        race = "orcs"
-        power = "farmer"
-        hand = 3
-        [[players]]
-        vc = {vc1}
-        race = "humans"
-        power = "mining"
-        [[players]]
-        vc = 5
-        [regions]
-        "L1.9" = {{ player = 0, tokens = 2 }}
-        "L1.3" = {{ item = "?" }}
-    """
-    a = scenario(text.format(vc0=7, vc1=12))
-    b = scenario(text.format(vc0=7, vc1=31))
+    def world(vc1):
+        return position('''
+            "L1.9" = { player = 0, tokens = 2 }
+            "L1.3" = { item = "?" }
+        ''', seat("orcs", "farmer", vc=7, hand=3), seat("humans", "mining", vc=vc1), seat(vc=5),
+                        boards=("L1", "M1", "S3"))
+
+    a, b = world(12), world(31)
     b.last_score[1] = [("Regions", 9)]
     return a, b
 
@@ -104,8 +93,8 @@ def test_public_turn_facts_are_in_the_view():
     a.defeated["humans"] = 2
     a.paid["harmony"] = True
     a.box["orcs"] -= 3
-    for seat in (0, 1, None):
-        v = view(a, seat)
+    for who in (0, 1, None):
+        v = view(a, who)
         assert v["defeated_this_turn"] == {"humans": 2}
         assert v["tolls_paid"] == ["harmony"]
         assert v["box"]["orcs"] == a.box["orcs"]
