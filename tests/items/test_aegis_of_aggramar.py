@@ -13,6 +13,7 @@ from tests.items._helpers import DWARVES, finish_turn, item_table
 # Board facts (L1): L1.9 (hills, Entry) is adjacent to L1.4, L1.5, L1.13; L1.5 (forest) to L1.0,
 # L1.4, L1.6, L1.9, L1.13.
 
+
 def aegis(vc=5, decline=False):
     """Seat 0's Orcs (8 in hand, ``vc`` VC) hold L1.9 next to the Dwarves' Aegis Region L1.5 (2
     tokens) and L1.0; ``decline``: the Dwarves are seat 1's In Decline race."""

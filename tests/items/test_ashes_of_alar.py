@@ -10,6 +10,7 @@ from tests.items._helpers import item_table
 # Board facts (L1): L1.12 (forest, Entry) is adjacent to L1.8, L1.11 only; L1.9 (hills) is an
 # Entry; L1.7 is the lake. S3 has no water.
 
+
 def ashes(hand=6, race="orcs", decline=""):
     """Seat 0's ``race`` holds the Ashes in L1.12 (``decline``); a Murloc in L1.4; the Dwarves
     hold L1.14."""

@@ -10,6 +10,7 @@ from tests.items._helpers import finish_turn, item_table, score_lines
 # Board facts (L1): L1.9 (hills, Entry) is adjacent to L1.4, L1.5, L1.13; L1.3 (fields, marker) to
 # L1.2, L1.7, L1.8.
 
+
 def battle(race="orcs", phase="conquer", holder=0, dec13="", item="", **keys):
     """Seat 0's ``race`` (8 in hand) holds L1.9 (``item``) next to the Dwarves' L1.5 and L1.4;
     the Battleground lies in L1.13, held by seat ``holder`` (``dec13``)."""

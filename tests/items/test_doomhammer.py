@@ -8,6 +8,7 @@ from tests.items._helpers import in_decline, item_table, toll_far
 # Board facts (L1): L1.9 (hills, Entry) is adjacent to L1.4, L1.5, L1.13; L1.5 (forest) to L1.0,
 # L1.4, L1.6, L1.9, L1.13.
 
+
 def doom(race="orcs", hand=4, vc=5, decline="", held=1):
     """Seat 0's ``race`` holds the Doomhammer in L1.9 (``held`` tokens, ``decline``) and its In
     Decline Trolls L1.13; the Dwarves hold L1.5 (3) and L1.0; a Murloc in L1.4."""

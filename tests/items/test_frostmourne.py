@@ -9,6 +9,7 @@ from tests.items._helpers import in_decline, item_table, toll_far
 # Board facts (L1): L1.9 (hills, Entry) is adjacent to L1.4, L1.5, L1.13; L1.5 (forest) to L1.0,
 # L1.4, L1.6, L1.9, L1.13.
 
+
 def frost(race="orcs", power="mining", hand=8, decline=""):
     """Seat 0's ``race`` holds Frostmourne in L1.9 (``decline``); the Dwarves hold L1.5 (3); a
     Murloc in L1.4."""

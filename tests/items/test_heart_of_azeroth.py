@@ -8,6 +8,7 @@ from tests.items._helpers import finish_turn, item_table
 
 # Board facts (L1): L1.5 (forest) to L1.0, L1.4, L1.6, L1.9, L1.13.
 
+
 def heart(vc1=5, decline=""):
     """Seat 0's Orcs hold the Heart in L1.5 (``decline``) and L1.14; seat 1's Dwarves (``vc1`` VC)
     hold L1.4 and L1.0, their In Decline Trolls L1.13; seat 2's Humans hold L1.11 (L1 + M1 + S3)."""

@@ -9,6 +9,7 @@ from tests.items._helpers import item_table
 # Board facts (L1): L1.12 (forest, Entry) is adjacent to L1.8, L1.11 only. S3 has no water; its
 # marker Region is S3.2.
 
+
 def test_ashes_onto_a_face_down_item_reveal_it_and_move_there_too():
     """R-ITEM-1 (reveal on entering), R-ITEM-2 (revised ruling): a Region may hold any number of
     items, so the Ashes move into the Region they conquered, beside the revealed item."""

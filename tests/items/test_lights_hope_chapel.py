@@ -9,6 +9,7 @@ from tests.items._helpers import item_table
 # Board facts (L1): L1.9 (hills, Entry) is adjacent to L1.4, L1.5, L1.13; L1.5 (forest) to L1.0,
 # L1.4, L1.6, L1.9, L1.13.
 
+
 def chapel(race="dwarves", dec=False, power="mining"):
     """Seat 0's Orcs (``power``, 9 in hand) hold L1.9 next to seat 1's ``race`` in L1.5 (3 tokens,
     the Chapel), L1.4 (2) and L1.0; ``dec``: that race is In Decline (the Humans Active)."""

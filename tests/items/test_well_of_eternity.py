@@ -13,6 +13,7 @@ from tests.items._helpers import finish_turn, item_table, score_lines
 # Board facts (L1): the lake L1.7 is adjacent to L1.1, L1.2, L1.3, L1.6, L1.8, L1.10, L1.11; L1.3
 # is Fields. S3 has no water; its marker Region is S3.2.
 
+
 def reveal(race):
     """Seat 0's ``race`` (9 in hand) holds L1.2 and S3.0, next to face-down items in L1.3 and
     S3.2."""
