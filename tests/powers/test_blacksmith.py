@@ -13,7 +13,6 @@ def make(regions="", race="orcs", phase="conquer", hand=8, own=1, **keys):
     return badge_at("blacksmith", regions, race, phase=phase, opponent=("kobolds", "farmer"), hand=hand, **keys)
 
 
-
 def test_every_conquest_costs_one_less():
     """RULES §10 Blacksmith: 2 defenders (2 + 2 - 1 = 3), a Mountain (3 - 1 = 2), a
     non-adjacent Entry Region (2 + 1 travel - 1 = 2); the conquest places that many."""

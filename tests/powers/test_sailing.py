@@ -12,7 +12,6 @@ from tests.powers import badge_at
 make = partial(badge_at, "sailing", race="orcs", phase="conquer", opponent=("kobolds", "farmer"), hand=8)
 
 
-
 def test_first_conquest_costs_two():
     """R-CONQ-1 (Sailing: 2): every Entry Region of any board is a first target at no travel
     cost."""
