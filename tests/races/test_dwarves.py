@@ -15,7 +15,6 @@ def make(race="dwarves", power="farmer", more="", **keys):
                     seat("orcs", "mining"))
 
 
-
 def test_mountain_costs_two_fewer():
     """RULES §9 Dwarves: L1.13 with 2 Orcs: 2 + 1 mountain + 2 = 5, minus 2 = 3; the conquest
     places 3 tokens."""

@@ -14,6 +14,7 @@ from tests.conftest import acts
 
 CAVERNS = {"L1.0", "L1.11", "S3.3", "S3.5"}
 
+
 def make(race="kobolds", power="ranger", more="", **keys):
     """Seat 0's ``race`` (8 in hand) and ``more`` Regions; seat 1 plays Humans."""
     return position(more, seat(race, power, hand=8, **keys), seat("humans", "farmer"))

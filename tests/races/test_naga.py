@@ -13,6 +13,7 @@ from tests.conftest import acts
 
 LAKE = "L1.7"
 
+
 def make(race="naga", power="farmer", more="", phase="conquer", hand=8, **keys):
     """Seat 0's ``race`` and ``more`` Regions; seat 1's Humans have 6 in hand."""
     return position(more, seat(race, power, hand=hand, **keys), seat("humans", "mining", hand=6), phase=phase)

@@ -13,11 +13,11 @@ from tests.builders import cost, position, seat
 
 WALL = "wisp-wall"
 
+
 def make(race="night-elves", power="farmer", more="", phase="conquer", hand=5, **keys):
     """Seat 0's ``race`` holds L1.9; seat 1's Trolls have 8 in hand."""
     return position('"L1.9" = { player = 0, tokens = 1 }\n' + more, seat(race, power, hand=hand, **keys),
                     seat("trolls", "mining", hand=8), phase=phase)
-
 
 
 def finish_turn(s, p=0):

@@ -21,7 +21,6 @@ def make(race="trolls", power="farmer", more="", **keys):
                     seat("humans", "mining"))
 
 
-
 def test_non_empty_region_costs_one_fewer():
     """RULES §9 Trolls: 2 Humans on L1.4 cost 2 + 2 - 1 = 3; a Murloc Region 2 + 1 - 1 = 2;
     the conquest places that many tokens."""

@@ -23,7 +23,6 @@ def make(power="farmer", vc=5, turns=1):
     ''', seat("worgen", power, vc=vc, turns_with_race=turns), seat("trolls", "mining"), phase="start")
 
 
-
 def settle(s):
     while s.current_player() == CHANCE:
         s.apply(str(s.legal_actions()[0]))
