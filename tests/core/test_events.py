@@ -16,9 +16,8 @@ from smallworld.core.game import Game
 from smallworld.core.record import GameRecord, replay
 from smallworld.web.chronicle import Logbook
 from tests.classic.helpers import make
-from tests.conftest import scenario
 from tests.races.test_goblins import reveal
-from tests.races.test_humans import CONQUER
+from tests.races.test_humans import conquer
 
 
 def kinds(evs):
@@ -41,7 +40,7 @@ def _random_game(edition: str, n: int, seed: int) -> Game:
 def test_nothing_is_collected_unless_asked():
     """Playouts and copies build no event (State.events is None); a copy of a collecting state
     does not collect."""
-    s = scenario(CONQUER.format(turn=1, other="kobolds"))
+    s = conquer(1, "kobolds")
     assert s.events is None
     s.apply("conquer L1.5")
     assert s.events is None
@@ -52,7 +51,7 @@ def test_nothing_is_collected_unless_asked():
 
 
 def test_abilities_may_not_report_core_kinds():
-    s = scenario(CONQUER.format(turn=1, other="kobolds"))
+    s = conquer(1, "kobolds")
     events.collect(s)
     with pytest.raises(ChangeError, match="core event kind"):
         emit(s, "conquered", seat=0)
@@ -60,7 +59,7 @@ def test_abilities_may_not_report_core_kinds():
 
 def test_a_conquest_reports_its_cost_parts_and_the_defender_s_losses():
     """R-CONQ-3, R-CONQ-7: conquered (cost and its parts, the defender) then the Murlocs lost."""
-    s = scenario(CONQUER.format(turn=0, other="kobolds"))
+    s = conquer(0, "kobolds")
     got = events.collect(s)
     s.apply("conquer L1.4")
     conquered, lost = got[0], got[1]
@@ -79,7 +78,7 @@ def test_a_conquest_reports_its_cost_parts_and_the_defender_s_losses():
 def test_humans_military_objective_reports_and_pays():
     """RULES §9 Humans: a non-Horde conqueror of a Military Objective takes 2 coins, the Humans'
     owner 2: objective_taken, the piece back to the supply, coins for both (why other)."""
-    s = scenario(CONQUER.format(turn=1, other="kobolds"))
+    s = conquer(1, "kobolds")
     got = events.collect(s)
     s.apply("conquer L1.5")
     taken = next(e for e in got if e["kind"] == "objective_taken")
