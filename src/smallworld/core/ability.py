@@ -408,9 +408,10 @@ class AbilityTables:
                 "lasts_in_decline": kind == "power" and bool(getattr(data, "lasts", False)),
             },
         )
-        return cls()
+        made: Ability = cls()
+        return made
 
 
 def _or(kinds: Any) -> str:
-    k = list(kinds)
+    k: list[str] = list(kinds)
     return k[0] if len(k) == 1 else ", ".join(k[:-1]) + " or " + k[-1]

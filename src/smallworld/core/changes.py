@@ -474,7 +474,8 @@ def clear_flag(s: State, key: str, default: Any = None) -> Any:
 def bump_flag(s: State, key: str, n: int = 1) -> int:
     """Add ``n`` to the persistent counter ``key`` (0 when unset); returns the new value."""
     flags = s.flags
-    v = flags[key] = flags.get(key, 0) + n
+    v: int = flags.get(key, 0) + n
+    flags[key] = v
     return v
 
 
@@ -491,7 +492,8 @@ def clear_tflag(s: State, key: str, default: Any = None) -> Any:
 def bump_tflag(s: State, key: str, n: int = 1) -> int:
     """Add ``n`` to the turn counter ``key`` (0 when unset); returns the new value."""
     tflags = s.tflags
-    v = tflags[key] = tflags.get(key, 0) + n
+    v: int = tflags.get(key, 0) + n
+    tflags[key] = v
     return v
 
 

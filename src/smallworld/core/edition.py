@@ -14,7 +14,7 @@ imported, and the package is found through the ``smallworld.editions`` entry poi
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any, Protocol
@@ -61,6 +61,36 @@ class ItemData:
     id: str
     name: str
     kind: str
+
+
+class RegionFace(Protocol):
+    """One Region as a board face draws it (RULES §1, §14): its number on the face, name,
+    terrain, symbols and whether it carries a marker. :class:`smallworld.boards.model.RegionSpec`
+    is one."""
+
+    @property
+    def index(self) -> int: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def terrain(self) -> str: ...
+    @property
+    def symbols(self) -> Collection[str]: ...
+    @property
+    def marker(self) -> bool: ...
+
+
+class BoardFace(Protocol):
+    """What the core reads of a board face (RULES §14): its id (``"L1"``), its Regions in
+    order, and each Region's neighbours by index on the same face.
+    :class:`smallworld.boards.model.Face` is one."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def regions(self) -> Sequence[RegionFace]: ...
+    @property
+    def adjacency(self) -> Sequence[Collection[int]]: ...
 
 
 class ScenarioIds(Protocol):
@@ -193,7 +223,7 @@ class Edition:
     power_abilities: Mapping[str, Ability]
     item_abilities: Mapping[str, Ability]
     choose_faces: Callable[[int, Any], Sequence[str]]
-    load_face: Callable[[str], Any]
+    load_face: Callable[[str], BoardFace]
     column_size: int = 6
     opposing_factions: Mapping[str, str] = field(default_factory=dict)
     sides_by_players: Mapping[int, tuple[str, ...]] = field(default_factory=dict)

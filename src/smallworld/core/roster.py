@@ -233,7 +233,7 @@ def _check(s: State, r: Roster) -> None:
 def roster(s: State) -> Roster:
     """The :class:`Roster` of ``s``, rebuilt only after :func:`changed` (or when an item's
     Region changed hands)."""
-    r = s.roster_cache
+    r: Roster | None = s.roster_cache
     # runs several hundred times per game: kept inline
     if r is not None and r.generation == _generation:
         occ = s.occ

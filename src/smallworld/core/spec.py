@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from smallworld.core import edition as editions
-from smallworld.core.edition import Edition
+from smallworld.core.edition import BoardFace, Edition
 
 WATER = frozenset({"sea", "lake"})
 TERRAINS = ("fields", "hills", "forest", "swamp", "mountain", "sea", "lake")
@@ -57,7 +57,7 @@ class GameSpec:
 
     def __init__(
         self,
-        faces: Sequence[Any],
+        faces: Sequence[BoardFace],
         n_players: int,
         *,
         edition: str | Edition = "swow",

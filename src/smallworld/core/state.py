@@ -228,7 +228,8 @@ class State:
             d["dhand"] = self.dhand
         if self.acting is not None:
             d["acting"] = self.acting
-        return _jsonable(d)
+        out: dict[str, Any] = _jsonable(d)
+        return out
 
     @classmethod
     def from_dict(cls, d: dict[str, Any], spec: GameSpec) -> State:
@@ -289,7 +290,8 @@ class State:
 
     def legal_actions(self) -> list[Any]:
         """:func:`smallworld.core.engine.legal_actions` of this state."""
-        return (_engine or _load_engine()).legal_actions(self)
+        actions: list[Any] = (_engine or _load_engine()).legal_actions(self)
+        return actions
 
     def apply(self, action: Any, *, check: bool = True) -> None:
         """:func:`smallworld.core.engine.apply_action` on this state."""
