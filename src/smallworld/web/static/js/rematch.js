@@ -19,10 +19,10 @@ export function rematchControl() {
   let starting = false;
   const offer = (found) => {
     if (found && found.link) {
-      box.replaceChildren(h("a", { class: "button primary", id: "btn-rematch", href: found.link, dataset: { started: "1" } }, WORDS.started));
+      box.replaceChildren(h("a", { class: "button again", id: "btn-rematch", href: found.link, dataset: { started: "1" } }, WORDS.started));
       return true;
     }
-    box.replaceChildren(h("button", { type: "button", class: "primary", id: "btn-rematch", title: WORDS.playTip, onclick: start }, WORDS.play));
+    box.replaceChildren(h("button", { type: "button", class: "again", id: "btn-rematch", title: WORDS.playTip, onclick: start }, WORDS.play));
     return false;
   };
   async function start() {
