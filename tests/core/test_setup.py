@@ -8,6 +8,7 @@ from smallworld.boards import load_face
 from smallworld.core.game import Game
 from smallworld.core.setup import new_state
 from smallworld.core.state import MURLOC
+from tests.builders import position, seat
 
 
 @pytest.mark.parametrize("n, sizes, rounds", [(2, "LS", 10), (3, "LMS", 10), (4, "LMMS", 9), (5, "LLMSS", 8)])
@@ -60,24 +61,10 @@ def test_first_turn_picks_after_the_column_is_revealed():
 def test_game_ends_after_the_last_players_turn_of_the_last_round():
     """R-TURN-1: 2 players play 10 rounds; the game ends after seat 1's turn of round 10, not
     after seat 0's."""
-    from tests.conftest import scenario
-
-    text = """
-        boards = ["L1", "S3"]
-        round = 10
-        turn = 0
-        phase = "conquer"
-        [[players]]
-        race = "orcs"
-        power = "farmer"
-        [[players]]
-        race = "trolls"
-        power = "mining"
-        [regions]
+    s = position('''
         "L1.9" = { player = 0, tokens = 2 }
         "L1.5" = { player = 1, tokens = 1 }
-    """
-    s = scenario(text)
+    ''', seat("orcs", "farmer"), seat("trolls", "mining"), round=10)
     s.apply("end")
     assert not s.is_over() and s.turn == 1 and s.round == 10
     s.apply("expand")

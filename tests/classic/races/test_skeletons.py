@@ -3,10 +3,15 @@
 from tests.classic.helpers import make
 
 
+def skeletons(tribes=("C2.2", "C2.6")):
+    """Seat 0's Skeletons (Hill, 6 in hand) hold C2.1, next to a Lost Tribe on each of ``tribes``."""
+    return make(race="skeletons", power="hill", hand=6, regions="\n".join(
+        ['"C2.1" = { player = 0 }'] + [f'"{r}" = {{ lost_tribes = 1 }}' for r in tribes]))
+
+
 def test_new_tokens_at_redeployment():
     """C-R-SKELETONS-1: two Lost Tribes conquered -> 1 new token from the box, redeployed."""
-    s = make(race="skeletons", power="hill", hand=6, regions=(
-        '"C2.1" = { player = 0 }\n"C2.2" = { lost_tribes = 1 }\n"C2.6" = { lost_tribes = 1 }'))
+    s = skeletons()
     box = s.box["skeletons"]
     s.apply("conquer C2.2")
     s.apply("conquer C2.6")
@@ -18,14 +23,12 @@ def test_new_tokens_at_redeployment():
 
 def test_one_non_empty_gives_nothing_and_box_caps():
     """C-R-SKELETONS-1, C-EDGE-10: one non-empty conquest gives 0; an empty box gives 0."""
-    s = make(race="skeletons", power="hill", hand=6, regions=(
-        '"C2.1" = { player = 0 }\n"C2.2" = { lost_tribes = 1 }'))
+    s = skeletons(("C2.2",))
     box = s.box["skeletons"]
     s.apply("conquer C2.2")
     s.apply("end")
     assert s.box["skeletons"] == box
-    s2 = make(race="skeletons", power="hill", hand=6, regions=(
-        '"C2.1" = { player = 0 }\n"C2.2" = { lost_tribes = 1 }\n"C2.6" = { lost_tribes = 1 }'))
+    s2 = skeletons()
     s2.box["skeletons"] = 0
     s2.apply("conquer C2.2")
     s2.apply("conquer C2.6")
