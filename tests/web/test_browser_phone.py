@@ -223,3 +223,22 @@ def test_a_whole_classic_game_by_touch_alone(server, chromium):
     assert max(turns) == pg.evaluate("() => window.__sw.P.view.rounds")
     assert not pg.errors, pg.errors
     ctx.close()
+
+
+def test_the_amazons_choice_is_on_the_first_screen(server, chromium):
+    """A decision panel (classic: which Amazon tokens leave the map, C-R-AMAZONS-2) docks with
+    the other controls: its question is on the first screen, the board in view above it."""
+    from tests.web.test_browser_classic import _amazons_at_their_choice
+
+    created = _amazons_at_their_choice(server)
+    ctx, pg = phone(chromium)
+    pg.goto(server + created["hotseat"])
+    pg.wait_for_selector("#curtain-ok")
+    pg.locator("#curtain-ok").tap()
+    pg.wait_for_selector("#turn.acting")
+    shot(pg, "phone-amazons-choice-390x844")
+    assert "Take 4 more Amazon tokens off the map" in pg.inner_text("#turn")
+    on_first_screen(pg, "#turn p.asks")
+    board_in_view(pg)
+    assert not pg.errors, pg.errors
+    ctx.close()
