@@ -10,6 +10,7 @@ is also looked up at its line; a clone without them still runs the rest.
 from __future__ import annotations
 
 import csv
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -35,10 +36,14 @@ def _norm(text: str) -> str:
     return " ".join(text.split()).casefold()
 
 
+@cache
+def seed_lines(seed: str) -> list[str]:
+    return (SEEDS / seed).read_text("utf-8").splitlines()
+
+
 def seed_window(seed: str, line: int, span: int = 3) -> str:
     """The seed's text from ``line`` (1-based) over ``span`` lines, spacing and case folded."""
-    text = (SEEDS / seed).read_text("utf-8").splitlines()
-    return _norm(" ".join(text[line - 1:line - 1 + span]))
+    return _norm(" ".join(seed_lines(seed)[line - 1:line - 1 + span]))
 
 
 def _table(package: str) -> Edition:
@@ -93,6 +98,37 @@ def test_each_listed_name_is_printed_where_the_list_says() -> None:
     assert not wrong, "\n".join(wrong)
 
 
+#: the rulebook of each names table and language, where one exists (no Korean classic rulebook)
+RULEBOOKS = {("content", "it"): "000_c863e58d0ad7aecc.txt", ("content", "ko"): "002_c1cfcb9810229cf8.txt",
+             ("classic", "it"): "001_5182be403c940c9f.txt"}
+
+
+def first_print(seed: str, name: str) -> int | None:
+    """The first line of ``seed`` from which ``name`` is printed (over up to three lines, case
+    and spacing folded, not inside a longer word), or None."""
+    import re
+
+    rx = re.compile(r"(?<!\w)" + re.escape(_norm(name)) + r"(?!\w)")
+    return next((i for i, w in enumerate(seed_windows(seed), 1) if rx.search(w)), None)
+
+
+@cache
+def seed_windows(seed: str) -> list[str]:
+    return [seed_window(seed, i) for i in range(1, len(seed_lines(seed)) + 1)]
+
+
+@pytest.mark.skipif(not SEEDS.is_dir(), reason="the rulebook texts (../shared/seeds) are not beside the project")
+def test_a_plain_translation_is_not_printed_by_the_rulebook():
+    """A name marked plain (from_rulebook = false) is one the edition's rulebook in that language
+    does not print: otherwise the rulebook's word was missed."""
+    found = []
+    for (package, lang), seed in RULEBOOKS.items():
+        for key, n in _table(package).translations[lang].items():
+            if not n.from_rulebook and (line := first_print(seed, n.name)) is not None:
+                found.append(f"{package} [{lang}] {key} {n.name!r} is printed at {seed}:{line}")
+    assert not found, "\n".join(found)
+
+
 def test_names_in_a_language_fall_back_to_english_and_say_which_are_plain() -> None:
     classic = editions.get("classic")
     it = classic.names("it")
@@ -125,3 +161,12 @@ def test_a_bad_names_table_is_refused_with_its_line() -> None:
                                                   "race_abilities", "power_abilities", "item_abilities",
                                                   "choose_faces", "load_face")},
                    "translations": bad})
+
+
+if __name__ == "__main__":  # where each table name is first printed: lines for rulebook_names.tsv
+    listed = {(r["package"], r["lang"], r["key"]) for r in expected_rows()}
+    for (package, lang), seed in RULEBOOKS.items():
+        for key, n in _table(package).translations[lang].items():
+            if n.from_rulebook and (package, lang, key) not in listed:
+                line = first_print(seed, n.name) or first_print(seed, n.plural)
+                print(f"{package}\t{lang}\t{key}\t{n.name}\t{seed}\t{line or 'NOT PRINTED'}")
