@@ -14,7 +14,7 @@ import pytest
 from smallworld.core import chance
 from smallworld.core.state import CHANCE, EMPTY
 from tests.builders import position, seat
-from tests.conftest import acts, scenario
+from tests.conftest import acts
 
 
 def place(phase="redeploy", neighbour="humans", murloc='"L1.0" = { murlocs = 1 }'):
@@ -186,26 +186,17 @@ def test_pick_shuffles_a_new_stack_of_twelve():
 def test_harmony_holder_pays_or_returns_the_bomb():
     """RULES §9 Goblins + Pandaren: revealing a Bomb on a Pandaren Region is an attack: a Harmony
     holder pays 2 VC first, or returns the Bomb unrevealed to the stack."""
-    text = """
-        boards = ["L1", "S3"]
-        phase = "start"
-        turn = 1
-        [[players]]
-        race = "pandaren"
-        power = "mining"
-        [[players]]
-        race = "goblins"
-        power = "farmer"
-        harmony = true
-        [regions]
-        "L1.9" = { player = 1, tokens = 2 }
-        "L1.4" = { player = 0, tokens = 2, pieces = { bomb = 1 } }
-    """
-    s = scenario(text)
+    def fresh():
+        return position('''
+            "L1.9" = { player = 1, tokens = 2 }
+            "L1.4" = { player = 0, tokens = 2, pieces = { bomb = 1 } }
+        ''', seat("pandaren", "mining"), seat("goblins", "farmer", harmony=True), phase="start", turn=1)
+
+    s = fresh()
     assert s.current_player() == 1 and acts(s) == {"bomb-pay L1.4", "bomb-return L1.4"}
     s.apply("bomb-pay L1.4")
     assert (s.vc[0], s.vc[1]) == (7, 3) and s.current_player() == CHANCE
-    s = scenario(text)
+    s = fresh()
     s.apply("bomb-return L1.4")
     assert s.supply["bomb"] == 12 and s.tokens[s.region_of("L1.4")] == 2 and s.vc[1] == 5
 

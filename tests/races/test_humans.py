@@ -8,7 +8,7 @@ Board facts (L1): L1.9 (Entry) is adjacent to L1.4, L1.5, L1.13.
 from __future__ import annotations
 
 from tests.builders import position, seat
-from tests.conftest import acts, scenario
+from tests.conftest import acts
 
 MO = "military-objective"
 
@@ -124,25 +124,16 @@ def test_gnome_airborne_counts_as_a_conquest():
 def test_neutral_on_the_battleground_fighting_as_horde_gets_nothing():
     """RULES §9 Humans + Battleground (RULES §11): a Neutral race that chose Horde this turn
     conquers like a Horde race: nothing, the token stays; choosing Alliance it earns the 2 VC."""
-    text = """
-        boards = ["L1", "S3"]
-        phase = "conquer"
-        turn = 1
-        turn_flags = { battleground-side = "SIDE" }
-        [[players]]
-        race = "humans"
-        power = "farmer"
-        [[players]]
-        race = "kobolds"
-        power = "mining"
-        hand = 6
-        [regions]
-        "L1.9" = { player = 1, tokens = 1, item = "battleground" }
-        "L1.5" = { pieces = { military-objective = 1 } }
-    """
-    s = scenario(text.replace("SIDE", "horde"))
+    def fresh(side):
+        return position('''
+            "L1.9" = { player = 1, tokens = 1, item = "battleground" }
+            "L1.5" = { pieces = { military-objective = 1 } }
+        ''', seat("humans", "farmer"), seat("kobolds", "mining", hand=6), turn=1,
+            turn_flags={"battleground-side": side})
+
+    s = fresh("horde")
     s.apply("conquer L1.5")
     assert s.piece(MO, s.region_of("L1.5")) == 1 and (s.vc[0], s.vc[1]) == (5, 5)
-    s = scenario(text.replace("SIDE", "alliance"))
+    s = fresh("alliance")
     s.apply("conquer L1.5")
     assert s.piece(MO, s.region_of("L1.5")) == 0 and (s.vc[0], s.vc[1]) == (7, 7)

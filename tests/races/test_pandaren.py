@@ -17,7 +17,7 @@ from smallworld.content.races import pandaren
 from smallworld.core.errors import IllegalActionError
 from smallworld.core.state import CHANCE
 from tests.builders import position, seat
-from tests.conftest import acts, scenario
+from tests.conftest import acts
 
 HARMONY = "harmony"
 
@@ -183,27 +183,18 @@ def test_goblin_bomb_on_pandaren_is_an_attack():
     """RULES §9 Goblins + Pandaren: revealing a Bomb on a Pandaren Region is an attack: the
     Goblins holding Harmony pay 2 VC first (``bomb-pay``) or send the Bomb back unrevealed
     (``bomb-return``)."""
-    text = """
-        boards = ["L1", "S3"]
-        turn = 1
-        phase = "start"
-        [[players]]
-        race = "pandaren"
-        power = "farmer"
-        [[players]]
-        race = "goblins"
-        power = "ranger"
-        harmony = true
-        [regions]
-        "L1.4" = { player = 0, tokens = 2, pieces = { bomb = 1 } }
-        "L1.9" = { player = 1, tokens = 2 }
-    """
-    s = scenario(text)
+    def fresh():
+        return position('''
+            "L1.4" = { player = 0, tokens = 2, pieces = { bomb = 1 } }
+            "L1.9" = { player = 1, tokens = 2 }
+        ''', seat("pandaren", "farmer"), seat("goblins", "ranger", harmony=True), phase="start", turn=1)
+
+    s = fresh()
     assert s.current_player() == 1
     assert acts(s) == {"bomb-pay L1.4", "bomb-return L1.4"}
     s.apply("bomb-pay L1.4")
     assert (s.vc[0], s.vc[1]) == (7, 3)
     assert s.current_player() == CHANCE  # the Bomb is revealed
-    s = scenario(text)
+    s = fresh()
     s.apply("bomb-return L1.4")
     assert s.vc[1] == 5 and s.piece("bomb", s.region_of("L1.4")) == 0
