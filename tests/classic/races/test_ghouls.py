@@ -1,35 +1,23 @@
 """Ghouls (C-R-GHOULS-1..5, C-ORDER-1, C-CONQ-7, C-DEC-1/3): In Decline Ghouls keep every token
 and take a whole turn of their own before the Active race."""
 
+import tomllib
+
 from smallworld.core import chance
 from smallworld.core.decline import go_into_decline
 from smallworld.core.scoring import score_turn
 from smallworld.core.state import CHANCE
 from smallworld.core.view import view
-from tests.classic.helpers import acts_text, classic, make, rid, tg
+from tests.builders import seat
+from tests.classic.helpers import acts_text, classic_position, make, rid, tg
 from tests.invariants import check_invariants
-
-START = """
-edition = "classic"
-boards = ["C2"]
-phase = "decide"
-[[players]]
-race = "{race}"
-power = "{power}"
-decline = "ghouls"
-{p0}
-[[players]]
-race = "humans"
-power = "{power1}"
-{p1}
-[regions]
-{regions}
-"""
 
 
 def start(race="ratmen", power="merchant", power1="forest", regions="", p0="", p1=""):
-    """Seat 0 (Active ``race``, In Decline Ghouls) about to choose expand or decline."""
-    return classic(START.format(race=race, power=power, power1=power1, regions=regions, p0=p0, p1=p1))
+    """Seat 0 (Active ``race``, In Decline Ghouls) about to choose expand or decline; ``p0`` and
+    ``p1`` are more TOML keys of each seat's table."""
+    return classic_position(regions, seat(race, power, decline="ghouls", **tomllib.loads(p0)),
+                            seat("humans", power1, **tomllib.loads(p1)), phase="decide")
 
 
 GHOULS = '"C2.1" = { player = 0, decline = true, tokens = 3 }\n"C2.2" = { player = 0, decline = true, tokens = 2 }'
