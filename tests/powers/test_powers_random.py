@@ -15,7 +15,7 @@ import pytest
 from smallworld.content.data import PIECE_SUPPLY, POWERS, RACES
 from smallworld.core import chance
 from smallworld.core.state import CHANCE, State
-from tests.conftest import scenario
+from tests.builders import position, seat
 from tests.invariants import check_invariants
 
 RACE_IDS = sorted(RACES)
@@ -23,16 +23,11 @@ SEEDS = 3  # games per power
 #: the powers' own action kinds; the random player favours them so that they get exercised
 POWER_KINDS = frozenset({"champion", "intimidate", "portal"})
 
-TABLE = """
-boards = ["L1", "M2", "S3"]
-setup_murlocs = true
-phase = "pick"
-[[players]]
-[[players]]
-[[players]]
-[column]
-combos = [["{race}", "{power}", 0]]
-"""
+def table(race, power):
+    """A 3-player game (L1 + M2 + S3, Murlocs and items set up as in a new game) where seat 0
+    picks ``race`` + ``power``, the only combo of the column."""
+    return position("", seat(), seat(), seat(), phase="pick", boards=("L1", "M2", "S3"), setup_murlocs=True,
+                    column={"combos": [[race, power, 0]]})
 
 
 def power_pieces_ok(s: State) -> None:
@@ -54,7 +49,7 @@ def power_pieces_ok(s: State) -> None:
 
 def play(power: str, seed: int, used: Counter) -> None:
     rng = random.Random(f"{power}-{seed}")
-    s = scenario(TABLE.format(race=RACE_IDS[(seed * 7 + len(power)) % len(RACE_IDS)], power=power))
+    s = table(RACE_IDS[(seed * 7 + len(power)) % len(RACE_IDS)], power)
     s.apply("pick 0")
     steps = 0
     while not s.is_over():
