@@ -129,6 +129,61 @@ POLICY = typer.Option(None, "--policy",
                            "the Trained bot; default: the policies shipped with the package (needs the rl extra).")
 
 
+def _check_store(db: str | None, durability: str | None, workers: int) -> bool:
+    """Whether ``db`` is a shared (PostgreSQL) database; exits with a plain error for several
+    workers on an SQLite file or a wrong ``--durability``."""
+    if durability not in (None, "full", "normal"):
+        raise typer.BadParameter("choose full or normal", param_hint="--durability")
+    from smallworld.web.storage import is_postgres_url
+
+    shared = db is not None and is_postgres_url(db)
+    if workers > 1 and not shared:
+        typer.echo("error: several workers need a PostgreSQL database (--db postgresql://...); "
+                   "an SQLite file is served by one process", err=True)
+        raise typer.Exit(1)
+    return shared
+
+
+def _choose_port(host: str, port: int | None) -> int:
+    """``port``, or the first free one from :data:`DEFAULT_PORT`; exits with a plain error when
+    none is free."""
+    if port is None:
+        port = next((p for p in range(DEFAULT_PORT, DEFAULT_PORT + 20) if _port_free(host, p)), None)
+        if port is None:
+            typer.echo(f"error: ports {DEFAULT_PORT}-{DEFAULT_PORT + 19} are all busy; choose one with --port", err=True)
+            raise typer.Exit(1)
+    elif not _port_free(host, port):
+        typer.echo(f"error: cannot listen on {host}:{port} (already in use?); choose another --port", err=True)
+        raise typer.Exit(1)
+    return port
+
+
+def _check_policy(policy: Path) -> None:
+    """A ``--policy`` file that cannot play is an error at start, not a lobby without it."""
+    from smallworld.web.trained import trained_opponent
+
+    try:
+        trained_opponent(str(policy))
+    except ValueError as e:
+        typer.echo(f"error: {e}", err=True)
+        raise typer.Exit(1) from None
+
+
+def _announce(host: str, port: int, others: list[str], saved_in: str) -> str:
+    """Print where the game runs, where others on the network join and where games are saved;
+    returns the address to open."""
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    url = f"http://{shown}:{port}/"
+    typer.echo(f"Small World of Warcraft is running at {url}")
+    lan = [a for a in others if a != shown]
+    if lan:
+        typer.echo("Other players on your network can join at " +
+                   ", ".join(f"http://{a}:{port}/" for a in lan))
+    typer.echo(f"Games are saved in {saved_in}")
+    typer.echo("Press Ctrl+C to stop.")
+    return url
+
+
 def serve(
     host: str = HOST,
     port: int | None = PORT,
@@ -143,41 +198,20 @@ def serve(
     """Play in the browser: start the local web server (FastAPI + SQLite, or PostgreSQL with
     several workers)."""
     try:
-        import uvicorn
+        import uvicorn  # noqa: F401  (checked here: the web extras are needed)
 
         from smallworld.web.server import create_app
     except ImportError as e:  # pragma: no cover - the web extras are regular dependencies
         typer.echo(f"error: the web app needs FastAPI and uvicorn ({e})", err=True)
         raise typer.Exit(1) from None
-    if durability not in (None, "full", "normal"):
-        raise typer.BadParameter("choose full or normal", param_hint="--durability")
-    from smallworld.web.storage import is_postgres_url
-
-    shared = db is not None and is_postgres_url(db)
-    if workers > 1 and not shared:
-        typer.echo("error: several workers need a PostgreSQL database (--db postgresql://...); "
-                   "an SQLite file is served by one process", err=True)
-        raise typer.Exit(1)
+    shared = _check_store(db, durability, workers)
     db_path: Any = db if shared else (Path(db) if db is not None else default_db())
     shown_db = _masked(str(db)) if shared else str(db_path)
     # one server per SQLite file, held until this process ends (the OS frees it on kill -9)
     lock = None if shared else _claim(db_path)
-    if port is None:
-        port = next((p for p in range(DEFAULT_PORT, DEFAULT_PORT + 20) if _port_free(host, p)), None)
-        if port is None:
-            typer.echo(f"error: ports {DEFAULT_PORT}-{DEFAULT_PORT + 19} are all busy; choose one with --port", err=True)
-            raise typer.Exit(1)
-    elif not _port_free(host, port):
-        typer.echo(f"error: cannot listen on {host}:{port} (already in use?); choose another --port", err=True)
-        raise typer.Exit(1)
-    if policy is not None:  # a file that cannot play is an error here, not a lobby without it
-        from smallworld.web.trained import trained_opponent
-
-        try:
-            trained_opponent(str(policy))
-        except ValueError as e:
-            typer.echo(f"error: {e}", err=True)
-            raise typer.Exit(1) from None
+    port = _choose_port(host, port)
+    if policy is not None:
+        _check_policy(policy)
     from smallworld.web.guard import share_addresses
 
     others = share_addresses(host)
@@ -188,32 +222,31 @@ def serve(
         why = str(e) if not shared else type(e).__name__
         typer.echo(f"error: cannot open the database {shown_db}: {why}", err=True)
         raise typer.Exit(1) from None
-    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
-    url = f"http://{shown}:{port}/"
+    url = _announce(host, port, others, f"{shown_db}" + (f" ({workers} workers)" if workers > 1 else ""))
     if not shared:
         _note_address(db_path, url)
-    typer.echo(f"Small World of Warcraft is running at {url}")
-    lan = [a for a in others if a != shown]
-    if lan:
-        typer.echo("Other players on your network can join at " +
-                   ", ".join(f"http://{a}:{port}/" for a in lan))
-    typer.echo(f"Games are saved in {shown_db}" + (f" ({workers} workers)" if workers > 1 else ""))
-    typer.echo("Press Ctrl+C to stop.")
     if not no_browser and _can_open_browser():
         threading.Timer(1.0, lambda: webbrowser.open(url)).start()
     try:
-        if workers > 1:
-            # each worker builds its own app (smallworld.web.server.app_from_env) on the
-            # shared database; moves reach every worker's pages through LISTEN/NOTIFY
-            os.environ.update(SMALLWORLD_DB=str(db_path), SMALLWORLD_BOT_DELAY=str(bot_delay),
-                              SMALLWORLD_HOSTS=",".join(others), SMALLWORLD_DURABILITY=durability or "",
-                              SMALLWORLD_STORE_DEADLINE=str(store_deadline),
-                              SMALLWORLD_POLICY=str(policy) if policy else "")
-            app.state.store.close()
-            uvicorn.run("smallworld.web.server:app_from_env", factory=True, workers=workers,
-                        host=host, port=port, **UVICORN_OPTIONS)
-        else:
-            uvicorn.run(app, host=host, port=port, **UVICORN_OPTIONS)
+        _run(app, host, port, workers, dict(
+            SMALLWORLD_DB=str(db_path), SMALLWORLD_BOT_DELAY=str(bot_delay), SMALLWORLD_HOSTS=",".join(others),
+            SMALLWORLD_DURABILITY=durability or "", SMALLWORLD_STORE_DEADLINE=str(store_deadline),
+            SMALLWORLD_POLICY=str(policy) if policy else ""))
     finally:
         if lock is not None:
             lock.release()
+
+
+def _run(app: Any, host: str, port: int, workers: int, env: dict[str, str]) -> None:
+    """Serve ``app``; with several workers each builds its own app
+    (:func:`smallworld.web.server.app_from_env`, from ``env``) on the shared database, and moves
+    reach every worker's pages through LISTEN/NOTIFY."""
+    import uvicorn
+
+    if workers > 1:
+        os.environ.update(env)
+        app.state.store.close()
+        uvicorn.run("smallworld.web.server:app_from_env", factory=True, workers=workers,
+                    host=host, port=port, **UVICORN_OPTIONS)
+    else:
+        uvicorn.run(app, host=host, port=port, **UVICORN_OPTIONS)
