@@ -68,6 +68,19 @@ def tap_region(pg, rid):
     pg.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
 
+def hold_region(pg, rid, ms=700):
+    """A finger held still on a Region's spot for ``ms`` (a long press), through the browser's
+    touch events."""
+    group = pg.locator(f'g.piece-group[data-region="{rid}"] .disc').first
+    box = group.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    cdp = pg.context.new_cdp_session(pg)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    pg.wait_for_timeout(ms)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+
+
 def posted(pg, fn):
     with pg.expect_response(lambda r: r.request.method == "POST" and "/api/games/" in r.url, timeout=20_000) as r:
         fn()
@@ -124,6 +137,13 @@ def test_the_next_move_is_on_the_first_screen_at_each_step(server, chromium):
     on_first_screen(pg, f".place-row[data-region='{place}'] button[data-plan='-{place}']")
     tap(pg, f"button[data-plan='-{place}']")
     assert left() == before
+    # or, without leaving the board, holding the Region takes the token back
+    tap_region(pg, place)
+    pg.wait_for_function("(n) => parseInt(document.querySelector('#turn h2 .hand').textContent) === n - 1", arg=before)
+    hold_region(pg, place)
+    pg.wait_for_timeout(300)
+    assert left() == before, "a long press should take the token back (and its click add none)"
+    assert "hold one to take a token back" in pg.inner_text("#turn")
     while left():
         tap_region(pg, place)
         pg.wait_for_timeout(30)

@@ -16,6 +16,7 @@ import { renderTurn } from "./turn.js";
 import { announceTurn, wireAlerts } from "./yourturn.js";
 import { placeDock } from "./dock.js";
 import { startChat } from "./chat.js";
+import { onLongPress } from "./longpress.js";
 import {
   h, installTooltips, showTip, hideTip, placeTip, toast, dropStaleTip,
   PLAYER_COLOURS, raceTip, powerTip, plural, FACTION, esc,
@@ -69,6 +70,12 @@ async function start() {
     return;
   }
   board = new Board(document.getElementById("board"), G.boardData, { onHover: regionHover, onClick: regionClick }, G.meta);
+  // placing tokens by touch: holding a Region takes one of this turn's tokens back from it
+  onLongPress(board.svg, (e) => board._regionAt(e), (rid) => {
+    if (!plan.planning() || busy || !plan.remove(rid)) return false;
+    render();
+    return true;
+  });
   brandForEdition();
   wireTools();
   apply(first);

@@ -102,8 +102,8 @@ export function renderTurn(v, { act, markHover, undo, sendPlan, redraw }) {
     handled.add("redeploy");
     const left = plan.left();
     kids.push(h("p", {}, left
-      ? forFingers(`Place ${plural(left, "token")}: click your highlighted Regions (shift-click puts all that are left). Move them around freely: nothing is final until you end your turn.`)
-      : "Every token is placed. Move them around with + and −, then end your turn."));
+      ? forFingers(`Place ${plural(left, "token")}: click your highlighted Regions (shift-click puts all that are left)${onTouch() ? ", hold one to take a token back" : ""}. Move them around freely: nothing is final until you end your turn.`)
+      : `Every token is placed. Move them around with + and −${onTouch() ? " (or hold a Region to take one back)" : ""}, then end your turn.`));
     const adds = plan.currentPlan().adds;
     kids.push(h("div", { class: "place-list" }, ...plan.targets().map((rid) => {
       const r = v.regions.find((x) => x.id === rid);
