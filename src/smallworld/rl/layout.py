@@ -78,6 +78,7 @@ from smallworld.rl.sections import (
     EditionOneHot,
     Fixed,
     Flags,
+    Get,
     Occupation,
     Part,
     Pending,
@@ -91,8 +92,6 @@ from smallworld.rl.sections import (
     Supply,
     Tables,
     Team,
-    stack_getter,
-    view_getter,
 )
 
 __all__ = [
@@ -101,47 +100,56 @@ __all__ = [
 ]
 
 
+#: how many rows a section has: ``(P, R) -> rows``, by its ``rows`` word
+_ROWS: dict[str, Callable[[int, int], int]] = {
+    "one": lambda P, R: 1, "column": lambda P, R: COLUMN_ROWS, "seats": lambda P, R: P, "slots": lambda P, R: R,
+}
+
+
 @dataclass(frozen=True)
 class Section:
-    """A section of the observation: ``name``, ``rows`` (a function of the player count and
-    the Region slots: 1, the column's rows, one per seat, one per slot) and the ``parts`` of a
-    row (:mod:`smallworld.rl.sections`); ``label(k)`` names row ``k`` in feature names
-    (``"players[+1]"``), ``None`` for a section of one row."""
+    """A section of the observation: ``name``, its ``rows`` (``"one"``, ``"column"``: the
+    column's rows, ``"seats"``: one per seat, ``"slots"``: one per Region slot) and the ``parts``
+    of a row (:mod:`smallworld.rl.sections`); ``label`` names row ``k`` in feature names
+    (``"players[+{}]"``), ``""`` for a section of one row."""
 
     name: str
     parts: tuple[Part, ...]
-    rows: Callable[[int, int], int] = lambda P, R: 1
-    label: Callable[[int], str] | None = None
+    rows: str = "one"
+    label: str = ""
+
+    def n_rows(self, P: int, R: int) -> int:
+        """The section's rows for ``P`` players and ``R`` Region slots."""
+        return _ROWS[self.rows](P, R)
 
 
-def _game(*middle: Part, last: tuple[tuple[str, object], ...] = ()) -> Section:
+def _game(*middle: Part, last: tuple[tuple[str, Get], ...] = ()) -> Section:
     """The ``game`` section: round, rounds, phase, actor, turn, conquests, ``middle`` (the
     edition one-hot), stacks, supply, over, ``last``."""
     return Section("game", (
-        Fixed((("round/10", view_getter("round", SCALES["round"])),
-               ("rounds/10", view_getter("rounds", SCALES["round"])))),
+        Fixed((("round/10", Get("round", SCALES["round"])), ("rounds/10", Get("rounds", SCALES["round"])))),
         Phase(), Seat("actor"), Seat("turn"),
-        Fixed((("conquests/10", view_getter("conquests_this_turn", SCALES["conquests"])),)),
+        Fixed((("conquests/10", Get("conquests_this_turn", SCALES["conquests"])),)),
         *middle,
-        Fixed((("stack.banners/16", stack_getter("banners", SCALES["banners"])),
-               ("stack.badges/20", stack_getter("badges", SCALES["badges"])),
-               ("stack.badge_discards/20", stack_getter("badge_discards", SCALES["badges"])))),
+        Fixed((("stack.banners/16", Get("stacks", SCALES["banners"], "banners")),
+               ("stack.badges/20", Get("stacks", SCALES["badges"], "badges")),
+               ("stack.badge_discards/20", Get("stacks", SCALES["badges"], "badge_discards")))),
         Supply(),
-        Fixed((("over", lambda v: v["result"] is not None), *last)),
+        Fixed((("over", Get("result", test="set")), *last)),
     ))
 
 
 _FLAGS = Section("flags", (Flags(),))
-_COLUMN = Section("column", (Combo(),), lambda P, R: COLUMN_ROWS, lambda k: f"column[{k}]")
+_COLUMN = Section("column", (Combo(),), "column", "column[{}]")
 _BANNERS = (("race", "races"), ("power", "powers"), ("decline", "races"), ("kept", "powers"))
 
 
 def _players(*parts: Part) -> Section:
-    return Section("players", parts, lambda P, R: P, lambda j: f"players[+{j}]")
+    return Section("players", parts, "seats", "players[+{}]")
 
 
 def _regions(*parts: Part) -> Section:
-    return Section("regions", parts, lambda P, R: R, lambda r: f"regions[{r}]")
+    return Section("regions", parts, "slots", "regions[{}]")
 
 
 #: Small World of Warcraft (``swow`` and ``swow-team``: one observation, the edition one-hot
@@ -156,7 +164,7 @@ WARCRAFT: tuple[Section, ...] = (
 )
 #: the original Small World
 CLASSIC: tuple[Section, ...] = (
-    _game(last=(("in_decline_turn", lambda v: bool(v["in_decline_turn"])),)),
+    _game(last=(("in_decline_turn", Get("in_decline_turn", test="true")),)),
     _FLAGS,
     _COLUMN,
     _players(SeatId(), Banners((*_BANNERS, ("decline2", "races"), ("kept2", "powers"))),
@@ -245,7 +253,7 @@ class ObservationLayout:
             self.names[sec.name] = row
             w = len(row)
             self.parts += [(part, at + k, w) for part, k in placed]
-            n = sec.rows(P, R) * w
+            n = sec.n_rows(P, R) * w
             self.layout[sec.name] = slice(at, at + n)
             at += n
         if adjacency:
@@ -268,10 +276,11 @@ class ObservationLayout:
         out: list[str] = []
         for sec in self.sections:
             row = self.names[sec.name]
-            if sec.label is None:
+            if not sec.label:
                 out += [f"{sec.name}.{n}" for n in row]
             else:
-                out += [f"{sec.label(k)}.{n}" for k in range(sec.rows(self.n_players, self.n_slots)) for n in row]
+                labels = [sec.label.format(k) for k in range(sec.n_rows(self.n_players, self.n_slots))]
+                out += [f"{label}.{n}" for label in labels for n in row]
         if self.adjacency:
             out += [f"adjacency[{a},{b}]" for a, b in zip(*self._tri)]
         return out

@@ -96,9 +96,10 @@ class Part:
 
 @dataclass(frozen=True)
 class Fixed(Part):
-    """Entries of fixed names filled by ``getter(view)`` (already scaled): ``round/10``…"""
+    """Entries of fixed names, each ``(name, getter)``: ``getter(view)`` is the entry (a
+    :class:`Get`): ``round/10``…"""
 
-    entries: tuple[tuple[str, Any], ...]
+    entries: tuple[tuple[str, Get], ...]
 
     def names(self, t: Tables, P: int) -> list[str]:
         return [n for n, _ in self.entries]
@@ -444,13 +445,20 @@ class Pending(Part):
                 out[at + r * w] = 1
 
 
-def view_getter(key: str, scale: float = 1.0) -> Any:
-    """``view -> view[key] / scale`` (for :class:`Fixed`)."""
-    if scale == 1.0:
-        return lambda v: v[key]
-    return lambda v: v[key] / scale
+@dataclass(frozen=True)
+class Get:
+    """A picklable ``view -> entry`` for :class:`Fixed`: ``view[key]`` (``view[key][sub]``)
+    divided by ``scale``; ``test="set"``: 1 when it is not ``None``, ``"true"``: when it is true."""
 
+    key: str
+    scale: float = 1.0
+    sub: str | None = None
+    test: str = ""
 
-def stack_getter(key: str, scale: float) -> Any:
-    """``view -> view["stacks"][key] / scale``."""
-    return lambda v: v["stacks"][key] / scale
+    def __call__(self, v: dict[str, Any]) -> Any:
+        x = v[self.key] if self.sub is None else v[self.key][self.sub]
+        if self.test == "set":
+            return x is not None
+        if self.test == "true":
+            return bool(x)
+        return x / self.scale
