@@ -148,24 +148,34 @@ def check_map(m: ClassicMap) -> list[str]:
     equal to the facts, valid non-overlapping polygons covering the frame, border Regions on
     the frame or a Sea's shore, other land Regions off the frame, Seas on the frame, the Lake
     inland, no symbols on water, unique names, borders long enough to see."""
-    p = f"{m.id}:"
-    out: list[str] = []
     want = TABLE_2_4.get(m.players)
     if want is None:
-        return [f"{p} no RULES-classic §2.4 row for {m.players} players"]
+        return [f"{m.id}: no RULES-classic §2.4 row for {m.players} players"]
+    out = _check_counts(m, want)
+    polys = [as_polygon(r.polygon) for r in m.regions]
+    derived = _check_drawing(m, polys, out)
+    _check_edges(m, polys, derived, out)
+    if not is_connected(derived):
+        out.append(f"{m.id}: the Regions are not connected")
+    return out
+
+
+def _check_counts(m: ClassicMap, want: dict[str, Any]) -> list[str]:
+    """The counts of RULES-classic §2.4 (Regions, rounds, terrains, symbols), unique names and
+    no symbol on water."""
+    p = f"{m.id}:"
+    out: list[str] = []
     n = len(m.regions)
     if n != want["regions"]:
         out.append(f"{p} {n} Regions, §2.4 says {want['regions']}")
     if m.rounds != want["rounds"]:
         out.append(f"{p} {m.rounds} rounds, §2.4 says {want['rounds']}")
-    for terr, count in want["land"].items():
-        if m.count_terrain(terr) != count:
-            out.append(f"{p} {m.count_terrain(terr)} {terr} Regions, §2.4 says {count}")
+    out += [f"{p} {m.count_terrain(terr)} {terr} Regions, §2.4 says {count}"
+            for terr, count in want["land"].items() if m.count_terrain(terr) != count]
     if m.count_terrain("sea") != 2 or m.count_terrain("lake") != 1:
         out.append(f"{p} {m.count_terrain('sea')} Seas and {m.count_terrain('lake')} Lakes (2 and 1)")
-    for sym in ("lost-tribe", "cavern", "mine", "magic", "border"):
-        if m.count_symbol(sym) != want[sym]:
-            out.append(f"{p} {m.count_symbol(sym)} {sym} Regions, §2.4 says {want[sym]}")
+    out += [f"{p} {m.count_symbol(sym)} {sym} Regions, §2.4 says {want[sym]}"
+            for sym in ("lost-tribe", "cavern", "mine", "magic", "border") if m.count_symbol(sym) != want[sym]]
     names: dict[str, int] = {}
     for i, r in enumerate(m.regions):
         if r.name in names:
@@ -173,15 +183,19 @@ def check_map(m: ClassicMap) -> list[str]:
         names.setdefault(r.name, i)
         if r.is_water and r.symbols - {"border"}:
             out.append(f"{p} {_r(m, i)} is water but has symbols")
-    # geometry
-    polys = [as_polygon(r.polygon) for r in m.regions]
+    return out
+
+
+def _check_drawing(m: ClassicMap, polys: list[Any], out: list[str]) -> list[set[int]]:
+    """Polygons that do not overlap and cover the frame, borders long enough to see, and the
+    adjacency they draw equal to the stored one and the facts; returns that adjacency."""
+    p = f"{m.id}:"
     for i, j in overlaps(polys):
         out.append(f"{p} {_r(m, i)} and {_r(m, j)} overlap")
     whole = island(polys)
-    frame = box(*m.frame)
     if whole.geom_type != "Polygon" or whole.interiors:
         out.append(f"{p} the Regions leave gaps or fall apart ({whole.geom_type})")
-    elif whole.symmetric_difference(frame).area > 1.0:
+    elif whole.symmetric_difference(box(*m.frame)).area > 1.0:
         out.append(f"{p} the Regions do not cover exactly the frame {m.frame}")
     derived: list[set[int]] = [set() for _ in polys]
     for (i, j), length in sorted(border_lengths(polys).items()):
@@ -193,10 +207,17 @@ def check_map(m: ClassicMap) -> list[str]:
     if [set(a) for a in m.adjacency] != derived:
         out.append(f"{p} stored adjacency does not match the drawing")
     if [set(a) for a in m.facts_adjacency] != derived:
-        diff = sorted({(min(i, j), max(i, j)) for i in range(n)
+        diff = sorted({(min(i, j), max(i, j)) for i in range(len(polys))
                        for j in derived[i] ^ set(m.facts_adjacency[i])})
         out.append(f"{p} adjacency from the drawing differs from the facts at {diff[:6]}")
-    edge = frame.exterior
+    return derived
+
+
+def _check_edges(m: ClassicMap, polys: list[Any], derived: list[set[int]], out: list[str]) -> None:
+    """Seas on the board edge, the Lake inland, border Regions (C-CONQ-1) exactly the land
+    Regions on the edge or a Sea's shore."""
+    p = f"{m.id}:"
+    edge = box(*m.frame).exterior
     seas = {i for i, r in enumerate(m.regions) if r.terrain == "sea"}
     for i, r in enumerate(m.regions):
         on_edge = polys[i].boundary.intersection(edge).length > 0
@@ -210,9 +231,6 @@ def check_map(m: ClassicMap) -> list[str]:
                 out.append(f"{p} {_r(m, i)} is a border Region off the edge and off the Seas")
             if "border" not in r.symbols and (on_edge or on_sea):
                 out.append(f"{p} {_r(m, i)} is not a border Region but touches the edge or a Sea")
-    if not is_connected(derived):
-        out.append(f"{p} the Regions are not connected")
-    return out
 
 
 def check_all_maps() -> list[str]:
