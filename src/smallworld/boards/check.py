@@ -56,26 +56,8 @@ def _check_regions(face: Face) -> list[str]:
     if face.id in BOARD_OF_FACE and face.board != BOARD_OF_FACE[face.id]:
         out.append(f"{p} board {face.board!r} should be {BOARD_OF_FACE[face.id]!r}")
     seen: dict[str, int] = {}
-    for i, r in enumerate(face.regions):
-        if r.index != i:
-            out.append(f"{p} {_r(face, i)} has index {r.index}")
-        if not r.name.strip():
-            out.append(f"{p} Region {i} has no name")
-        elif r.name in seen:
-            out.append(f"{p} {_r(face, i)} has the same name as Region {seen[r.name]}")
-        seen.setdefault(r.name, i)
-        if r.terrain not in TERRAINS:
-            out.append(f"{p} {_r(face, i)} has unknown terrain {r.terrain!r}")
-        if set(r.symbols) - SYMBOLS:
-            out.append(f"{p} {_r(face, i)} has unknown symbol(s) {sorted(set(r.symbols) - SYMBOLS)}")
-        if r.is_water and r.symbols:
-            out.append(f"{p} {_r(face, i)} is water but has symbol(s) {', '.join(sorted(r.symbols))}")
-        if r.is_water and r.marker:
-            out.append(f"{p} {_r(face, i)} is water but holds the marker")
-        if "murloc" in r.symbols and r.terrain == "mountain":
-            out.append(f"{p} {_r(face, i)} is a Mountain with a Murloc symbol")
-        if r.is_entry and r.is_land and i not in face.coastal:
-            out.append(f"{p} {_r(face, i)} is an Entry Region but not on the coast")
+    for i in range(len(face.regions)):
+        out += [f"{p} {problem}" for problem in _region_problems(face, i, seen)]
     water = [i for i, r in enumerate(face.regions) if r.is_water]
     if len(water) > 1:
         names = ", ".join(_r(face, i) for i in water)
@@ -86,6 +68,34 @@ def _check_regions(face: Face) -> list[str]:
     entries = [i for i, r in enumerate(face.regions) if r.is_entry and r.is_land]
     if len(entries) < MIN_ENTRIES:
         out.append(f"{p} {len(entries)} Entry Region(s); at least {MIN_ENTRIES} required")
+    return out
+
+
+def _region_problems(face: Face, i: int, seen: dict[str, int]) -> list[str]:
+    """What is wrong with Region ``i`` alone (RULES §14): its index, name (``seen``: the names
+    before it, by first Region), terrain and symbols, water with symbols or the marker, a
+    Mountain with a Murloc, an Entry Region off the coast."""
+    r = face.regions[i]
+    out: list[str] = []
+    if r.index != i:
+        out.append(f"{_r(face, i)} has index {r.index}")
+    if not r.name.strip():
+        out.append(f"Region {i} has no name")
+    elif r.name in seen:
+        out.append(f"{_r(face, i)} has the same name as Region {seen[r.name]}")
+    seen.setdefault(r.name, i)
+    if r.terrain not in TERRAINS:
+        out.append(f"{_r(face, i)} has unknown terrain {r.terrain!r}")
+    if set(r.symbols) - SYMBOLS:
+        out.append(f"{_r(face, i)} has unknown symbol(s) {sorted(set(r.symbols) - SYMBOLS)}")
+    if r.is_water and r.symbols:
+        out.append(f"{_r(face, i)} is water but has symbol(s) {', '.join(sorted(r.symbols))}")
+    if r.is_water and r.marker:
+        out.append(f"{_r(face, i)} is water but holds the marker")
+    if "murloc" in r.symbols and r.terrain == "mountain":
+        out.append(f"{_r(face, i)} is a Mountain with a Murloc symbol")
+    if r.is_entry and r.is_land and i not in face.coastal:
+        out.append(f"{_r(face, i)} is an Entry Region but not on the coast")
     return out
 
 
