@@ -243,37 +243,10 @@ class State:
         new.roster_cache = None
         new.events = None
         try:
-            new.pieces = {k: list(v) for k, v in d["pieces"].items()}
-            for name in _LIST_FIELDS:
-                setattr(new, name, list(d[name]))
-            for name in _DICT_FIELDS:
-                setattr(new, name, dict(d[name]))
-            for name in _SCALAR_FIELDS:
-                value = d[name]
-                if not isinstance(value, _SCALAR_TYPES[name]) or (
-                        type(value) is int and not -_INT_LIMIT <= value <= _INT_LIMIT):
-                    raise ValueError(f"bad state data: {name} cannot be {str(value)[:40]!r}")
-                setattr(new, name, value)
-            n_seats = len(new.active)
-            for name in _OPT_LIST_FIELDS:
-                setattr(new, name, list(d.get(name) or [None] * n_seats))
-            new.dhand = dict(d.get("dhand") or {})
-            acting = d.get("acting")
-            new.acting = tuple(acting) if acting is not None else None
+            _read_fields(new, d)
         except (KeyError, TypeError, AttributeError) as e:
             raise ValueError(f"bad state data: {e!r}") from None
-        new.column = [tuple(c) for c in new.column]  # type: ignore[misc]
-        new.items = [tuple(x) for x in new.items]
-        new.chance = [tuple(c) for c in new.chance]
-        new.decisions = [tuple(c) for c in new.decisions]  # type: ignore[misc]
-        new.last_score = [[tuple(x) for x in lst] for lst in new.last_score]  # type: ignore[misc]
-        for k, v in list(new.flags.items()):
-            if isinstance(v, list):
-                new.flags[k] = tuple(v)
-        for k, v in list(new.tflags.items()):
-            if isinstance(v, list):
-                new.tflags[k] = tuple(v)
-        new.team = {k: tuple(v) if isinstance(v, list) else v for k, v in new.team.items()}
+        _as_tuples(new)
         n = spec.n_regions
         if len(new.occ) != n or len(new.tokens) != n or len(new.items) != n:
             raise ValueError(f"bad state data: region lists must have {n} entries")
@@ -322,6 +295,43 @@ def _load_engine() -> Any:
 
     _engine = engine
     return engine
+
+
+def _read_fields(new: State, d: dict[str, Any]) -> None:
+    """The fields of ``new`` from the JSON data ``d`` (:meth:`State.to_dict`), scalars checked
+    for type and range. Raises ``ValueError`` (a bad scalar), ``KeyError`` or ``TypeError``."""
+    new.pieces = {k: list(v) for k, v in d["pieces"].items()}
+    for name in _LIST_FIELDS:
+        setattr(new, name, list(d[name]))
+    for name in _DICT_FIELDS:
+        setattr(new, name, dict(d[name]))
+    for name in _SCALAR_FIELDS:
+        value = d[name]
+        if not isinstance(value, _SCALAR_TYPES[name]) or (
+                type(value) is int and not -_INT_LIMIT <= value <= _INT_LIMIT):
+            raise ValueError(f"bad state data: {name} cannot be {str(value)[:40]!r}")
+        setattr(new, name, value)
+    n_seats = len(new.active)
+    for name in _OPT_LIST_FIELDS:
+        setattr(new, name, list(d.get(name) or [None] * n_seats))
+    new.dhand = dict(d.get("dhand") or {})
+    acting = d.get("acting")
+    new.acting = tuple(acting) if acting is not None else None
+
+
+def _as_tuples(new: State) -> None:
+    """JSON gives lists where the state holds tuples (combos, items, chance events, decisions,
+    scorings, flag values, team rows): turn them back."""
+    new.column = [tuple(c) for c in new.column]  # type: ignore[misc]
+    new.items = [tuple(x) for x in new.items]
+    new.chance = [tuple(c) for c in new.chance]
+    new.decisions = [tuple(c) for c in new.decisions]  # type: ignore[misc]
+    new.last_score = [[tuple(x) for x in lst] for lst in new.last_score]  # type: ignore[misc]
+    for flags in (new.flags, new.tflags):
+        for k, v in list(flags.items()):
+            if isinstance(v, list):
+                flags[k] = tuple(v)
+    new.team = {k: tuple(v) if isinstance(v, list) else v for k, v in new.team.items()}
 
 
 def _jsonable(x: Any) -> Any:
