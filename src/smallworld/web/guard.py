@@ -124,28 +124,7 @@ class Guard:
             await self.app(scope, receive, send)
             return
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
-        host = headers.get("host", "")
-        problem = None
-        # Starlette's in-process TestClient (client "testclient", never a network address)
-        # names itself "testserver"
-        in_process = (scope.get("client") or ("",))[0] == "testclient"
-        n_hosts = sum(1 for k, _ in scope["headers"] if k.lower() == b"host")
-        if n_hosts > 1:
-            problem = (400, "bad request: more than one Host header")
-        elif host and not HOST_RE.fullmatch(host):
-            # e.g. "127.0.0.1:8765@attacker.example": not a name and a port; never guess
-            problem = (400, "bad request: the Host header is not a name or address with a port")
-        elif not (self.trusts(host) or in_process):
-            problem = (421, (f"this server does not answer to the name {host_name(host)[:60]!r}:"
-                             " open it by the address it printed when it started"))
-        else:
-            origin = headers.get("origin")
-            changes = scope["type"] == "http" and scope.get("method") in STATE_CHANGING
-            if origin and ((origin == "null" and changes)
-                           or (origin != "null" and not self.trusts(urlsplit(origin).netloc))):
-                problem = (403, "requests from other web sites are refused")
-            elif changes and not _json_body(scope["method"], headers):
-                problem = (415, "the request body must be JSON (Content-Type: application/json)")
+        problem = self.problem(scope, headers)
         if problem is not None:
             if scope["type"] == "websocket":
                 await send({"type": "websocket.close", "code": 4403})
@@ -161,6 +140,32 @@ class Guard:
             await _answer(send, 413, f"the request is too large (at most {limit} bytes)")
             return
         await self._limited(scope, receive, send, limit)
+
+    def problem(self, scope: Scope, headers: dict[str, str]) -> tuple[int, str] | None:
+        """Why a request is refused, as (status, words), or ``None``: one Host header naming this
+        server (400, 421: DNS rebinding), no other site's ``Origin`` (403) and JSON bodies (415)
+        on state-changing requests."""
+        host = headers.get("host", "")
+        # Starlette's in-process TestClient (client "testclient", never a network address)
+        # names itself "testserver"
+        in_process = (scope.get("client") or ("",))[0] == "testclient"
+        n_hosts = sum(1 for k, _ in scope["headers"] if k.lower() == b"host")
+        if n_hosts > 1:
+            return (400, "bad request: more than one Host header")
+        if host and not HOST_RE.fullmatch(host):
+            # e.g. "127.0.0.1:8765@attacker.example": not a name and a port; never guess
+            return (400, "bad request: the Host header is not a name or address with a port")
+        if not (self.trusts(host) or in_process):
+            return (421, (f"this server does not answer to the name {host_name(host)[:60]!r}:"
+                          " open it by the address it printed when it started"))
+        origin = headers.get("origin")
+        changes = scope["type"] == "http" and scope.get("method") in STATE_CHANGING
+        if origin and ((origin == "null" and changes)
+                       or (origin != "null" and not self.trusts(urlsplit(origin).netloc))):
+            return (403, "requests from other web sites are refused")
+        if changes and not _json_body(scope["method"], headers):
+            return (415, "the request body must be JSON (Content-Type: application/json)")
+        return None
 
     async def _limited(self, scope: Scope, receive: Receive, send: Send, limit: int) -> None:
         seen = 0
