@@ -166,3 +166,30 @@ def test_a_theft_naming_one_of_several_artifacts_has_an_index():
     assert int(mask.sum()) == len(legal) - 1
     s.apply(by_index[i])
     assert "frostmourne" in s.items[s.region_of("L1.5")]
+
+
+def test_region_slots_and_stable_ids_come_from_the_editions_board_selections(monkeypatch):
+    """RL sizes its tables from Edition.board_selections, never from the edition's name: an
+    edition (a copy of classic) whose 2-player game may use map C2 or C5 gets the larger map's
+    48 slots, and stable Region ids over C2 and C5 only; one declaring no selections is refused
+    by name."""
+    import dataclasses
+
+    from smallworld.core import edition as editions
+    from smallworld.rl.observations import stable_region_ids
+
+    classic = editions.get("classic")
+    toy = dataclasses.replace(classic, name="toy-two-maps", board_selections=lambda n: [("C2",), ("C5",)])
+    monkeypatch.setitem(editions._EDITIONS, toy.name, toy)
+    assert region_slots(2, edition="classic") == 23
+    assert region_slots(2, edition=toy.name) == 48
+    assert region_slots(2, ["C2"], edition=toy.name) == 23
+    ids = stable_region_ids(toy.name)
+    assert {ref.split(".")[0] for ref in ids} == {"C2", "C5"} and len(ids) == 23 + 48
+    assert list(ids.values()) == list(range(len(ids)))
+    bare = dataclasses.replace(classic, name="toy-no-selections", board_selections=None)
+    monkeypatch.setitem(editions._EDITIONS, bare.name, bare)
+    with pytest.raises(ValueError, match=r"toy-no-selections.*declares no board selections"):
+        region_slots(2, edition=bare.name)
+    with pytest.raises(ValueError, match="is for 2 to 5 players, not 6"):
+        region_slots(6, edition="classic")

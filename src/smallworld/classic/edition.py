@@ -38,6 +38,11 @@ def choose_faces(n_players: int, rng: Any) -> tuple[str, ...]:
     """C-SET-1: the one map for the player count (``("C3",)``); ``rng`` is not needed."""
     return (CLASSIC_MAP_IDS[n_players],)
 
+
+def board_selections(n_players: int) -> list[tuple[str, ...]]:
+    """C-SET-1: the only selection for the player count, its map (``[("C3",)]``)."""
+    return [choose_faces(n_players, None)]
+
 #: the original Small World, 2–5 players
 CLASSIC = edition.register(
     Edition(
@@ -65,6 +70,7 @@ CLASSIC = edition.register(
         # the names in Italian and Korean (names.toml: the Italian rulebook's, plain translations)
         translations=read_names(files("smallworld.classic").joinpath("names.toml").read_text("utf-8"),
                                 "classic/names.toml"),
+        board_selections=board_selections,
         terrains=("farmland", "hills", "forest", "swamp", "mountain", "sea", "lake"),
         symbols=(BORDER, "lost-tribe", "magic", "cavern", "mine"),
         decline_losses_withdraw=True,  # C-CONQ-7 Ruling: In Decline Ghouls redeploy survivors

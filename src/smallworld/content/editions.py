@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from importlib.resources import files
 
-from smallworld.boards import load_face, random_selection
+from smallworld.boards import legal_selections, load_face, random_selection
 from smallworld.content import team
 from smallworld.content.cards import card_pages
 from smallworld.content.data import (
@@ -59,6 +59,7 @@ def _edition(name: str, title: str, **more: object) -> Edition:
         # R-CONQ-3/7, R-TROOP-2: from the pieces' declarations (Forts, Wisp Walls, Watch Towers)
         defense_pieces=piece_ids(_ABILITIES, defence=True),
         abandon_removes=piece_ids(_ABILITIES, leaves=True),
+        board_selections=legal_selections,  # RULES §2.4
         terrains=TERRAINS,  # RULES §1
         symbols=("magic", "cavern", "murloc", "entry"),  # RULES §1, R-SET-3, R-CONQ-1
         **more,  # type: ignore[arg-type]

@@ -14,7 +14,7 @@ imported, and the package is found through the ``smallworld.editions`` entry poi
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any, Protocol
@@ -187,6 +187,9 @@ class Edition:
         abandon_removes: pieces removed when their Region is abandoned or emptied (R-TROOP-2).
         board_pieces: the limited pieces no ability owns, with their words (Mountains, R-SET-2);
             the abilities declare theirs (:meth:`piece_declarations`).
+        board_selections: ``n_players -> every legal selection of face ids`` (R-SET-1), for
+            drivers sizing a table for any game (RL Region slots, stable Region ids); ``None``:
+            not declared.
         terrains: every terrain of the edition's Regions (``"fields"``…, RULES §1), and
             symbols: every Region symbol its boards carry (``"magic"``, ``"cavern"``, the
             neutral and first-conquest symbols…), for drivers that list them (RL one-hots);
@@ -244,6 +247,7 @@ class Edition:
     defense_pieces: tuple[str, ...] = ("fort", "wisp-wall")
     abandon_removes: tuple[str, ...] = ("fort", "wisp-wall", "watch-tower")
     board_pieces: tuple[Piece, ...] = (MOUNTAIN,)
+    board_selections: Callable[[int], Iterable[Sequence[str]]] | None = None
     terrains: tuple[str, ...] = ()
     symbols: tuple[str, ...] = ()
     # the chance actions of this edition, made once (outcome lists reuse them)

@@ -220,31 +220,29 @@ def _block_size(shape: str, R: int, A: int, opts: dict[str, object]) -> int:
 
 
 def region_slots(n_players: int, faces: Sequence[str] | None = None, edition: str = "swow") -> int:
-    """Region slots for a player count: the most Regions of any legal board selection
-    (RULES §2.4), or the Region count of ``faces`` when the boards are fixed. In ``classic``
-    the map is fixed by the player count (C-SET-1: C2..C5, 23/30/39/48 Regions).
+    """Region slots for a player count: the most Regions of any legal board selection of the
+    edition (RULES §2.4, :attr:`~smallworld.core.edition.Edition.board_selections`; in
+    ``classic`` the one map of the player count, C-SET-1: C2..C5, 23/30/39/48 Regions), or the
+    Region count of ``faces`` when the boards are fixed.
 
     Raises:
-        ValueError: a player count outside 2–5, an unknown face or edition.
+        ValueError: a player count the edition does not play, an unknown face or edition, an
+            edition that declares no board selections.
     """
-    if edition == "classic":
-        ed = editions.get(edition)
-        if n_players not in ed.rounds_by_players:
-            raise ValueError(f"classic is for 2 to 5 players, not {n_players!r}")
-        chosen = faces if faces is not None else ed.choose_faces(n_players, None)
-        return sum(len(ed.load_face(f).regions) for f in chosen)
-    from smallworld.boards import legal_selections
-
+    ed = editions.get(edition)
+    if n_players not in ed.rounds_by_players:
+        counts = sorted(ed.rounds_by_players)
+        raise ValueError(f"{edition} is for {counts[0]} to {counts[-1]} players, not {n_players!r}")
     if faces is not None:
-        return sum(_face_size(f) for f in faces)
-    return max(sum(_face_size(f) for f in sel) for sel in legal_selections(n_players))
+        return sum(_face_size(ed.name, f) for f in faces)
+    if ed.board_selections is None:
+        raise ValueError(f"edition {edition!r} declares no board selections (Edition.board_selections)")
+    return max(sum(_face_size(ed.name, f) for f in sel) for sel in ed.board_selections(n_players))
 
 
 @functools.cache
-def _face_size(face: str) -> int:
-    from smallworld.boards import load_face
-
-    return len(load_face(face).regions)
+def _face_size(edition: str, face: str) -> int:
+    return len(editions.get(edition).load_face(face).regions)
 
 
 class ActionCatalogue:

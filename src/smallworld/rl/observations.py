@@ -134,23 +134,22 @@ class CompactEncoder:
 
 @functools.cache
 def stable_region_ids(edition: str = "swow") -> dict[str, int]:
-    """Region notation (``"L1.4"``) -> stable id, over the 12 board faces in face order
-    (``classic``: over the maps C2..C5, ``"C3.7"``)."""
+    """Region notation (``"L1.4"``) -> stable id, over every board face of the edition's legal
+    selections (:attr:`~smallworld.core.edition.Edition.board_selections`, every player count)
+    in face id order: the 12 Warcraft faces, the classic maps C2..C5 (``"C3.7"``).
+
+    Raises:
+        ValueError: an unknown edition, or one that declares no board selections.
+    """
     from smallworld.boards.model import region_ref
 
+    ed = editions.get(edition)
+    if ed.board_selections is None:
+        raise ValueError(f"edition {edition!r} declares no board selections (Edition.board_selections)")
+    faces = sorted({f for n in ed.rounds_by_players for sel in ed.board_selections(n) for f in sel})
     ids: dict[str, int] = {}
-    if edition == "classic":
-        from smallworld.boards.classic import CLASSIC_MAP_IDS, load_map_by_id
-
-        for n in sorted(CLASSIC_MAP_IDS):
-            fid = CLASSIC_MAP_IDS[n]
-            for i in range(len(load_map_by_id(fid).regions)):
-                ids[region_ref(fid, i)] = len(ids)
-        return ids
-    from smallworld.boards.loader import all_faces
-
-    for fid, face in all_faces().items():
-        for i in range(len(face.regions)):
+    for fid in faces:
+        for i in range(len(ed.load_face(fid).regions)):
             ids[region_ref(fid, i)] = len(ids)
     return ids
 
