@@ -139,6 +139,19 @@ class Game:
         """Draw the pending chance event's outcome from this game's RNG and apply it."""
         return self.apply(chance.sample(self.state, self.rng), check=False)
 
+    def skip_drawn(self, actions: Sequence[str]) -> None:
+        """Advance the chance RNG past the chance outcomes among ``actions``: recorded actions
+        made by another copy of this game (a server process sharing its database) and played
+        here with :meth:`apply`, which does not draw. The next draw is then the one
+        :meth:`from_record` would make (one number per outcome, RULES §15). A game whose sealed
+        seed is unknown here (it cannot draw) is left as it is."""
+        words = {h[0] for h in chance.HANDLERS.values()}
+        if isinstance(self.rng, fairness.UnknownSeed):
+            return
+        for text in actions:
+            if text.split(" ", 1)[0] in words:
+                self.rng.random()
+
     def settle(self) -> None:
         """Resolve chance events until a player must act or the game is over."""
         while self.state.current_player() == CHANCE:

@@ -35,7 +35,7 @@ from smallworld.core.record import GameRecord, start_state
 from smallworld.core.state import CHANCE, NOBODY
 from smallworld.core.undo import UndoStack, is_chance_text
 from smallworld.web.chronicle import Logbook
-from smallworld.web.storage import Store, StoredGame, StoreTimeout
+from smallworld.web.storage import Store, StoredGame, StoredTail, StoreTimeout
 
 MAX_NAME = 24
 #: names for people of the editions whose title alone would not tell them apart
@@ -329,6 +329,39 @@ class LiveGame:
         self.log.forget(n_log, start)
         self.undo.forget()
 
+    def catch_up(self, tail: StoredTail) -> bool:
+        """Play the actions another server process stored after this copy's (``tail``, from
+        :meth:`Store.tail`), chance outcomes as recorded, as a reload would but without
+        replaying the whole game. True when done; False (nothing changed) when only reading
+        the whole game again fits: a take-back or the end of the game there (its sealed seed
+        revealed), or actions that do not replay here."""
+        g = self.game
+        start, n_log = len(g.record.actions), len(self.log.entries)
+        if (tail.start != start or tail.n_actions <= start or tail.taken_back != self.undo.removed
+                or tail.result is not None):
+            return False
+        # the last player's (not chance) action and the position before it: what a take-back
+        # needs (UndoStack.seed), as LiveGame.load finds it
+        j = len(tail.actions) - 1
+        while j >= 0 and is_chance_text(tail.actions[j]):
+            j -= 1
+        last = None
+        try:
+            for i, text in enumerate(tail.actions):
+                if i == j:
+                    last = (start + i, g.state.current_player(), g.state.copy())
+                self._apply(as_action(text), check=True)
+            g.skip_drawn(tail.actions)
+        except Exception:
+            self._restore(start, n_log)
+            return False
+        self.undo.forget()
+        self.undo.floor = tail.undo_floor
+        if last is not None:
+            self.undo.seed(g, last)
+        self.verdict = None
+        return True
+
     def act(self, store: Store, seat: int, action: str | Action) -> Action:
         """Seat ``seat`` plays ``action``; chance is resolved; everything is stored.
 
@@ -605,7 +638,16 @@ class GameHub:
         if n is None:
             self.forget(live.id)
             return False
+        caught_up = False
         if n != live.undo.revision(live.game):
+            # another process stored a move: play its actions here (a few, not the whole game
+            # replayed: issue #36 point 9), or read the whole game again when that does not fit
+            tail = await asyncio.to_thread(self.store.tail, live.id, len(live.game.record.actions))
+            if tail is None:
+                self.forget(live.id)
+                return False
+            caught_up = live.catch_up(tail)
+        if n != live.undo.revision(live.game) and not caught_up:
             stored = await asyncio.to_thread(self.store.load, live.id)
             if stored is None:
                 self.forget(live.id)

@@ -225,6 +225,20 @@ class StoredGame:
         return GameRecord(dict(self.header), list(self.actions), self.result)
 
 
+@dataclass
+class StoredTail:
+    """A stored game's summary and its actions from index ``start`` on (:meth:`Store.tail`):
+    what a copy holding the first ``start`` actions lacks. ``actions`` holds exactly
+    ``n_actions - start`` texts."""
+
+    start: int
+    n_actions: int
+    taken_back: int
+    undo_floor: int
+    result: dict[str, Any] | None
+    actions: list[str]
+
+
 def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
@@ -606,6 +620,30 @@ class Store:
             row = con.execute(select(GameRow.n_actions, GameRow.taken_back)
                               .where(GameRow.id == game_id)).first()
             return None if row is None else int(row[0]) + 2 * int(row[1] or 0)
+
+    @_deadline("read the game", write=False)
+    def tail(self, game_id: str, start: int) -> StoredTail | None:
+        """The stored game's summary and its actions from index ``start`` on, for a copy
+        that holds the first ``start`` (another server process stored a move); ``None``: no
+        such game. Both reads see one snapshot of the database (PostgreSQL: a repeatable-read
+        transaction; SQLite: one read transaction of its write-ahead log); should the counts
+        still disagree, the tail holds no actions and ``n_actions`` -1: read the whole game."""
+        with _db_errors("read the game"), self.engine.connect() as con:
+            if self.shared:
+                con = con.execution_options(isolation_level="REPEATABLE READ")
+            con.begin()
+            row = con.execute(select(GameRow.n_actions, GameRow.taken_back, GameRow.undo_floor,
+                                     GameRow.result).where(GameRow.id == game_id)).first()
+            if row is None:
+                return None
+            n = int(row[0])
+            texts = list(con.scalars(
+                select(ActionRow.text).where(ActionRow.game_id == game_id, ActionRow.idx >= start)
+                .order_by(ActionRow.idx)))[:max(0, n - start)]
+        if len(texts) != n - start:
+            n, texts = -1, []
+        return StoredTail(start=start, n_actions=n, taken_back=int(row[1] or 0),
+                          undo_floor=int(row[2] or 0), result=row[3], actions=texts)
 
     @_deadline("read the game", write=False)
     def load(self, game_id: str) -> StoredGame | None:
