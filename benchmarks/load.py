@@ -14,7 +14,9 @@ event-loop delays.
 Reported per K: actions/s, action latency p50/p95/p99 (all clients and the separate client),
 push delay p50/p99 and the count of pushes later than 2 s (push delay: from sending an action
 to the other seat's page receiving the update that contains it), the server's resident memory,
-and lost actions: acknowledged actions missing from the stored record at the end. With
+its CPU time per action (all processes of the server: the one figure that does not depend on
+what else loads the machine), the machine's 1-minute load average at the start and the end of
+the run, and lost actions: acknowledged actions missing from the stored record at the end. With
 ``--kill-after S`` the server is killed (SIGKILL) S seconds in and restarted on the same
 database, clients carry on, and the lost-action check spans the kill; with ``--kill-worker``
 too (several workers) only one worker is killed: its supervisor starts another while the
@@ -123,6 +125,19 @@ class Server:
             except OSError:
                 pass
         return total
+
+    def cpu_s(self) -> float:
+        """CPU seconds (user + system) used so far by the server and its workers."""
+        if self.proc is None:
+            return float("nan")
+        total = 0
+        for pid in [self.proc.pid, *self._children()]:
+            try:
+                fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+                total += int(fields[11]) + int(fields[12])  # utime, stime (clock ticks)
+            except (OSError, IndexError, ValueError):
+                pass
+        return total / os.sysconf("SC_CLK_TCK")
 
     def kill(self) -> None:
         """SIGKILL the server (with several workers: the master and every worker)."""
@@ -249,6 +264,11 @@ async def run(k: int, seconds: float, think: float, kill_after: float | None,
             r = await client.post("/api/games", json={"seats": SEATS})
             r.raise_for_status()
             games.append(Game(r.json()))
+        # each page loads its board drawing when it opens (drawn once per server and set of
+        # faces, a few hundred ms each the first time): drawn before the timed run, as a
+        # server that has been up a while holds them
+        for g in games:
+            (await client.get(f"/api/games/{g.id}/board", headers={"X-Token": g.token})).raise_for_status()
         # the games are driven by --procs processes (one event loop each, so that the load
         # generator's own queueing does not pass for server delay) and the separate client by a
         # process of its own; each answers its latencies, push delays and acknowledged actions
@@ -259,6 +279,8 @@ async def run(k: int, seconds: float, think: float, kill_after: float | None,
              *(["--separate"] if i == procs else [])],
             stdout=subprocess.PIPE, text=True) for i, shard in enumerate(shards)]
         t0 = time.perf_counter()
+        cpu0 = server.cpu_s() if server is not None else float("nan")
+        load0 = os.getloadavg()[0]
         rss_peak = 0.0
         killed = False
         while time.perf_counter() - t0 < seconds + 1.0:
@@ -273,6 +295,9 @@ async def run(k: int, seconds: float, think: float, kill_after: float | None,
                         server.kill()
                         server.start()
         outs = [json.loads((await asyncio.to_thread(r.communicate))[0]) for r in runners]
+        # the server's CPU over the run (a restarted server: from its restart only)
+        cpu = server.cpu_s() - (0.0 if killed and not kill_worker else cpu0) if server is not None else float("nan")
+        load1 = os.getloadavg()[0]
         elapsed = max(o["seconds"] for o in outs)
         for i, (shard, o) in enumerate(zip(shards, outs)):
             separate = i == procs
@@ -307,6 +332,12 @@ async def run(k: int, seconds: float, think: float, kill_after: float | None,
                                     for q, v in (("p50", .5), ("p99", .99))},
         "separate_client_pushes_over_2s": sum(1 for d in st.probe_push if d > 2.0),
         "server_rss_mb": round(rss_peak, 1), "lost_actions": lost,
+        # server CPU per action of every client (both seats' pushes, answers and the store
+        # included): the figure that does not depend on what else loads the machine
+        "server_cpu_ms_per_action": round(cpu * 1000 / max(1, st.actions + len(st.probe_lat)), 2),
+        # the machine's 1-minute load average at the start and the end of the run (other work
+        # on a shared machine slows every figure but the CPU per action)
+        "load_average": [round(load0, 2), round(load1, 2)],
         "killed": ("one worker" if kill_worker else "server") if kill_after else None,
         "errors": st.errors,
     }
@@ -377,6 +408,8 @@ def main() -> None:
               f"push p99 {r['separate_client_push_ms']['p99']} ms)  "
               f"push p50/p99 {r['push_delay_ms']['p50']}/{r['push_delay_ms']['p99']} ms, "
               f"{r['pushes_over_2s']} of {r['pushes']} over 2 s  RSS {r['server_rss_mb']} MB  "
+              f"server CPU {r['server_cpu_ms_per_action']} ms/action  "
+              f"load average {r['load_average'][0]}-{r['load_average'][1]}  "
               f"lost {r['lost_actions']}{KILLED.get(r['killed'], '')}"
               f"{'  errors ' + str(r['errors']) if r['errors'] else ''}")
 
