@@ -60,3 +60,42 @@ def test_a_deleted_rematch_can_be_started_again(client):
     assert client.delete(f"/api/games/{first['id']}", headers=host | {"X-Token": first["host_token"]}).status_code == 200
     second = client.post(f"/api/games/{old['id']}/rematch", json={}, headers=host)
     assert second.status_code == 201 and second.json()["id"] != first["id"]
+
+
+def test_rotation_keeps_team_sides_and_teammates():
+    """R-TEAM-1 gives sides by seat number: in the team variant each player moves round among
+    the seats of its own side (4 players A H A H; 5 players A H N A H), so teammates stay
+    together; one seat per side (2, 3 players, other editions): a plain rotation."""
+    from smallworld.web.games import Seat
+    from smallworld.web.rematch import rotated
+
+    names = lambda seats: [s.name for s in seats]
+    five = [Seat(n, "human", token=n.lower()) for n in ("Anna", "Bruno", "Chen", "Dara", "Eli")]
+    assert names(rotated(five)) == ["Bruno", "Chen", "Dara", "Eli", "Anna"]
+    assert names(rotated(five, ("A", "H", "N", "A", "H"))) == ["Dara", "Eli", "Chen", "Anna", "Bruno"]
+    assert names(rotated(five[:4], ("A", "H", "A", "H"))) == ["Chen", "Dara", "Anna", "Bruno"]
+    assert names(rotated(five[:3], ("A", "H", "N"))) == ["Bruno", "Chen", "Anna"]
+    assert [s.token for s in rotated(five)] == ["bruno", "chen", "dara", "eli", "anna"]
+
+
+def test_a_team_rematch_keeps_the_sides(client):
+    import random
+
+    from smallworld.core.game import Game
+
+    g = Game.new(4, seed=3, edition="swow-team", seats=["Anna", "Bruno", "Chen", "Dara"])
+    g.settle()
+    rng = random.Random(3)
+    while not g.state.is_over():
+        g.apply(rng.choice(g.legal_actions()))
+        g.settle()
+    done = client.post("/api/games/import", json={"record": g.record.to_json()})
+    assert done.status_code == 201, done.text
+    old = done.json()
+    r = client.post(f"/api/games/{old['id']}/rematch", json={}, headers={"X-Token": old["host_token"]})
+    assert r.status_code == 201, r.text
+    new = r.json()
+    assert [s["name"] for s in new["seats"]] == ["Chen", "Dara", "Anna", "Bruno"]
+    side = {s["name"]: s["side"] for s in old["seats"]}
+    assert all(s["side"] == side[s["name"]] for s in new["seats"])  # Anna and Chen still Alliance
+    assert state(client, new["id"], new["host_token"])["view"]["edition"] == "swow-team"

@@ -1,6 +1,7 @@
 """Rematch (issue 35 point 10): "Play again" from a finished game's results starts a new game
 with the same seats, bots and edition, a new secret seed and the seats rotated (who played
-first plays last), and the friends' seat links move to it.
+first plays last; in the team variant each player keeps its side and teammates), and the
+friends' seat links move to it.
 
 The finished game keeps a pointer to its rematch (table ``rematches``), so asking twice gives
 the same new game, and an old seat link shown the finished game finds its seat's new link:
@@ -21,7 +22,7 @@ Routes (token: the ``X-Token`` header or ``token`` query, as every game route):
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -50,10 +51,24 @@ class RematchRow(Base):
     created_at: Mapped[str] = mapped_column(String(40))
 
 
-def rotated(seats: list[Seat]) -> list[Seat]:
+def rotated(seats: list[Seat], sides: Sequence[str] | None = None) -> list[Seat]:
     """The rematch's seats: seat ``i`` is the finished game's seat ``i + 1`` (the first player
-    goes last); names, kinds, bots and link tokens kept."""
-    return [Seat(s.name, s.kind, s.bot, s.token) for s in seats[1:] + seats[:1]]
+    goes last); names, kinds, bots and link tokens kept.
+
+    ``sides``: the side of each seat in the team variant (R-TEAM-1, sides by seat number). Where
+    a side has several seats, each player moves round one seat among the seats of its own side,
+    so teammates stay together on their side (4 players: A H A H becomes the other two first;
+    a plain rotation would part the 5-player teams); with one seat per side, a plain rotation.
+    """
+    if not sides or len(set(sides)) == len(sides):
+        order = list(range(1, len(seats))) + [0]
+    else:
+        order = list(range(len(seats)))
+        for side in dict.fromkeys(sides):
+            own = [i for i, x in enumerate(sides) if x == side]
+            for k, i in enumerate(own):
+                order[i] = own[(k + 1) % len(own)]
+    return [Seat(seats[j].name, seats[j].kind, seats[j].bot, seats[j].token) for j in order]
 
 
 def _next_of(store: Store, game_id: str) -> str | None:
@@ -135,7 +150,8 @@ def rematch_router(hub: GameHub, store: Store, *, start: Callable[[LiveGame], Aw
                 watch = await asyncio.to_thread(store.watch, game_id)
                 try:
                     new = await asyncio.to_thread(
-                        LiveGame.create, store, seats=rotated(old.seats), edition=edition,
+                        LiveGame.create, store, seats=rotated(old.seats, old.game.state.spec.sides),
+                        edition=edition,
                         seed=None, title=title[:120])
                 except SetupError as e:
                     raise ApiError(400, str(e)) from None
