@@ -73,7 +73,6 @@ except ModuleNotFoundError as e:  # pragma: no cover - depends on the installed 
         "smallworld.rl.openspiel_game needs open_spiel: install the extra with pip install 'smallworld[spiel]'"
     ) from e
 
-from smallworld.boards.selection import legal_selections
 from smallworld.core import chance
 from smallworld.core import edition as editions
 from smallworld.core.actions import Action
@@ -164,10 +163,10 @@ class _Tables:
         ed = editions.get(edition)
         if seed >= 0:
             self.selections: list[tuple[str, ...]] = [choose_faces(players, seed, edition)]
-        elif edition == "classic":
-            self.selections = [tuple(ed.choose_faces(players, None))]  # C-SET-1: one map
-        else:
-            self.selections = list(legal_selections(players))  # R-SET-1, uniform
+        else:  # every legal selection, uniform (R-SET-1; classic: its one map, C-SET-1)
+            if ed.board_selections is None:
+                raise ValueError(f"edition {edition!r} declares no board selections (Edition.board_selections)")
+            self.selections = [tuple(sel) for sel in ed.board_selections(players)]
         self._initial: dict[int, State] = {}
         self._bound: dict[int, tuple[Any, Any, Any]] = {}
         # a chance event draws a race, a badge, an item, a die face, a Bomb side or the boards
