@@ -12,7 +12,7 @@ own: the figure a player feels while the server is loaded, without the load gene
 event-loop delays.
 
 Reported per K: actions/s, action latency p50/p95/p99 (all clients and the separate client),
-push delay p50/p99 and the count of pushes later than 2 s (push delay: from sending an action
+push delay p50/p99 and the counts of pushes later than 1 s and 2 s (push delay: from sending an action
 to the other seat's page receiving the update that contains it), the server's resident memory,
 its CPU time per action (all processes of the server: the one figure that does not depend on
 what else loads the machine), the machine's 1-minute load average at the start and the end of
@@ -328,6 +328,7 @@ async def run(k: int, seconds: float, think: float, kill_after: float | None,
         "separate_client_actions": len(st.probe_lat),
         "push_delay_ms": {q: round(pct(st.push, v) * 1000, 1) for q, v in (("p50", .5), ("p99", .99))},
         "pushes": len(st.push), "pushes_over_2s": late,
+        "pushes_over_1s": sum(1 for d in st.push if d > 1.0),
         "separate_client_push_ms": {q: round(pct(st.probe_push, v) * 1000, 1)
                                     for q, v in (("p50", .5), ("p99", .99))},
         "separate_client_pushes_over_2s": sum(1 for d in st.probe_push if d > 2.0),
@@ -407,7 +408,8 @@ def main() -> None:
               f"separate client p99 {r['separate_client_ms']['p99']} ms ({r['separate_client_actions']} actions, "
               f"push p99 {r['separate_client_push_ms']['p99']} ms)  "
               f"push p50/p99 {r['push_delay_ms']['p50']}/{r['push_delay_ms']['p99']} ms, "
-              f"{r['pushes_over_2s']} of {r['pushes']} over 2 s  RSS {r['server_rss_mb']} MB  "
+              f"{r['pushes_over_1s']}/{r['pushes_over_2s']} of {r['pushes']} over 1/2 s  "
+              f"RSS {r['server_rss_mb']} MB  "
               f"server CPU {r['server_cpu_ms_per_action']} ms/action  "
               f"load average {r['load_average'][0]}-{r['load_average'][1]}  "
               f"lost {r['lost_actions']}{KILLED.get(r['killed'], '')}"
