@@ -95,3 +95,19 @@ def finished_record(seed=8, players=3):
         g.apply(rng.choice(g.legal_actions()))
         g.settle()
     return g.record.to_json()
+
+
+def every_route(app):
+    """Every HTTP route of the app as ``(methods, path)``, the included routers' too (FastAPI
+    keeps an included router as one lazy entry of ``app.routes``; the app includes its routers
+    without a prefix), pages and routes left out of the OpenAPI document included."""
+    from fastapi.routing import APIRoute
+
+    def walk(routes):
+        for r in routes:
+            if isinstance(r, APIRoute):
+                yield set(r.methods), r.path
+            elif hasattr(r, "original_router"):
+                yield from walk(r.original_router.routes)
+
+    return list(walk(app.routes))

@@ -9,11 +9,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from fastapi.routing import APIRoute
 from fastapi.testclient import TestClient
 
 from smallworld.web.server import create_app
-from tests.web.conftest import new_game
+from tests.web.conftest import every_route, new_game
 from tests.web.test_api import TWO_HUMANS
 
 CHANGING = {"POST", "PUT", "PATCH", "DELETE"}
@@ -29,12 +28,8 @@ def setup(tmp_path_factory):
 
 
 def _routes(app):
-    out = []
-    for r in app.routes:
-        if isinstance(r, APIRoute):
-            for m in sorted(r.methods & CHANGING):
-                out.append((m, r.path))
-    return out
+    """Every state-changing route of the app (its included routers' too)."""
+    return [(m, path) for methods, path in every_route(app) for m in sorted(methods & CHANGING)]
 
 
 def _body(path, g, record):
