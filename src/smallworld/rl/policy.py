@@ -214,15 +214,33 @@ class PolicyBot:
                              f"not {edition} with {players}")
         if self._game is None:
             layout = pol.header.get("layout")
-            if layout is not None and layout != layout_fingerprint(edition, players):
+            if layout is not None and layout != _fingerprint(edition, players):
                 raise ValueError(f"{pol.path} was trained on another observation or action layout of "
                                  f"{edition} than this version's: train it again")
-            self._game = _Game(edition, players)
+            self._game = _game(edition, players)
         obs, mask, by_index = self._game.encode(state, player, legal)
         return by_index[pol(obs, mask)]
 
 
 _CACHE: dict[str, NumpyPolicy] = {}
+_GAMES: dict[tuple[str, int], _Game] = {}
+_FINGERPRINTS: dict[tuple[str, int], str] = {}
+
+
+def _game(edition: str, players: int) -> _Game:
+    """One set of encoders per (edition, players) and process: building the catalogue and the
+    encoders costs more than a whole game of decisions (a tournament builds a bot per game)."""
+    key = (edition, players)
+    if key not in _GAMES:
+        _GAMES[key] = _Game(edition, players)
+    return _GAMES[key]
+
+
+def _fingerprint(edition: str, players: int) -> str:
+    key = (edition, players)
+    if key not in _FINGERPRINTS:
+        _FINGERPRINTS[key] = layout_fingerprint(edition, players)
+    return _FINGERPRINTS[key]
 
 
 def _load(path: str) -> NumpyPolicy:
