@@ -164,10 +164,10 @@ class Pandaren(Ability):
             raise ScenarioError("a Harmony holder needs an Active Pandaren race in play")
         if seat in holders:
             raise ScenarioError(f"players[{seat}]: the Pandaren player cannot hold Harmony")
-        s.supply[HARMONY] -= len(holders)
-        if s.supply[HARMONY] < 0:
+        if s.supply.get(HARMONY, 0) < len(holders):
             raise ScenarioError(f"{len(holders)} Harmony holders: the box holds {PIECE_SUPPLY[HARMONY]} Harmony tokens")
-        s.flags[HOLDERS] = tuple(holders)
+        changes.draw_supply(s, HARMONY, len(holders))
+        changes.set_flag(s, HOLDERS, tuple(holders))
 
     def on_turn_start(self, s: State, owner: int) -> None:
         """R-ORDER-1: the Pandaren take back all Harmony tokens."""
