@@ -24,7 +24,7 @@ registered; not Ray)::
     python benchmarks/bot_variants.py tournament --bots mcts-plan,mcts,mcts --games 12 --clock cpu
 
 Any other arguments are those of ``smallworld``. The benchmarks ``search_speed.py`` and
-``oracle_agreement.py`` register them too (:func:`register`).
+``oracle_agreement.py`` make them by name with :func:`make`.
 """
 
 from __future__ import annotations
@@ -123,6 +123,16 @@ VARIANTS: dict[str, type[SearchBot]] = {
     "mcts-turn": TurnSearchBot, "mcts-plan": PlanSearchBot, "mcts-threat": ThreatSearchBot,
     "mcts-mix": MixedSearchBot,
 }
+
+
+def make(name: str, seed: int | str | None = None, **options: Any) -> Any:
+    """:func:`smallworld.bots.make_bot`, the variants known by name too (without registering
+    them: the registry of this process stays the players')."""
+    if name in VARIANTS:
+        return VARIANTS[name](seed, **options)
+    from smallworld.bots import make_bot
+
+    return make_bot(name, seed, **options)
 
 
 def register() -> None:

@@ -31,21 +31,21 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import sys
 import time
 from pathlib import Path
 from typing import Any
 
-from bot_variants import register  # beside this script
-
-from smallworld.bots import make_bot, parse_bot_spec
+from smallworld.bots import parse_bot_spec
 from smallworld.core import chance
 from smallworld.core.actions import Action
 from smallworld.core.engine import phase_of
 from smallworld.core.setup import new_state
 from smallworld.core.state import CHANCE, CONQUER, State
 
-#: the research configurations (mcts-turn, mcts-plan, mcts-threat, mcts-mix) by name too
-register()
+# the research configurations (mcts-turn, mcts-plan, mcts-threat, mcts-mix) by name too
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # bot_variants.py, beside this script
+from bot_variants import make as make_bot
 
 Snapshot = tuple[State, int, list[Action]]
 

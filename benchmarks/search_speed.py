@@ -27,16 +27,17 @@ import argparse
 import json
 import platform
 import statistics
+import sys
 import time
+from pathlib import Path
 from typing import Any
 
-from bot_variants import register  # beside this script
-
-from smallworld.bots import make_bot, parse_bot_spec
+from smallworld.bots import parse_bot_spec
 from smallworld.bots.play import play_game
 
-#: the research configurations (mcts-turn, mcts-plan, mcts-threat, mcts-mix) by name too
-register()
+# the research configurations (mcts-turn, mcts-plan, mcts-threat, mcts-mix) by name too
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # bot_variants.py, beside this script
+from bot_variants import make as make_bot
 
 
 class _Recorder:
