@@ -9,6 +9,7 @@ the game) read the whole game and replayed it from the first action."""
 from __future__ import annotations
 
 import random
+import time
 
 from fastapi.testclient import TestClient
 
@@ -17,6 +18,18 @@ from smallworld.web.server import create_app
 from tests.web.conftest import state
 from tests.web.test_api import TWO_HUMANS
 from tests.web.test_api_postgres import pg_url  # noqa: F401 (a fixture)
+
+
+def _heard(w, game_id, tok, known):
+    """The game as worker ``w`` shows it once it has heard of the ``known`` actions: a move
+    stored by the other worker reaches this one by a notification, a moment later (a page
+    that acts on an older position meanwhile is refused and brought up to date)."""
+    deadline = time.monotonic() + 10
+    while True:
+        p = state(w, game_id, tok)
+        if p["game"]["actions"] >= known or time.monotonic() > deadline:
+            return p
+        time.sleep(0.02)
 
 
 def test_workers_taking_turns_play_each_others_moves_without_replaying_the_game(pg_url, monkeypatch):  # noqa: F811
@@ -36,15 +49,16 @@ def test_workers_taking_turns_play_each_others_moves_without_replaying_the_game(
         state(b, g["id"], tok)  # worker B reads the game once
         replays.clear()
         rng = random.Random(3)
-        p, moves, workers = None, 0, (a, b)
+        p, moves, workers, known = None, 0, (a, b), 0
         while moves < 3000:
             w = workers[(moves // 2) % 2]  # two moves on one worker, then two on the other
-            p = state(w, g["id"], tok)
+            p = _heard(w, g["id"], tok, known)
             if p["over"]:
                 break
             r = w.post(f"/api/games/{g['id']}/actions", headers={"X-Token": tok},
                        json={"action": rng.choice(p["legal"])["text"]})
             assert r.status_code == 200, r.text
+            known = r.json()["game"]["actions"]
             moves += 1
         assert p is not None and p["over"] and moves > 40
         # the end of the game reveals the sealed seed: each worker reads that game whole once
