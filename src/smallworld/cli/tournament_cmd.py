@@ -42,7 +42,7 @@ def tournament(
     bots: str | None = typer.Option(None, "--bots", "-b",
                                     help=f"Comma-separated bots, one per seat ({', '.join(sorted(BOTS))}); "
                                          "fewer than the seats are repeated to fill them; options after a colon, "
-                                         "e.g. mcts-mix:conquest_lookahead=2; policy:PATH a trained policy file "
+                                         "e.g. mcts-blend:deep_share=0.1; policy:PATH a trained policy file "
                                          "(policy:shipped: the one shipped for the edition). Default greedy,random; "
                                          "with --pool: the pool (default every bot)."),
     pool: bool = typer.Option(False, "--pool",
