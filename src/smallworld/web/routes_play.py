@@ -76,7 +76,7 @@ async def api_verify(game_id: str, request: Request, ctx: Ctx) -> dict[str, Any]
     whoever runs the server can read the sealed seed (``host``: that sentence)."""
     acc = await ctx.authorize(game_id, token_of(request), seat_param(request))
     async with acc.live.lock:
-        await ctx.fresh(acc.live)
+        await ctx.fresh(acc.live, force=True)  # the stored game, whichever worker answers
         rec = acc.live.game.record
         record = GameRecord(dict(rec.header), list(rec.actions), rec.result)
     v = await asyncio.to_thread(verify, record)
@@ -198,7 +198,7 @@ async def api_record(game_id: str, request: Request, ctx: Ctx) -> Response:
         raise ApiError(403, "the record reveals every player's coins: it can be downloaded "
                             "from the host page, or by anyone once the game is over")
     async with live.lock:
-        await ctx.fresh(live)
+        await ctx.fresh(live, force=True)  # the stored game, whichever worker answers
         text = json.dumps(live.export(), indent=1)
     return Response(
         text + "\n", media_type="application/json",
