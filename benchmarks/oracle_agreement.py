@@ -3,7 +3,7 @@ minutes: how a bot's choices differ from the Hard level's (not a measure of stre
 
 States: each conquest step (``CONQUER`` phase, more than two legal actions) of 3-player games
 between greedy bots is kept with probability ``--rate`` until ``--states`` are kept (seeded: the
-same states on every run). The **oracle** is ``mcts-plan`` (the Hard level) with
+same states on every run). The **oracle** is ``mcts-plan`` (the Hard level before ``mcts-blend``; a research configuration of bot_variants.py now) with
 ``--oracle-iterations`` fresh iterations per decision, run twice with different seeds: only the
 states where both runs agree count (where the oracle is unsure, no answer is right). Each bot of
 ``--bots`` then chooses in every state with ``--time`` CPU seconds (its real budget); the script

@@ -81,28 +81,45 @@ def terminal_rewards(result: dict[str, Any], spec: GameSpec, mode: str) -> list[
     n = spec.n_players
     if mode == "none":
         return [0.0] * n
-    sides = spec.sides
-    if mode == "rank":
-        if sides and "sides" in result:
-            names = list(result["sides"])
-            by_side = dict(zip(names, _rank_values([(float(result["sides"][x]),) for x in names])))
-            return [by_side[sides[p]] for p in range(n)]
-        tokens = result.get("tokens") or [0] * n
-        return _rank_values([(float(result["scores"][p]), float(tokens[p])) for p in range(n)])
     if mode == "vc_scaled":
         return [max(-1.0, min(1.0, r / VC_DIFF_SCALE)) for r in terminal_rewards(result, spec, "vc_diff")]
+    teams = bool(spec.sides) and "sides" in result  # the team variant: sides score (R-TEAM-6)
+    if mode == "rank":
+        return _side_ranks(result, spec) if teams else _seat_ranks(result, n)
     if mode == "win":
-        if sides and "winning_sides" in result:
-            won = result["winning_sides"]
-            return [1.0 / len(won) if sides[p] in won else 0.0 for p in range(n)]
-        winners = result["winners"]
-        return [1.0 / len(winners) if p in winners else 0.0 for p in range(n)]
-    if sides and "sides" in result:
-        side_score = result["sides"]
-        out = []
-        for p in range(n):
-            others = [v for side, v in side_score.items() if side != sides[p]]
-            out.append(float(side_score[sides[p]] - (sum(others) / len(others) if others else 0.0)))
-        return out
+        return _win_shares(result, spec)
+    return _side_diffs(result, spec) if teams else _seat_diffs(result, n)
+
+
+def _seat_ranks(result: dict[str, Any], n: int) -> list[float]:
+    tokens = result.get("tokens") or [0] * n
+    return _rank_values([(float(result["scores"][p]), float(tokens[p])) for p in range(n)])
+
+
+def _side_ranks(result: dict[str, Any], spec: GameSpec) -> list[float]:
+    names = list(result["sides"])
+    by_side = dict(zip(names, _rank_values([(float(result["sides"][x]),) for x in names])))
+    return [by_side[spec.sides[p]] for p in range(spec.n_players)]
+
+
+def _win_shares(result: dict[str, Any], spec: GameSpec) -> list[float]:
+    n, sides = spec.n_players, spec.sides
+    if sides and "winning_sides" in result:
+        won = result["winning_sides"]
+        return [1.0 / len(won) if sides[p] in won else 0.0 for p in range(n)]
+    winners = result["winners"]
+    return [1.0 / len(winners) if p in winners else 0.0 for p in range(n)]
+
+
+def _side_diffs(result: dict[str, Any], spec: GameSpec) -> list[float]:
+    side_score, sides = result["sides"], spec.sides
+    out = []
+    for p in range(spec.n_players):
+        others = [v for side, v in side_score.items() if side != sides[p]]
+        out.append(float(side_score[sides[p]] - (sum(others) / len(others) if others else 0.0)))
+    return out
+
+
+def _seat_diffs(result: dict[str, Any], n: int) -> list[float]:
     scores = result["scores"]
     return [float(scores[p] - (sum(scores) - scores[p]) / (n - 1)) for p in range(n)]
