@@ -25,6 +25,36 @@ _REDEPLOY: dict[str, tuple[Any, ...]] = {}
 _REGION_ACTIONS: dict[str, dict[str, Any]] = {}
 
 
+def _where(flags: Sequence[bool]) -> tuple[int, ...]:
+    """The numbers of the Regions whose flag is set."""
+    return tuple(i for i, f in enumerate(flags) if f)
+
+
+def _regions_of(faces: Sequence[BoardFace]) -> tuple[
+        list[str], list[str], list[str], list[int], list[frozenset[str]], list[bool], list[tuple[int, ...]]]:
+    """The Regions of the faces in order, numbered across them: ids (``"L1.3"``), names,
+    terrains, board of each, symbols, marker, and neighbours by number (RULES §14)."""
+    ids: list[str] = []
+    names: list[str] = []
+    terrain: list[str] = []
+    board: list[int] = []
+    symbols: list[frozenset[str]] = []
+    marker: list[bool] = []
+    adj: list[tuple[int, ...]] = []
+    for b, face in enumerate(faces):
+        base = len(ids)
+        for spec in face.regions:
+            ids.append(f"{face.id}.{spec.index}")
+            names.append(spec.name)
+            terrain.append(spec.terrain)
+            board.append(b)
+            symbols.append(frozenset(spec.symbols))
+            marker.append(bool(spec.marker))
+        for i in range(len(face.regions)):
+            adj.append(tuple(sorted(base + j for j in face.adjacency[i])))
+    return ids, names, terrain, board, symbols, marker, adj
+
+
 class GameSpec:
     """Immutable description of a game's table.
 
@@ -79,24 +109,7 @@ class GameSpec:
         self.sides: tuple[str, ...] = tuple(ed.sides_by_players.get(n_players, ()))
         self._face_objs = tuple(faces)
         self.faces = tuple(f.id for f in faces)
-        ids: list[str] = []
-        names: list[str] = []
-        terrain: list[str] = []
-        board: list[int] = []
-        symbols: list[frozenset[str]] = []
-        marker: list[bool] = []
-        adj: list[tuple[int, ...]] = []
-        for b, face in enumerate(faces):
-            base = len(ids)
-            for spec in face.regions:
-                ids.append(f"{face.id}.{spec.index}")
-                names.append(spec.name)
-                terrain.append(spec.terrain)
-                board.append(b)
-                symbols.append(frozenset(spec.symbols))
-                marker.append(bool(spec.marker))
-            for i in range(len(face.regions)):
-                adj.append(tuple(sorted(base + j for j in face.adjacency[i])))
+        ids, names, terrain, board, symbols, marker, adj = _regions_of(faces)
         self.region_ids = tuple(ids)
         self.index = {rid: i for i, rid in enumerate(ids)}
         self.names = tuple(names)
@@ -122,14 +135,13 @@ class GameSpec:
         #: per region, ``{neighbour: 0}`` (the no-travel targets it gives its occupant)
         self.near = tuple(dict.fromkeys(a, 0) for a in adj)
         self.n_regions = len(ids)
-        self.entries = tuple(i for i in range(self.n_regions) if self.entry[i])
+        self.entries = _where(self.entry)
         #: region numbers of the Seas and Lakes
-        self.waters = tuple(i for i in range(self.n_regions) if self.water[i])
-        self.marker_regions = tuple(i for i in range(self.n_regions) if self.marker[i])
+        self.waters = _where(self.water)
+        self.marker_regions = _where(self.marker)
         water_of_board = [-1] * len(faces)
-        for i in range(self.n_regions):
-            if self.water[i]:
-                water_of_board[self.board[i]] = i
+        for i in self.waters:
+            water_of_board[self.board[i]] = i
         self.water_of_board = tuple(water_of_board)
         # the actions naming one Region, made once per game (legal-action lists reuse them)
         self._region_actions: dict[str, tuple[Any, ...]] = {}
