@@ -36,6 +36,23 @@ def _in_players(f: Flag) -> bool:
     return f.encode == "seats" or (f.per_seat and f.encode in ("seat", "count"))
 
 
+def _section_flags(declared: dict[str, Flag], section: Sequence[str], items: Sequence[str]) -> list[Flag]:
+    """The flags section in its published order (``used:`` expanded for every item), then the
+    declared flags no published key names. Raises ``ValueError`` for an undeclared key."""
+    flags: list[Flag] = []
+    for key in section:
+        if key == USED_FAMILY:
+            flags += [declared.get(f"{USED_FAMILY}{i}", Flag(f"{USED_FAMILY}{i}")) for i in items]
+        elif key in declared:
+            flags.append(declared[key])
+        else:
+            raise ValueError(f"published observation flag {key!r} has no declaration")
+    placed = {f.key for f in flags}
+    flags += [f for f in declared.values()
+              if f.key not in placed and _in_section(f) and not f.key.startswith(USED_FAMILY)]
+    return flags
+
+
 class FlagPlan:
     """Where the declared flags of ``abilities`` go in an observation.
 
@@ -57,17 +74,7 @@ class FlagPlan:
             for f in a.flags:
                 declared.setdefault(f.key, f)
         self.declared = declared
-        flags: list[Flag] = []
-        for key in section:
-            if key == USED_FAMILY:
-                flags += [declared.get(f"{USED_FAMILY}{i}", Flag(f"{USED_FAMILY}{i}")) for i in items]
-            elif key in declared:
-                flags.append(declared[key])
-            else:
-                raise ValueError(f"published observation flag {key!r} has no declaration")
-        placed = {f.key for f in flags}
-        flags += [f for f in declared.values()
-                  if f.key not in placed and _in_section(f) and not f.key.startswith(USED_FAMILY)]
+        flags = _section_flags(declared, section, items)
         missing = [k for k in players if k not in declared]
         if missing:
             raise ValueError(f"published per-seat flags without a declaration: {', '.join(missing)}")
