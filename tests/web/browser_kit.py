@@ -87,6 +87,17 @@ def install_state(server: LiveServer, game_id: str, state: Any) -> None:
     live.game.state = state
 
 
+def open_page(chromium, w: int, h: int, touch: bool) -> tuple[Any, Any]:
+    """A new browser context of ``w`` x ``h`` CSS px (``touch``: a phone, touch and mobile)
+    and its page, with tips quieted and page errors collected in ``pg.errors``."""
+    ctx = chromium.new_context(viewport={"width": w, "height": h}, has_touch=touch, is_mobile=touch)
+    pg = ctx.new_page()
+    quiet_tips(pg)
+    pg.errors = []
+    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
+    return ctx, pg
+
+
 def quiet_tips(pg) -> None:
     """Turn the first-game tips off in this browser context (before the page loads)."""
     pg.add_init_script("localStorage.setItem('smallworld.tips', JSON.stringify({seen: {}, off: true}))")

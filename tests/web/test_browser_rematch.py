@@ -7,27 +7,18 @@ from __future__ import annotations
 import json
 import urllib.request
 
-from tests.web.browser_kit import quiet_tips, require_browser, shot
+from tests.web.browser_kit import open_page, require_browser, shot
 from tests.web.conftest import finished_record
 
 require_browser()
-
-
-def _page(chromium, w, h, touch):
-    ctx = chromium.new_context(viewport={"width": w, "height": h}, has_touch=touch, is_mobile=touch)
-    pg = ctx.new_page()
-    quiet_tips(pg)
-    pg.errors = []
-    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
-    return ctx, pg
 
 
 def test_play_again_from_the_results_moves_both_seat_links(server, chromium):
     req = urllib.request.Request(server + "/api/games/import", headers={"Content-Type": "application/json"},
                                  data=json.dumps({"record": finished_record(players=3), "bots": {"2": "random"}}).encode())
     old = json.load(urllib.request.urlopen(req))
-    bruno_ctx, bruno = _page(chromium, 390, 844, True)
-    anna_ctx, anna = _page(chromium, 1440, 900, False)
+    bruno_ctx, bruno = open_page(chromium, 390, 844, True)
+    anna_ctx, anna = open_page(chromium, 1440, 900, False)
     anna.goto(server + old["seats"][0]["link"])
     bruno.goto(server + old["seats"][1]["link"])
     for pg in (anna, bruno):

@@ -4,26 +4,17 @@ touch. Screenshots ``test-artifacts/web/chat-*.png``."""
 
 from __future__ import annotations
 
-from tests.web.browser_kit import post_game, quiet_tips, require_browser, shot
+from tests.web.browser_kit import open_page, post_game, require_browser, shot
 
 require_browser()
 
 SAID = "<b>bold</b><img src=x onerror=\"window.__pwned=1\"><script>window.__pwned=1</script> hi"
 
 
-def _page(chromium, w, h, touch):
-    ctx = chromium.new_context(viewport={"width": w, "height": h}, has_touch=touch, is_mobile=touch)
-    pg = ctx.new_page()
-    quiet_tips(pg)
-    pg.errors = []
-    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
-    return ctx, pg
-
-
 def test_the_seats_talk_and_markup_stays_text(server, chromium):
     created = post_game(server, {"seats": [{"name": "Anna"}, {"name": "Bruno"}], "seed": 4})
-    anna_ctx, anna = _page(chromium, 1440, 900, False)
-    bruno_ctx, bruno = _page(chromium, 390, 844, True)
+    anna_ctx, anna = open_page(chromium, 1440, 900, False)
+    bruno_ctx, bruno = open_page(chromium, 390, 844, True)
     anna.goto(server + created["seats"][0]["link"])
     bruno.goto(server + created["seats"][1]["link"])
     for pg in (anna, bruno):
@@ -58,7 +49,7 @@ def test_spectators_read_the_talk_only_when_the_host_allows(server, chromium):
     (the watch link, a 390x844 phone) then shows the talk, read-only; before, nothing of it."""
     created = post_game(server, {"seats": [{"name": "Anna"}, {"name": "Bob", "kind": "bot", "bot": "random"}],
                                  "seed": 4, "watch": "live"})
-    host_ctx, host = _page(chromium, 1440, 900, False)
+    host_ctx, host = open_page(chromium, 1440, 900, False)
     host.goto(server + created["hotseat"])
     host.wait_for_selector("#chat:not([hidden]) #chat-form")
     host.fill("#chat-text", "who is watching?")
@@ -66,7 +57,7 @@ def test_spectators_read_the_talk_only_when_the_host_allows(server, chromium):
     host.wait_for_selector("#chat-list .chat-line")
     host.click("#btn-invite")
     link = host.locator("#watch-link").input_value()
-    fan_ctx, fan = _page(chromium, 390, 844, True)
+    fan_ctx, fan = open_page(chromium, 390, 844, True)
     fan.goto(link)
     fan.wait_for_selector("#board svg")
     fan.wait_for_timeout(3500)  # a look at the talk came and was refused

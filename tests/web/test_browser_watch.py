@@ -10,21 +10,12 @@ import urllib.request
 
 import pytest
 
-from tests.web.browser_kit import post_game, quiet_tips, require_browser, shot, wait_ready
+from tests.web.browser_kit import open_page, post_game, require_browser, shot, wait_ready
 
 require_browser()
 
 SIZES = [(390, 844, True), (1440, 900, False)]
 IDS = ["phone", "desktop"]
-
-
-def _context(chromium, w, h, touch):
-    ctx = chromium.new_context(viewport={"width": w, "height": h}, has_touch=touch, is_mobile=touch)
-    pg = ctx.new_page()
-    quiet_tips(pg)
-    pg.errors = []
-    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
-    return ctx, pg
 
 
 def _visible(pg, selector):
@@ -41,7 +32,7 @@ CONTROLS = ("#turn button, .combo, #btn-end-turn, #rp-start, #rp-prev, #rp-play,
 def test_a_replay_opened_on_its_own_shows_no_controls(server, chromium, w, h, touch):
     created = post_game(server, {"seats": [{"name": "Anna"}, {"name": "Bob", "kind": "bot", "bot": "random"}],
                                  "seed": 5})
-    ctx, pg = _context(chromium, w, h, touch)
+    ctx, pg = open_page(chromium, w, h, touch)
     pg.goto(f"{server}/replay/{created['id']}")
     pg.wait_for_selector(".fatal")
     text = pg.inner_text("body")
@@ -63,7 +54,7 @@ def test_a_replay_opened_on_its_own_shows_no_controls(server, chromium, w, h, to
 def test_the_host_opens_the_game_to_spectators_who_watch_without_controls(server, chromium, w, h, touch):
     created = post_game(server, {"seats": [{"name": "Anna"}, {"name": "Bob", "kind": "bot", "bot": "random"}],
                                  "seed": 6})
-    ctx, host = _context(chromium, w, h, touch)
+    ctx, host = open_page(chromium, w, h, touch)
     host.goto(server + created["hotseat"])
     wait_ready(host)
     # the host page: seat links, and who may watch (off at first: the link opens nothing)
@@ -85,7 +76,7 @@ def test_the_host_opens_the_game_to_spectators_who_watch_without_controls(server
     if host.locator("#modal:not([hidden])").count():
         host.locator("#modal .actions button").last.click()
 
-    sctx, fan = _context(chromium, w, h, touch)
+    sctx, fan = open_page(chromium, w, h, touch)
     fan.goto(url.replace(url.split("/replay/")[0], server))
     fan.wait_for_selector("#board svg")
     fan.wait_for_function("() => document.getElementById('turn-banner').textContent.includes('Watching')")
@@ -116,7 +107,7 @@ def test_the_host_opens_the_game_to_spectators_who_watch_without_controls(server
 
 @pytest.mark.parametrize(("w", "h", "touch"), SIZES, ids=IDS)
 def test_the_host_chooses_who_may_watch_when_creating_the_game(server, chromium, w, h, touch):
-    ctx, pg = _context(chromium, w, h, touch)
+    ctx, pg = open_page(chromium, w, h, touch)
     pg.goto(server + "/")
     choice = pg.locator("#watch")
     choice.wait_for()
