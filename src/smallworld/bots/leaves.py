@@ -77,7 +77,19 @@ def backup(path: list[Node], value: float) -> None:
         nd.value += value
 
 
-class RolloutUtility:
+class _FixedStage:
+    """A leaf whose playout stops at a fixed stage, ``lookahead``, and keeps nothing per playout."""
+
+    lookahead: int = 0
+
+    def start(self) -> None:
+        pass
+
+    def turn_over(self, s: State, me: int, stage: int, declined: bool) -> bool:
+        return stage >= self.lookahead
+
+
+class RolloutUtility(_FixedStage):
     """Stops when the bot's next ``horizon`` turns are over (``lookahead`` 2·horizon); the
     value is :func:`~smallworld.bots.evaluate.utility`, backed up as a mean."""
 
@@ -89,12 +101,6 @@ class RolloutUtility:
 
     def begin(self, world: State, player: int) -> Leaf:
         return self
-
-    def start(self) -> None:
-        pass
-
-    def turn_over(self, s: State, me: int, stage: int, declined: bool) -> bool:
-        return stage >= self.lookahead
 
     def finish(self, s: State, me: int, path: list[Node], declined: bool) -> None:
         backup(path, utility(s, me))
@@ -116,7 +122,7 @@ class _DeclineCorrection:
         return leaf_value(s, me, self._bonus if declined else 0.0, threat=threat)
 
 
-class StaticLeaf(_DeclineCorrection):
+class StaticLeaf(_FixedStage, _DeclineCorrection):
     """:func:`leaf_value` at stage ``lookahead``, with the decline correction (see the module
     doc). ``threat`` applies at ``lookahead`` 0 only (later, the opponents' turns are played).
 
@@ -143,12 +149,6 @@ class StaticLeaf(_DeclineCorrection):
     def begin(self, world: State, player: int) -> Leaf:
         self._set_bonus(world, player)
         return self
-
-    def start(self) -> None:
-        pass
-
-    def turn_over(self, s: State, me: int, stage: int, declined: bool) -> bool:
-        return stage >= self.lookahead
 
     def finish(self, s: State, me: int, path: list[Node], declined: bool) -> None:
         backup(path, self._value(s, me, declined, self.threat))
