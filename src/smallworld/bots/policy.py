@@ -320,16 +320,30 @@ class HeuristicPolicy:
                 if best is None or ratio > best[0]:
                     best = (ratio, a)
         if abilities and self._ability_budget(s, p):
-            for a in abilities:
-                t = s.copy()
-                t.apply(a, check=False)
-                spent = max(0, hand - t.hand[p])
-                gain = self._settled_value(t, p, value) - base
-                if gain <= 0.3 + keep * spent:
-                    continue
-                ratio = gain / max(spent, 1)
-                if best is None or ratio > best[0]:
-                    best = (ratio, a)
+            best = self._best_ability(s, p, abilities, value, base, keep, best)
+        return self._conquest_choice(s, p, best, best_final)
+
+    def _best_ability(self, s: State, p: int, abilities: list[Action], value: Callable[[State], float],
+                      base: float, keep: float, best: tuple[float, Action] | None) -> tuple[float, Action] | None:
+        """``best`` (gain per token, action), or an ability action that gains more per token
+        spent than it (more than 0.3 VC above ``keep`` per token, after settling)."""
+        hand = s.hand[p]
+        for a in abilities:
+            t = s.copy()
+            t.apply(a, check=False)
+            spent = max(0, hand - t.hand[p])
+            gain = self._settled_value(t, p, value) - base
+            if gain <= 0.3 + keep * spent:
+                continue
+            ratio = gain / max(spent, 1)
+            if best is None or ratio > best[0]:
+                best = (ratio, a)
+        return best
+
+    def _conquest_choice(self, s: State, p: int, best: tuple[float, Action] | None,
+                         best_final: tuple[float, Action] | None) -> Action | None:
+        """The conquest or ability chosen (an ability counted against the turn's budget), else a
+        final conquest worth its die roll, else ``None``."""
         if best is not None:
             if best[1].kind not in CORE_KINDS:
                 self._count_ability(s, p)
@@ -397,23 +411,8 @@ class HeuristicPolicy:
         if abilities and self._ability_budget(s, p):
             value = self._valuer(s, p)
             base = value(s)
-            for a in abilities:
-                t = s.copy()
-                t.apply(a, check=False)
-                spent = max(0, hand - t.hand[p])
-                gain = self._settled_value(t, p, value) - base
-                if gain <= 0.3 + keep * spent:
-                    continue
-                ratio = gain / max(spent, 1)
-                if best is None or ratio > best[0]:
-                    best = (ratio, a)
-        if best is not None:
-            if best[1].kind not in CORE_KINDS:
-                self._count_ability(s, p)
-            return best[1]
-        if best_final is not None and best_final[0] > 0.05:
-            return best_final[1]
-        return None
+            best = self._best_ability(s, p, abilities, value, base, keep, best)
+        return self._conquest_choice(s, p, best, best_final)
 
     # ---- redeployment (R-TROOP-3, R-TROOP-4) ---------------------------------------------------
 
