@@ -20,6 +20,10 @@ index of the catalogue's plural forms, from the catalogue's own ``Plural-Forms``
 CLDR data); ``names`` are the editions' names of races, powers, items and pieces in that language
 (:meth:`smallworld.core.edition.Edition.names`). Without ``lang`` (or with an unknown one) the
 browser's ``Accept-Language`` chooses, and English when it names none of ours.
+
+The server speaks the same catalogues (the chronicle, :mod:`smallworld.web.chronicle`):
+:func:`translations` gives a language's ``gettext``/``ngettext``, :func:`page_language` the
+language a request or WebSocket is answered in.
 """
 
 from __future__ import annotations
@@ -28,16 +32,18 @@ import gettext
 import hashlib
 import json
 from functools import cache
+from io import BytesIO
 from pathlib import Path
 from typing import Any
 
 from babel import Locale, negotiate_locale
 from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from fastapi import APIRouter, Query, Request, Response
+from starlette.requests import HTTPConnection
 
 from smallworld.core import edition as core_editions
-from smallworld.web.access import ApiError
 
 #: the catalogues, one folder per language (``it/LC_MESSAGES/messages.po``)
 LOCALES = Path(__file__).parent / "locales"
@@ -140,8 +146,32 @@ def choose_language(asked: str | None, accept_language: str | None) -> str:
     return by_lower.get((found or "").lower(), SOURCE)
 
 
+def page_language(conn: HTTPConnection) -> str:
+    """The language a request (or a WebSocket) is answered in: its ``lang`` query parameter
+    when it names one of :func:`languages` (the page's choice: ``?lang=``, or the one remembered
+    in the browser), else its ``Accept-Language`` (:func:`choose_language`), as ``i18n.js``
+    chooses for the page."""
+    return choose_language(conn.query_params.get("lang"), conn.headers.get("accept-language"))
+
+
+@cache
+def translations(lang: str) -> gettext.NullTranslations:
+    """The server's gettext translations of ``lang`` (``.gettext``, ``.ngettext`` with the
+    catalogue's CLDR plural rule), made once per process from its ``.po`` file in memory;
+    untranslated and fuzzy entries answer the English msgid. English, or a language without a
+    catalogue: the msgids themselves (``ngettext`` picks the English form by ``n == 1``)."""
+    if lang == SOURCE or lang not in languages():
+        return gettext.NullTranslations()
+    buf = BytesIO()
+    write_mo(buf, read_catalogue(lang), use_fuzzy=False)
+    buf.seek(0)
+    return gettext.GNUTranslations(buf)
+
+
 def i18n_router() -> APIRouter:
     """The catalogue route (module doc)."""
+    from smallworld.web.access import ApiError  # access imports the games, which speak through here
+
     router = APIRouter()
 
     @router.get("/api/i18n")
@@ -161,4 +191,4 @@ def i18n_router() -> APIRouter:
 
 
 __all__ = ["LOCALES", "SOURCE", "catalogue_json", "choose_language", "i18n_router", "language_name",
-           "languages", "plural_indices", "read_catalogue"]
+           "languages", "page_language", "plural_indices", "read_catalogue", "translations"]
