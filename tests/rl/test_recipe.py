@@ -7,18 +7,11 @@ import time
 
 import numpy as np
 import pytest
-import torch
 
 from smallworld.rl.recipe import split_budget, train
 from smallworld.rl.training import collect_demonstrations
 
-
-@pytest.fixture(autouse=True)
-def _one_thread():
-    before = torch.get_num_threads()
-    torch.set_num_threads(1)
-    yield
-    torch.set_num_threads(before)
+pytestmark = pytest.mark.usefixtures("one_torch_thread")
 
 
 def test_the_budget_split_scales_with_the_minutes():

@@ -7,7 +7,6 @@ from __future__ import annotations
 import numpy as np
 import pytest
 import sb3_contrib
-import torch
 
 from smallworld.rl.opponents import sb3_policy
 from smallworld.rl.training import (
@@ -19,13 +18,7 @@ from smallworld.rl.training import (
     train_stages,
 )
 
-
-@pytest.fixture(autouse=True)
-def _one_thread():
-    before = torch.get_num_threads()
-    torch.set_num_threads(1)
-    yield
-    torch.set_num_threads(before)
+pytestmark = pytest.mark.usefixtures("one_torch_thread")
 
 
 def test_demonstrations_hold_legal_teacher_actions_and_returns():

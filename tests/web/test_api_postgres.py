@@ -14,7 +14,6 @@ import os
 import secrets
 import signal
 import subprocess
-import sys
 import time
 
 import httpx
@@ -108,34 +107,15 @@ def test_one_writer_per_game_a_stale_copy_is_refused_then_caught_up(pg_url):
         assert rec["actions"][pa["game"]["actions"]] == "pick 0"
 
 
-def _serve(pg_url, port, workers):
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "smallworld", "serve", "--no-browser", "--port", str(port),
-         "--db", pg_url, "--bot-delay", "0", "--workers", str(workers)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env={**os.environ, "CI": "1"})
-    base = f"http://127.0.0.1:{port}"
-    for _ in range(300):
-        try:
-            if httpx.get(base + "/api/meta", timeout=1).status_code == 200:
-                return proc, base
-        except httpx.HTTPError:
-            pass
-        if proc.poll() is not None:
-            raise RuntimeError("the server exited at start")
-        time.sleep(0.1)
-    proc.kill()
-    raise RuntimeError("the server did not come up")
-
-
 def _children(pid):
     out = subprocess.run(["ps", "-o", "pid=", "--ppid", str(pid)], capture_output=True, text=True)
     return [int(x) for x in out.stdout.split()]
 
 
 def test_killing_a_worker_loses_no_acknowledged_action(pg_url):
-    from tests.web.test_kill import _free_port
+    from tests.web.serve_kit import free_port, serve
 
-    proc, base = _serve(pg_url, _free_port(), 2)
+    proc, base = serve(pg_url, free_port(), workers=2)
     try:
         with httpx.Client(base_url=base, timeout=30) as c:
             g = c.post("/api/games", json={"seats": TWO_HUMANS}).json()

@@ -8,17 +8,14 @@ import re
 
 import pytest
 
-from tests.web.browser_kit import require_browser, shot
+from tests.web.browser_kit import open_page, require_browser, shot
 
 require_browser()
 
 
 @pytest.mark.parametrize(("w", "h", "touch"), [(1440, 900, False), (390, 844, True)])
 def test_the_lobby_offers_the_bot_levels_in_both_editions(server, chromium, w, h, touch):
-    ctx = chromium.new_context(viewport={"width": w, "height": h}, has_touch=touch, is_mobile=touch)
-    pg = ctx.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
+    ctx, pg = open_page(chromium, w, h, touch)
     pg.goto(server + "/")
     pg.wait_for_selector("#seats .seat")
     meta = pg.evaluate("() => fetch('/api/meta').then(r => r.json())")
@@ -52,7 +49,7 @@ def test_the_lobby_offers_the_bot_levels_in_both_editions(server, chromium, w, h
     pg.wait_for_selector("#play-hotseat")
     assert "bot (Easy)" in pg.inner_text("#created")
     shot(pg, f"lobby-levels-created-{w}x{h}")
-    assert not errors, errors
+    assert not pg.errors, pg.errors
     ctx.close()
 
 

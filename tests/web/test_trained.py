@@ -64,13 +64,10 @@ def test_serve_policy_offers_that_file(tmp_path):
 
 @pytest.mark.parametrize(("w", "h", "touch"), [(1440, 900, False), (390, 844, True)])
 def test_the_lobby_offers_trained_only_for_the_games_it_plays(server, chromium, w, h, touch):
-    from tests.web.browser_kit import require_browser, shot
+    from tests.web.browser_kit import open_page, require_browser, shot
 
     require_browser()
-    ctx = chromium.new_context(viewport={"width": w, "height": h}, has_touch=touch, is_mobile=touch)
-    pg = ctx.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
+    ctx, pg = open_page(chromium, w, h, touch)
     pg.goto(server + "/")
     pg.wait_for_selector("#seats .seat")
 
@@ -101,5 +98,5 @@ def test_the_lobby_offers_trained_only_for_the_games_it_plays(server, chromium, 
     pg.wait_for_selector("#play-hotseat")
     assert "Trained" in pg.inner_text("#created")
     shot(pg, f"lobby-trained-created-{w}x{h}")
-    assert not errors, errors
+    assert not pg.errors, pg.errors
     ctx.close()
