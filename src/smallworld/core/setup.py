@@ -9,7 +9,7 @@ from typing import Any
 from smallworld.core import edition as editions
 from smallworld.core import engine
 from smallworld.core.edition import Edition
-from smallworld.core.spec import GameSpec
+from smallworld.core.spec import GameSpec, spec_for
 from smallworld.core.state import EMPTY, MURLOC, State
 
 
@@ -28,29 +28,15 @@ def make_spec(
     edition: str | Edition = "swow",
     seats: Sequence[str] | None = None,
 ) -> GameSpec:
-    """The :class:`GameSpec` for the given face ids.
-
-    A spec is immutable, so games with the same edition, boards, player count and seat names
-    share one (kept in a small cache): a new game skips building the table and finds the
+    """The :class:`GameSpec` for the given face ids: the interned one
+    (:func:`smallworld.core.spec.spec_for`), which every game with the same edition, boards,
+    player count and seat names shares: a new game skips building the table and finds the
     per-table action tables already made.
 
     Raises:
         ValueError: unknown face, wrong player count or edition (message names it).
     """
-    ed = editions.get(edition)
-    key = (ed.name, tuple(faces), n_players, None if seats is None else tuple(seats))
-    spec = _SPECS.get(key)
-    if spec is None or spec.edition is not ed:
-        spec = GameSpec([ed.load_face(f) for f in faces], n_players, edition=ed, seats=seats)
-        if len(_SPECS) >= _SPEC_CACHE_SIZE:
-            _SPECS.pop(next(iter(_SPECS)))  # the oldest
-        _SPECS[key] = spec
-    return spec
-
-
-#: specs made by :func:`make_spec`, by (edition, faces, players, seats); at most this many
-_SPEC_CACHE_SIZE = 64
-_SPECS: dict[tuple[object, ...], GameSpec] = {}
+    return spec_for(n_players, faces, edition=edition, seats=seats)
 
 
 def initial_state(spec: GameSpec) -> State:

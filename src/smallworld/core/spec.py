@@ -1,13 +1,19 @@
 """Static facts of one game: edition, seats, boards in play and the Region graph.
 
-A :class:`GameSpec` is built once per game and shared (never copied) by every
-:class:`~smallworld.core.state.State` of that game. Regions of all boards in play are numbered
-``0..n_regions-1`` in board order; ``region_ids[i]`` is the notation ``"<FACE>.<index>"``
-(``"L1.4"``). Boards are separate islands (RULES §1): there is no adjacency between boards.
+A :class:`GameSpec` is shared (never copied) by every :class:`~smallworld.core.state.State` of
+that game. Regions of all boards in play are numbered ``0..n_regions-1`` in board order;
+``region_ids[i]`` is the notation ``"<FACE>.<index>"`` (``"L1.4"``). Boards are separate islands
+(RULES §1): there is no adjacency between boards.
+
+Specs are interned: :func:`spec_for` gives every game of one edition, boards, player count and
+seat names the same spec object (its :attr:`GameSpec.key`), and specs differing only in seat
+names share their tables. A spec pickles as its key and unpickles to the spec of that key in the
+receiving process (made there on first use), so a pickled state holds none of its tables.
 """
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Sequence
 from typing import Any
 
@@ -72,6 +78,10 @@ class GameSpec:
         entries: region numbers of all Entry Regions.
         marker_regions: one per board, in board order.
         water_of_board: the Sea/Lake region number of each board, or -1.
+        key: ``(edition, faces, n_players, seats)`` of a spec made by :func:`spec_for` (the
+            edition by name when registered, seats ``None`` for the default names), which a
+            pickle of the spec holds instead of its tables; ``None`` for a spec built directly
+            (it pickles whole).
 
     Raises:
         ValueError: unknown edition, player count outside 2–5, seats of the wrong length.
@@ -83,6 +93,7 @@ class GameSpec:
         "adj", "entries", "marker_regions", "water_of_board", "n_regions", "_face_objs", "sides",
         "conquer_actions", "abandon_actions", "_region_actions", "_redeploy_actions", "near",
         "waters", "symbols", "travel", "entries_always", "defense_pieces", "abandon_removes",
+        "key", "__weakref__",
     )
 
     def __init__(
@@ -149,6 +160,25 @@ class GameSpec:
         #: ``conquer R`` and ``abandon R`` action per region number
         self.conquer_actions = self.region_actions("conquer")
         self.abandon_actions = self.region_actions("abandon")
+        self.key: tuple[Any, ...] | None = None
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickle support: an interned spec as its :attr:`key` (the receiving process finds or
+        makes the spec of that key with :func:`spec_for`); one built directly as its boards,
+        player count, edition and seats."""
+        if self.key is not None:
+            return (_spec_of_key, (self.key,))
+        return (_built, (self._face_objs, self.n_players, self.edition, self.seats))
+
+    def _with_seats(self, seats: tuple[str, ...], key: tuple[Any, ...]) -> GameSpec:
+        """This spec under other seat names: a new spec sharing every table of this one."""
+        new = GameSpec.__new__(GameSpec)
+        for name in GameSpec.__slots__:
+            if name != "__weakref__":
+                setattr(new, name, getattr(self, name))
+        new.seats = seats
+        new.key = key
+        return new
 
     def region_actions(self, kind: str) -> tuple[Any, ...]:
         """The actions ``KIND R`` for every region number ``r`` (index ``r`` of the tuple), made
@@ -206,3 +236,62 @@ class GameSpec:
             "boards": list(self.faces),
             "seats": list(self.seats),
         }
+
+
+#: the specs in use by :attr:`GameSpec.key`: every live game of a key shares one spec (a spec
+#: leaves when nothing holds it)
+_SPECS: weakref.WeakValueDictionary[tuple[Any, ...], GameSpec] = weakref.WeakValueDictionary()
+#: the last specs asked for, held so that games made one after another reuse them; at most this many
+_RECENT: dict[tuple[Any, ...], GameSpec] = {}
+_RECENT_SIZE = 64
+
+
+def spec_for(
+    n_players: int,
+    faces: Sequence[str],
+    *,
+    edition: str | Edition = "swow",
+    seats: Sequence[str] | None = None,
+) -> GameSpec:
+    """The interned :class:`GameSpec` of ``edition`` with the boards ``faces`` (ids, e.g.
+    ``["L1", "M3"]``, loaded by the edition's ``load_face``), ``n_players`` seats and their
+    names (``None``: "Player 1"...). The same arguments give the same object while any state
+    holds it; specs differing only in seat names share their tables.
+
+    Raises:
+        ValueError: unknown edition or face, player count outside the edition's, seats of the
+            wrong length (the message names it).
+    """
+    ed = editions.get(edition)
+    names = None if seats is None else tuple(seats)
+    if names is not None:
+        if len(names) != n_players:
+            raise ValueError(f"{len(names)} seat names given for {n_players} players")
+        if names == tuple(f"Player {i + 1}" for i in range(n_players)):
+            names = None  # the default names: the spec of no names
+    ref: Any = ed.name if ed in editions.loaded() else ed  # a registered edition by its name
+    key = (ref, tuple(faces), n_players, names)
+    spec = _SPECS.get(key)
+    if spec is None or spec.edition is not ed:
+        if names is None:
+            spec = GameSpec([ed.load_face(f) for f in faces], n_players, edition=ed)
+            spec.key = key
+        else:
+            spec = spec_for(n_players, faces, edition=ed)._with_seats(names, key)
+        _SPECS[key] = spec
+    _RECENT.pop(key, None)
+    if len(_RECENT) >= _RECENT_SIZE:
+        _RECENT.pop(next(iter(_RECENT)))  # the least recently asked for
+    _RECENT[key] = spec
+    return spec
+
+
+def _spec_of_key(key: tuple[Any, ...]) -> GameSpec:
+    """The spec of a pickled :attr:`GameSpec.key` (made in this process if not yet)."""
+    edition, faces, n_players, seats = key
+    return spec_for(n_players, faces, edition=edition, seats=seats)
+
+
+def _built(faces: Sequence[BoardFace], n_players: int, edition: Edition, seats: Sequence[str]) -> GameSpec:
+    """A spec built directly (not interned), from its pickle."""
+    return GameSpec(faces, n_players, edition=edition, seats=seats)

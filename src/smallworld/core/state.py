@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from smallworld.core import packing
 from smallworld.core.spec import GameSpec
 
 EMPTY = -1
@@ -68,8 +69,9 @@ _INT_LIMIT = 2**31 - 1
 #: is unchanged)
 _OPT_LIST_FIELDS = ("decline2", "kept2")
 _OPT_DICT_FIELDS = ("dhand",)
-#: what a pickle of a State holds: every field but the roster cache (rebuilt when next asked)
-_PICKLED = ("spec", "pieces", "acting") + _LIST_FIELDS + _DICT_FIELDS + _SCALAR_FIELDS + _OPT_LIST_FIELDS + _OPT_DICT_FIELDS
+#: what a pickle of a State holds beside its spec: every field but the roster cache (rebuilt
+#: when next asked), some packed (:mod:`smallworld.core.packing`)
+_PICKLED = ("pieces", "acting") + _LIST_FIELDS + _DICT_FIELDS + _SCALAR_FIELDS + _OPT_LIST_FIELDS + _OPT_DICT_FIELDS
 
 
 class State:
@@ -161,9 +163,12 @@ class State:
         return new
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        """Pickle support, the same in both builds: the fields of :data:`_PICKLED` (the compiled
-        build's State is an extension type, whose generated pickling refused these states)."""
-        return (_unpickle, (tuple([getattr(self, name) for name in _PICKLED]),))
+        """Pickle support, the same in both builds (the compiled build's State is an extension
+        type, whose generated pickling refused these states): the spec, which pickles as its key
+        (none of its tables), and the fields of :data:`_PICKLED`, packed
+        (:func:`smallworld.core.packing.pack`)."""
+        spec = self.spec
+        return (_unpickle, (spec, packing.pack(spec, _PICKLED, [getattr(self, name) for name in _PICKLED])))
 
     # ---- convenience accessors -------------------------------------------------------------
 
@@ -344,11 +349,12 @@ def _jsonable(x: Any) -> Any:
     return x
 
 
-def _unpickle(values: tuple[Any, ...]) -> State:
+def _unpickle(spec: GameSpec, packed: tuple[Any, ...]) -> State:
     """The State of a pickle made by :meth:`State.__reduce__`."""
     s = State.__new__(State)
+    s.spec = spec
     s.roster_cache = None
     s.events = None
-    for name, value in zip(_PICKLED, values, strict=True):
+    for name, value in zip(_PICKLED, packing.unpack(spec, _PICKLED, packed), strict=True):
         setattr(s, name, value)
     return s

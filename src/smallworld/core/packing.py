@@ -1,0 +1,122 @@
+"""The compact form of a :class:`~smallworld.core.state.State`'s fields in a pickle (issue 33).
+
+A pickled state is its spec (which pickles as its key, :mod:`smallworld.core.spec`) and its
+fields, some of them packed here: the Region lists as bytes (one signed byte per Region for
+``occ`` and ``tokens``; ``(region, count)`` byte pairs of the Regions holding a piece of a kind;
+the Regions holding items with their items), and the counts of ``box`` and ``supply`` as bytes
+in the order of the edition's races and pieces. A value that does not fit (a count past a byte,
+keys other than the edition's) is left as it is, so any state round-trips; unpacking gives
+lists and dicts equal to the packed ones, in the same order.
+
+Shapes: :func:`pack` ``(spec, names, values) -> tuple`` (one entry per name);
+:func:`unpack` ``(spec, names, packed) -> list`` (the values again).
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Callable, Sequence
+from typing import Any
+
+
+def _ints(values: list[int], spec: Any) -> Any:
+    """``values`` as one signed byte each, or as they are when one does not fit."""
+    try:
+        return array("b", values).tobytes()
+    except OverflowError:
+        return values
+
+
+def _ints_back(data: Any, spec: Any) -> list[int]:
+    if isinstance(data, bytes):
+        out: list[int] = array("b", data).tolist()
+        return out
+    return list(data)
+
+
+def _pieces(pieces: dict[str, list[int]], spec: Any) -> dict[str, Any]:
+    """Per kind, the ``(region, count)`` pairs of the Regions holding any, as bytes."""
+    out: dict[str, Any] = {}
+    for kind, counts in pieces.items():
+        flat = []
+        for r, n in enumerate(counts):
+            if n:
+                flat.append(r)
+                flat.append(n)
+        try:
+            out[kind] = bytes(flat)
+        except ValueError:  # a Region number or count past a byte
+            out[kind] = counts
+    return out
+
+
+def _pieces_back(packed: dict[str, Any], spec: Any) -> dict[str, list[int]]:
+    out: dict[str, list[int]] = {}
+    for kind, data in packed.items():
+        if isinstance(data, bytes):
+            counts = [0] * spec.n_regions
+            for i in range(0, len(data), 2):
+                counts[data[i]] = data[i + 1]
+            out[kind] = counts
+        else:
+            out[kind] = list(data)
+    return out
+
+
+def _items(items: list[tuple[str, ...]], spec: Any) -> tuple[tuple[int, tuple[str, ...]], ...]:
+    """The Regions holding items, with their items."""
+    return tuple([(r, x) for r, x in enumerate(items) if x])
+
+
+def _items_back(held: Any, spec: Any) -> list[tuple[str, ...]]:
+    items: list[tuple[str, ...]] = [()] * spec.n_regions
+    for r, x in held:
+        items[r] = x
+    return items
+
+
+def _counts(table: str) -> tuple[Callable[[dict[str, int], Any], Any], Callable[[Any, Any], dict[str, int]]]:
+    """Packing of a dict of counts whose keys are, in order, those of the edition's ``table``
+    (``"races"``: the box; ``"pieces"``: the supply): the counts as bytes, or the dict as it is."""
+
+    def pack(counts: dict[str, int], spec: Any) -> Any:
+        if tuple(counts) != tuple(getattr(spec.edition, table)):
+            return counts
+        packed = _ints(list(counts.values()), spec)
+        return packed if isinstance(packed, bytes) else counts
+
+    def back(data: Any, spec: Any) -> dict[str, int]:
+        if isinstance(data, bytes):
+            return dict(zip(getattr(spec.edition, table), array("b", data).tolist(), strict=True))
+        return dict(data)
+
+    return pack, back
+
+
+#: the packed fields: name -> (pack, unpack), each ``(value, spec)``
+PACKERS: dict[str, tuple[Callable[[Any, Any], Any], Callable[[Any, Any], Any]]] = {
+    "occ": (_ints, _ints_back),
+    "tokens": (_ints, _ints_back),
+    "pieces": (_pieces, _pieces_back),
+    "items": (_items, _items_back),
+    "box": _counts("races"),
+    "supply": _counts("pieces"),
+}
+
+
+def pack(spec: Any, names: Sequence[str], values: Sequence[Any]) -> tuple[Any, ...]:
+    """The fields ``names`` of a state of ``spec`` (``values`` in the same order), packed."""
+    packers = PACKERS
+    return tuple([packers[n][0](v, spec) if n in packers else v for n, v in zip(names, values, strict=True)])
+
+
+def unpack(spec: Any, names: Sequence[str], packed: Sequence[Any]) -> list[Any]:
+    """The values :func:`pack` packed (new lists and dicts, equal to the packed ones).
+
+    Raises:
+        ValueError: ``packed`` does not have one entry per name.
+    """
+    if len(packed) != len(names):
+        raise ValueError(f"a packed state has {len(names)} fields, not {len(packed)}")
+    packers = PACKERS
+    return [packers[n][1](v, spec) if n in packers else v for n, v in zip(names, packed, strict=True)]
