@@ -170,7 +170,9 @@ class ServerContext:
         }
 
 
-def server_context(conn: HTTPConnection) -> ServerContext:
-    """The FastAPI dependency giving a route (HTTP or WebSocket) its app's :class:`ServerContext`."""
+async def server_context(conn: HTTPConnection) -> ServerContext:
+    """The FastAPI dependency giving a route (HTTP or WebSocket) its app's :class:`ServerContext`.
+    A coroutine: FastAPI runs a plain function dependency in a worker thread, a hand-off that
+    cost each request more than the lookup (issue #36 point 9)."""
     ctx: ServerContext = conn.app.state.ctx
     return ctx
