@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING, Any
 
 from smallworld.content.data import ALLIANCE, HORDE, NEUTRAL, RACES
 from smallworld.core import chance, changes, combos
-from smallworld.core.errors import IllegalActionError, ScenarioError
+from smallworld.core.errors import IllegalActionError, Refusal, ScenarioError
+from smallworld.core.names import N_
 from smallworld.core.state import State
 
 if TYPE_CHECKING:
@@ -135,7 +136,7 @@ def pick(s: State, p: int, k: int) -> None:
         IllegalActionError: nothing to pick in that row or not enough VC.
     """
     if k not in pickable(s, p):
-        raise IllegalActionError(f"cannot pick row {k}")
+        raise IllegalActionError(Refusal(N_("cannot pick row {row}"), row=k))
     side = side_of(s, p)
     race = s.team[f"col-{side}"][k]
     power = s.team["badges"][k]

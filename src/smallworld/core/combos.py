@@ -15,8 +15,9 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from smallworld.core import hooks
-from smallworld.core.errors import IllegalActionError, ScenarioError
+from smallworld.core.errors import IllegalActionError, Refusal, ScenarioError
 from smallworld.core.events import emit
+from smallworld.core.names import N_
 from smallworld.core.roster import changed
 from smallworld.core.state import State
 
@@ -49,7 +50,7 @@ def pick(s: State, p: int, k: int) -> None:
         IllegalActionError: no complete combo at ``k`` or not enough VC.
     """
     if k not in pickable(s, p):
-        raise IllegalActionError(f"cannot pick position {k}")
+        raise IllegalActionError(Refusal(N_("cannot pick position {position}"), position=k))
     column = s.column
     for i in range(k):
         race, power, coins = column[i]

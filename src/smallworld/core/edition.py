@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from smallworld.core.actions import Action
 from smallworld.core.meta import Piece
-from smallworld.core.names import LocalName
+from smallworld.core.names import N_, LocalName
 
 if TYPE_CHECKING:
     from smallworld.core.ability import Ability
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 
 #: the Mountain piece set on every Mountain Region at setup (R-SET-2, C-SET-3)
-MOUNTAIN = Piece("mountain", "Mountain", "+1 to conquer this Region.", defence=1)
+MOUNTAIN = Piece("mountain", "Mountain", N_("+1 to conquer this Region."), defence=1)
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from smallworld.classic.registry import register
 from smallworld.core.ability import Ability
+from smallworld.core.names import N_
 from smallworld.core.state import State
 
 
@@ -13,7 +14,7 @@ class Alchemist(Ability):
     id = "alchemist"
     kind = "power"
     rule = "C-P-ALCHEMIST-1"
-    summary = "+2 coins at the end of each turn while Active."
+    summary = N_("+2 coins at the end of each turn while Active.")
 
     def score(self, s: State, owner: int) -> list[tuple[str, int]]:
         return [("Alchemist", 2)]

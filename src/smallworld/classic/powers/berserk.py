@@ -21,6 +21,7 @@ from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.conquest import Conquest
 from smallworld.core.meta import ActionSpec, EventWords, Flag
+from smallworld.core.names import N_
 from smallworld.core.state import CONQUER, State
 
 _ROLL = "berserk-roll"
@@ -50,7 +51,7 @@ class Berserk(Ability):
     id = "berserk"
     kind = "power"
     rule = "C-P-BERSERK-1"
-    summary = "Roll the die before each conquest; the roll lowers its cost."
+    summary = N_("Roll the die before each conquest; the roll lowers its cost.")
     flags = (Flag("berserk-roll", encode="count", scale=3, words="the die rolled for the next conquest"),)
     action_specs = (ActionSpec("berserk", phrase="Berserk: roll the die before the next conquest"),)
     action_kinds = frozenset({"berserk"})

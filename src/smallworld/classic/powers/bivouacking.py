@@ -18,6 +18,7 @@ from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.meta import ActionSpec, Flag, Piece
+from smallworld.core.names import N_
 from smallworld.core.state import State
 
 CAMP = "encampment"
@@ -40,14 +41,14 @@ class Bivouacking(Ability):
     id = "bivouacking"
     kind = "power"
     rule = "C-P-BIVOUACKING-1"
-    summary = "Five Encampments (+1 defense each) to place and move at each redeployment."
+    summary = N_("Five Encampments (+1 defense each) to place and move at each redeployment.")
     flags = (
         Flag("bivouacking-placed", "flags", "count", scale=5, words="Encampments on the map"),
         Flag("bivouacking-allowed", encode="count", scale=5, words="Encampments that may be placed this turn"),
     )
     action_specs = (ActionSpec("camp", ("region",), phrase="Place an Encampment in {0} (+1 defense)"),)
     pieces = (
-        Piece("encampment", "Encampment", "+1 defense; moved freely at each redeployment.", defence=1,
+        Piece("encampment", "Encampment", N_("+1 defense; moved freely at each redeployment."), defence=1,
               leaves_with_region=True),
     )
 

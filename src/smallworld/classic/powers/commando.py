@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from smallworld.classic.registry import register
 from smallworld.core.ability import Ability
+from smallworld.core.names import N_
 from smallworld.core.state import State
 
 
@@ -12,7 +13,7 @@ class Commando(Ability):
     id = "commando"
     kind = "power"
     rule = "C-P-COMMANDO-1"
-    summary = "Every conquest costs 1 fewer token."
+    summary = N_("Every conquest costs 1 fewer token.")
 
     def conquest_reduction(self, s: State, owner: int, r: int, mode: str) -> int:
         return 1

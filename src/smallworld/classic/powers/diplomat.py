@@ -23,6 +23,7 @@ from smallworld.core.actions import Action
 from smallworld.core.conquest import Conquest
 from smallworld.core.decline import in_decline_turn
 from smallworld.core.meta import ActionSpec, Flag
+from smallworld.core.names import N_
 from smallworld.core.state import State
 
 _KEY = "power:diplomat"
@@ -36,7 +37,7 @@ class Diplomat(Ability):
     id = "diplomat"
     kind = "power"
     rule = "C-P-DIPLOMAT-1"
-    summary = (
+    summary = N_(
         "At turn end name an opponent you did not attack: their Active race may not attack yours "
         "until your next turn."
     )

@@ -17,6 +17,7 @@ from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.conquest import resolve_conquest, targets
 from smallworld.core.meta import ActionSpec, Flag, Piece
+from smallworld.core.names import N_
 from smallworld.core.state import CONQUER, State
 
 DRAGON = "dragon"
@@ -32,10 +33,10 @@ class DragonMaster(Ability):
     id = "dragon-master"
     kind = "power"
     rule = "C-P-DRAGON-1"
-    summary = "Once per turn conquer a Region with one token; the Dragon makes it immune."
+    summary = N_("Once per turn conquer a Region with one token; the Dragon makes it immune.")
     flags = (Flag("dragon-used", encode="count", words="the Dragon's conquest was made this turn"),)
     action_specs = (ActionSpec("dragon", ("region",), phrase="Dragon: conquer {0} with 1 token"),)
-    pieces = (Piece("dragon", "Dragon", "this Region cannot be conquered and no power can touch it."),)
+    pieces = (Piece("dragon", "Dragon", N_("this Region cannot be conquered and no power can touch it.")),)
     action_kinds = frozenset({"dragon"})
 
     def actions(self, s: State, owner: int) -> list[Action]:

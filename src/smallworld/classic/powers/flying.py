@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from smallworld.classic.registry import register
 from smallworld.core.ability import Ability
+from smallworld.core.names import N_
 from smallworld.core.state import State
 
 
@@ -18,7 +19,7 @@ class Flying(Ability):
     id = "flying"
     kind = "power"
     rule = "C-P-FLYING-1"
-    summary = "Conquer any land Region, adjacent or not."
+    summary = N_("Conquer any land Region, adjacent or not.")
 
     def reach(self, s: State, owner: int) -> list[int]:
         return _land(s)

@@ -16,6 +16,7 @@ from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.meta import ActionSpec, Piece
+from smallworld.core.names import N_
 from smallworld.core.state import State
 
 FORTRESS = "fortress"
@@ -33,10 +34,10 @@ class Fortified(Ability):
     id = "fortified"
     kind = "power"
     rule = "C-P-FORTIFIED-1"
-    summary = "Place one Fortress (+1 defense, +1 coin while Active) per turn, six at most."
+    summary = N_("Place one Fortress (+1 defense, +1 coin while Active) per turn, six at most.")
     action_specs = (ActionSpec("fortress", ("region",), phrase="Build a Fortress in {0} (+1 defense, +1 coin)"),)
     pieces = (
-        Piece("fortress", "Fortress", "+1 defense, and +1 coin each turn while the race is Active.", defence=1,
+        Piece("fortress", "Fortress", N_("+1 defense, and +1 coin each turn while the race is Active."), defence=1,
           plural="Fortresses",
               leaves_with_region=True),
     )

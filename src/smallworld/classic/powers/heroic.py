@@ -11,6 +11,7 @@ from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.meta import ActionSpec, Piece
+from smallworld.core.names import N_
 from smallworld.core.state import State
 
 HERO = "hero"
@@ -31,9 +32,9 @@ class Heroic(Ability):
     id = "heroic"
     kind = "power"
     rule = "C-P-HEROIC-1"
-    summary = "Two Heroes make two of your Regions immune."
+    summary = N_("Two Heroes make two of your Regions immune.")
     action_specs = (ActionSpec("hero", ("region",), phrase="Place a Hero in {0} (it cannot be attacked)"),)
-    pieces = (Piece("hero", "Hero", "this Region cannot be conquered and no power can touch it.", plural="Heroes"),)
+    pieces = (Piece("hero", "Hero", N_("this Region cannot be conquered and no power can touch it."), plural="Heroes"),)
 
     def at_turn_end(self, s: State, owner: int, step: str) -> None:
         if step != "placement":

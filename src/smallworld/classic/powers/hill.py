@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from smallworld.classic._common import TerrainBonus
 from smallworld.classic.registry import register
+from smallworld.core.names import N_
 
 
 @register
@@ -11,6 +12,6 @@ class Hill(TerrainBonus):
     id = "hill"
     kind = "power"
     rule = "C-P-HILL-1"
-    summary = "+1 coin per Hills Region."
+    summary = N_("+1 coin per Hills Region.")
     terrain_id = "hills"
     label = "Hill: Hills"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from smallworld.classic.registry import register
 from smallworld.core.ability import Ability
+from smallworld.core.names import N_
 from smallworld.core.state import State
 
 
@@ -12,7 +13,7 @@ class Merchant(Ability):
     id = "merchant"
     kind = "power"
     rule = "C-P-MERCHANT-1"
-    summary = "+1 coin per Region you occupy."
+    summary = N_("+1 coin per Region you occupy.")
 
     def score(self, s: State, owner: int) -> list[tuple[str, int]]:
         n = s.occ.count(2 * owner)

@@ -8,6 +8,7 @@ from smallworld.classic.registry import register
 from smallworld.core.ability import Ability
 from smallworld.core.conquest import Conquest
 from smallworld.core.meta import Flag
+from smallworld.core.names import N_
 from smallworld.core.state import State
 
 _KEY = "pillaging-non-empty"
@@ -18,7 +19,7 @@ class Pillaging(Ability):
     id = "pillaging"
     kind = "power"
     rule = "C-P-PILLAGING-1"
-    summary = "+1 coin per non-empty Region you conquered this turn."
+    summary = N_("+1 coin per non-empty Region you conquered this turn.")
     flags = (Flag("pillaging-non-empty", encode="count", scale=10, words="non-empty Regions conquered this turn"),)
 
     def on_conquest(self, s: State, owner: int, c: Conquest) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from smallworld.classic.registry import register
 from smallworld.core.ability import Ability
+from smallworld.core.names import N_
 from smallworld.core.state import State
 
 
@@ -17,7 +18,7 @@ class Seafaring(Ability):
     id = "seafaring"
     kind = "power"
     rule = "C-P-SEAFARING-1"
-    summary = "You may conquer the Seas and the Lake, and keep them In Decline."
+    summary = N_("You may conquer the Seas and the Lake, and keep them In Decline.")
 
     def may_enter_water(self, s: State, owner: int) -> bool:
         return True

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from smallworld.classic.registry import register
 from smallworld.core.ability import Ability
+from smallworld.core.names import N_
 
 
 @register
@@ -17,6 +18,6 @@ class Spirit(Ability):
     id = "spirit"
     kind = "power"
     rule = "C-P-SPIRIT-1"
-    summary = "This race In Decline does not count towards your one In Decline race."
+    summary = N_("This race In Decline does not count towards your one In Decline race.")
     lasts_in_decline = True
     separate_decline = True

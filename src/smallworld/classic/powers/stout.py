@@ -10,6 +10,7 @@ from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.decline import go_into_decline
+from smallworld.core.names import N_
 from smallworld.core.state import State
 
 _KEY = "power:stout"
@@ -22,7 +23,7 @@ class Stout(Ability):
     id = "stout"
     kind = "power"
     rule = "C-P-STOUT-1"
-    summary = "Go In Decline at the end of a turn of conquests, after scoring."
+    summary = N_("Go In Decline at the end of a turn of conquests, after scoring.")
 
     def at_turn_end(self, s: State, owner: int, step: str) -> None:
         if step == "payments" and s.active[owner] is not None and s.power[owner] == self.id:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from smallworld.classic.registry import register
 from smallworld.core.ability import Ability
+from smallworld.core.names import N_
 from smallworld.core.state import State
 
 
@@ -14,7 +15,7 @@ class Underworld(Ability):
     id = "underworld"
     kind = "power"
     rule = "C-P-UNDERWORLD-1"
-    summary = "Caverns cost 1 fewer token and are all adjacent to each other."
+    summary = N_("Caverns cost 1 fewer token and are all adjacent to each other.")
 
     def conquest_reduction(self, s: State, owner: int, r: int, mode: str) -> int:
         return 1 if s.spec.cavern[r] else 0

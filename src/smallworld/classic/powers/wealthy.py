@@ -6,6 +6,7 @@ from smallworld.classic.registry import register
 from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.meta import Flag
+from smallworld.core.names import N_
 from smallworld.core.state import State
 
 _KEY = "wealthy-picked"
@@ -16,7 +17,7 @@ class Wealthy(Ability):
     id = "wealthy"
     kind = "power"
     rule = "C-P-WEALTHY-1"
-    summary = "+7 coins once, at the end of the turn you pick this combo."
+    summary = N_("+7 coins once, at the end of the turn you pick this combo.")
     flags = (Flag("wealthy-picked", encode="count", words="the combo was picked this turn"),)
 
     def on_pick(self, s: State, owner: int) -> None:

@@ -22,6 +22,7 @@ from smallworld.core import changes, troops
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.meta import ActionSpec, Flag
+from smallworld.core.names import N_
 from smallworld.core.state import State
 
 HELD = "off-map:amazons"
@@ -54,7 +55,7 @@ class Amazons(Ability):
     id = "amazons"
     kind = "race"
     rule = "C-R-AMAZONS-1"
-    summary = (
+    summary = N_(
         "Four extra tokens for conquests only: after each redeployment you take four tokens off the "
         "map, back at your next ready troops."
     )

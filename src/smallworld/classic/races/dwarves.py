@@ -6,6 +6,7 @@ from __future__ import annotations
 from smallworld.classic._common import regions_where
 from smallworld.classic.registry import register
 from smallworld.core.ability import Ability
+from smallworld.core.names import N_
 from smallworld.core.state import State
 
 
@@ -14,7 +15,7 @@ class Dwarves(Ability):
     id = "dwarves"
     kind = "race"
     rule = "C-R-DWARVES-1"
-    summary = "+1 coin per Mine Region, even In Decline."
+    summary = N_("+1 coin per Mine Region, even In Decline.")
     lasts_in_decline = True
 
     def score(self, s: State, owner: int) -> list[tuple[str, int]]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from smallworld.classic.registry import register
 from smallworld.core.ability import Ability
+from smallworld.core.names import N_
 from smallworld.core.state import State
 
 
@@ -14,7 +15,7 @@ class Elves(Ability):
     id = "elves"
     kind = "race"
     rule = "C-R-ELVES-1"
-    summary = "When an opponent conquers one of your Active Regions you lose no token."
+    summary = N_("When an opponent conquers one of your Active Regions you lose no token.")
 
     def losses(
         self, s: State, owner: int | None, r: int, lost: int, attacker: int | None, cause: str

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from smallworld.classic.registry import register
 from smallworld.core.ability import Ability
+from smallworld.core.names import N_
 
 
 @register
@@ -29,6 +30,6 @@ class Ghouls(Ability):
     id = "ghouls"
     kind = "race"
     rule = "C-R-GHOULS-1"
-    summary = "All Ghouls stay In Decline and keep conquering at the start of each of your turns."
+    summary = N_("All Ghouls stay In Decline and keep conquering at the start of each of your turns.")
     keeps_tokens_in_decline = True
     conquers_in_decline = True

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from smallworld.classic.registry import register
 from smallworld.core.ability import Ability
+from smallworld.core.names import N_
 from smallworld.core.state import State
 
 
@@ -14,7 +15,7 @@ class Giants(Ability):
     id = "giants"
     kind = "race"
     rule = "C-R-GIANTS-1"
-    summary = "Regions next to a Mountain you hold cost 1 fewer token."
+    summary = N_("Regions next to a Mountain you hold cost 1 fewer token.")
 
     def conquest_reduction(self, s: State, owner: int, r: int, mode: str) -> int:
         code = 2 * owner

@@ -17,6 +17,7 @@ from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.conquest import Conquest
 from smallworld.core.meta import Flag, Piece
+from smallworld.core.names import N_
 from smallworld.core.state import State
 
 HOLE = "hole"
@@ -34,10 +35,10 @@ class Halflings(Ability):
     id = "halflings"
     kind = "race"
     rule = "C-R-HALFLINGS-1"
-    summary = "Enter anywhere; Holes-in-the-Ground make your first two Regions immune."
+    summary = N_("Enter anywhere; Holes-in-the-Ground make your first two Regions immune.")
     flags = (Flag("halflings-holes-placed", "flags", "count", scale=2, words="Holes-in-the-Ground placed"),)
     pieces = (
-        Piece("hole", "Hole-in-the-Ground", "this Region cannot be conquered and no power can touch it.",
+        Piece("hole", "Hole-in-the-Ground", N_("this Region cannot be conquered and no power can touch it."),
               plural="Holes-in-the-Ground"),
     )
 

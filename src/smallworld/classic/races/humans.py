@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from smallworld.classic._common import TerrainBonus
 from smallworld.classic.registry import register
+from smallworld.core.names import N_
 
 
 @register
@@ -11,6 +12,6 @@ class Humans(TerrainBonus):
     id = "humans"
     kind = "race"
     rule = "C-R-HUMANS-1"
-    summary = "+1 coin per Farmland Region."
+    summary = N_("+1 coin per Farmland Region.")
     terrain_id = "farmland"
     label = "Humans: Farmland"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from smallworld.classic.registry import register
 from smallworld.core.ability import Ability
+from smallworld.core.names import N_
 
 
 @register
@@ -11,4 +12,4 @@ class Ratmen(Ability):
     id = "ratmen"
     kind = "race"
     rule = "C-R-RATMEN-1"
-    summary = "No race benefit: just many tokens."
+    summary = N_("No race benefit: just many tokens.")

@@ -12,6 +12,7 @@ from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.conquest import Conquest
 from smallworld.core.meta import Flag
+from smallworld.core.names import N_
 from smallworld.core.state import State
 
 _KEY = "skeletons-non-empty"
@@ -22,7 +23,7 @@ class Skeletons(Ability):
     id = "skeletons"
     kind = "race"
     rule = "C-R-SKELETONS-1"
-    summary = "One new token per two non-empty Regions conquered this turn."
+    summary = N_("One new token per two non-empty Regions conquered this turn.")
     flags = (Flag("skeletons-non-empty", encode="count", scale=10, words="non-empty Regions conquered this turn"),)
 
     def on_conquest(self, s: State, owner: int, c: Conquest) -> None:

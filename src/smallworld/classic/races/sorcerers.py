@@ -25,6 +25,7 @@ from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.conquest import has_regions, resolve_conquest, targets
 from smallworld.core.meta import ActionSpec, Flag
+from smallworld.core.names import N_
 from smallworld.core.state import CONQUER, State
 
 _USED = "sorcerers-victims"
@@ -36,7 +37,7 @@ class Sorcerers(Ability):
     id = "sorcerers"
     kind = "race"
     rule = "C-R-SORCERERS-1"
-    summary = "Once per turn per opponent, replace a lone Active enemy token next to you with a Sorcerer."
+    summary = N_("Once per turn per opponent, replace a lone Active enemy token next to you with a Sorcerer.")
     flags = (Flag("sorcerers-victims", encode="seats", rl_name="sorcery_victim",
                   words="the seats whose token the Sorcerers replaced this turn"),)
     action_specs = (

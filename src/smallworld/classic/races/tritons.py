@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from smallworld.classic.registry import register
 from smallworld.core.ability import Ability
+from smallworld.core.names import N_
 from smallworld.core.state import State
 
 
@@ -19,7 +20,7 @@ class Tritons(Ability):
     id = "tritons"
     kind = "race"
     rule = "C-R-TRITONS-1"
-    summary = "Coastal Regions (next to a Sea or the Lake) cost 1 fewer token."
+    summary = N_("Coastal Regions (next to a Sea or the Lake) cost 1 fewer token.")
 
     def conquest_reduction(self, s: State, owner: int, r: int, mode: str) -> int:
         return 1 if coastal(s, r) else 0

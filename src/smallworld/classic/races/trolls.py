@@ -10,6 +10,7 @@ from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.conquest import Conquest
 from smallworld.core.meta import Piece
+from smallworld.core.names import N_
 from smallworld.core.state import State
 
 LAIR = "troll-lair"
@@ -20,10 +21,10 @@ class Trolls(Ability):
     id = "trolls"
     kind = "race"
     rule = "C-R-TROLLS-1"
-    summary = "A Troll Lair (+1 defense) in every Region you conquer; Lairs stay In Decline."
+    summary = N_("A Troll Lair (+1 defense) in every Region you conquer; Lairs stay In Decline.")
     pieces = (
-        Piece("troll-lair", "Troll Lair", "+1 defense; stays when the Trolls go In Decline; removed when the "
-              "Region is conquered or abandoned.", defence=1, leaves_with_region=True),
+        Piece("troll-lair", "Troll Lair", N_("+1 defense; stays when the Trolls go In Decline; removed when the "
+              "Region is conquered or abandoned."), defence=1, leaves_with_region=True),
     )
 
     def on_conquest(self, s: State, owner: int, c: Conquest) -> None:

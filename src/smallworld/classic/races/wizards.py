@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from smallworld.classic._common import TerrainBonus
 from smallworld.classic.registry import register
+from smallworld.core.names import N_
 
 
 @register
@@ -11,6 +12,6 @@ class Wizards(TerrainBonus):
     id = "wizards"
     kind = "race"
     rule = "C-R-WIZARDS-1"
-    summary = "+1 coin per Magic Source Region."
+    summary = N_("+1 coin per Magic Source Region.")
     symbol_id = "magic"
     label = "Wizards: Magic Sources"

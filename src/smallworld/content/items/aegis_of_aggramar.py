@@ -16,7 +16,9 @@ from smallworld.content.items import _shared
 from smallworld.content.registry import register
 from smallworld.core.ability import Ability, Toll
 from smallworld.core.actions import Action
+from smallworld.core.errors import Name
 from smallworld.core.meta import ActionSpec, TollWords
+from smallworld.core.names import N_
 from smallworld.core.state import State
 
 ID = "aegis-of-aggramar"
@@ -29,7 +31,7 @@ class AegisOfAggramar(Ability):
     id = ID
     kind = "item"
     rule = "§11 Aegis of Aggramar"
-    summary = (
+    summary = N_(
         "Move it to one of your Regions each turn; that Region is immune unless the attacker pays "
         "you 2 coins."
     )
@@ -47,7 +49,7 @@ class AegisOfAggramar(Ability):
 
     def tolls(self, s: State, owner: int | None, attacker: int, r: int) -> list[Toll]:
         if ID in s.items[r] and attacker != owner:
-            return [Toll(TOLL_KEY, TOLL_VC, owner, "Aegis of Aggramar")]
+            return [Toll(TOLL_KEY, TOLL_VC, owner, Name("item", ID, "Aegis of Aggramar"))]
         return []
 
     def at_turn_end(self, s: State, owner: int, step: str) -> None:

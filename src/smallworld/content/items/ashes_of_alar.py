@@ -17,6 +17,7 @@ from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.conquest import Conquest, conquest_cost, targets
 from smallworld.core.meta import ActionSpec, UseLimit
+from smallworld.core.names import N_
 from smallworld.core.state import State
 
 ID = "ashes-of-alar"
@@ -28,7 +29,7 @@ class AshesOfAlar(Ability):
     id = ID
     kind = "item"
     rule = "§11 Ashes of Al'ar"
-    summary = "Once per turn, conquer any Region of any board as if adjacent."
+    summary = N_("Once per turn, conquer any Region of any board as if adjacent.")
     flags = _shared.conquest_item_flags(ID)
     action_specs = (ActionSpec("ashes", ("region",)),)
     uses = (UseLimit(_shared.used_flag(ID), 1, "Ashes of Al'ar"),)

@@ -19,6 +19,7 @@ from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.conquest import Conquest
 from smallworld.core.meta import ActionSpec, Flag
+from smallworld.core.names import N_
 from smallworld.core.state import State
 
 ID = "battleground"
@@ -37,7 +38,7 @@ class Battleground(Ability):
     id = ID
     kind = "item"
     rule = "§11 Battleground"
-    summary = "The faction bonus counts up to twice per defeated race; a Neutral race picks a side."
+    summary = N_("The faction bonus counts up to twice per defeated race; a Neutral race picks a side.")
     flags = (Flag("battleground-side", encode="choice", choices=("alliance", "horde"),
                   words="the side a Neutral race fights for this turn"),)
     action_specs = (

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from smallworld.content.registry import register
 from smallworld.core.ability import Ability
+from smallworld.core.names import N_
 from smallworld.core.state import State
 
 ID = "dark-portal"
@@ -15,7 +16,7 @@ class DarkPortal(Ability):
     id = ID
     kind = "item"
     rule = "§11 Dark Portal"
-    summary = "+2 coins at the end of your turn."
+    summary = N_("+2 coins at the end of your turn.")
 
     def score(self, s: State, owner: int) -> list[tuple[str, int]]:
         return [("Dark Portal", 2)]

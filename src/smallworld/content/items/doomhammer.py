@@ -20,6 +20,7 @@ from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.conquest import Conquest, conquest_cost, resolve_conquest, targets
 from smallworld.core.meta import ActionSpec, UseLimit
+from smallworld.core.names import N_
 from smallworld.core.state import State
 
 ID = "doomhammer"
@@ -41,7 +42,7 @@ class Doomhammer(Ability):
     id = ID
     kind = "item"
     rule = "§11 Doomhammer"
-    summary = "Once per turn, conquer a Region with exactly 1 token after paying its owner 2 coins."
+    summary = N_("Once per turn, conquer a Region with exactly 1 token after paying its owner 2 coins.")
     flags = _shared.conquest_item_flags(ID)
     action_specs = (ActionSpec("doomhammer", ("region",), phrase="Doomhammer: pay 2 coins to take {0}"),)
     uses = (UseLimit(_shared.used_flag(ID), 1, "Doomhammer"),)

@@ -27,6 +27,7 @@ from smallworld.core.ability import Ability
 from smallworld.core.actions import Action, as_action
 from smallworld.core.conquest import Conquest, conquest_cost, targets
 from smallworld.core.meta import ActionSpec, UseLimit
+from smallworld.core.names import N_
 from smallworld.core.state import State
 
 ID = "frostmourne"
@@ -76,7 +77,7 @@ class Frostmourne(Ability):
     id = ID
     kind = "item"
     rule = "§11 Frostmourne"
-    summary = "Once per turn, one conquest costs 2 fewer tokens."
+    summary = N_("Once per turn, one conquest costs 2 fewer tokens.")
     flags = _shared.conquest_item_flags(ID)
     action_specs = (ActionSpec("frostmourne", ("region",), phrase="Frostmourne: conquer {0} for 2 tokens fewer"),)
     uses = (UseLimit(_shared.used_flag(ID), 1, "Frostmourne"),)

@@ -16,6 +16,7 @@ from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.meta import ActionSpec
+from smallworld.core.names import N_
 from smallworld.core.state import State
 
 ID = "heart-of-azeroth"
@@ -27,7 +28,7 @@ class HeartOfAzeroth(Ability):
     id = ID
     kind = "item"
     rule = "§11 Heart of Azeroth"
-    summary = "Move it each turn; opponents holding a Region next to it pay you 1 coin."
+    summary = N_("Move it each turn; opponents holding a Region next to it pay you 1 coin.")
     action_specs = (ActionSpec("heart", ("region",), phrase="Move the Heart of Azeroth to {0}"),)
     action_kinds = frozenset({"heart"})
 

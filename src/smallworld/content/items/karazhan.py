@@ -6,6 +6,7 @@ from __future__ import annotations
 from smallworld.content.items import _shared
 from smallworld.content.registry import register
 from smallworld.core.ability import Ability
+from smallworld.core.names import N_
 from smallworld.core.state import State
 
 ID = "karazhan"
@@ -16,7 +17,7 @@ class Karazhan(Ability):
     id = ID
     kind = "item"
     rule = "§11 Karazhan"
-    summary = "+1 coin per other Region of yours with the same terrain as Karazhan's."
+    summary = N_("+1 coin per other Region of yours with the same terrain as Karazhan's.")
 
     def score(self, s: State, owner: int) -> list[tuple[str, int]]:
         k = _shared.where(s, ID)

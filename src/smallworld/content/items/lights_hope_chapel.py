@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from smallworld.content.registry import register
 from smallworld.core.ability import Ability
+from smallworld.core.names import N_
 from smallworld.core.state import State
 
 ID = "lights-hope-chapel"
@@ -22,7 +23,7 @@ class LightsHopeChapel(Ability):
     id = ID
     kind = "item"
     rule = "§11 Light's Hope Chapel"
-    summary = "Your race loses no token to any attack."
+    summary = N_("Your race loses no token to any attack.")
 
     def losses(
         self, s: State, owner: int | None, r: int, lost: int, attacker: int | None, cause: str

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from smallworld.content.registry import register
 from smallworld.core.ability import Ability
+from smallworld.core.names import N_
 from smallworld.core.state import State
 
 ID = "meeting-stone"
@@ -15,7 +16,7 @@ class MeetingStone(Ability):
     id = ID
     kind = "item"
     rule = "§11 Meeting Stone"
-    summary = "You never pay the travel cost."
+    summary = N_("You never pay the travel cost.")
 
     def no_travel_cost(self, s: State, owner: int) -> bool:
         return True

@@ -7,6 +7,7 @@ from __future__ import annotations
 from smallworld.content.registry import register
 from smallworld.core import changes
 from smallworld.core.ability import Ability
+from smallworld.core.names import N_
 from smallworld.core.state import State
 
 ID = "spirit-healer"
@@ -17,7 +18,7 @@ class SpiritHealer(Ability):
     id = ID
     kind = "item"
     rule = "§11 Spirit Healer"
-    summary = "+1 token from the box at each redeployment."
+    summary = N_("+1 token from the box at each redeployment.")
 
     def at_turn_end(self, s: State, owner: int, step: str) -> None:
         if step != "healer":

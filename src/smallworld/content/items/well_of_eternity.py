@@ -21,6 +21,7 @@ from smallworld.content.registry import ITEM_ABILITIES, register
 from smallworld.core import chance, changes
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
+from smallworld.core.names import N_
 from smallworld.core.state import EMPTY, State
 
 ID = "well-of-eternity"
@@ -34,7 +35,7 @@ class WellOfEternity(Ability):
     id = ID
     kind = "item"
     rule = "§11 Well of Eternity"
-    summary = (
+    summary = N_(
         "Moves to the board's Sea or Lake; whoever holds most Regions around it earns 2 coins each "
         "turn."
     )

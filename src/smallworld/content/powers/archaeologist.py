@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from smallworld.content.registry import register
 from smallworld.core.ability import Ability
+from smallworld.core.names import N_
 from smallworld.core.state import State
 
 
@@ -17,7 +18,7 @@ class Archaeologist(Ability):
     id = "archaeologist"
     kind = "power"
     rule = "§10 Archaeologist"
-    summary = "+1 coin per Artifact or Legendary Place in your Regions."
+    summary = N_("+1 coin per Artifact or Legendary Place in your Regions.")
 
     def score(self, s: State, owner: int) -> list[tuple[str, int]]:
         """+1 VC per item in a Region of the Active race."""

@@ -12,6 +12,7 @@ from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.conquest import Conquest
 from smallworld.core.meta import Flag
+from smallworld.core.names import N_
 from smallworld.core.state import EMPTY, State
 
 #: turn flag: non-empty Regions conquered this turn by the Battle Master
@@ -23,7 +24,7 @@ class BattleMaster(Ability):
     id = "battle-master"
     kind = "power"
     rule = "§10 Battle Master"
-    summary = "+1 coin per non-empty Region you conquer."
+    summary = N_("+1 coin per non-empty Region you conquer.")
     flags = (Flag("battle-master", encode="count", scale=5, high=3.0, words="non-empty Regions conquered this turn"),)
 
     def on_conquest(self, s: State, owner: int, c: Conquest) -> None:

@@ -40,6 +40,7 @@ from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.conquest import Conquest, defenders_in
 from smallworld.core.meta import ActionSpec, Flag, Piece
+from smallworld.core.names import N_
 from smallworld.core.state import State
 
 BEAST = "beast"
@@ -75,13 +76,13 @@ class BeastMaster(Ability):
     id = "beast-master"
     kind = "power"
     rule = "§10 Beast Master"
-    summary = "Each turn, one Beast per Hills Region you hold; Beasts fight and defend like tokens."
+    summary = N_("Each turn, one Beast per Hills Region you hold; Beasts fight and defend like tokens.")
     flags = (Flag("beasts-hand-", "flags", "count", scale=5, per_seat=True, family=True, rl_name="beasts_in_hand", high=2.0,
                   words="Beasts in each seat's hand"),)
     action_specs = (ActionSpec("beast", ("region",), phrase="Place a Beast in {0}"),)
     pieces = (
-        Piece("beast", "Beast", "counts as a race token for conquest, redeployment and defense; lost first "
-              "when the Region is conquered."),
+        Piece("beast", "Beast", N_("counts as a race token for conquest, redeployment and defense; lost first "
+              "when the Region is conquered.")),
     )
 
     def _discard_all(self, s: State, p: int) -> None:

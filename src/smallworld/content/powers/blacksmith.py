@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from smallworld.content.registry import register
 from smallworld.core.ability import Ability
+from smallworld.core.names import N_
 from smallworld.core.state import State
 
 
@@ -13,7 +14,7 @@ class Blacksmith(Ability):
     id = "blacksmith"
     kind = "power"
     rule = "§10 Blacksmith"
-    summary = "Every conquest costs 1 fewer token."
+    summary = N_("Every conquest costs 1 fewer token.")
 
     def conquest_reduction(self, s: State, owner: int, r: int, mode: str) -> int:
         """-1 on every conquest, whatever its kind."""

@@ -39,6 +39,7 @@ from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.conquest import defenders_in, resolve_conquest, toll_sum
 from smallworld.core.meta import ActionSpec, Flag, Piece, UseLimit
+from smallworld.core.names import N_
 from smallworld.core.state import CONQUER, State
 
 CHAMPION = "champion"
@@ -92,7 +93,7 @@ class Championing(Ability):
     id = "championing"
     kind = "power"
     rule = "§10 Championing"
-    summary = "Once per turn, conquer an adjacent Region for free with the Champion."
+    summary = N_("Once per turn, conquer an adjacent Region for free with the Champion.")
     flags = (
         Flag("champion-used", words="the Champion's conquest was made this turn"),
         Flag("champion-hand", "flags", "seat", per_seat=True, rl_name="champion_in_hand",
@@ -104,8 +105,8 @@ class Championing(Ability):
     )
     uses = (UseLimit("champion-used", 1, "Champion's conquest"),)
     pieces = (
-        Piece("champion", "Champion", "counts as 1 race token; captured when its Region is conquered (its "
-              "owner pays a 1 coin ransom)."),
+        Piece("champion", "Champion", N_("counts as 1 race token; captured when its Region is conquered (its "
+              "owner pays a 1 coin ransom).")),
     )
     action_kinds = frozenset({"champion"})
 

@@ -18,6 +18,7 @@ from smallworld.content.registry import register
 from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.meta import Piece
+from smallworld.core.names import N_
 from smallworld.core.state import EMPTY, State
 
 TOWER = "watch-tower"
@@ -41,9 +42,9 @@ class Defensive(Ability):
     id = "defensive"
     kind = "power"
     rule = "§10 Defensive"
-    summary = "Watch Towers on Fields where you hold most neighbours make those Regions immune."
+    summary = N_("Watch Towers on Fields where you hold most neighbours make those Regions immune.")
     pieces = (
-        Piece("watch-tower", "Watch Tower", "this Region is immune to every conquest and every power.",
+        Piece("watch-tower", "Watch Tower", N_("this Region is immune to every conquest and every power."),
               leaves_with_region=True),
     )
 

@@ -12,6 +12,7 @@ from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.conquest import Conquest
 from smallworld.core.meta import Flag
+from smallworld.core.names import N_
 from smallworld.core.state import State
 
 #: turn flag: VC earned by Enraged this turn
@@ -23,7 +24,7 @@ class Enraged(Ability):
     id = "enraged"
     kind = "power"
     rule = "§10 Enraged"
-    summary = "Conquering a Region defended by 2 or more tokens earns that many coins."
+    summary = N_("Conquering a Region defended by 2 or more tokens earns that many coins.")
     flags = (Flag("enraged", encode="count", scale=10, high=3.0, words="coins earned this turn"),)
 
     def on_conquest(self, s: State, owner: int, c: Conquest) -> None:

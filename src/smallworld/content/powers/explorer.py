@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from smallworld.content.registry import register
 from smallworld.core.ability import Ability
+from smallworld.core.names import N_
 from smallworld.core.state import State
 
 
@@ -13,7 +14,7 @@ class Explorer(Ability):
     id = "explorer"
     kind = "power"
     rule = "§10 Explorer"
-    summary = "+1 coin per board where you hold a Region."
+    summary = N_("+1 coin per board where you hold a Region.")
 
     def score(self, s: State, owner: int) -> list[tuple[str, int]]:
         """+1 VC per board holding a Region of the Active race."""

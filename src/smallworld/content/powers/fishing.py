@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from smallworld.content.registry import register
 from smallworld.core.ability import Ability
+from smallworld.core.names import N_
 from smallworld.core.state import State
 
 
@@ -17,7 +18,7 @@ class Fishing(Ability):
     id = "fishing"
     kind = "power"
     rule = "§10 Fishing"
-    summary = "+1 coin per Region next to a Sea or Lake."
+    summary = N_("+1 coin per Region next to a Sea or Lake.")
 
     def score(self, s: State, owner: int) -> list[tuple[str, int]]:
         """+1 VC per Region of the Active race next to water."""

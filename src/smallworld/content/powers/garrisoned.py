@@ -13,6 +13,7 @@ from smallworld.content.registry import register
 from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.meta import Piece
+from smallworld.core.names import N_
 from smallworld.core.state import State
 
 FORT = "fort"
@@ -23,8 +24,8 @@ class Garrisoned(Ability):
     id = "garrisoned"
     kind = "power"
     rule = "§10 Garrisoned"
-    summary = "A Fort (+1 defense) on each of your Regions; Forts stay In Decline."
-    pieces = (Piece("fort", "Fort", "+1 defense; stays In Decline; removed when the Region is conquered or emptied.", defence=1, leaves_with_region=True),)
+    summary = N_("A Fort (+1 defense) on each of your Regions; Forts stay In Decline.")
+    pieces = (Piece("fort", "Fort", N_("+1 defense; stays In Decline; removed when the Region is conquered or emptied."), defence=1, leaves_with_region=True),)
     lasts_in_decline = True
 
     def at_turn_end(self, s: State, owner: int, step: str) -> None:

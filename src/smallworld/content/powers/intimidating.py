@@ -37,6 +37,7 @@ from smallworld.core.actions import Action
 from smallworld.core.conquest import defenders_in
 from smallworld.core.decline import check_race_leaves
 from smallworld.core.meta import ActionSpec, Flag, UseLimit
+from smallworld.core.names import N_
 from smallworld.core.state import CONQUER, EMPTY, MURLOC, State
 
 USES = "intimidating-uses"  # turn flag: actions used this turn
@@ -56,7 +57,7 @@ class Intimidating(Ability):
     id = "intimidating"
     kind = "power"
     rule = "§10 Intimidating"
-    summary = "Three times per turn, move an adjacent enemy token to another of its Regions (or discard it)."
+    summary = N_("Three times per turn, move an adjacent enemy token to another of its Regions (or discard it).")
     flags = (Flag("intimidating-uses", encode="count", scale=3, words="uses this turn"),)
     action_specs = (
         ActionSpec("intimidate", ("region",), phrase="Intimidate: push an enemy token out of {0}"),

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from smallworld.content.registry import register
 from smallworld.core.ability import Ability, Toll
+from smallworld.core.errors import Name, Refusal
 from smallworld.core.meta import TollWords
+from smallworld.core.names import N_
 from smallworld.core.state import State
 
 #: the toll's key is this prefix and the Swamp's notation (``marsh-L1.6``); it costs TOLL_VC
@@ -24,7 +26,7 @@ class Marshdweller(Ability):
     id = "marshdweller"
     kind = "power"
     rule = "§10 Marshdweller"
-    summary = "Opponents pay you 1 coin before conquering one of your Swamps, even In Decline."
+    summary = N_("Opponents pay you 1 coin before conquering one of your Swamps, even In Decline.")
     toll_words = (
         TollWords("marsh-", 1, "power", pay="the Marshdweller toll for {region}",
                   paid="Marshdweller toll paid for {region}",
@@ -49,4 +51,5 @@ class Marshdweller(Ability):
         else:
             return []
         rid = s.spec.region_ids[r]
-        return [Toll(f"{TOLL_PREFIX}{rid}", TOLL_VC, owner, f"Marshdweller toll for {rid}")]
+        words = Refusal(N_("{power} toll for {region}"), power=Name("power", self.id, "Marshdweller"), region=rid)
+        return [Toll(f"{TOLL_PREFIX}{rid}", TOLL_VC, owner, words)]

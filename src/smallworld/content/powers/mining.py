@@ -6,6 +6,7 @@ from __future__ import annotations
 from smallworld.content.powers._per_region import score_line
 from smallworld.content.registry import register
 from smallworld.core.ability import Ability
+from smallworld.core.names import N_
 from smallworld.core.state import State
 
 
@@ -14,7 +15,7 @@ class Mining(Ability):
     id = "mining"
     kind = "power"
     rule = "§10 Mining"
-    summary = "+1 coin per Cavern Region."
+    summary = N_("+1 coin per Cavern Region.")
 
     def score(self, s: State, owner: int) -> list[tuple[str, int]]:
         """+1 VC per Cavern Region held by the Active race."""

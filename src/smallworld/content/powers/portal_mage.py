@@ -31,6 +31,7 @@ from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.meta import ActionSpec, Flag, UseLimit
+from smallworld.core.names import N_
 from smallworld.core.state import CONQUER, EMPTY, State
 
 USES = "portal-mage-uses"  # turn flag: swaps made this turn
@@ -54,7 +55,7 @@ class PortalMage(Ability):
     id = "portal-mage"
     kind = "power"
     rule = "§10 Portal Mage"
-    summary = "Twice per turn, swap everything between two Magic Regions."
+    summary = N_("Twice per turn, swap everything between two Magic Regions.")
     flags = (Flag("portal-mage-uses", encode="count", scale=2, words="swaps made this turn"),)
     action_specs = (
         ActionSpec("portal", ("region", "region"), unordered=True,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from smallworld.content.powers._per_region import score_line, terrain_marks
 from smallworld.content.registry import register
 from smallworld.core.ability import Ability
+from smallworld.core.names import N_
 from smallworld.core.state import State
 
 
@@ -13,7 +14,7 @@ class Ranger(Ability):
     id = "ranger"
     kind = "power"
     rule = "§10 Ranger"
-    summary = "+1 coin per Forest Region."
+    summary = N_("+1 coin per Forest Region.")
 
     def score(self, s: State, owner: int) -> list[tuple[str, int]]:
         """+1 VC per Forest Region held by the Active race."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from smallworld.content.registry import register
 from smallworld.core.ability import Ability
+from smallworld.core.names import N_
 from smallworld.core.state import State
 
 
@@ -13,7 +14,7 @@ class Sailing(Ability):
     id = "sailing"
     kind = "power"
     rule = "§10 Sailing"
-    summary = "You never pay the travel cost."
+    summary = N_("You never pay the travel cost.")
 
     def no_travel_cost(self, s: State, owner: int) -> bool:
         """Always: no travel cost."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from smallworld.content.powers._per_region import score_line, terrain_marks
 from smallworld.content.registry import register
 from smallworld.core.ability import Ability
+from smallworld.core.names import N_
 from smallworld.core.state import State
 
 
@@ -13,7 +14,7 @@ class SwampWalker(Ability):
     id = "swamp-walker"
     kind = "power"
     rule = "§10 Swamp Walker"
-    summary = "+1 coin per Swamp Region."
+    summary = N_("+1 coin per Swamp Region.")
 
     def score(self, s: State, owner: int) -> list[tuple[str, int]]:
         """+1 VC per Swamp Region held by the Active race."""

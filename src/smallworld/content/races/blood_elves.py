@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from smallworld.content.registry import register
 from smallworld.core.ability import Ability
+from smallworld.core.names import N_
 from smallworld.core.state import State
 
 
@@ -12,7 +13,7 @@ class BloodElves(Ability):
     id = "blood-elves"
     kind = "race"
     rule = "§9 Blood Elves"
-    summary = "+1 Victory coin per Magic Region at the end of your turn."
+    summary = N_("+1 Victory coin per Magic Region at the end of your turn.")
 
     def score(self, s: State, owner: int) -> list[tuple[str, int]]:
         """+1 VC per Magic Region held by the Active Blood Elves (R-SCORE-2)."""

@@ -13,6 +13,7 @@ from smallworld.content.registry import register
 from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.meta import Flag
+from smallworld.core.names import N_
 from smallworld.core.state import State
 
 #: turn flag (reset every turn): the Holy Light of seat N was used this turn
@@ -24,7 +25,7 @@ class Draenei(Ability):
     id = "draenei"
     kind = "race"
     rule = "§9 Draenei"
-    summary = (
+    summary = N_(
         "During each opponent's turn, the first Draenei token you would lose goes back to your "
         "hand instead."
     )

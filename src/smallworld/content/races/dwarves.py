@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from smallworld.content.registry import register
 from smallworld.core.ability import Ability
+from smallworld.core.names import N_
 from smallworld.core.state import State
 
 
@@ -13,7 +14,7 @@ class Dwarves(Ability):
     id = "dwarves"
     kind = "race"
     rule = "§9 Dwarves"
-    summary = "Conquering a Mountain Region costs 2 fewer tokens."
+    summary = N_("Conquering a Mountain Region costs 2 fewer tokens.")
 
     def conquest_reduction(self, s: State, owner: int, r: int, mode: str) -> int:
         """-2 on a Mountain Region, whatever the kind of conquest."""

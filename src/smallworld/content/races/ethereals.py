@@ -27,6 +27,7 @@ from smallworld.core import changes, conquest, hooks
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.meta import ActionSpec, Flag, UseLimit
+from smallworld.core.names import N_
 from smallworld.core.state import CONQUER, State
 
 #: conquest mode of the Legendary Place conquest (asked of ``conquest_reduction``)
@@ -51,7 +52,7 @@ class Ethereals(Ability):
     id = "ethereals"
     kind = "race"
     rule = "§9 Ethereals"
-    summary = (
+    summary = N_(
         "Once per turn: steal a face-up Artifact next to you, or conquer a Region with a Legendary "
         "Place next to you for 2 fewer tokens."
     )

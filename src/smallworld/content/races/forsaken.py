@@ -19,6 +19,7 @@ from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.meta import ActionSpec, Flag
+from smallworld.core.names import N_
 from smallworld.core.state import State
 
 _EARNED = "forsaken-earned"  # turn flag: purchases earned this turn
@@ -34,7 +35,7 @@ class Forsaken(Ability):
     id = "forsaken"
     kind = "race"
     rule = "§9 Forsaken"
-    summary = "Each time you make another race lose a token you may pay 1 coin for an extra Forsaken token."
+    summary = N_("Each time you make another race lose a token you may pay 1 coin for an extra Forsaken token.")
     flags = (Flag("forsaken-earned", encode="count", scale=10, high=2.0, words="purchases earned this turn"),)
     action_specs = (
         ActionSpec("buy", ("count",), lo=0, hi=RACES["forsaken"].in_box, phrase="Buy {n} Forsaken token{s}",

@@ -24,6 +24,7 @@ from smallworld.core import chance, changes, conquest, hooks
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.meta import ActionSpec, Flag, UseLimit
+from smallworld.core.names import N_
 from smallworld.core.state import CONQUER, State
 
 #: conquest mode of the airborne assault (asked of ``conquest_reduction``)
@@ -64,7 +65,7 @@ class Gnomes(Ability):
     id = "gnomes"
     kind = "race"
     rule = "§9 Gnomes"
-    summary = (
+    summary = N_(
         "Once per turn, an airborne assault on any Region of any board; roll the die for free and "
         "reduce the cost by the roll."
     )

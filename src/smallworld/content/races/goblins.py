@@ -43,8 +43,9 @@ from smallworld.content.registry import register
 from smallworld.core import chance, changes, conquest, hooks
 from smallworld.core.ability import Ability, Toll
 from smallworld.core.actions import Action
-from smallworld.core.errors import IllegalActionError
+from smallworld.core.errors import IllegalActionError, Refusal
 from smallworld.core.meta import ActionSpec, EventWords, Flag, Piece
+from smallworld.core.names import N_
 from smallworld.core.state import State
 
 BOMB = "bomb"
@@ -192,7 +193,7 @@ class Goblins(Ability):
     id = "goblins"
     kind = "race"
     rule = "§9 Goblins"
-    summary = (
+    summary = N_(
         "At the end of your turn, place face-down Bombs next to your Regions on opponents; live "
         "ones explode at the start of your next turn."
     )
@@ -209,9 +210,9 @@ class Goblins(Ability):
         ActionSpec("bomb-return", ("region",)),
     )
     pieces = (
-        Piece("bomb", "Bomb (face down)", "revealed at the start of the Goblins' next turn if the Region is "
+        Piece("bomb", "Bomb (face down)", N_("revealed at the start of the Goblins' next turn if the Region is "
               "still occupied by an opponent. Live: the occupant loses the Region; dud: nothing. Nobody "
-              "knows its side.", plural="Bombs (face down)"),
+              "knows its side."), plural="Bombs (face down)"),
     )
     event_words = (
         EventWords("bomb_exploded", "{who}'s Bomb in {region} explodes"),
@@ -290,7 +291,7 @@ class Goblins(Ability):
                     if t.key == key:
                         hooks.pay(s, owner, t)
                         return
-            raise IllegalActionError(f"no toll {key!r} is owed for a Bomb placement")
+            raise IllegalActionError(Refusal(N_("no toll '{key}' is owed for a Bomb placement"), key=key))
         if kind == "plant":
             r = s.spec.region(str(action.args[0]))
             changes.put_piece(s, BOMB, r)

@@ -24,6 +24,7 @@ from smallworld.core import changes, hooks
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.meta import ActionSpec, EventWords, Piece
+from smallworld.core.names import N_
 from smallworld.core.state import State
 
 MO = "military-objective"
@@ -66,14 +67,14 @@ class Humans(Ability):
     id = "humans"
     kind = "race"
     rule = "§9 Humans"
-    summary = (
+    summary = N_(
         "Place 2 Military Objectives each turn; a non-Horde race that conquers one earns 2 coins, "
         "and so do you."
     )
     action_specs = (ActionSpec("objective", ("region",), phrase="Place a Military Objective in {0}"),)
     pieces = (
-        Piece("military-objective", "Military Objective", "a non-Horde race that conquers this Region gains "
-              "2 coins (the Humans' owner gains 2 too, unless it was the conqueror)."),
+        Piece("military-objective", "Military Objective", N_("a non-Horde race that conquers this Region gains "
+              "2 coins (the Humans' owner gains 2 too, unless it was the conqueror).")),
     )
 
     event_words = (EventWords("objective_taken", "{who} takes the Military Objective in {region}: "

@@ -12,6 +12,7 @@ from functools import lru_cache
 
 from smallworld.content.registry import register
 from smallworld.core.ability import Ability
+from smallworld.core.names import N_
 from smallworld.core.spec import GameSpec
 from smallworld.core.state import State
 
@@ -27,7 +28,7 @@ class Kobolds(Ability):
     id = "kobolds"
     kind = "race"
     rule = "§9 Kobolds"
-    summary = "Any Cavern Region counts as adjacent; your first conquest may be any Cavern."
+    summary = N_("Any Cavern Region counts as adjacent; your first conquest may be any Cavern.")
 
     def reach(self, s: State, owner: int) -> tuple[int, ...]:
         """Every Cavern Region counts as adjacent (no travel cost)."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from smallworld.content.registry import register
 from smallworld.core.ability import Ability
+from smallworld.core.names import N_
 from smallworld.core.state import State
 
 
@@ -22,7 +23,7 @@ class Naga(Ability):
     id = "naga"
     kind = "race"
     rule = "§9 Naga"
-    summary = "You may conquer Seas and Lakes; your first conquest may be one."
+    summary = N_("You may conquer Seas and Lakes; your first conquest may be one.")
     lasts_in_decline = True
 
     def may_enter_water(self, s: State, owner: int) -> bool:

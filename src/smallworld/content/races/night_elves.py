@@ -19,6 +19,7 @@ from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.conquest import Conquest
 from smallworld.core.meta import Piece
+from smallworld.core.names import N_
 from smallworld.core.state import State
 
 WISP_WALL = "wisp-wall"
@@ -30,8 +31,8 @@ class NightElves(Ability):
     id = "night-elves"
     kind = "race"
     rule = "§9 Night Elves"
-    summary = "Forests cost 1 fewer token; each Forest you conquer gets a Wisp Wall (+1 defense)."
-    pieces = (Piece("wisp-wall", "Wisp Wall", "+1 defense; stays In Decline; removed when the Region is conquered or emptied.", defence=1, leaves_with_region=True),)
+    summary = N_("Forests cost 1 fewer token; each Forest you conquer gets a Wisp Wall (+1 defense).")
+    pieces = (Piece("wisp-wall", "Wisp Wall", N_("+1 defense; stays In Decline; removed when the Region is conquered or emptied."), defence=1, leaves_with_region=True),)
 
     def conquest_reduction(self, s: State, owner: int, r: int, mode: str) -> int:
         """-1 on a Forest Region, whatever the kind of conquest."""

@@ -17,6 +17,7 @@ from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.conquest import Conquest
 from smallworld.core.meta import Flag
+from smallworld.core.names import N_
 from smallworld.core.state import State
 
 COUNT = "orcs-alliance"  # turn flag: Alliance-held Regions conquered this turn
@@ -27,7 +28,7 @@ class Orcs(Ability):
     id = "orcs"
     kind = "race"
     rule = "§9 Orcs"
-    summary = "+1 coin per Region you conquer from an Alliance race."
+    summary = N_("+1 coin per Region you conquer from an Alliance race.")
     flags = (Flag("orcs-alliance", encode="count", scale=5, high=3.0, words="Alliance-held Regions conquered this turn"),)
 
     def on_conquest(self, s: State, owner: int, c: Conquest) -> None:

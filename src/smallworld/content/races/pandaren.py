@@ -39,8 +39,9 @@ from smallworld.content.registry import register
 from smallworld.core import changes
 from smallworld.core.ability import Ability, Toll
 from smallworld.core.conquest import Conquest
-from smallworld.core.errors import IllegalActionError, ScenarioError
+from smallworld.core.errors import IllegalActionError, Name, Refusal, ScenarioError
 from smallworld.core.meta import Flag, Piece, TollWords
+from smallworld.core.names import N_
 from smallworld.core.state import State
 
 HARMONY = "harmony"  # piece kind (supply) and toll key
@@ -95,7 +96,8 @@ def pay_harmony(s: State, attacker: int) -> None:
         return
     if s.vc[attacker] < TOLL:
         who = s.spec.seats[attacker]
-        raise IllegalActionError(f"the Harmony toll is {TOLL} VC; {who} has {s.vc[attacker]}")
+        raise IllegalActionError(Refusal(N_("the Harmony toll is {toll} VC; {seat} has {vc}"), toll=TOLL, seat=who,
+                                         vc=s.vc[attacker]))
     changes.pay_vc(s, attacker, TOLL, p)
     changes.mark_paid(s, HARMONY)
 
@@ -124,7 +126,7 @@ class Pandaren(Ability):
     id = RACE
     kind = "race"
     rule = "§9 Pandaren"
-    summary = (
+    summary = N_(
         "Opponents you did not attack get a Harmony token: they must pay you 2 coins before "
         "attacking you."
     )
@@ -139,8 +141,8 @@ class Pandaren(Ability):
                       "this turn. Nothing more to pay for them this turn.", nobody="the Pandaren"),
     )
     pieces = (
-        Piece("harmony", "Harmony", "the holder must pay the Pandaren player 2 coins before its first attack "
-              "on the Active Pandaren each turn.", plural="Harmony tokens"),
+        Piece("harmony", "Harmony", N_("the holder must pay the Pandaren player 2 coins before its first attack "
+              "on the Active Pandaren each turn."), plural="Harmony tokens"),
     )
 
     scenario_keys = ("harmony",)
@@ -185,7 +187,7 @@ class Pandaren(Ability):
             return []
         if attacker not in s.flags.get(HOLDERS, ()) or HARMONY in s.paid:
             return []
-        return [Toll(HARMONY, TOLL, owner, "Harmony (Pandaren)")]
+        return [Toll(HARMONY, TOLL, owner, Refusal(N_("Harmony ({race})"), race=Name("race", "pandaren", "Pandaren")))]
 
     def on_conquest(self, s: State, owner: int, c: Conquest) -> None:
         """A conquest of an opponent's Active Region is an attack on that opponent."""

@@ -30,6 +30,7 @@ from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.conquest import ABANDON_REMOVES
 from smallworld.core.meta import ActionSpec, Flag
+from smallworld.core.names import N_
 from smallworld.core.state import State
 
 MIN_TOKENS = 2
@@ -76,7 +77,7 @@ class Tauren(Ability):
     id = RACE
     kind = "race"
     rule = "§9 Tauren"
-    summary = "Never fewer than 2 Tauren tokens in a Region."
+    summary = N_("Never fewer than 2 Tauren tokens in a Region.")
     flags = (Flag("tauren-lone", encode="region", words="Regions whose lone token waits for its owner's choice"),)
     action_specs = (ActionSpec("rejoin", ("region",)),)
     lasts_in_decline = True  # the lone-token rule holds In Decline too

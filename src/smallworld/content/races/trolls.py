@@ -11,6 +11,7 @@ from __future__ import annotations
 from smallworld.content.registry import register
 from smallworld.core.ability import Ability
 from smallworld.core.conquest import defenders_in
+from smallworld.core.names import N_
 from smallworld.core.state import EMPTY, State
 
 
@@ -24,7 +25,7 @@ class Trolls(Ability):
     id = "trolls"
     kind = "race"
     rule = "§9 Trolls"
-    summary = "Non-empty Regions cost 1 fewer token."
+    summary = N_("Non-empty Regions cost 1 fewer token.")
 
     def conquest_reduction(self, s: State, owner: int, r: int, mode: str) -> int:
         """-1 on a non-empty Region, whatever the kind of conquest."""

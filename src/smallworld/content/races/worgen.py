@@ -17,6 +17,7 @@ from smallworld.core import changes
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.meta import ActionSpec, Flag
+from smallworld.core.names import N_
 from smallworld.core.state import State
 
 HUMAN_VC = 2
@@ -32,7 +33,7 @@ class Worgen(Ability):
     id = "worgen"
     kind = "race"
     rule = "§9 Worgen"
-    summary = (
+    summary = N_(
         "Each turn choose human form (+2 coins) or Worgen form (pay 1 coin, every conquest costs 1 "
         "fewer token)."
     )
