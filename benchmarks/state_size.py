@@ -19,6 +19,7 @@ Usage (from the repository root)::
 
     python benchmarks/state_size.py                    # 10,000 states each (minutes in pure Python)
     python benchmarks/state_size.py --states 1000 --pickles 50
+    python benchmarks/state_size.py --named     # seats named per game: a spec each, sharing tables
 """
 
 from __future__ import annotations
@@ -46,10 +47,12 @@ _STATE_FIELDS = tuple(n for n in State.__slots__ if n not in ("spec", "roster_ca
 CASES = (("classic", 3), ("swow", 5))
 
 
-def mid_game(edition: str, players: int, seed: str) -> State:
+def mid_game(edition: str, players: int, seed: str, named: bool = False) -> State:
     """The game of ``seed`` played at random (as :func:`smallworld.core.playout.random_playout`)
-    to the first position where a player is to act in the round after half of the rounds."""
-    s = new_state(players, seed=seed, edition=edition)
+    to the first position where a player is to act in the round after half of the rounds.
+    ``named``: its seats have names of their own (as the web app's games do)."""
+    seats = [f"{seed}/{p}" for p in range(players)] if named else None
+    s = new_state(players, seed=seed, edition=edition, seats=seats)
     half = s.spec.rounds // 2 + 1
     rng = random.Random(seed)
     rand = rng.random
@@ -77,9 +80,9 @@ def pickle_sizes(edition: str, players: int, count: int) -> dict[str, Any]:
             "spec_pickle_median_B": int(statistics.median(spec_sizes))}
 
 
-def live_memory(edition: str, players: int, count: int) -> dict[str, Any]:
+def live_memory(edition: str, players: int, count: int, named: bool = False) -> dict[str, Any]:
     t = time.process_time()
-    states = [mid_game(edition, players, f"live-{i}") for i in range(count)]
+    states = [mid_game(edition, players, f"live-{i}", named) for i in range(count)]
     play_s = time.process_time() - t
     specs = {id(s.spec): s.spec for s in states}
     seen: set[int] = set()
@@ -140,11 +143,13 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--states", type=int, default=10_000, help="live states of distinct games per case")
     ap.add_argument("--pickles", type=int, default=100, help="games whose pickle is measured per case")
+    ap.add_argument("--named", action="store_true",
+                    help="every live game's seats have names of their own (as the web app's games)")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
     out = {}
     for edition, players in CASES:
-        row = {**pickle_sizes(edition, players, a.pickles), **live_memory(edition, players, a.states)}
+        row = {**pickle_sizes(edition, players, a.pickles), **live_memory(edition, players, a.states, a.named)}
         out[f"{edition} {players}p"] = row
         if not a.json:
             print(f"{edition} {players}p: pickle median {row['pickle_median_B']} B, largest "

@@ -5,6 +5,7 @@ and plays on identically, in both editions, in this process and in a fresh one."
 from __future__ import annotations
 
 import dataclasses
+import gc
 import pickle
 import random
 import subprocess
@@ -15,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from smallworld.core import chance, edition, engine, packing
+from smallworld.core import spec as spec_module
 from smallworld.core.setup import make_spec, new_state
 from smallworld.core.spec import GameSpec, spec_for
 from smallworld.core.state import _PICKLED, CHANCE, State
@@ -83,6 +85,11 @@ def test_specs_are_interned_and_seat_names_share_the_tables():
     assert named.adj is a.adj and named.near is a.near and named.edition is a.edition
     assert make_spec(3, ["L1", "M1", "S3"], seats=("Ann", "Bo", "Cy")) is named
     assert pickle.loads(pickle.dumps(named)) is named
+    # the tables stay shared while a named spec lives, however many specs were asked for since
+    del a
+    spec_module._RECENT.clear()
+    gc.collect()
+    assert make_spec(3, ["L1", "M1", "S3"], seats=["Di", "Ed", "Flo"]).adj is named.adj
     with pytest.raises(ValueError, match="2 seat names given for 3 players"):
         spec_for(3, ["L1", "M1", "S3"], seats=["Player 1", "Player 2"])
     with pytest.raises(ValueError, match="player count"):

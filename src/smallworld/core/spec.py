@@ -93,7 +93,7 @@ class GameSpec:
         "adj", "entries", "marker_regions", "water_of_board", "n_regions", "_face_objs", "sides",
         "conquer_actions", "abandon_actions", "_region_actions", "_redeploy_actions", "near",
         "waters", "symbols", "travel", "entries_always", "defense_pieces", "abandon_removes",
-        "key", "__weakref__",
+        "key", "_base", "__weakref__",
     )
 
     def __init__(
@@ -161,6 +161,9 @@ class GameSpec:
         self.conquer_actions = self.region_actions("conquer")
         self.abandon_actions = self.region_actions("abandon")
         self.key: tuple[Any, ...] | None = None
+        #: the spec whose tables this one shares (:meth:`_with_seats`), held so that it stays
+        #: interned while this one lives; ``None`` for a spec with its own tables
+        self._base: GameSpec | None = None
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         """Pickle support: an interned spec as its :attr:`key` (the receiving process finds or
@@ -178,6 +181,7 @@ class GameSpec:
                 setattr(new, name, getattr(self, name))
         new.seats = seats
         new.key = key
+        new._base = self
         return new
 
     def region_actions(self, kind: str) -> tuple[Any, ...]:
