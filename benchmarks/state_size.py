@@ -89,9 +89,15 @@ def live_memory(edition: str, players: int, count: int, named: bool = False) -> 
     held = deep_size(states, seen)
     spec_bytes = deep_size(list(specs.values()), seen)
     copy_us = copy_time(states[:200])
+    # bytes per state of each field alone (what it holds that no other state does)
+    fields = {"State": sys.getsizeof(states[0])}
+    for name in _STATE_FIELDS:
+        fields[name] = round(deep_size([getattr(s, name) for s in states], set()) / count
+                             - sys.getsizeof([None] * count) / count)
     return {"states": count, "live_MB": round((held + spec_bytes) / 1e6, 2),
             "per_state_B": int(held / count), "specs_MB": round(spec_bytes / 1e6, 2),
-            "distinct_specs": len(specs), "play_cpu_s": round(play_s, 1), "copy_us": round(copy_us, 2)}
+            "distinct_specs": len(specs), "play_cpu_s": round(play_s, 1), "copy_us": round(copy_us, 2),
+            "fields_B": dict(sorted(fields.items(), key=lambda kv: -kv[1]))}
 
 
 #: what :func:`deep_size` does not enter: process-wide tables and code, shared by every game
@@ -145,6 +151,7 @@ def main() -> None:
     ap.add_argument("--pickles", type=int, default=100, help="games whose pickle is measured per case")
     ap.add_argument("--named", action="store_true",
                     help="every live game's seats have names of their own (as the web app's games)")
+    ap.add_argument("--fields", action="store_true", help="print the bytes per state of each field")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
     out = {}
@@ -157,6 +164,9 @@ def main() -> None:
                   f"{row['states']} live states {row['live_MB']} MB ({row['per_state_B']} B each, and "
                   f"{row['distinct_specs']} distinct specs {row['specs_MB']} MB); copy {row['copy_us']} µs "
                   f"(played in {row['play_cpu_s']} CPU s)", flush=True)
+            if a.fields:
+                print("  bytes per state by field: " + ", ".join(
+                    f"{k} {v}" for k, v in row["fields_B"].items() if v > 0), flush=True)
     if a.json:
         print(json.dumps(out))
 
