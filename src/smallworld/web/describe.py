@@ -15,6 +15,7 @@ from smallworld.boards.classic import load_map_by_id
 from smallworld.core.ability import Ability
 from smallworld.core.actions import Action
 from smallworld.core.meta import ActionSpec, TollWords
+from smallworld.core.names import N_
 from smallworld.core.state import State
 
 
@@ -90,7 +91,7 @@ def pretty_arg(s: State, arg: Any) -> str:
 
 
 #: the words of the actions no ability declares (the core's own)
-CORE_PHRASES: dict[str, str] = {"done": "Done placing"}
+CORE_PHRASES: dict[str, str] = {"done": N_("Done placing")}
 
 
 def declared_action(ed: Any, kind: str) -> tuple[ActionSpec, Ability] | None:
