@@ -36,6 +36,7 @@ This module is edition-agnostic: it imports nothing from the editions, the web o
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -190,22 +191,24 @@ class ActionSpec:
             raise TypeError(f"ActionSpec {self.kind!r}: words for unknown choices {sorted(unknown)}")
 
     def words(self, args: tuple[str, ...], names: tuple[str, ...] = (), seat_names: Any = (), *,
-              button: bool = False) -> str | None:
+              button: bool = False, tr: Callable[[str], str] = str) -> str | None:
         """This action in player words (``button``: the button's words), given its arguments
         (``args``, as in the text notation) and the same as people say them (``names``: Region
-        names); ``None`` when it declares none."""
+        names); ``None`` when it declares none. ``tr``: translates each declared template
+        before it is filled (a driver's catalogue; the same ``{}`` placeholders)."""
         first = args[0] if args else ""
         if self.choice_words:
             for choice, log, label in self.choice_words:
                 if first == choice:
-                    return label if button else log
+                    return tr(label if button else log)
             return None
-        text = (self.label if button and self.label else "") or self.phrase
-        if not text:
+        template = (self.label if button and self.label else "") or self.phrase
+        if not template:
             return None
+        text = tr(template)
         if "count" in self.args and first.isdigit():
             n = int(first)
-            return self.none if n == 0 and self.none else text.format(n=n, s="" if n == 1 else "s")
+            return tr(self.none) if n == 0 and self.none else text.format(n=n, s="" if n == 1 else "s")
         if "seat" in self.args:
             if not (first.isdigit() and int(first) < len(seat_names)):
                 return None

@@ -8,7 +8,7 @@ acts for every human seat and shows the view of the human seat whose turn it is.
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from fastapi import Request
@@ -16,6 +16,7 @@ from fastapi import Request
 from smallworld.core.errors import ReplayError
 from smallworld.web.games import GameHub, LiveGame
 from smallworld.web.payload import seat_payload
+from smallworld.web.speech import speaking
 
 #: longer tokens are refused unread (real ones are 24 characters)
 MAX_TOKEN = 100
@@ -35,6 +36,8 @@ class Access:
     live: LiveGame
     seat: int | None  # the seat this request is for (None: the host without a seat)
     host: bool
+    #: the language the page reads (its words: :mod:`smallworld.web.speech`)
+    lang: str = "en"
 
 
 async def get_live(hub: GameHub, game_id: str) -> LiveGame:
@@ -103,6 +106,19 @@ def seat_param(request: Request) -> int | None:
         raise ApiError(400, f"seat must be a number, not {raw!r}") from None
 
 
+def lang_of(request: Any) -> str:
+    """The language a request's page reads: its ``lang`` query parameter when it is one of
+    ours, else the best of its ``Accept-Language`` header, else English."""
+    from smallworld.web.i18n import choose_language
+
+    return choose_language(request.query_params.get("lang"), request.headers.get("accept-language"))
+
+
+def reading(acc: Access, request: Any) -> Access:
+    """``acc`` for a page reading :func:`lang_of` ``request``."""
+    return replace(acc, lang=lang_of(request))
+
+
 def perspective_of(acc: Access) -> int | None:
     """The seat whose view this access shows (hotseat: the human seat to act)."""
     if acc.host and acc.seat is None:
@@ -114,9 +130,10 @@ def payload_for(acc: Access, log_since: int = 0) -> dict[str, Any]:
     """The page payload for this access (:func:`smallworld.web.payload.seat_payload`), with
     ``chance``: how the game's dice and draws can be checked (:meth:`LiveGame.fairness`)."""
     persp = perspective_of(acc)
-    data = seat_payload(
-        acc.live, persp, can_act=acc.host or acc.seat == persp,
-        mode="hotseat" if acc.host else "seat", log_since=log_since,
-    )
+    with speaking(acc.lang):
+        data = seat_payload(
+            acc.live, persp, can_act=acc.host or acc.seat == persp,
+            mode="hotseat" if acc.host else "seat", log_since=log_since,
+        )
     data["chance"] = acc.live.fairness()  # the same for every seat (commitment, or the seed)
     return data

@@ -17,6 +17,7 @@ from smallworld.core.actions import Action
 from smallworld.core.meta import ActionSpec, TollWords
 from smallworld.core.names import N_
 from smallworld.core.state import State
+from smallworld.web.speech import _
 
 
 def _name(kind: str, ident: str | None) -> str:
@@ -115,11 +116,11 @@ def action_words(s: State, a: Action, names: list[str] | None = None, *,
         names = [pretty_arg(s, x) for x in a.args]
     found = declared_action(s.spec.edition, a.kind)
     if found is not None:
-        text = found[0].words(tuple(str(x) for x in a.args), tuple(names), s.spec.seats, button=button)
+        text = found[0].words(tuple(str(x) for x in a.args), tuple(names), s.spec.seats, button=button, tr=_)
         if text is not None:
             return text, found[1]
     if a.kind in CORE_PHRASES:
-        return CORE_PHRASES[a.kind], None
+        return _(CORE_PHRASES[a.kind]), None
     return None
 
 
@@ -139,10 +140,10 @@ def toll_phrase(s: State, key: str) -> str:
     ability declares it."""
     found = _toll_words(s, key)
     if found is None:
-        return "a toll"
-    words, _ = found
+        return _("a toll")
+    words = found[0]
     region = pretty_arg(s, key[len(words.key):]) if words.per_region else ""
-    return words.pay.format(region=region)
+    return _(words.pay).format(region=region)
 
 
 def pretty_action(s: State, a: Action) -> str:

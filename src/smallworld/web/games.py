@@ -145,6 +145,7 @@ class Connection:
     ws: Any
     seat: int | None
     host: bool
+    lang: str = "en"  # the language the page reads
     log_sent: int = 0
     perspective: int | None = -99
     outbox: asyncio.Queue[Any] = field(default_factory=lambda: asyncio.Queue(maxsize=OUTBOX_SIZE))

@@ -43,7 +43,7 @@ class LivePlay:
         is dropped. Call with the game's lock held."""
         over = live.game.state.is_over()
         for conn in list(live.sockets):
-            acc = Access(live, conn.seat, conn.host)
+            acc = Access(live, conn.seat, conn.host, conn.lang)
             persp = perspective_of(acc)
             # a new perspective (hotseat) or the end of the game (every line becomes public)
             # resends the whole log

@@ -28,17 +28,18 @@ from smallworld.web.describe import (
     toll_phrase,
 )
 from smallworld.web.games import EDITION_NAMES, LiveGame
+from smallworld.web.speech import N_, _, names_of, ngettext
 from smallworld.web.turnfacts import turn_facts
 
 PHASE_TEXT = {
-    "pick": "picking a combo",
-    "decide": "choosing: expand or decline",
-    "conquer": "conquering",
-    "redeploy": "redeploying troops",
-    "defend": "redeploying after losses",
-    "choice": "making a choice",
-    "chance": "waiting for chance",
-    "over": "game over",
+    "pick": N_("picking a combo"),
+    "decide": N_("choosing: expand or decline"),
+    "conquer": N_("conquering"),
+    "redeploy": N_("redeploying troops"),
+    "defend": N_("redeploying after losses"),
+    "choice": N_("making a choice"),
+    "chance": N_("waiting for chance"),
+    "over": N_("game over"),
 }
 
 
@@ -160,7 +161,7 @@ _NOT_TURN_ENDING = frozenset({"conquer", "redeploy", "pick", "abandon"})
 
 def _legal(live: LiveGame, p: int) -> list[dict[str, Any]]:
     """Seat ``p``'s legal actions: ``{"text", "kind", "args", "region", "label", "hint",
-    "ends_turn", "warn"}`` — ``label`` says in plain words what the action does, ``hint`` (or
+    "ends_turn", "warn"}`` (``expand`` also ``hand``: the tokens it gives to conquer with) — ``label`` says in plain words what the action does, ``hint`` (or
     None) says more, ``ends_turn`` is true when playing it ends the seat's turn at once (RULES
     §15: the page asks before such an action, since a turn passed cannot be taken back), ``warn``
     (or None) is the question the page asks first when the action throws part of the turn away:
@@ -182,10 +183,12 @@ def _legal(live: LiveGame, p: int) -> list[dict[str, Any]]:
             label, hint = _label(live, p, a, expand_hand)
         out.append({"text": str(a), "kind": a.kind, "args": list(a.args), "region": region,
                     "label": label, "hint": hint, "ends_turn": ends, "warn": warn})
+        if a.kind == "expand":  # the tokens to conquer with after expanding (the page's words)
+            out[-1]["hand"] = expand_hand
     if any(x["kind"] == "ally" for x in out):  # classic Diplomat: "done" names nobody
         for x in out:
             if x["kind"] == "done":
-                x["label"] = "Make peace with nobody (Diplomat)"
+                x["label"] = _("Make peace with nobody (Diplomat)")
     return out
 
 
@@ -196,24 +199,28 @@ def _end_words(live: LiveGame, p: int, ends: bool, reach: int) -> tuple[str, str
     s = live.game.state
     hand = s.hand[p]
     own = s.regions_of(2 * p)
-    tokens = f"{hand} token{'s' if hand != 1 else ''}"
-    regions = f"{reach} Region{'s' if reach != 1 else ''}"
     if not ends:
-        label, hint = "End conquests", "Stop conquering and place the tokens left in your hand."
+        label, hint = _("End conquests"), _("Stop conquering and place the tokens left in your hand.")
     elif hand and not own:
-        label, hint = "End turn", f"Your {tokens} in hand are not placed anywhere and your turn ends."
+        label, hint = _("End turn"), ngettext(
+            "Your {n} token in hand is not placed anywhere and your turn ends.",
+            "Your {n} tokens in hand are not placed anywhere and your turn ends.", hand).format(n=hand)
     elif hand and len(own) == 1:
-        label, hint = "End turn", (f"The {tokens} in your hand join your tokens in "
-                                   f"{_rname(s, s.spec.region_ids[own[0]])}, and your turn ends.")
+        label, hint = _("End turn"), ngettext(
+            "The {n} token in your hand joins your tokens in {region}, and your turn ends.",
+            "The {n} tokens in your hand join your tokens in {region}, and your turn ends.", hand,
+        ).format(n=hand, region=_rname(s, s.spec.region_ids[own[0]]))
     else:
-        label, hint = "End turn", "Your tokens stay where they are and your turn ends."
+        label, hint = _("End turn"), _("Your tokens stay where they are and your turn ends.")
     warn = None
     if hand and not own:
-        warn = f"You still have {tokens} in hand and no Region. End your turn anyway?"
+        warn = ngettext("You still have {n} token in hand and no Region. End your turn anyway?",
+                        "You still have {n} tokens in hand and no Region. End your turn anyway?", hand).format(n=hand)
     elif s.conquests == 0 and reach:
-        warn = (f"You have not conquered anything this turn, and {regions} "
-                f"{'are' if reach != 1 else 'is'} within reach. "
-                + ("End your turn anyway?" if ends else "Stop conquering anyway?"))
+        warn = " ".join((ngettext("You have not conquered anything this turn, and {n} Region is within reach.",
+                                  "You have not conquered anything this turn, and {n} Regions are within reach.",
+                                  reach).format(n=reach),
+                         _("End your turn anyway?") if ends else _("Stop conquering anyway?")))
     return label, hint, warn
 
 
@@ -253,36 +260,45 @@ def _rname(s: Any, rid: Any) -> str:
     return s.spec.names[s.spec.index[text]] if text in s.spec.index else pretty_arg(s, rid)
 
 
+def _local_race(s: Any, race: str | None) -> str:
+    """Race ``race`` by the name of the language spoken (the game's edition's tables first)."""
+    local = names_of(s.spec.edition.name)["races"]
+    return str(local[race]) if race in local else race_name(race)
+
+
 def _label(live: LiveGame, p: int, a: Action, expand_hand: int | None = None) -> tuple[str, str | None]:
     s = live.game.state
     k = a.kind
     names = [_rname(s, x) for x in a.args]
     if k == "expand":
-        race = race_name(s.active[p])
+        race = _local_race(s, s.active[p])
         if expand_hand is not None:
-            return (f"Expand with the {race}: {expand_hand} token{'s' if expand_hand != 1 else ''} to conquer with",
-                    "Take back every token beyond 1 per Region into your hand and conquer again.")
-        return f"Expand with the {race}", None
+            return (ngettext("Expand with the {race}: {n} token to conquer with",
+                             "Expand with the {race}: {n} tokens to conquer with", expand_hand
+                             ).format(race=race, n=expand_hand),
+                    _("Take back every token beyond 1 per Region into your hand and conquer again."))
+        return _("Expand with the {race}").format(race=race), None
     if k == "decline":
-        return (f"Put the {race_name(s.active[p])} in decline",
-                ("Their tokens stay on the board, turn grey and still score. You conquer nothing "
-                 "more this turn and pick a new race next turn."))
+        return (_("Put the {race} in decline").format(race=_local_race(s, s.active[p])),
+                _("Their tokens stay on the board, turn grey and still score. You conquer nothing "
+                  "more this turn and pick a new race next turn."))
     if k == "end":
         if s.phase == "pick":
-            return "Pass (no combo you can afford)", None
-        return "End conquests", "Stop conquering and place the tokens left in your hand."
+            return _("Pass (no combo you can afford)"), None
+        return _("End conquests"), _("Stop conquering and place the tokens left in your hand.")
     if k == "pick":
         n = int(a.args[0])
-        return f"Pick combo {n + 1}", None
+        return _("Pick combo {n}").format(n=n + 1), None
     if k == "redeploy":
-        count = a.args[1]
-        return f"Place {count} token{'s' if count != 1 else ''} in {names[0]}", None
+        count = int(a.args[1])
+        return ngettext("Place {n} token in {region}", "Place {n} tokens in {region}", count
+                        ).format(n=count, region=names[0]), None
     if k == "abandon":
-        return f"Abandon {names[0]} (its tokens come back to your hand)", None
+        return _("Abandon {region} (its tokens come back to your hand)").format(region=names[0]), None
     if k == "conquer":
-        return f"Conquer {names[0]}", None
+        return _("Conquer {region}").format(region=names[0]), None
     if k == "pay":
-        return f"Pay {toll_phrase(s, str(a.args[0]) if a.args else '')}", None
+        return _("Pay {toll}").format(toll=toll_phrase(s, str(a.args[0]) if a.args else '')), None
     words = action_words(s, a, names, button=True)
     if words is not None:
         text, ability = words
@@ -345,7 +361,7 @@ def seat_payload(
             hints = _conquest_hints(live, perspective, {x["text"] for x in legal})
     log = live.log.visible(s, perspective, log_since)
     if actor == CHANCE:
-        actor_name = "chance"
+        actor_name = _("chance")
     elif actor == NOBODY:
         actor_name = None
     else:
@@ -361,7 +377,7 @@ def seat_payload(
         "actor": actor,
         "actor_name": actor_name,
         "actor_kind": live.seat_kind(actor),
-        "phase_text": PHASE_TEXT.get(phase, phase),
+        "phase_text": _(PHASE_TEXT[phase]) if phase in PHASE_TEXT else phase,
         "legal": legal,
         "asks": asks,
         "hints": hints,

@@ -20,10 +20,9 @@ from smallworld.core.errors import ActionSyntaxError, IllegalActionError
 from smallworld.core.fairness import verify
 from smallworld.core.record import GameRecord
 from smallworld.web import takeback
-from smallworld.web.access import Access, ApiError, perspective_of, seat_param, token_of
+from smallworld.web.access import Access, ApiError, perspective_of, reading, seat_param, token_of
 from smallworld.web.context import ServerContext, send_asset, server_context
 from smallworld.web.games import HOST_TRUST, Connection, NotYourTurn
-from smallworld.web.i18n import page_language
 from smallworld.web.replayview import replay_frame
 from smallworld.web.storage import StoreError, StoreStale
 from smallworld.web.updates import answer, update_text
@@ -66,7 +65,7 @@ async def api_state(game_id: str, request: Request, ctx: Ctx) -> Response:
     async with acc.live.lock:
         await ctx.fresh(acc.live)
         await ctx.play.run_bots(acc.live)
-        return answer(acc)
+        return answer(reading(acc, request))
 
 
 @router.get("/api/games/{game_id}/verify")
@@ -123,7 +122,7 @@ async def api_act(game_id: str, body: ActionIn, request: Request, ctx: Ctx) -> R
         except StoreError as e:
             raise ApiError(503, f"the action was not saved, so it was undone: {e}") from None
         await ctx.play.after_change(live)
-        return answer(acc, _since(acc, before, body.since))
+        return answer(reading(acc, request), _since(acc, before, body.since))
 
 
 @router.get("/api/games/{game_id}/replay")
@@ -138,8 +137,7 @@ async def api_replay(game_id: str, request: Request, ctx: Ctx) -> dict[str, Any]
         raise ApiError(400, f"at must be a number of moves, not {raw!r}") from None
     async with acc.live.lock:
         try:
-            return replay_frame(acc.live, at, request.query_params.get("log", "upto"),
-                                lang=page_language(request))
+            return replay_frame(acc.live, at, request.query_params.get("log", "upto"))
         except ValueError as e:
             raise ApiError(400, str(e)) from None
 
@@ -165,7 +163,7 @@ async def api_undo(game_id: str, body: UndoIn, request: Request, ctx: Ctx) -> Re
         except StoreError as e:
             raise ApiError(503, f"the take-back was not saved, so the game is as before: {e}") from None
         await ctx.play.after_change(live)
-        return answer(acc)
+        return answer(reading(acc, request))
 
 
 @router.post("/api/games/{game_id}/plan")
@@ -189,7 +187,7 @@ async def api_plan(game_id: str, body: PlanIn, request: Request, ctx: Ctx) -> Re
         except StoreError as e:
             raise ApiError(503, f"the plan was not saved, so it was undone: {e}") from None
         await ctx.play.after_change(live)
-        return answer(acc, _since(acc, before, body.since))
+        return answer(reading(acc, request), _since(acc, before, body.since))
 
 
 @router.get("/api/games/{game_id}/record")
@@ -239,7 +237,8 @@ async def ws_game(websocket: WebSocket, game_id: str, ctx: Ctx) -> None:
         return
     await websocket.accept()
     live = acc.live
-    conn = Connection(ws=websocket, seat=acc.seat, host=acc.host)
+    acc = reading(acc, websocket)
+    conn = Connection(ws=websocket, seat=acc.seat, host=acc.host, lang=acc.lang)
     sender = asyncio.create_task(ctx.play.pump(live, conn))
     try:
         async with live.lock:

@@ -17,8 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from smallworld.core.actions import as_action
-from smallworld.core.errors import IllegalActionError, Refusal
-from smallworld.core.names import N_
+from smallworld.core.errors import IllegalActionError
 from smallworld.core.undo import UndoRefused
 from smallworld.web.games import LiveGame, NotYourTurn, rebuild_log
 from smallworld.web.storage import Store, StoreError, StoreTimeout
@@ -89,14 +88,13 @@ def play_plan(live: LiveGame, store: Store, seat: int, texts: Sequence[str]) -> 
         NotYourTurn, ActionSyntaxError, StoreError: as :meth:`LiveGame.act`.
     """
     if not texts:
-        raise IllegalActionError(Refusal(N_("the redeployment plan is empty")))
+        raise IllegalActionError("the redeployment plan is empty")
     if len(texts) > MAX_PLAN:
-        raise IllegalActionError(Refusal(N_("a redeployment plan holds at most {most} actions"), most=MAX_PLAN))
+        raise IllegalActionError(f"a redeployment plan holds at most {MAX_PLAN} actions")
     actions = [as_action(t) for t in texts]
     for i, a in enumerate(actions):
         if a.kind not in ("redeploy", "end"):
-            raise IllegalActionError(Refusal(N_("step {step} of the plan is {action}, not a placement or End turn"),
-                                             step=i + 1, action=str(a)))
+            raise IllegalActionError(f"step {i + 1} of the plan is {a}, not a placement or End turn")
     g = live.game
     if g.state.current_player() != seat:
         raise NotYourTurn(f"it is not {live.seats[seat].name}'s turn to place tokens")
@@ -105,13 +103,11 @@ def play_plan(live: LiveGame, store: Store, seat: int, texts: Sequence[str]) -> 
     try:
         for i, a in enumerate(actions):
             if g.state.current_player() != seat:
-                raise IllegalActionError(Refusal(N_("step {step} of the plan ({action}) comes after the turn ended"),
-                                                 step=i + 1, action=str(a)))
+                raise IllegalActionError(f"step {i + 1} of the plan ({a}) comes after the turn ended")
             try:
                 live._apply(a, check=True)
             except IllegalActionError as e:
-                raise IllegalActionError(Refusal(N_("step {step} of the plan: {reason}"), step=i + 1,
-                                                 reason=e.refusal or str(e))) from None
+                raise IllegalActionError(f"step {i + 1} of the plan: {e}") from None
         live._settle()
     except Exception:
         # nothing of the plan stays: the state, the record and the log as they were

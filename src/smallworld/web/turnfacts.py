@@ -23,16 +23,15 @@ from typing import Any
 
 from smallworld.core import edition as core_editions
 from smallworld.web.describe import race_name
+from smallworld.web.speech import N_, _, names_of, ngettext
 
-_FACTION_NAMES = {"alliance": "Alliance", "horde": "Horde"}
-
-_TIMES = {1: "Once", 2: "Twice", 3: "Three times"}
+_TIMES = {1: N_("once"), 2: N_("twice"), 3: N_("three times")}
 #: phases in which a use not made yet may still be made by the seat whose turn it is
 _BEFORE_REDEPLOY = frozenset({"pick", "decide", "conquer", "choice", "chance"})
 
 
 def _times(n: int) -> str:
-    return _TIMES.get(n, f"{n} times")
+    return _(_TIMES[n]) if n in _TIMES else ngettext("{n} time", "{n} times", n).format(n=n)
 
 
 def _edition(v: dict[str, Any]) -> core_editions.Edition:
@@ -58,8 +57,8 @@ def _tolls(v: dict[str, Any], names: Sequence[str], index: dict[str, int]) -> li
         fact: dict[str, Any] = {"key": key, "amount": None, "payee": None, "region": None}
         found = next(((w, a) for w, a in declared if w.matches(key)), None)
         if found is None:
-            fact["text"] = f"Toll paid: {key}"
-            fact["tip"] = "A toll paid this turn: nothing more to pay for it this turn."
+            fact["text"] = _("Toll paid: {toll}").format(toll=key)
+            fact["tip"] = _("A toll paid this turn: nothing more to pay for it this turn.")
             out.append(fact)
             continue
         words, ability = found
@@ -70,9 +69,9 @@ def _tolls(v: dict[str, Any], names: Sequence[str], index: dict[str, int]) -> li
             fact["region"] = rid
         payee = _payee(players, words.payee, ability.id)
         fact.update(amount=words.amount, payee=payee)
-        to = players[payee]["name"] if payee is not None else words.nobody
-        fact["text"] = words.paid.format(to=to, region=name, amount=words.amount)
-        fact["tip"] = words.tip.format(to=to, region=name, amount=words.amount)
+        to = players[payee]["name"] if payee is not None else _(words.nobody)
+        fact["text"] = _(words.paid).format(to=to, region=name, amount=words.amount)
+        fact["tip"] = _(words.tip).format(to=to, region=name, amount=words.amount)
         out.append(fact)
     return out
 
@@ -102,20 +101,23 @@ def _uses(v: dict[str, Any], seat: int) -> list[dict[str, Any]]:
             used = min(used, most)
             if not used and not (may_still and _has(v, seat, kind, ident)):
                 continue
+            label = _(use.label)
             if most > 1:
-                text = f"{use.label} {used} of {most} used"
-            elif used and use.done:
-                text = dict(use.done).get(str(raw), f"{use.label} used")
+                text = _("{label} {used} of {most} used").format(label=label, used=used, most=most)
+            elif used and use.done and str(raw) in dict(use.done):
+                text = _(dict(use.done)[str(raw)])
             else:
-                text = f"{use.label} {'used' if used else 'ready'}"
+                text = (_("{label} used") if used else _("{label} ready")).format(label=label)
+            local = names_of(ed.name).get(kind + "s", {})
             where: Mapping[str, Any] = {"race": ed.races, "power": ed.powers, "item": ed.items}[kind]
-            title = where[ident].name if ident in where else ident
+            title = local.get(ident) or (where[ident].name if ident in where else ident)
             left = most - used
-            state = ("used up for this turn" if not left
-                     else f"{left} use{'s' if left != 1 else ''} left this turn")
-            tip = f"{title} ({_times(most).lower()} per turn): {state}."
+            state = (_("used up for this turn") if not left
+                     else ngettext("{n} use left this turn", "{n} uses left this turn", left).format(n=left))
+            tip = _("{name} ({times} per turn): {state}.").format(name=title, times=_times(most), state=state)
+            summary = _(ability.summary) if ability.summary else ""
             out.append({"id": ident, "kind": kind, "used": used, "max": most, "text": text,
-                        "tip": f"{tip} {ability.summary}".strip()})
+                        "tip": f"{tip} {summary}".strip()})
     return out
 
 
@@ -128,11 +130,12 @@ def _beaten(v: dict[str, Any], seat: int, factions: bool = True) -> tuple[list[d
     beaten = []
     for r, n in v.get("defeated_this_turn", {}).items():
         faction = races[r].faction if r in races and factions else None
-        beaten.append({"race": r, "name": race_name(r), "regions": n,
+        beaten.append({"race": r, "name": names_of(_edition(v).name)["races"].get(r) or race_name(r), "regions": n,
                        "faction": faction, "enemy": enemy is not None and faction == enemy})
     beaten.sort(key=lambda b: b["name"])
     bonus = any(b["enemy"] for b in beaten)
-    return beaten, bonus, (_FACTION_NAMES[enemy] if enemy else None)
+    factions_named = names_of(_edition(v).name)["factions"]
+    return beaten, bonus, (factions_named.get(enemy, enemy) if enemy else None)
 
 
 def turn_facts(

@@ -46,7 +46,7 @@ def view_text(acc: Access) -> str:
     if held is None or held[0] is not at[0] or held[1] is not at[1] or held[2] != at[2]:
         live.views.clear()
         live.views_at = at
-    key = (persp, can_act)
+    key = (persp, can_act, acc.lang)
     text = live.views.get(key)
     if text is None:
         data = payload_for(acc, len(live.log.entries))  # no log entries: each page its own
