@@ -17,7 +17,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from smallworld.core.actions import as_action
-from smallworld.core.errors import IllegalActionError
+from smallworld.core.errors import IllegalActionError, Refusal
+from smallworld.core.names import N_
 from smallworld.core.undo import UndoRefused
 from smallworld.web.games import LiveGame, NotYourTurn, rebuild_log
 from smallworld.web.storage import Store, StoreError, StoreTimeout
@@ -88,13 +89,14 @@ def play_plan(live: LiveGame, store: Store, seat: int, texts: Sequence[str]) -> 
         NotYourTurn, ActionSyntaxError, StoreError: as :meth:`LiveGame.act`.
     """
     if not texts:
-        raise IllegalActionError("the redeployment plan is empty")
+        raise IllegalActionError(Refusal(N_("the redeployment plan is empty")))
     if len(texts) > MAX_PLAN:
-        raise IllegalActionError(f"a redeployment plan holds at most {MAX_PLAN} actions")
+        raise IllegalActionError(Refusal(N_("a redeployment plan holds at most {most} actions"), most=MAX_PLAN))
     actions = [as_action(t) for t in texts]
     for i, a in enumerate(actions):
         if a.kind not in ("redeploy", "end"):
-            raise IllegalActionError(f"step {i + 1} of the plan is {a}, not a placement or End turn")
+            raise IllegalActionError(Refusal(N_("step {step} of the plan is {action}, not a placement or End turn"),
+                                             step=i + 1, action=str(a)))
     g = live.game
     if g.state.current_player() != seat:
         raise NotYourTurn(f"it is not {live.seats[seat].name}'s turn to place tokens")
@@ -103,11 +105,13 @@ def play_plan(live: LiveGame, store: Store, seat: int, texts: Sequence[str]) -> 
     try:
         for i, a in enumerate(actions):
             if g.state.current_player() != seat:
-                raise IllegalActionError(f"step {i + 1} of the plan ({a}) comes after the turn ended")
+                raise IllegalActionError(Refusal(N_("step {step} of the plan ({action}) comes after the turn ended"),
+                                                 step=i + 1, action=str(a)))
             try:
                 live._apply(a, check=True)
             except IllegalActionError as e:
-                raise IllegalActionError(f"step {i + 1} of the plan: {e}") from None
+                raise IllegalActionError(Refusal(N_("step {step} of the plan: {reason}"), step=i + 1,
+                                                 reason=e.refusal or str(e))) from None
         live._settle()
     except Exception:
         # nothing of the plan stays: the state, the record and the log as they were
