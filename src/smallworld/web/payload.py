@@ -28,6 +28,7 @@ from smallworld.web.describe import (
     toll_phrase,
 )
 from smallworld.web.games import EDITION_NAMES, LiveGame
+from smallworld.web.refusals import say
 from smallworld.web.speech import N_, _, names_of, ngettext
 from smallworld.web.turnfacts import turn_facts
 
@@ -302,7 +303,7 @@ def _label(live: LiveGame, p: int, a: Action, expand_hand: int | None = None) ->
     words = action_words(s, a, names, button=True)
     if words is not None:
         text, ability = words
-        return text, (ability.summary or None) if ability is not None else None
+        return text, (_(ability.summary) if ability.summary else None) if ability is not None else None
     return pretty_action(s, a), None
 
 
@@ -310,8 +311,10 @@ def _label(live: LiveGame, p: int, a: Action, expand_hand: int | None = None) ->
 
 def _conquest_hints(live: LiveGame, p: int, legal_texts: set[str]) -> dict[str, Any]:
     """Per Region, for seat ``p`` in its conquest phase: cost breakdown and whether it can be
-    conquered now (``conquer``), only with the die (``final``), or why not."""
+    conquered now (``conquer``), only with the die (``final``), or why not (in the language
+    spoken: :func:`smallworld.web.refusals.say`)."""
     s = live.game.state
+    edition = s.spec.edition.name
     ids = s.spec.region_ids
     hand = s.hand[p]
     out: dict[str, Any] = {}
@@ -326,11 +329,11 @@ def _conquest_hints(live: LiveGame, p: int, legal_texts: set[str]) -> dict[str, 
                 reason = None
             else:
                 status = "blocked"
-                reason = explain_illegal(s, Action("conquer", (rid,)))
+                reason = say(explain_illegal(s, Action("conquer", (rid,))), edition)
             out[rid] = {"status": status, "cost": cost, "parts": parts, "hand": hand,
                         "need": max(0, cost - hand), "reason": reason}
         else:
-            out[rid] = {"status": "blocked", "reason": explain_illegal(s, Action("conquer", (rid,)))}
+            out[rid] = {"status": "blocked", "reason": say(explain_illegal(s, Action("conquer", (rid,))), edition)}
     return out
 
 

@@ -23,7 +23,9 @@ from smallworld.web import takeback
 from smallworld.web.access import Access, ApiError, perspective_of, reading, seat_param, token_of
 from smallworld.web.context import ServerContext, send_asset, server_context
 from smallworld.web.games import HOST_TRUST, Connection, NotYourTurn
+from smallworld.web.refusals import refusal_answer
 from smallworld.web.replayview import replay_frame
+from smallworld.web.speech import speaking
 from smallworld.web.storage import StoreError, StoreStale
 from smallworld.web.updates import answer, update_text
 
@@ -114,8 +116,9 @@ async def api_act(game_id: str, body: ActionIn, request: Request, ctx: Ctx) -> R
             raise ApiError(409, str(e)) from None
         except ActionSyntaxError as e:
             raise ApiError(400, f"bad action: {e}") from None
-        except IllegalActionError as e:
-            raise ApiError(409, f"illegal action: {e}") from None
+        except IllegalActionError as e:  # said in the page's language (web/refusals.py)
+            with speaking(reading(acc, request).lang):
+                return refusal_answer(e, live.game.state.spec.edition.name)
         except StoreStale:
             await ctx.fresh(live, force=True)
             raise ApiError(409, MOVED_ON) from None
@@ -183,7 +186,8 @@ async def api_plan(game_id: str, body: PlanIn, request: Request, ctx: Ctx) -> Re
         except ActionSyntaxError as e:
             raise ApiError(400, f"bad action in the plan: {e}") from None
         except IllegalActionError as e:
-            raise ApiError(409, f"the plan was not played: {e}") from None
+            with speaking(reading(acc, request).lang):
+                return refusal_answer(e, live.game.state.spec.edition.name, "the plan was not played: ")
         except StoreError as e:
             raise ApiError(503, f"the plan was not saved, so it was undone: {e}") from None
         await ctx.play.after_change(live)
