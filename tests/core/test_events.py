@@ -102,7 +102,7 @@ def test_goblins_bomb_reveal_reports_its_side(side, kind):
     log = Logbook()
     log.add(s, 0, f"bomb L1.4 {side}", got)
     words = "explodes" if side == "live" else "is a dud"
-    assert [e["text"] for e in log.entries if e["event"] == kind] == [f"Player 2's Bomb in {s.spec.names[s.region_of('L1.4')]} {words}"]
+    assert [log.text(e) for e in log.entries if e["event"] == kind] == [f"Player 2's Bomb in {s.spec.names[s.region_of('L1.4')]} {words}"]
     assert not [e for e in log.entries if e["kind"] == "chance"]  # told by the Goblins' words
 
 
@@ -146,7 +146,7 @@ def test_classic_berserk_reports_its_roll():
     assert [e for e in got if e["kind"] == "berserk_rolled"] == [{"kind": "berserk_rolled", "seat": 0, "face": 2}]
     log = Logbook()
     log.add(s, 0, "roll 2", got)
-    assert [e["text"] for e in log.entries] == [
+    assert [log.text(e) for e in log.entries] == [
         "Player 1's Berserk die shows 2: the next conquest costs that much less"]
 
 
@@ -162,7 +162,7 @@ def test_classic_stout_decline_is_reported_as_a_decline():
     assert got[1] == {"kind": "declined", "seat": 0, "race": "ratmen", "power": "stout"}
     log = Logbook()
     log.add(s, 0, "decline", got)
-    assert log.entries[0]["text"] == "Player 1's Ratmen go into decline"
+    assert log.text(log.entries[0]) == "Player 1's Ratmen go into decline"
 
 
 def test_classic_amazons_pick_counts_their_extra_tokens():

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from typing import Any
 
 from smallworld.core import edition as core_editions
 from smallworld.web import i18n
@@ -57,13 +58,15 @@ OVERFLOWS = """(width) => {
 def _pattern(text: str) -> re.Pattern[str]:
     """A message as a regular expression: each {placeholder} a group."""
     parts = re.split(r"\{(\w+)\}", text)
-    rx = "".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>.+?)" for i, p in enumerate(parts))
+    # unnamed groups: a placeholder may be positional ({0}) or appear twice ({n} ... {n})
+    rx = "".join(re.escape(p) if i % 2 == 0 else "(.+?)" for i, p in enumerate(parts))
     return re.compile(rx, re.S)
 
 
-def english_left(texts: list[str], lang: str) -> list[str]:
-    """The texts an English message of ``lang``'s catalogue accounts for while no translation
-    does, or whose placeholders hold such a text ("Bot · Easy" where "Bot · Facile" belongs)."""
+@cache
+def _pairs(lang: str) -> list[tuple[re.Pattern[str], list[re.Pattern[str]], str, Any]]:
+    """Each English message of ``lang``'s catalogue as a pattern, with its translations' (read
+    once per test process)."""
     pairs = []
     for m in i18n.read_catalogue(lang):
         if not m.id:
@@ -71,12 +74,19 @@ def english_left(texts: list[str], lang: str) -> list[str]:
         ids = m.id if isinstance(m.id, tuple) else (m.id,)
         strings = m.string if isinstance(m.string, tuple | list) else (m.string,)
         pairs += [(_pattern(i), [_pattern(s) for s in strings if s], i, strings) for i in ids]
+    return pairs
+
+
+def english_left(texts: list[str], lang: str) -> list[str]:
+    """The texts an English message of ``lang``'s catalogue accounts for while no translation
+    does, or whose placeholders hold such a text ("Bot · Easy" where "Bot · Facile" belongs)."""
+    pairs = _pairs(lang)
 
     def untranslated(text: str, depth: int = 0) -> bool:
         for english, translated, msgid, strings in pairs:
             if any((t := tr.fullmatch(text)) for tr in translated):
-                groups = t.groupdict() if t else {}
-                if depth < 2 and any(untranslated(v, depth + 1) for v in groups.values()):
+                groups = t.groups() if t else ()
+                if depth < 2 and any(untranslated(v, depth + 1) for v in groups):
                     return True
                 continue
             if english.fullmatch(text) and msgid not in strings:

@@ -36,6 +36,7 @@ def test_every_chronicle_line_comes_from_an_event(edition, record):
     assert s.is_over()
     log = rebuild_log(record)
     words = Words(s)
+    langs = {lang: Words(s, lang) for lang in ("it", "ko")}
     assert log.entries
     cursor: dict[int, int] = {}
     for e in log.entries:
@@ -43,8 +44,11 @@ def test_every_chronicle_line_comes_from_an_event(edition, record):
         start = cursor.get(e["at"], 0)
         # the next event of that action with this kind, after the one the previous line told
         k = next((i for i in range(start, len(evs)) if evs[i]["kind"] == e["event"]), None)
-        assert k is not None, f"line {e['text']!r} (action {e['at']}) has no {e['event']} event"
-        assert words.text(evs[k]) == e["text"], (evs[k], e["text"])
+        assert k is not None, f"line {log.text(e)!r} (action {e['at']}) has no {e['event']} event"
+        # the entry holds the event itself, and every language's line is its words
+        assert e["ev"] == evs[k] and words.text(evs[k]) == log.text(e), (evs[k], log.text(e))
+        for lang, w in langs.items():
+            assert w.text(evs[k]) == log.text(e, lang) != log.text(e), (lang, evs[k])
         cursor[e["at"]] = k + 1
     # nothing the engine reported in words is missing (an ability's chance told in its words
     # needs no generic "Chance:" line)

@@ -24,13 +24,14 @@ def test_log_lines_speak_plainly_with_the_notation_in_details():
             g.apply(rng.choice(g.legal_actions()))
             g.settle()
         log = rebuild_log(g.record)
-        bad = [e["text"] for e in log.entries if NOTATION.search(e["text"])]
+        bad = [log.text(e, lang) for e in log.entries for lang in ("en", "it", "ko")
+               if NOTATION.search(log.text(e, lang))]
         assert not bad, bad[:5]
         # the notation of the action that did it (a conquest may follow an ability's die roll)
         assert all(e["detail"] == g.record.actions[e["at"]] for e in log.entries if "detail" in e)
         details = [e["detail"] for e in log.entries if e["kind"] == "conquer"]
         assert details and any(d.startswith("conquer ") for d in details)
-        picks = [e["text"] for e in log.entries if e["kind"] == "pick"]
+        picks = [log.text(e) for e in log.entries if e["kind"] == "pick"]
         assert picks and all("(combo " in t for t in picks)
 
 

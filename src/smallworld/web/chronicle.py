@@ -1,77 +1,34 @@
-"""The chronicle of a game (the log people read) and its coins ledger, rendered from the
-engine's events (:mod:`smallworld.core.events`); nothing here knows a rule or a step.
+"""The chronicle of a game (the log people read) and its coins ledger, made of the engine's
+events (:mod:`smallworld.core.events`); nothing here knows a rule or a step.
 
-:class:`Logbook` is fed each action's events (:meth:`Logbook.add`) and turns each event it has
-words for into an entry; an event without words (``lost``, ``coins``, a piece placed, a banner
-drawn) makes no line. The words are data: :data:`TEMPLATES` maps an event kind (``"conquered"``,
-or a variant of it, ``"conquered.from"``) to an English template with named placeholders,
-filled by :func:`fill`, so a translation replaces the templates, not the code. Races, powers
-and items word their own event kinds with :class:`smallworld.core.meta.EventWords`. Entries are
-plain dicts::
+:class:`Logbook` is fed each action's events (:meth:`Logbook.add`) and keeps, for each event
+that has words (:class:`smallworld.web.eventwords.Words`), an entry holding **the event itself**
+(its kind and arguments), never a sentence; an event without words (``lost``, ``coins``, a
+piece placed, a banner drawn) makes no entry. Each page reads the entries in its reader's
+language (:meth:`Logbook.visible`, :meth:`Logbook.page_entry`): two seats of one game, and a
+replay, read the same events each in their own words; a line is rendered once per entry and
+language. Entries are plain dicts::
 
     {"i": 12, "at": 57, "kind": "conquer", "event": "conquered", "seat": 0, "private": None,
-     "round": 2, "text": "...", "detail": "conquer L1.1"}
+     "round": 2, "detail": "conquer L1.1", "ev": {"kind": "conquered", "seat": 0, ...}}
 
 ``at`` is the index of the action in the record; ``kind`` the entry's kind for the page (its
-CSS class; the toasts and the die read ``score`` and ``die``); ``event`` the event it renders;
-``private`` a seat when only that seat (and its teammates) may read the entry (a scoring
-reveals coins, R-SCORE-4); ``None`` means public. ``detail`` is the action in notation.
+CSS class; the toasts and the die read ``score`` and ``die``); ``event`` the event it renders
+(``ev``); ``private`` a seat when only that seat (and its teammates) may read the entry (a
+scoring reveals coins, R-SCORE-4); ``None`` means public. ``detail`` is the action in notation.
+A page's copy (:meth:`Logbook.page_entry`) has ``text`` in its language instead of ``ev``, and
+what the page draws itself: ``roll``/``success`` (the die), a scoring's ``lines`` (``[label,
+n]``, labels in the language), ``total`` and ``sources`` (coins by :data:`SOURCE_NAMES`), a
+redeployment's ``where`` (the Region's name) and ``n``.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from smallworld.core.actions import Action
 from smallworld.core.state import State
-from smallworld.web.describe import action_words, named, neutral_name, pretty_action, toll_phrase
-
-#: English words of each event kind (and its variants, ``kind.variant``), with named
-#: placeholders; a kind missing here (and from its ability's ``event_words``) makes no line
-TEMPLATES: dict[str, str] = {
-    "turn": "Round {round} of {rounds} · {who}'s turn",
-    "picked": "{who} picks {race} + {power} (combo {combo}, {paid}{took}) with {tokens}",
-    "picked.paid": "pays {coins}",
-    "picked.free": "free",
-    "picked.took": ", takes {coins}",
-    "picked.row": "{who} picks {race} + {power} (row {row}, {coins})",
-    "passed": "{who} cannot pick a combo and passes",
-    "stopped": "{who} stops conquering",
-    "conquered": "{who}'s {race} conquer {region} (cost {cost})",
-    "conquered.from": "{who}'s {race} conquer {region} from {defender} (cost {cost})",
-    "final_attempt": ("{who}'s {race} attempt a final conquest of {region} (cost {cost}, {hand} "
-                      "in hand: the die must show {need} or more)"),
-    "final_attempt.from": ("{who}'s {race} attempt a final conquest of {region} from {defender} "
-                           "(cost {cost}, {hand} in hand: the die must show {need} or more)"),
-    "rolled.success": "die roll: {face} — {who} conquers {region}",
-    "rolled.failure": "die roll: {face} — the final conquest of {region} fails",
-    "abandoned": "{who}'s {race} abandon {region}",
-    "redeployed": "{who} places {tokens} in {region}",
-    "declined": "{who}'s {race} go into decline",
-    "paid_toll": "{who} pays {toll}",
-    "used": "{who}: {action}",
-    "revealed": "{item} is revealed in {region}",
-    "chance": "Chance: {action}",
-    "chance.roll": "die roll: {face}",
-    "scored": "{who} scores {coins}",
-    "scored.lines": "{who} scores {coins} ({lines})",
-    "scored.line": "{label} {n}",
-    "over": "Game over: {winners} wins with {coins}",
-    "over.shared": "Game over: {winners} win with {coins}",
-    "over.side": "Game over: {side} wins with a side score of {coins}",
-    "over.sides": "Game over: {side} share the victory with a side score of {coins}",
-    "side": "the {name} ({members})",
-    "defender.race": "{owner}'s {race}",
-    "defender.in_decline": "{owner}'s {race} (in decline)",
-    "and": "{a} and {b}",
-    "list": "{a}, {b}",
-}
-
-#: counted nouns: singular and plural
-NOUNS: dict[str, tuple[str, str]] = {"token": ("token", "tokens"), "coin": ("coin", "coins")}
-
-#: chance draws the chronicle does not tell (the column shows them)
-QUIET_DRAWS = frozenset({"banner", "badge"})
+from smallworld.web.eventwords import QUIET_DRAWS, TEMPLATES, Words
+from smallworld.web.i18n import SOURCE
 
 #: the page's kind of entry (its CSS class) for each event kind; ability kinds are "ability"
 ENTRY_KINDS: dict[str, str] = {
@@ -98,27 +55,6 @@ LEDGER: dict[tuple[str, bool], str] = {
 }
 
 
-def fill(key: str, **values: Any) -> str:
-    """Template ``key`` of :data:`TEMPLATES` filled with ``values``."""
-    return TEMPLATES[key].format(**values)
-
-
-def count(n: int, noun: str) -> str:
-    """``"1 token"``, ``"3 tokens"`` (:data:`NOUNS`)."""
-    one, many = NOUNS[noun]
-    return f"{n} {one if n == 1 else many}"
-
-
-def join(names: list[str]) -> str:
-    """``"Anna"``, ``"Anna and Bob"``, ``"Anna, Bob and Chen"``."""
-    if len(names) <= 1:
-        return "".join(names)
-    head = names[0]
-    for x in names[1:-1]:
-        head = fill("list", a=head, b=x)
-    return fill("and", a=head, b=names[-1])
-
-
 def score_sources(lines: list[dict[str, Any]]) -> dict[str, int]:
     """Coins of one ``scored`` event by source name (:data:`SOURCE_NAMES`), zero left out."""
     out: dict[str, int] = {}
@@ -127,132 +63,6 @@ def score_sources(lines: list[dict[str, Any]]) -> dict[str, int]:
             k = SOURCE_NAMES.get(line["source"], "Other")
             out[k] = out.get(k, 0) + int(line["n"])
     return out
-
-
-class Words:
-    """Renders one game's events: names from its spec and edition, words from
-    :data:`TEMPLATES` and the abilities' ``event_words``."""
-
-    def __init__(self, s: State) -> None:
-        self.s = s
-        self.seats = s.spec.seats
-        self.ability_words: dict[str, str] = {
-            w.kind: w.words for ab in s.spec.edition.abilities() for w in ab.event_words
-        }
-
-    def who(self, p: Any) -> str:
-        return str(self.seats[p]) if isinstance(p, int) and 0 <= p < len(self.seats) else "?"
-
-    def region(self, rid: Any) -> str:
-        index = self.s.spec.index
-        return str(self.s.spec.names[index[rid]]) if rid in index else str(rid)
-
-    def defender(self, d: dict[str, Any] | None) -> str | None:
-        if d is None:
-            return None
-        if d.get("neutral"):
-            return neutral_name(self.s)
-        key = "defender.in_decline" if d.get("in_decline") else "defender.race"
-        return fill(key, owner=self.who(d.get("seat")), race=named(self.s, "races", d.get("race")))
-
-    def values(self, ev: dict[str, Any]) -> dict[str, Any]:
-        """Every argument of ``ev`` in words: ``seat`` -> ``who``, Region ids, race, power and
-        item slugs -> names; the others as they are."""
-        out: dict[str, Any] = {}
-        for k, v in ev.items():
-            if k == "seat":
-                out["who"] = self.who(v)
-            elif k in ("region", "from", "to"):
-                out[k] = self.region(v)
-            elif k in ("race", "power", "item"):
-                out[k] = named(self.s, k + "s", v)
-            elif k == "defender":
-                out[k] = self.defender(v)
-            else:
-                out[k] = v
-        return out
-
-    def text(self, ev: dict[str, Any]) -> str | None:
-        """``ev`` in words, or ``None`` when it makes no line."""
-        kind = ev["kind"]
-        render = getattr(self, "_" + kind, None)
-        if render is not None:
-            return render(ev, self.values(ev))
-        if kind in TEMPLATES:
-            return fill(kind, **self.values(ev))
-        words = self.ability_words.get(kind)
-        if words is not None:
-            return words.format(**self.values(ev))
-        return None
-
-    # ---- kinds whose words need a choice or a counted noun ------------------------------------
-
-    def _picked(self, ev: dict[str, Any], v: dict[str, Any]) -> str:
-        if "row" in ev:
-            return fill("picked.row", **v, coins=count(ev["paid"], "coin"))
-        paid = fill("picked.paid", coins=count(ev["paid"], "coin")) if ev["paid"] else fill("picked.free")
-        took = fill("picked.took", coins=count(ev["took"], "coin")) if ev["took"] else ""
-        return fill("picked", **{**v, "combo": ev["position"] + 1, "paid": paid, "took": took,
-                                 "tokens": count(ev["tokens"], "token")})
-
-    def _conquered(self, ev: dict[str, Any], v: dict[str, Any]) -> str | None:
-        if ev["mode"] == "final":
-            return None  # the die's line tells it
-        return fill("conquered.from" if v["defender"] else "conquered", **v)
-
-    def _final_attempt(self, ev: dict[str, Any], v: dict[str, Any]) -> str:
-        return fill("final_attempt.from" if v["defender"] else "final_attempt",
-                    **{"defender": None, **v})
-
-    def _rolled(self, ev: dict[str, Any], v: dict[str, Any]) -> str:
-        return fill("rolled.success" if ev["success"] else "rolled.failure", **v)
-
-    def _redeployed(self, ev: dict[str, Any], v: dict[str, Any]) -> str:
-        return fill("redeployed", **v, tokens=count(ev["n"], "token"))
-
-    def _paid_toll(self, ev: dict[str, Any], v: dict[str, Any]) -> str:
-        return fill("paid_toll", **{**v, "toll": toll_phrase(self.s, str(ev["toll"]))})
-
-    def _used(self, ev: dict[str, Any], v: dict[str, Any]) -> str | None:
-        """An ability's action, in the words it declares (none: the events it causes tell it,
-        as classic Stout's ``decline`` is told by ``declined``)."""
-        words = action_words(self.s, Action(str(ev["action"]), tuple(ev["args"])))
-        return None if words is None else fill("used", **{**v, "action": words[0]})
-
-    def _chance(self, ev: dict[str, Any], v: dict[str, Any]) -> str | None:
-        if ev["action"] in QUIET_DRAWS:
-            return None
-        if ev["action"] == "roll" and ev["args"]:
-            return fill("chance.roll", face=ev["args"][0])
-        a = Action(str(ev["action"]), tuple(ev["args"]))
-        return fill("chance", action=pretty_action(self.s, a))
-
-    def _scored(self, ev: dict[str, Any], v: dict[str, Any]) -> str:
-        lines = [fill("scored.line", label=x["label"], n=x["n"]) for x in ev["lines"] if x["n"]]
-        coins = count(ev["total"], "coin")
-        if lines:
-            return fill("scored.lines", who=v["who"], coins=coins, lines=", ".join(lines))
-        return fill("scored", who=v["who"], coins=coins)
-
-    def _over(self, ev: dict[str, Any], v: dict[str, Any]) -> str:
-        sides = ev.get("winning_sides")
-        if sides:
-            spec = self.s.spec
-
-            def side(x: str) -> str:
-                members = [self.who(p) for p in range(spec.n_players) if spec.sides[p] == x]
-                ed = spec.edition
-                name = ed.faction_names.get(ed.side_factions.get(x, ""), x)
-                return fill("side", name=name, members=join(members))
-
-            score = (ev.get("sides") or {}).get(sides[0], "?")
-            return fill("over.sides" if len(sides) > 1 else "over.side",
-                        side=join([side(x) for x in sides]), coins=count(score, "coin"))
-        winners = ev.get("winners") or []
-        scores = ev.get("scores") or []
-        best = scores[winners[0]] if winners and scores else 0
-        return fill("over.shared" if len(winners) > 1 else "over",
-                    winners=join([self.who(p) for p in winners]), coins=count(best, "coin"))
 
 
 class Logbook:
@@ -271,19 +81,37 @@ class Logbook:
         #: the round of the last ``turn`` event (the round of what follows); saved and restored
         #: with the entries by take-backs (web/takeback.py)
         self._turn_key: int = 0
-        self._words: Words | None = None
+        #: the words of each language, for the game of :attr:`_spec`
+        self._words: dict[str, Words] = {}
+        self._state: State | None = None
+
+    def words(self, lang: str = SOURCE, s: State | None = None) -> Words:
+        """The :class:`~smallworld.web.eventwords.Words` of ``lang`` for this game (``s``: any
+        state of it; by default the last one given to :meth:`add` or :meth:`start`).
+
+        Raises:
+            ValueError: no state of the game was given yet.
+        """
+        if s is not None and (self._state is None or self._state.spec is not s.spec):
+            self._state = s
+            self._words.clear()
+        if self._state is None:
+            raise ValueError("Logbook.words: no state of the game given yet")
+        w = self._words.get(lang)
+        if w is None:
+            w = self._words[lang] = Words(self._state, lang)
+        return w
 
     def start(self, s: State) -> None:
         """The coins each seat holds in ``s``, the game's first position (``"Start"``)."""
+        self.words(SOURCE, s)
         self.coins.extend({"seat": q, "source": "Start", "n": int(n), "round": 0, "at": None}
                           for q, n in enumerate(s.vc))
 
     def add(self, s: State, at: int, action: str, events: list[dict[str, Any]]) -> None:
         """Append the entries and ledger lines of record action ``at`` (``action`` in notation)
         that reported ``events``; ``s`` is any state of the game (its names)."""
-        if self._words is None or self._words.s.spec is not s.spec:
-            self._words = Words(s)
-        words = self._words
+        words = self.words(SOURCE, s)
         # an outcome of chance an ability tells in its own words needs no generic line
         told = any(ev["kind"] in words.ability_words for ev in events)
         for ev in events:
@@ -295,12 +123,12 @@ class Logbook:
             elif kind == "coins":
                 self._ledger(ev, at)
                 continue
-            text = words.text(ev)
+            text = words.text(ev)  # whether it has words (every language words the same events)
             if text is None:
                 continue
-            self._entry(ev, text, at, action)
+            self._entry(ev, at, action)[_TEXTS] = {SOURCE: text}
 
-    def _entry(self, ev: dict[str, Any], text: str, at: int, action: str) -> None:
+    def _entry(self, ev: dict[str, Any], at: int, action: str) -> dict[str, Any]:
         kind = ENTRY_KINDS.get(ev["kind"], "ability")
         if kind == "chance" and ev.get("action") == "roll":
             kind = "die"
@@ -308,20 +136,16 @@ class Logbook:
         e: dict[str, Any] = {
             "i": len(self.entries), "at": at, "kind": kind, "event": ev["kind"],
             "seat": seat if isinstance(seat, int) else None, "private": None,
-            "round": int(ev.get("round", self._turn_key)), "text": text,
+            "round": int(ev.get("round", self._turn_key)), "ev": ev,
         }
         if kind not in _NO_DETAIL:
             e["detail"] = action
-        if ev["kind"] == "rolled":
-            e["roll"], e["success"] = ev["face"], ev["success"]
-        elif kind == "die":
-            face = str(ev["args"][0])
-            e["roll"] = int(face) if face.isdigit() else None
-        elif kind == "score":
+        if kind == "score":
             e["private"] = seat
             e["lines"] = [[x["label"], x["n"]] for x in ev["lines"]]
             e["sources"] = score_sources(ev["lines"])
         self.entries.append(e)
+        return e
 
     def _ledger(self, ev: dict[str, Any], at: int) -> None:
         n = int(ev["n"])
@@ -339,15 +163,51 @@ class Logbook:
 
     # ---- reading ---------------------------------------------------------------------------
 
-    def visible(self, s: State, viewer: int | None, since: int = 0) -> list[dict[str, Any]]:
+    def text(self, e: dict[str, Any], lang: str = SOURCE) -> str:
+        """Entry ``e``'s line in ``lang`` (rendered once per entry and language)."""
+        texts = e[_TEXTS]
+        got = texts.get(lang)
+        if got is None:
+            got = texts[lang] = self.words(lang).text(e["ev"]) or texts[SOURCE]
+        return got
+
+    def page_entry(self, e: dict[str, Any], lang: str = SOURCE) -> dict[str, Any]:
+        """Entry ``e`` as a page in ``lang`` gets it (module doc): its line in ``text``, no
+        event."""
+        out = {k: v for k, v in e.items() if k not in ("ev", _TEXTS)}
+        out["text"] = self.text(e, lang)
+        ev = e["ev"]
+        kind = ev["kind"]
+        if kind == "rolled":
+            out["roll"], out["success"] = ev["face"], ev["success"]
+        elif e["kind"] == "die":
+            face = str(ev["args"][0])
+            out["roll"] = int(face) if face.isdigit() else None
+        elif kind == "scored":
+            w = self.words(lang)
+            out["lines"] = [[w.label(x["label"]), x["n"]] for x in ev["lines"]]
+            out["total"] = ev["total"]
+        elif kind == "redeployed":
+            out["where"], out["n"] = self.words(lang).region(ev["region"]), ev["n"]
+        return out
+
+    def visible(self, s: State, viewer: int | None, since: int = 0,
+                lang: str = SOURCE) -> list[dict[str, Any]]:
         """Entries from ``since`` that seat ``viewer`` may read (``None``: spectator; after the
-        game everything is public)."""
+        game everything is public), as a page in ``lang`` gets them (:meth:`page_entry`)."""
         over = s.is_over()
         friends: set[int] = set()
         if viewer is not None:
             variant = s.spec.edition.variant
             friends = set(variant.teammates(s, viewer)) if variant is not None else {viewer}
         return [
-            e for e in self.entries[since:]
+            self.page_entry(e, lang) for e in self.entries[since:]
             if e["private"] is None or over or e["private"] in friends
         ]
+
+
+#: an entry's key for its lines by language (never sent: a page gets its own as ``text``)
+_TEXTS = "_texts"
+
+__all__ = ["ENTRY_KINDS", "LEDGER", "QUIET_DRAWS", "SOURCES", "SOURCE_NAMES", "TEMPLATES", "Logbook",
+           "Words", "score_sources"]

@@ -18,6 +18,7 @@ from smallworld.core.state import State
 from smallworld.core.undo import is_chance_text
 from smallworld.core.view import view
 from smallworld.web.games import LiveGame, rebuild_log
+from smallworld.web.i18n import SOURCE
 from smallworld.web.payload import game_info
 
 EVERY = 40  # actions between checkpoints
@@ -59,11 +60,13 @@ def stops(actions: list[str]) -> list[int]:
 
 
 def replay_frame(live: LiveGame, at: int | None, log_part: str = "upto",
-                 upto: int | None = None) -> dict[str, Any]:
+                 upto: int | None = None, lang: str = SOURCE) -> dict[str, Any]:
     """The position after ``at`` actions (None: the last), for a replay page. ``log_part``:
     ``"upto"`` the log lines before that position, ``"all"`` the whole public log (a page
     steps through it without asking again), ``"none"``. ``upto``: only the first ``upto``
     actions exist for this page (a spectator watching with a delay, :mod:`smallworld.web.watch`).
+    ``lang``: the reader's language, of the log's lines (:meth:`Logbook.page_entry
+    <smallworld.web.chronicle.Logbook.page_entry>`).
 
     Returns ``{"at", "total", "stops": [int], "rounds": [{"round", "at"}], "game", "view",
     "log", "over"}``; ``rounds`` gives the position at which each round's first turn begins.
@@ -87,7 +90,7 @@ def replay_frame(live: LiveGame, at: int | None, log_part: str = "upto",
         s.apply(as_action(text))
     over = g.state.is_over() and total == len(g.record.actions)
     until = total if log_part == "all" else (at if log_part == "upto" else -1)
-    entries = [e for e in log.entries if e["at"] is not None and e["at"] < until
+    entries = [log.page_entry(e, lang) for e in log.entries if e["at"] is not None and e["at"] < until
                and (over or e["private"] is None)]
     rounds: list[dict[str, int]] = []
     for e in log.entries:

@@ -29,6 +29,7 @@ from pydantic import BaseModel, Field
 from smallworld.web.access import ApiError, authorize, get_live, token_of
 from smallworld.web.assets import Asset
 from smallworld.web.games import GameHub, LiveGame
+from smallworld.web.i18n import page_language
 from smallworld.web.replayview import replay_frame, stops
 from smallworld.web.storage import Store
 
@@ -125,7 +126,8 @@ def mount_watch(app: FastAPI, hub: GameHub, store: Store, draw_board: Callable[[
         async with live.lock:
             upto = await seen(live, mode, delay)
             try:
-                frame = replay_frame(live, at, request.query_params.get("log", "upto"), upto=upto)
+                frame = replay_frame(live, at, request.query_params.get("log", "upto"), upto=upto,
+                                     lang=page_language(request))
             except ValueError as e:
                 raise ApiError(400, str(e)) from None
         # nothing tells how far the game has gone past what the spectator may see
