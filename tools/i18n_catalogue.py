@@ -13,7 +13,12 @@ What is extracted (the extraction configuration, :data:`SOURCES`):
   and the attributes its ``data-i18n-attr`` names (``title placeholder``);
 - the Python code, ``src/smallworld/**.py``, with Babel's Python extractor: ``_("...")``,
   ``N_("...")`` (:func:`smallworld.core.names.N_`, marking words shown later) and
-  ``ngettext("...", "...", n)``.
+  ``ngettext("...", "...", n)``;
+- the rules pages served at ``/rules/`` (``docs/rules/swow.md``, ``classic.md``, and the index and
+  opening words in ``rules_pages.py``): each block a reader sees (heading, paragraph, list item,
+  table cell) is a message of context ``rules`` (:mod:`smallworld.web.rules_i18n`), listed by the
+  same markdown-it pass that renders the page (:func:`smallworld.web.rules_pages.messages`). A
+  wheel carries ``docs/rules`` as ``smallworld/web/rules_md``; extraction runs in a checkout.
 
 Placeholders are ``{name}`` in both languages. ``update`` writes ``messages.pot`` (the template)
 and keeps every translation already made; a message no longer in the code is dropped.
@@ -86,11 +91,27 @@ def extract_html(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -
     yield from found
 
 
+def extract_rules(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Iterator[tuple[int, str, tuple[str, str], list[str]]]:
+    """A Babel extraction method for a rules page (``options["page"]``: ``swow``, ``classic``,
+    or ``""`` for the index written in ``rules_pages.py``): its blocks as messages of context
+    ``rules``."""
+    from smallworld.web import rules_i18n, rules_pages
+
+    page = options.get("page") or None
+    text = fileobj.read().decode("utf-8") if page else None
+    for line, msgid in rules_pages.messages(page, text):
+        yield line, "pgettext", (rules_i18n.CONTEXT, msgid), []
+
+
+RULES_KEYWORDS = {"pgettext": ((1, "c"), 2)}
 #: (files, Babel method, keywords, options): the extraction configuration
 SOURCES: list[tuple[str, Any, dict[str, Any], dict[str, str]]] = [
     ("src/smallworld/web/static/js/*.js", "javascript", {"t": None, "tn": (1, 2)}, {"parse_template_string": True}),
     ("src/smallworld/web/static/*.html", extract_html, {"_": None}, {}),
     ("src/smallworld/**/*.py", "python", {"_": None, "N_": None, "ngettext": (1, 2)}, {}),
+    ("docs/rules/swow.md", extract_rules, RULES_KEYWORDS, {"page": "swow"}),
+    ("docs/rules/classic.md", extract_rules, RULES_KEYWORDS, {"page": "classic"}),
+    ("src/smallworld/web/rules_pages.py", extract_rules, RULES_KEYWORDS, {"page": ""}),
 ]
 
 

@@ -205,7 +205,10 @@ class Edition:
         side_factions: team variant: the faction of each side (``{"A": "alliance"}``,
             R-TEAM-1); empty otherwise.
         card_pages: the player's cards of the races, powers and items as Markdown pages by file
-            name (``{"races.md": ...}``), shown by the app's rules pages; ``None``: none.
+            name (``{"races.md": ...}``), shown by the app's rules pages; called with no
+            argument for English, or with the keywords ``text``, ``tokens``, ``name`` and
+            ``summary`` (functions giving the words in a language:
+            ``smallworld.content.cards.CardWords``); ``None``: none.
         decline_losses_withdraw: an In Decline race losing a Region loses 1 token and redeploys
             the others at the end of the turn, like an Active one (C-CONQ-7 Ruling: classic
             In Decline Ghouls); False: all are discarded (R-CONQ-7).
@@ -243,7 +246,7 @@ class Edition:
     translations: Mapping[str, Mapping[str, LocalName]] = field(default_factory=dict)
     faction_names: Mapping[str, str] = field(default_factory=dict)
     side_factions: Mapping[str, str] = field(default_factory=dict)
-    card_pages: Callable[[], Mapping[str, str]] | None = None
+    card_pages: Callable[..., Mapping[str, str]] | None = None
     defense_pieces: tuple[str, ...] = ("fort", "wisp-wall")
     abandon_removes: tuple[str, ...] = ("fort", "wisp-wall", "watch-tower")
     board_pieces: tuple[Piece, ...] = (MOUNTAIN,)
