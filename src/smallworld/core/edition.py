@@ -171,8 +171,9 @@ class Edition:
         race_abilities, power_abilities, item_abilities: the effect of every id.
         choose_faces: ``(n_players, rng) -> face ids`` (R-SET-1).
         load_face: face id -> board face (geometry, Regions, adjacency).
-        variant: the :class:`Variant` rules; ``None`` means the standard column
-            (:mod:`smallworld.core.combos`).
+        variant: the :class:`Variant` rules: the standard column is
+            :data:`smallworld.core.combos.STANDARD` (an edition names it: this module sits
+            below the combo rules and imports none of them).
         entry_symbol: the Region symbol of first-conquest targets (Warcraft ``"entry"``,
             R-CONQ-1; classic ``"border"``, C-CONQ-1).
         travel_cost: tokens added to a conquest of an Entry Region not adjacent to the
@@ -230,10 +231,10 @@ class Edition:
     item_abilities: Mapping[str, Ability]
     choose_faces: Callable[[int, Any], Sequence[str]]
     load_face: Callable[[str], BoardFace]
+    variant: Variant
     column_size: int = 6
     opposing_factions: Mapping[str, str] = field(default_factory=dict)
     sides_by_players: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
-    variant: Variant | None = None
     entry_symbol: str = "entry"
     travel_cost: int = 1
     entries_after_first: bool = True
@@ -267,10 +268,6 @@ class Edition:
         self.die_outcomes = tuple(
             (Action("roll", (f,)), faces.count(f) / len(faces)) for f in sorted(set(faces))
         )
-        if self.variant is None:
-            from smallworld.core.combos import STANDARD
-
-            self.variant = STANDARD
         self._check_translations()
 
     def _check_translations(self) -> None:

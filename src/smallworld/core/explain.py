@@ -7,9 +7,24 @@ from __future__ import annotations
 
 from smallworld.core import hooks
 from smallworld.core.actions import CHANCE_KINDS, Action
-from smallworld.core.conquest import conquest_cost, has_regions, targets, toll_sum
-from smallworld.core.engine import FINAL_CONQUEST_MAX_SHORT, phase_of
-from smallworld.core.state import CHOICE, CONQUER, DECIDE, DEFEND, OVER, PICK, REDEPLOY, State
+from smallworld.core.conquest import (
+    FINAL_CONQUEST_MAX_SHORT,
+    conquest_cost,
+    has_regions,
+    targets,
+    toll_sum,
+)
+from smallworld.core.state import (
+    CHOICE,
+    CONQUER,
+    DECIDE,
+    DEFEND,
+    OVER,
+    PICK,
+    REDEPLOY,
+    State,
+    phase_of,
+)
 
 
 def explain_illegal(s: State, a: Action) -> str:

@@ -24,6 +24,7 @@ from typing import Any
 
 from smallworld.bots import BOTS, level_bot, make_bot
 from smallworld.core import edition as core_editions
+from smallworld.core import engine
 from smallworld.core.actions import Action, as_action
 from smallworld.core.chance import sample
 from smallworld.core.errors import IllegalActionError, RulesError
@@ -417,7 +418,7 @@ class LiveGame:
         if p is None:
             return None
         s = self.game.state
-        return p, self.bot_for(p).choose(s.copy(), p, s.legal_actions())
+        return p, self.bot_for(p).choose(s.copy(), p, engine.legal_actions(s))
 
     def bot_apply(self, store: Store, p: int, a: Action) -> None:
         """Apply bot ``p``'s chosen action (and the chance after it) and store it."""
@@ -530,7 +531,7 @@ def rebuild_log(record: GameRecord, *, last: list[Any] | None = None) -> Logbook
         if last is not None and i == j:
             last.append((j, s.current_player(), s.copy()))
         events = collect(s)
-        s.apply(a)
+        engine.apply_action(s, a)
         log.add(s, i, text, events)
     s.events = None
     return log

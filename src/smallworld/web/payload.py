@@ -14,6 +14,7 @@ from typing import Any
 
 from smallworld.bots import BOTS, levels_meta, opponents_meta
 from smallworld.core import edition as core_editions
+from smallworld.core import engine
 from smallworld.core import meta as declarations
 from smallworld.core.actions import Action
 from smallworld.core.conquest import conquest_cost, targets
@@ -169,7 +170,7 @@ def _legal(live: LiveGame, p: int) -> list[dict[str, Any]]:
     tokens left in hand with no Region to place them in, or no conquest in a turn that could."""
     s = live.game.state
     expand_hand = _expand_hand(live, p) if s.phase == "decide" else None
-    legal = s.legal_actions()
+    legal = engine.legal_actions(s)
     reach = sum(1 for a in legal if a.kind == "conquer")
     out = []
     for a in legal:
@@ -234,7 +235,7 @@ def _ends_turn(live: LiveGame, p: int, a: Action) -> bool:
     s = live.game.state
     try:
         c = s.copy()
-        c.apply(a)
+        engine.apply_action(c, a)
     except Exception:  # only a hint for the page
         return False
     who = c.current_player()
@@ -249,7 +250,7 @@ def _expand_hand(live: LiveGame, p: int) -> int | None:
     s = live.game.state
     try:
         c = s.copy()
-        c.apply(Action("expand"))
+        engine.apply_action(c, Action("expand"))
         return c.hand[p]
     except Exception:  # only a hint for the label
         return None

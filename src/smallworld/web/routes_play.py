@@ -16,6 +16,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Request, Response, WebSocket
 from pydantic import BaseModel, Field
 
+from smallworld.core.actions import parse_action
 from smallworld.core.errors import ActionSyntaxError, IllegalActionError
 from smallworld.core.fairness import verify
 from smallworld.core.record import GameRecord
@@ -110,8 +111,8 @@ async def api_act(game_id: str, body: ActionIn, request: Request, ctx: Ctx) -> R
         if body.expect is not None and body.expect != len(live.game.record.actions):
             raise ApiError(409, MOVED_ON)
         before = perspective_of(acc)
-        try:
-            await ctx.act(acc, body.action, body.expect)
+        try:  # parsed once: the legality check and the engine take this Action
+            await ctx.act(acc, parse_action(body.action), body.expect)
         except NotYourTurn as e:
             raise ApiError(409, str(e)) from None
         except ActionSyntaxError as e:
