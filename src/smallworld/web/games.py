@@ -27,7 +27,7 @@ from smallworld.core import edition as core_editions
 from smallworld.core import engine
 from smallworld.core.actions import Action, as_action
 from smallworld.core.chance import sample
-from smallworld.core.errors import IllegalActionError, RulesError
+from smallworld.core.errors import IllegalActionError, Refusal, RulesError
 from smallworld.core.events import collect
 from smallworld.core.fairness import verify
 from smallworld.core.game import Game
@@ -375,10 +375,11 @@ class LiveGame:
         s = self.game.state
         p = s.current_player()
         if p == NOBODY:
-            raise NotYourTurn("the game is over")
+            raise NotYourTurn(Refusal(N_("the game is over")))
         if p != seat:
-            who = self.seats[p].name if p >= 0 else "chance"
-            raise NotYourTurn(f"it is not {self.seats[seat].name}'s turn to act: waiting for {who}")
+            me = self.seats[seat].name
+            raise NotYourTurn(Refusal(N_("it is not {seat}'s turn to act: waiting for {who}"), seat=me, who=self.seats[p].name)
+                              if p >= 0 else Refusal(N_("it is not {seat}'s turn to act: waiting for chance"), seat=me))
         a = as_action(action)
         start, n_log = len(self.game.record.actions), len(self.log.entries)
         human = self.seats[seat].kind == "human"

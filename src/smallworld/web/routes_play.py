@@ -114,7 +114,8 @@ async def api_act(game_id: str, body: ActionIn, request: Request, ctx: Ctx) -> R
         try:  # parsed once: the legality check and the engine take this Action
             await ctx.act(acc, parse_action(body.action), body.expect)
         except NotYourTurn as e:
-            raise ApiError(409, str(e)) from None
+            with speaking(reading(acc, request).lang):
+                return refusal_answer(e, live.game.state.spec.edition.name, "")
         except ActionSyntaxError as e:
             raise ApiError(400, f"bad action: {e}") from None
         except IllegalActionError as e:  # said in the page's language (web/refusals.py)
@@ -183,7 +184,8 @@ async def api_plan(game_id: str, body: PlanIn, request: Request, ctx: Ctx) -> Re
         try:
             await asyncio.to_thread(takeback.play_plan, live, ctx.store, seat, body.actions)
         except NotYourTurn as e:
-            raise ApiError(409, str(e)) from None
+            with speaking(reading(acc, request).lang):
+                return refusal_answer(e, live.game.state.spec.edition.name, "")
         except ActionSyntaxError as e:
             raise ApiError(400, f"bad action in the plan: {e}") from None
         except IllegalActionError as e:
