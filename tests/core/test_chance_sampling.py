@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from smallworld.core import chance, engine
+from smallworld.core import chance
 from smallworld.core.actions import Action
 from smallworld.core.setup import new_state
 from smallworld.core.state import CHANCE, State
@@ -53,9 +53,9 @@ def test_direct_draws_equal_listed_draws(edition, n):
                     assert chance.choose(s, x) == listed_choice(s, x), (s.chance[0], x)
                 a = chance.sample(s, rng)
             else:
-                legal = engine.legal_actions(s)
+                legal = s.legal_actions()
                 a = legal[rng.randrange(len(legal))]
-            engine.apply_action(s, a, check=False)
+            s.apply(a, check=False)
     assert events > 50
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from smallworld.bots import Bot
-from smallworld.core import engine
 from smallworld.core.game import Game
 from smallworld.core.state import CHANCE
 
@@ -33,6 +32,6 @@ def play_game(
         if p == CHANCE:
             g.resolve_chance()
         else:
-            legal = engine.legal_actions(s)
+            legal = s.legal_actions()
             g.apply(bots[p].choose(s, p, legal), check=False)
     raise RuntimeError(f"game with seed {seed} did not end within {max_actions} actions")
