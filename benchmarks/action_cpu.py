@@ -60,6 +60,8 @@ async def _direct(app: Any, k: int, n: int, prof: cProfile.Profile | None) -> tu
     from smallworld.web.updates import update_text
 
     ctx = app.state.ctx
+    if ctx.store.shared:  # as with the server's move notifications up (no other process here)
+        ctx.hub.listening_since(True)
     games = []
     for i in range(k):
         live = LiveGame.create(ctx.store, seats=check_seats(SEATS), seed=1000 + i)

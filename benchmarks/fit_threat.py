@@ -23,7 +23,7 @@ from scipy.optimize import minimize
 
 from smallworld.bots.evaluate import threat_features
 from smallworld.bots.policy import HeuristicPolicy
-from smallworld.core import chance
+from smallworld.core import chance, engine
 from smallworld.core.setup import new_state
 from smallworld.core.state import CHANCE
 
@@ -47,9 +47,9 @@ def samples(edition: str, games: int, seed: int) -> tuple[np.ndarray, np.ndarray
                     ys.append(int(s.occ[r] != code))
                 last = (s.round, s.turn)
             if s.current_player() == CHANCE:
-                s.apply(chance.sample(s, rng), check=False)
+                engine.apply_action(s, chance.sample(s, rng), check=False)
             else:
-                s.apply(policy.choose(s, s.current_player()), check=False)
+                engine.apply_action(s, policy.choose(s, s.current_player()), check=False)
     return np.array(xs, dtype=float), np.array(ys, dtype=float)
 
 

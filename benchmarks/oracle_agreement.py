@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from smallworld.bots import parse_bot_spec
-from smallworld.core import chance
+from smallworld.core import chance, engine
 from smallworld.core.actions import Action
 from smallworld.core.engine import phase_of
 from smallworld.core.setup import new_state
@@ -63,12 +63,12 @@ def conquest_states(edition: str, count: int, rate: float, seed: int) -> list[Sn
         while not s.is_over():
             p = s.current_player()
             if p == CHANCE:
-                s.apply(chance.sample(s, rng), check=False)
+                engine.apply_action(s, chance.sample(s, rng), check=False)
                 continue
-            legal = s.legal_actions()
+            legal = engine.legal_actions(s)
             if phase_of(s) == CONQUER and len(legal) > 2 and rng.random() < rate and len(out) < count:
                 out.append((s.copy(), p, list(legal)))
-            s.apply(bots[p].choose(s, p, legal), check=False)
+            engine.apply_action(s, bots[p].choose(s, p, legal), check=False)
     return out
 
 

@@ -7,7 +7,7 @@ import textwrap
 
 import pytest
 
-from smallworld.core import chance, roster
+from smallworld.core import chance, engine, roster
 from smallworld.core.game import Game
 from smallworld.core.state import CHANCE, State
 from smallworld.scenarios import scenario_from_text
@@ -40,14 +40,14 @@ def random_step(s: State, rng: random.Random) -> None:
     if s.current_player() == CHANCE:
         a = chance.sample(s, rng)
     else:
-        legal = s.legal_actions()
+        legal = engine.legal_actions(s)
         a = legal[rng.randrange(len(legal))]
-    s.apply(a, check=False)
+    engine.apply_action(s, a, check=False)
 
 
 def acts(s: State) -> set[str]:
     """The legal actions of ``s`` as text."""
-    return {str(a) for a in s.legal_actions()}
+    return {str(a) for a in engine.legal_actions(s)}
 
 
 @pytest.fixture

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from smallworld.bots.random_bot import RandomBot
+from smallworld.core import engine
 from smallworld.core.game import Game
 from smallworld.core.state import CHANCE
 
@@ -37,11 +38,11 @@ def playthrough(edition: str = "swow") -> dict[str, Any]:
     s = g.state
     while not s.is_over():
         actor = s.current_player()
-        legal = [str(a) for a in s.legal_actions()]
+        legal = [str(a) for a in engine.legal_actions(s)]
         if actor == CHANCE:
             a = str(g.resolve_chance())
         else:
-            a = str(g.apply(bots[actor].choose(s, actor, s.legal_actions()), check=False))
+            a = str(g.apply(bots[actor].choose(s, actor, engine.legal_actions(s)), check=False))
         assert g.record.events is not None
         steps.append({"actor": actor, "legal": legal, "action": a, "state": _digest(s.to_dict()),
                       "events": _digest(g.record.events[-1])})

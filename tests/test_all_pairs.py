@@ -12,7 +12,7 @@ import random
 import pytest
 
 from smallworld.content.data import POWERS, RACES
-from smallworld.core import chance
+from smallworld.core import chance, engine
 from smallworld.core.state import CHANCE
 from tests.conftest import scenario
 from tests.invariants import check_invariants
@@ -35,7 +35,7 @@ def _game_with(race: str, power: str, seed: int):
         [column]
         combos = [{combos}]
     """)
-    s.apply("pick 0")
+    engine.apply_action(s, "pick 0")
     assert (s.active[0], s.power[0]) == (race, power)
     rng = random.Random(seed)
     turn = None
@@ -44,10 +44,10 @@ def _game_with(race: str, power: str, seed: int):
             check_invariants(s)
             turn = s.turn
         if s.current_player() == CHANCE:
-            s.apply(chance.sample(s, rng), check=False)
+            engine.apply_action(s, chance.sample(s, rng), check=False)
         else:
-            legal = s.legal_actions()
-            s.apply(legal[rng.randrange(len(legal))], check=False)
+            legal = engine.legal_actions(s)
+            engine.apply_action(s, legal[rng.randrange(len(legal))], check=False)
     check_invariants(s)
     return s
 

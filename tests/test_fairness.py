@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 
 from smallworld.bots import make_bot
 from smallworld.cli import app
+from smallworld.core import engine
 from smallworld.core.fairness import SecretChance, commitment, verify
 from smallworld.core.game import Game
 from smallworld.core.record import GameRecord
@@ -28,7 +29,7 @@ def _play(g: Game, seed: str = "bots", upto: int | None = None) -> Game:
         if p == CHANCE:
             g.resolve_chance()
         else:
-            g.apply(bots[p].choose(s, p, s.legal_actions()), check=False)
+            g.apply(bots[p].choose(s, p, engine.legal_actions(s)), check=False)
     return g
 
 

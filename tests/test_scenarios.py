@@ -8,6 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from smallworld.cli import app
+from smallworld.core import engine
 from smallworld.core.conquest import conquest_cost, targets
 from smallworld.core.errors import ScenarioError
 from smallworld.scenarios import load_scenario, scenario_from_text
@@ -35,7 +36,7 @@ def test_first_conquest_file_with_setup_murlocs():
 def test_one_decline_file():
     """R-DEC-3 via a file."""
     s = load_scenario(HERE / "one_decline.toml")
-    s.apply("decline")
+    engine.apply_action(s, "decline")
     assert s.decline[0] == "orcs" and s.occ[s.region_of("L1.12")] == -1
 
 

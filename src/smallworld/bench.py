@@ -18,7 +18,7 @@ import random
 import time
 from typing import Any
 
-from smallworld.core import playout
+from smallworld.core import engine, playout
 from smallworld.core.setup import new_state
 from smallworld.core.state import State
 
@@ -63,8 +63,8 @@ def sample_states(players: int = 3, count: int = 200, seed: int = 1, edition: st
         i += 1
         steps = 0
         while not s.is_over():
-            legal = s.legal_actions()
-            s.apply(legal[rng.randrange(len(legal))], check=False)
+            legal = engine.legal_actions(s)
+            engine.apply_action(s, legal[rng.randrange(len(legal))], check=False)
             steps += 1
             if steps % 25 == 0 and s.current_player() >= 0:
                 out.append(s.copy())
@@ -87,8 +87,6 @@ def build_info() -> dict[str, Any]:
     (``pgo``: profile-guided, see ``hatch_build.py``; ``label`` in plain words, for ``smallworld
     bench``). A checkout or a pure-Python wheel is ``compiled=False``."""
     from importlib import resources
-
-    import smallworld.core.engine as engine
 
     compiled = str(engine.__file__).endswith((".so", ".pyd"))
     info: dict[str, Any] = {}
@@ -114,7 +112,7 @@ def run(games: int = 200, profile: bool = False, edition: str = "swow") -> dict[
         out[f"{n}p"] = measure(n, max(10, games if n != 5 else games // 2), seed=n, edition=edition)
     states = sample_states(edition=edition)
     out["copy_us"] = time_per_call(lambda s: s.copy(), states) * 1e6
-    out["legal_actions_us"] = time_per_call(lambda s: s.legal_actions(), states) * 1e6
+    out["legal_actions_us"] = time_per_call(lambda s: engine.legal_actions(s), states) * 1e6
     if profile:
         pr = cProfile.Profile()
         pr.enable()

@@ -9,6 +9,7 @@ from smallworld.bots import make_bot
 from smallworld.bots.blend import BlendSearchBot
 from smallworld.bots.leaves import MIN_PAIRS
 from smallworld.bots.search import Node
+from smallworld.core import engine
 from smallworld.core.actions import Action
 from tests.bots.test_heuristics import _exhausted
 from tests.bots.test_turnsearch import _conquest_turn
@@ -74,14 +75,14 @@ def test_a_share_of_the_iterations_is_valued_deep_spread_evenly():
     s = _conquest_turn()
     bot = make_bot("mcts-blend", 3, iterations=100, deep_share=0.25)
     assert isinstance(bot, BlendSearchBot)
-    bot.choose(s, 0, s.legal_actions())
+    bot.choose(s, 0, engine.legal_actions(s))
     root = bot._tree
     assert root.visits == 100 and root.deep == 25
     assert bot.leaf._pairs[0] == 25
     # a big choice may have its own share: every iteration deep
     s = _exhausted(4)
     big = make_bot("mcts-blend", 3, iterations=50, deep_share=0.1)  # big_share 1 by default
-    big.choose(s, 0, s.legal_actions())
+    big.choose(s, 0, engine.legal_actions(s))
     assert big._tree.visits == 50 and big._tree.deep == 50
 
 
@@ -89,9 +90,9 @@ def test_the_blended_search_declines_an_exhausted_race_and_expands_at_the_end():
     """R-DEC-1: as ``mcts-turn`` and ``mcts-plan``, the decline correction applies to both of its
     leaves."""
     s = _exhausted(4)
-    assert make_bot("mcts-blend", 1, iterations=200).choose(s, 0, s.legal_actions()) == Action("decline")
+    assert make_bot("mcts-blend", 1, iterations=200).choose(s, 0, engine.legal_actions(s)) == Action("decline")
     s = _exhausted(10)
-    assert make_bot("mcts-blend", 1, iterations=200).choose(s, 0, s.legal_actions()) == Action("expand")
+    assert make_bot("mcts-blend", 1, iterations=200).choose(s, 0, engine.legal_actions(s)) == Action("expand")
 
 
 @pytest.mark.parametrize("options", [{"deep_share": 0.0}, {"deep_share": 1.5}, {"big_share": 0.0},
@@ -106,6 +107,6 @@ def test_the_cheap_leaf_is_at_the_end_of_the_turn_the_deep_one_two_turns_later(l
     threat leaf; every fourth (``deep_share`` 0.25) also after two more of its turns, without."""
     s = _conquest_turn()
     bot = BlendSearchBot(3, iterations=12, deep_share=0.25, big_share=0.25)
-    bot.choose(s, 0, s.legal_actions())
+    bot.choose(s, 0, engine.legal_actions(s))
     seen = leaf_calls
     assert seen.count((3, 1, True)) == 12 and seen.count((5, 1, False)) == 3 and len(seen) == 15, seen

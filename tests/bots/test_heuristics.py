@@ -16,13 +16,14 @@ from smallworld.bots.evaluate import (
 )
 from smallworld.bots.mcts import MCTSBot
 from smallworld.bots.policy import HeuristicPolicy
+from smallworld.core import engine
 from smallworld.core.actions import Action
 from smallworld.core.conquest import conquest_cost, targets
 from tests.conftest import scenario
 
 
 def _greedy(s, seat=0):
-    return make_bot("greedy", 1).choose(s, seat, s.legal_actions())
+    return make_bot("greedy", 1).choose(s, seat, engine.legal_actions(s))
 
 
 def test_redeploy_reinforces_the_threatened_border():
@@ -157,10 +158,10 @@ def test_mcts_is_instant_on_trivial_decisions_and_keeps_its_time_budget(monkeypa
     assert bot.stats["searches"] == 0
     clock = iter(range(10**6))
     monkeypatch.setattr(search_module.time, "perf_counter", lambda: next(clock) * 0.01)
-    bot.choose(s, 0, s.legal_actions())
+    bot.choose(s, 0, engine.legal_actions(s))
     assert bot.stats["searches"] == 1
     # one clock reading per iteration after the first candidates: about 0.2 s / 0.01 s of them
-    assert 2 <= bot.last_stats["iterations"] <= 20 + len(s.legal_actions())
+    assert 2 <= bot.last_stats["iterations"] <= 20 + len(engine.legal_actions(s))
 
 
 def test_mcts_with_an_iteration_budget_is_reproducible():
@@ -168,7 +169,7 @@ def test_mcts_with_an_iteration_budget_is_reproducible():
     runs = []
     for _ in range(2):
         bot = MCTSBot(7, iterations=20)
-        runs.append((bot.choose(s, 0, s.legal_actions()), bot.last_stats["children"]))
+        runs.append((bot.choose(s, 0, engine.legal_actions(s)), bot.last_stats["children"]))
     assert runs[0] == runs[1]
     assert runs[0][1] and sum(v[0] for v in runs[0][1].values()) == 20
 
@@ -210,9 +211,9 @@ def test_position_valuer_and_hold_tables_give_position_values_floats():
             value = position_valuer(s, p)
             assert value(s) == position_value(s, p)
             assert value(t) == position_value(t, p)  # a later decision (often another turn)
-            for a in s.legal_actions()[:4]:
+            for a in engine.legal_actions(s)[:4]:
                 u = s.copy()
-                u.apply(a, check=False)
+                engine.apply_action(u, a, check=False)
                 assert value(u) == position_value(u, p)
                 if (u.round, u.turn, u.step, u.phase) == (s.round, s.turn, s.step, s.phase):
                     same += 1

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from smallworld.bots import BOTS, make_bot
+from smallworld.core import engine
 from smallworld.core.engine import phase_of
 from smallworld.core.game import Game
 from smallworld.core.state import CHANCE, State
@@ -41,7 +42,7 @@ def _decision_points(seed: int, want: int = 8) -> list[State]:
         if p == CHANCE:
             g.resolve_chance()
             continue
-        legal = s.legal_actions()
+        legal = engine.legal_actions(s)
         ph = phase_of(s)
         if len(legal) > 1 and (ph not in seen or (s.round >= 3 and len(out) < want)):
             seen.add(ph)
@@ -57,11 +58,11 @@ def test_same_choice_in_worlds_differing_only_in_hidden_facts(name, seed):
     assert {phase_of(s) for s in points} >= {"pick", "conquer", "redeploy"}
     for i, s in enumerate(points):
         seat = s.current_player()
-        legal = s.legal_actions()
+        legal = engine.legal_actions(s)
         for shift in (7, -3):
             twin = _twin(s, seat, shift)
             a = make_bot(name, f"twin-{i}", **BOT_OPTIONS).choose(s, seat, legal)
-            b = make_bot(name, f"twin-{i}", **BOT_OPTIONS).choose(twin, seat, twin.legal_actions())
+            b = make_bot(name, f"twin-{i}", **BOT_OPTIONS).choose(twin, seat, engine.legal_actions(twin))
             assert a == b, f"{name} at {phase_of(s)} round {s.round}: {a} vs {b}"
 
 
@@ -92,6 +93,6 @@ def test_same_choice_in_a_scenario_pair():
     assert view(a, 0) == view(b, 0)
     for name in sorted(BOTS):
         for k in range(3):
-            x = make_bot(name, k, **BOT_OPTIONS).choose(a, 0, a.legal_actions())
-            y = make_bot(name, k, **BOT_OPTIONS).choose(b, 0, b.legal_actions())
+            x = make_bot(name, k, **BOT_OPTIONS).choose(a, 0, engine.legal_actions(a))
+            y = make_bot(name, k, **BOT_OPTIONS).choose(b, 0, engine.legal_actions(b))
             assert x == y

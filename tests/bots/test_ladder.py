@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from smallworld.bots import BOTS, EpsilonGreedyBot, GreedyBot, make_bot
+from smallworld.core import engine
 from smallworld.core.actions import Action
 from smallworld.core.game import Game
 from tests.bots.test_hidden_information import _decision_points, _twin
@@ -52,11 +53,11 @@ def test_random_nodecline_never_declines_when_it_may_expand():
 def test_epsilon_zero_is_greedy_and_epsilon_one_is_random():
     for s in _decision_points(3, want=6):
         p = s.current_player()
-        legal = s.legal_actions()
+        legal = engine.legal_actions(s)
         assert EpsilonGreedyBot("x", epsilon=0.0).choose(s, p, legal) == GreedyBot("x").choose(s, p, legal)
     s = _decision_points(4, want=1)[0]
     p = s.current_player()
-    legal = s.legal_actions()
+    legal = engine.legal_actions(s)
     bot = EpsilonGreedyBot("y", epsilon=1.0)
     assert len({bot.choose(s, p, legal) for _ in range(40)}) > 1
 
@@ -66,13 +67,13 @@ def test_ladder_bots_ignore_hidden_facts(name):
     for i, s in enumerate(_decision_points(3, want=5)):
         seat = s.current_player()
         twin = _twin(s, seat, 9)
-        a = make_bot(name, f"twin-{i}").choose(s, seat, s.legal_actions())
-        b = make_bot(name, f"twin-{i}").choose(twin, seat, twin.legal_actions())
+        a = make_bot(name, f"twin-{i}").choose(s, seat, engine.legal_actions(s))
+        b = make_bot(name, f"twin-{i}").choose(twin, seat, engine.legal_actions(twin))
         assert a == b
 
 
 def test_fast_search_bot_is_reproducible():
     for i, s in enumerate(_decision_points(4, want=4)):
         p = s.current_player()
-        legal = s.legal_actions()
+        legal = engine.legal_actions(s)
         assert make_bot("mcts-fast", i).choose(s, p, legal) == make_bot("mcts-fast", i).choose(s, p, legal)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from smallworld.bots import BOTS, make_bot
+from smallworld.core import engine
 from smallworld.core.game import Game
 from smallworld.core.record import replay
 from smallworld.core.state import CHANCE
@@ -24,7 +25,7 @@ def _play_checked(names, seed, edition="swow", **options):
         if p == CHANCE:
             g.resolve_chance()
             continue
-        legal = s.legal_actions()
+        legal = engine.legal_actions(s)
         a = bots[p].choose(s, p, legal)
         assert a in legal, f"{names[p]} chose {a} not in {legal}"
         g.apply(a)  # check=True: IllegalActionError if the engine disagrees

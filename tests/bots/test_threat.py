@@ -10,6 +10,7 @@ from smallworld.bots import BOTS, make_bot
 from smallworld.bots.evaluate import THREAT_WEIGHTS, THREAT_WEIGHTS_ANY, expected_losses, threat_features
 from smallworld.bots.leaves import leaf_value
 from smallworld.bots.play import play_game
+from smallworld.core import engine
 from smallworld.core.actions import Action
 from smallworld.core.setup import new_state
 from tests.conftest import scenario
@@ -91,16 +92,16 @@ def test_mixed_search_looks_ahead_for_big_choices_and_uses_the_threat_leaf_for_c
 
     seen = leaf_calls
     s = _exhausted(4)
-    MixedSearchBot(3, iterations=10).choose(s, 0, s.legal_actions())
+    MixedSearchBot(3, iterations=10).choose(s, 0, engine.legal_actions(s))
     assert {(r, t) for r, t, _ in seen} == {(6, 1)} and not any(th for *_, th in seen)
     seen.clear()
     s = _conquest_turn()
-    MixedSearchBot(3, iterations=10).choose(s, 0, s.legal_actions())
+    MixedSearchBot(3, iterations=10).choose(s, 0, engine.legal_actions(s))
     assert set(seen) == {(3, 1, True)}
     # conquest_lookahead 2: a conquest step is valued once the bot's next turn is over, no threat
     seen.clear()
     s = _conquest_turn()
-    MixedSearchBot(3, iterations=10, conquest_lookahead=2).choose(s, 0, s.legal_actions())
+    MixedSearchBot(3, iterations=10, conquest_lookahead=2).choose(s, 0, engine.legal_actions(s))
     assert set(seen) == {(4, 1, False)}
     with pytest.raises(ValueError):
         MixedSearchBot(3, conquest_lookahead=-1)
@@ -140,13 +141,13 @@ def test_mixed_search_flat_big_keeps_only_the_big_choice_in_its_tree():
 
     s = _exhausted(4)
     deep = MixedSearchBot(1, iterations=200)
-    deep.choose(s, 0, s.legal_actions())
+    deep.choose(s, 0, engine.legal_actions(s))
     assert any(c.children for c in deep._tree.children.values())
     flat = MixedSearchBot(1, iterations=200, flat_big=True)
-    assert flat.choose(s, 0, s.legal_actions()) == Action("decline")
+    assert flat.choose(s, 0, engine.legal_actions(s)) == Action("decline")
     assert flat.flat_big and not deep.flat_big
     assert sum(c.visits for c in flat._tree.children.values()) == 200
     assert not any(c.children for c in flat._tree.children.values())
     s = _conquest_turn()
-    flat.choose(s, 0, s.legal_actions())
+    flat.choose(s, 0, engine.legal_actions(s))
     assert any(c.children for c in flat._tree.children.values())

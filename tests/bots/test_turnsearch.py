@@ -14,7 +14,7 @@ from smallworld.bots import search as search_module
 from smallworld.bots.leaves import leaf_value
 from smallworld.bots.play import play_game
 from smallworld.bots.search import clock_function
-from smallworld.core import chance
+from smallworld.core import chance, engine
 from smallworld.core.actions import Action
 from smallworld.core.engine import phase_of
 from smallworld.core.state import CHANCE, CONQUER
@@ -28,7 +28,7 @@ def test_declines_when_declining_is_clearly_right():
     "later"); the decline correction is what makes the bot decline."""
     s = _exhausted(4)
     bot = TurnSearchBot(1, iterations=200)
-    assert bot.choose(s, 0, s.legal_actions()) == Action("decline")
+    assert bot.choose(s, 0, engine.legal_actions(s)) == Action("decline")
     visits = {a: v for a, (v, _mean) in bot.last_stats["children"].items()}
     assert visits["decline"] > 2 * visits["expand"]
 
@@ -36,7 +36,7 @@ def test_declines_when_declining_is_clearly_right():
 def test_expands_in_the_last_round():
     """In the last round a new race could never pay off: keep expanding."""
     s = _exhausted(10)
-    assert TurnSearchBot(1, iterations=200).choose(s, 0, s.legal_actions()) == Action("expand")
+    assert TurnSearchBot(1, iterations=200).choose(s, 0, engine.legal_actions(s)) == Action("expand")
 
 
 def test_iteration_budget_is_exact_and_reproducible():
@@ -44,7 +44,7 @@ def test_iteration_budget_is_exact_and_reproducible():
     runs = []
     for _ in range(2):
         bot = TurnSearchBot(7, iterations=30)
-        runs.append((bot.choose(s, 0, s.legal_actions()), bot.last_stats["children"]))
+        runs.append((bot.choose(s, 0, engine.legal_actions(s)), bot.last_stats["children"]))
         assert bot.last_stats["iterations"] == 30
     assert runs[0] == runs[1]
     assert sum(v[0] for v in runs[0][1].values()) == 30
@@ -58,7 +58,7 @@ def test_time_budget_on_either_clock(monkeypatch):
     ticks = iter(range(10**6))
     monkeypatch.setattr(search_module.time, "process_time", lambda: next(ticks) * 0.01)
     bot = TurnSearchBot(1, time_limit=0.2, clock="cpu")
-    bot.choose(s, 0, s.legal_actions())
+    bot.choose(s, 0, engine.legal_actions(s))
     assert 2 <= bot.last_stats["iterations"] <= 22
 
 
@@ -86,17 +86,17 @@ def test_the_tree_is_kept_between_decisions_of_one_turn():
     visits count), a new turn from a new tree."""
     s = _conquest_turn()
     bot = TurnSearchBot(3, iterations=60)
-    a = bot.choose(s, 0, s.legal_actions())
+    a = bot.choose(s, 0, engine.legal_actions(s))
     assert a.kind != "end"  # eight tokens in hand: it conquers
-    s.apply(a)
+    engine.apply_action(s, a)
     while s.current_player() == CHANCE:
-        s.apply(chance.sample(s, random.Random(0)))
+        engine.apply_action(s, chance.sample(s, random.Random(0)))
     assert phase_of(s) == CONQUER and s.current_player() == 0
-    bot.choose(s, 0, s.legal_actions())
+    bot.choose(s, 0, engine.legal_actions(s))
     assert bot.stats["reused"] > 0
     assert bot.last_stats["root_visits"] > 60
     fresh = TurnSearchBot(3, iterations=60, reuse=False)
-    fresh.choose(s, 0, s.legal_actions())
+    fresh.choose(s, 0, engine.legal_actions(s))
     assert fresh.stats["reused"] == 0 and fresh.last_stats["root_visits"] == 60
 
 
@@ -110,7 +110,7 @@ def test_leaf_value_of_a_finished_game_follows_the_winner():
 
 def test_end_is_searched_only_where_the_policy_would_end():
     s = _conquest_turn()
-    legal = s.legal_actions()
+    legal = engine.legal_actions(s)
     bot = TurnSearchBot(3, iterations=10)
     greedy_choice = bot.greedy.choose(s, 0, legal)
     assert greedy_choice.kind == "conquer"
@@ -126,7 +126,7 @@ def test_lookahead_sets_where_the_leaf_is_valued(leaf_calls, lookahead, leaf_at)
     every other seat's turn in between is played out by the policy."""
     s = _conquest_turn()
     bot = TurnSearchBot(3, iterations=12, lookahead=lookahead)
-    bot.choose(s, 0, s.legal_actions())
+    bot.choose(s, 0, engine.legal_actions(s))
     seen = [(r, t) for r, t, _threat in leaf_calls]
     assert len(seen) == 12 and set(seen) == {leaf_at}, seen
 
@@ -137,5 +137,5 @@ def test_mcts_plan_is_the_turn_search_with_lookahead_four():
     same = TurnSearchBot(5, iterations=40, lookahead=4)
     same.rng.seed("bot:mcts-plan:5")  # a bot's RNG is seeded with its name too (bot_rng)
     assert plan.lookahead == 4 and TurnSearchBot(5).lookahead == 0
-    assert plan.choose(s, 0, s.legal_actions()) == same.choose(s, 0, s.legal_actions())
+    assert plan.choose(s, 0, engine.legal_actions(s)) == same.choose(s, 0, engine.legal_actions(s))
     assert plan.last_stats["children"] == same.last_stats["children"]

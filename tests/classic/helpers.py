@@ -12,6 +12,7 @@ from __future__ import annotations
 import textwrap
 import tomllib
 
+from smallworld.core import engine
 from smallworld.core.conquest import conquest_cost, targets, travel_to
 from smallworld.core.state import State
 from smallworld.scenarios import scenario_from_text
@@ -54,4 +55,4 @@ def tg(s: State, p: int = 0) -> set[int]:
 
 def acts_text(s: State) -> set[str]:
     """The legal actions of ``s`` as text."""
-    return {str(a) for a in s.legal_actions()}
+    return {str(a) for a in engine.legal_actions(s)}

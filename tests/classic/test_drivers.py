@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 from smallworld.bots import BOTS, make_bot
 from smallworld.bots.play import play_game
 from smallworld.cli import app
+from smallworld.core import engine
 from smallworld.core.errors import IllegalActionError
 from smallworld.core.game import Game
 from smallworld.core.record import GameRecord, replay
@@ -57,7 +58,7 @@ def test_refusal_names_the_reason():
     first-conquest target)."""
     s = make()
     try:
-        s.apply("conquer C2.13")
+        engine.apply_action(s, "conquer C2.13")
     except IllegalActionError as e:
         assert "border Region (C-CONQ-1)" in str(e)
     else:
@@ -91,10 +92,10 @@ def test_every_bot_answers_the_amazons_choice(name):
     s = make(race="amazons", power="hill", hand=0, regions=(
         '"C2.1" = { player = 0, tokens = 3 }\n"C2.2" = { player = 0, tokens = 3 }\n'
         '"C2.6" = { player = 0, tokens = 2 }'))
-    s.apply("end")
+    engine.apply_action(s, "end")
     for a in ("redeploy C2.1 2", "redeploy C2.2 2", "redeploy C2.6 1"):
-        s.apply(a)
-    legal = s.legal_actions()
+        engine.apply_action(s, a)
+    legal = engine.legal_actions(s)
     assert s.decisions == [(0, "race:amazons")] and {a.kind for a in legal} == {"offmap"}
     bot = make_bot(name, "amazons", iterations=20, time_limit=None)
     assert bot.choose(s, 0, legal) in legal
@@ -136,7 +137,7 @@ def test_ghouls_and_spirit_games_replay_and_round_trip_mid_turn():
         if s.acting is not None:
             during += 1
             t = State.from_dict(json.loads(json.dumps(s.to_dict())), s.spec)
-            assert t == s and t.legal_actions() == s.legal_actions()
+            assert t == s and engine.legal_actions(t) == engine.legal_actions(s)
             v = view(s, 1)
             assert v["in_decline_turn"] and json.dumps(v)
     assert during and spirit

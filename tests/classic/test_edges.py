@@ -3,6 +3,7 @@ C-EDGE-4 (immunity is not defense) and C-EDGE-6 (Amazons take their 4 off before
 
 import pytest
 
+from smallworld.core import engine
 from tests.classic.helpers import cost, make, rid, tg
 
 
@@ -41,18 +42,18 @@ def test_amazons_take_their_four_off_before_placing_pieces(power, act):
     still held."""
     s = make(race="amazons", power=power, hand=0, regions=(
         '"C2.1" = { player = 0, tokens = 3 }\n"C2.2" = { player = 0 }\n"C2.3" = { player = 0 }'))
-    s.apply("end")
+    engine.apply_action(s, "end")
     while s.phase == "redeploy":
-        s.apply("redeploy C2.1 " + str(s.hand[0]))
+        engine.apply_action(s, "redeploy C2.1 " + str(s.hand[0]))
     while s.decisions and s.decisions[-1] == (0, "race:amazons"):  # C2.1 first, then C2.2
-        s.apply(min(str(a) for a in s.legal_actions()))
+        engine.apply_action(s, min(str(a) for a in engine.legal_actions(s)))
     assert [s.occ[s.region_of(f"C2.{n}")] for n in (1, 2, 3)] == [-1, -1, 0]
     assert s.flags["off-map:amazons"] == 4
     held = {r for r, c in enumerate(s.occ) if c == 0}
     assert held and len(held) < 3
-    offered = [a for a in s.legal_actions() if a.kind == act]
+    offered = [a for a in engine.legal_actions(s) if a.kind == act]
     assert offered and {s.region_of(str(a.args[0])) for a in offered} <= held
-    s.apply(offered[0])
+    engine.apply_action(s, offered[0])
     for kind in ("hero", "encampment", "fortress"):
         lst = s.pieces.get(kind) or []
         assert all(r in held for r, n in enumerate(lst) if n)

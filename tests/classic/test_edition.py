@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from smallworld.core import edition
+from smallworld.core import edition, engine
 from smallworld.core.game import Game
 from smallworld.core.state import CHANCE, MURLOC
 from tests.classic.helpers import cost, make, rid, tg
@@ -95,7 +95,7 @@ def test_lost_tribe_and_mountain_defense():
     s = make(regions='"C2.1" = { player = 0, tokens = 1 }\n"C2.6" = { lost_tribes = 1 }')
     assert cost(s, 6) == 3
     assert cost(s, 5) == 3
-    s.apply("conquer C2.6")
+    engine.apply_action(s, "conquer C2.6")
     r = rid(s, 6)
     assert s.occ[r] == 0 and s.tokens[r] == 3 and s.hand[0] == 2
     assert s.supply["lost-tribe"] == 17  # the discarded Lost Tribe does not come back
@@ -113,7 +113,7 @@ def test_conquest_losses_active_defender():
              regions='"C2.1" = { player = 0, tokens = 1 }\n"C2.2" = { player = 1, tokens = 3 }\n'
                      '"C2.3" = { player = 1, tokens = 1 }')
     assert cost(s, 2) == 5
-    s.apply("conquer C2.2")
+    engine.apply_action(s, "conquer C2.2")
     assert s.hand[1] == 2 and s.box["humans"] == 10 - 4 + 1
 
 
@@ -122,11 +122,11 @@ def test_keep_empty_race_c_conq_11():
     In Decline race) or decline."""
     s = make(hand=0, p0='decline = "orcs"', regions='"C2.20" = { player = 0, decline = true }')
     s.phase, s.step = "decide", "choose"
-    acts = {str(a) for a in s.legal_actions()}
+    acts = {str(a) for a in engine.legal_actions(s)}
     assert acts == {"expand", "decline"}
-    s.apply("expand")
-    assert {str(a) for a in s.legal_actions()} == {"end"}
-    s.apply("end")
+    engine.apply_action(s, "expand")
+    assert {str(a) for a in engine.legal_actions(s)} == {"end"}
+    engine.apply_action(s, "end")
     assert s.last_score[0][0] == ("Regions", 1)
 
 
@@ -162,7 +162,7 @@ def test_decline_one_at_a_time_c_dec_2_3():
         '"C2.1" = { player = 0, tokens = 3 }\n"C2.20" = { player = 0, decline = true }'))
     s.phase, s.step = "decide", "choose"
     box = s.box["ratmen"]
-    s.apply("decline")
+    engine.apply_action(s, "decline")
     assert s.decline[0] == "ratmen" and s.active[0] is None
     assert s.tokens[rid(s, 1)] == 1 and s.occ[rid(s, 1)] == 1 and s.occ[rid(s, 20)] == -1
     assert s.box["ratmen"] == box + 2 + 2

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from smallworld.core import chance
+from smallworld.core import chance, engine
 from smallworld.core.game import Game
 from smallworld.core.state import CHANCE
 from tests.invariants import check_invariants
@@ -23,9 +23,9 @@ def play(n: int, seed: int, seen: set[str] | None = None) -> Game:
     turn = (s.round, s.turn)
     while not s.is_over():
         if s.current_player() == CHANCE:
-            s.apply(chance.sample(s, rng), check=False)
+            engine.apply_action(s, chance.sample(s, rng), check=False)
         else:
-            s.apply(rng.choice(s.legal_actions()))
+            engine.apply_action(s, rng.choice(engine.legal_actions(s)))
         if seen is not None:
             if s.acting is not None:
                 seen.add("ghouls acting")

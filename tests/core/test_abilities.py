@@ -7,7 +7,7 @@ import pytest
 
 from smallworld.content import registry
 from smallworld.content.data import ITEMS, POWERS, RACES
-from smallworld.core import hooks
+from smallworld.core import engine, hooks
 from smallworld.core.ability import HOOK_NAMES, Ability, Toll
 from smallworld.core.conquest import conquest_cost, targets
 from smallworld.core.errors import IllegalActionError
@@ -110,11 +110,11 @@ def test_toll_must_be_paid_before_conquest(plug):
     s = pos()
     assert "conquer L1.4" not in acts(s) and "pay toll-1" in acts(s)
     with pytest.raises(IllegalActionError, match="pay first"):
-        s.apply("conquer L1.4")
-    s.apply("pay toll-1")
+        engine.apply_action(s, "conquer L1.4")
+    engine.apply_action(s, "pay toll-1")
     assert (s.vc[0], s.vc[1]) == (3, 7)
     assert "conquer L1.4" in acts(s)
-    s.apply("conquer L1.4")
+    engine.apply_action(s, "conquer L1.4")
 
 
 def test_toll_unaffordable_is_not_offered(plug):
@@ -154,7 +154,7 @@ def test_ability_actions_are_legal_actions_and_applied(plug):
     plug("trolls", Shout)
     s = pos()
     assert "shout" in acts(s)
-    s.apply("shout")
+    engine.apply_action(s, "shout")
     assert s.vc[0] == 6 and "shout" not in acts(s)
 
 
@@ -166,9 +166,9 @@ def test_score_hook_adds_lines(plug):
 
     plug("trolls", Bonus)
     s = pos()
-    s.apply("end")
+    engine.apply_action(s, "end")
     while s.current_player() == 0:
-        s.apply(str(s.legal_actions()[0]))
+        engine.apply_action(s, str(engine.legal_actions(s)[0]))
     assert ("Test bonus", 3) in s.last_score[0]
 
 

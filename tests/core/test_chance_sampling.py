@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from smallworld.core import chance
+from smallworld.core import chance, engine
 from smallworld.core.actions import Action
 from smallworld.core.setup import new_state
 from smallworld.core.state import CHANCE, State
@@ -53,9 +53,9 @@ def test_direct_draws_equal_listed_draws(edition, n):
                     assert chance.choose(s, x) == listed_choice(s, x), (s.chance[0], x)
                 a = chance.sample(s, rng)
             else:
-                legal = s.legal_actions()
+                legal = engine.legal_actions(s)
                 a = legal[rng.randrange(len(legal))]
-            s.apply(a, check=False)
+            engine.apply_action(s, a, check=False)
     assert events > 50
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from smallworld.core import combos
+from smallworld.core import combos, engine
 from smallworld.core.errors import IllegalActionError
 from smallworld.core.state import CHANCE
 from tests.builders import position, seat
@@ -23,7 +23,7 @@ def test_pick_pays_one_coin_per_combo_above_and_takes_its_coins():
     """R-PICK-2, R-PICK-3: picking position 3 puts 1 VC on positions 0-2, takes the 1 VC lying
     on it, and banner + badge tokens (Tauren 11 + Fishing 3 = 14)."""
     s = pick(5)
-    s.apply("pick 3")
+    engine.apply_action(s, "pick 3")
     assert s.vc[0] == 5 - 3 + 1
     assert s.active[0] == "tauren" and s.power[0] == "fishing"
     assert s.hand[0] == 14 and s.box["tauren"] == 16 - 14
@@ -33,15 +33,15 @@ def test_pick_pays_one_coin_per_combo_above_and_takes_its_coins():
 def test_column_slides_up_and_a_new_combo_is_revealed_by_chance():
     """R-PICK-4: combos below slide up with their coins; a new combo is drawn into the last slot."""
     s = pick(5)
-    s.apply("pick 1")
+    engine.apply_action(s, "pick 1")
     assert [c[0] for c in s.column[:5]] == ["trolls", "orcs", "tauren", "gnomes", "naga"]
     assert s.column[3][2] == 0 and s.column[2][2] == 1
     assert s.current_player() == CHANCE
-    banners = {str(a) for a in s.legal_actions()}
+    banners = {str(a) for a in engine.legal_actions(s)}
     assert "banner dwarves" not in banners and "banner blood-elves" in banners
     assert len(banners) == 16 - 6
-    s.apply("banner pandaren")
-    s.apply("badge archaeologist")
+    engine.apply_action(s, "banner pandaren")
+    engine.apply_action(s, "badge archaeologist")
     assert s.column[5] == ("pandaren", "archaeologist", 0)
 
 
@@ -50,14 +50,14 @@ def test_cannot_pick_beyond_coins():
     s = pick(2)
     assert acts(s) == {"pick 0", "pick 1", "pick 2"}
     with pytest.raises(IllegalActionError, match="too few"):
-        s.apply("pick 4")
+        engine.apply_action(s, "pick 4")
 
 
 def test_tokens_capped_by_box():
     """R-PICK-3: the tokens taken are capped by that race's tokens left in the box."""
     s = pick(5)
     s.box["trolls"] = 4  # as if most Trolls were elsewhere
-    s.apply("pick 0")
+    engine.apply_action(s, "pick 0")
     assert s.hand[0] == 4 and s.box["trolls"] == 0
 
 
@@ -94,7 +94,7 @@ def test_banner_of_a_race_leaving_by_conquest_fills_the_bottom_most_empty_slot()
         column={"combos": [["dwarves", "farmer", 0], ["naga", "sailing", 0], ["tauren", "fishing", 0],
                            ["gnomes", "ranger", 0]]})
     s.banner_stack = []
-    s.apply("conquer L1.5")
+    engine.apply_action(s, "conquer L1.5")
     assert s.decline[1] is None
     assert s.column[4] == (None, None, 0) and s.column[5][0] == "trolls"
 
@@ -105,9 +105,9 @@ def test_empty_badge_stack_is_refilled_from_the_discards():
     discards = sorted(s.badge_stack)
     s.badge_discard = discards
     s.badge_stack = []
-    s.apply("pick 0")
-    s.apply("banner pandaren")
-    assert {str(a) for a in s.legal_actions()} == {f"badge {b}" for b in discards}
-    s.apply(f"badge {discards[0]}")
+    engine.apply_action(s, "pick 0")
+    engine.apply_action(s, "banner pandaren")
+    assert {str(a) for a in engine.legal_actions(s)} == {f"badge {b}" for b in discards}
+    engine.apply_action(s, f"badge {discards[0]}")
     assert s.column[5] == ("pandaren", discards[0], 0)
     assert s.badge_stack == discards[1:] and s.badge_discard == []

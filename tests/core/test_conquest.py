@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from smallworld.core import engine
 from smallworld.core.conquest import conquest_cost, targets
 from smallworld.core.errors import IllegalActionError
 from smallworld.core.state import CHANCE, EMPTY, MURLOC
@@ -50,13 +51,13 @@ def test_non_entry_region_is_not_a_first_target():
     """R-CONQ-1: a first conquest must target an Entry Region."""
     s = first(10)
     with pytest.raises(IllegalActionError, match="Entry Region"):
-        s.apply("conquer L1.0")
+        engine.apply_action(s, "conquer L1.0")
 
 
 def test_conquest_places_cost_tokens_and_murloc_is_discarded():
     """R-CONQ-6, R-CONQ-7: the conquering tokens stay; Murlocs are all discarded."""
     s = first(10)
-    s.apply("conquer L1.9")
+    engine.apply_action(s, "conquer L1.9")
     r = s.region_of("L1.9")
     assert (s.occ[r], s.tokens[r], s.hand[0]) == (0, 4, 6)
 
@@ -90,7 +91,7 @@ def test_lake_cannot_be_conquered():
     s = attack('"L1.1" = { player = 0, tokens = 2 }')
     assert s.region_of("L1.7") not in targets(s, 0)
     with pytest.raises(IllegalActionError, match="Seas and Lakes"):
-        s.apply("conquer L1.7")
+        engine.apply_action(s, "conquer L1.7")
 
 
 def test_defender_of_three_loses_one_and_redeploys_two_at_end_of_turn():
@@ -102,16 +103,16 @@ def test_defender_of_three_loses_one_and_redeploys_two_at_end_of_turn():
         "L1.6" = { player = 1, tokens = 1 }
     ''')
     box_before = s.box["humans"]
-    s.apply("conquer L1.5")  # 2 + 3 = 5
+    engine.apply_action(s, "conquer L1.5")  # 2 + 3 = 5
     assert s.hand[1] == 2 and s.box["humans"] == box_before + 1
     assert s.tokens[s.region_of("L1.5")] == 5
-    s.apply("end")
+    engine.apply_action(s, "end")
     # the attacker redeploys first (3 left in hand + 4 surplus over its 2 Regions)
     while s.phase == "redeploy":
-        s.apply(sorted(acts(s))[0])
+        engine.apply_action(s, sorted(acts(s))[0])
     assert s.phase == "defend" and s.current_player() == 1
     assert acts(s) >= {"redeploy L1.0 1", "redeploy L1.0 2", "redeploy L1.6 2"}
-    s.apply("redeploy L1.0 2")
+    engine.apply_action(s, "redeploy L1.0 2")
     assert s.tokens[s.region_of("L1.0")] == 3 and s.hand[1] == 0
     assert s.turn == 1  # the next turn has started
 
@@ -124,7 +125,7 @@ def test_in_decline_defenders_all_discarded():
         "L1.0" = { player = 1, decline = true, tokens = 1 }
     ''', defender=seat("humans", "mining", decline="trolls"))
     box = s.box["trolls"]
-    s.apply("conquer L1.5")
+    engine.apply_action(s, "conquer L1.5")
     assert s.hand[1] == 0 and s.box["trolls"] == box + 2
     assert 1 not in s.defenders
 
@@ -135,7 +136,7 @@ def test_last_in_decline_region_lost_returns_the_banner():
         "L1.9" = { player = 0, tokens = 1 }
         "L1.5" = { player = 1, decline = true, tokens = 1 }
     ''', defender=seat(decline="trolls"))
-    s.apply("conquer L1.5")
+    engine.apply_action(s, "conquer L1.5")
     assert s.decline[1] is None
     assert s.banner_bottom == ["trolls"]
 
@@ -148,7 +149,7 @@ def test_own_in_decline_region_is_a_target():
         "L1.4" = { player = 0, decline = true, tokens = 1 }
     ''', defender=seat(), decline="trolls")
     assert "conquer L1.5" in acts(s)
-    s.apply("conquer L1.5")  # 2 + 1 defender
+    engine.apply_action(s, "conquer L1.5")  # 2 + 1 defender
     assert s.occ[s.region_of("L1.5")] == 0 and s.hand[0] == 5
     assert s.defeated == {"trolls": 1}
 
@@ -164,7 +165,7 @@ def test_final_conquest_die_only_when_at_most_three_short():
     assert "conquer L1.4" in a  # cost 4, 3 short
     assert "conquer L1.5" not in a  # cost 5, 4 short
     with pytest.raises(IllegalActionError, match="at most 3 short"):
-        s.apply("conquer L1.5")
+        engine.apply_action(s, "conquer L1.5")
 
 
 def _final_declared():
@@ -173,15 +174,15 @@ def _final_declared():
         "L1.9" = { player = 0, tokens = 1 }
         "L1.4" = { player = 1, tokens = 2 }
     ''', 2)
-    s.apply("conquer L1.4")  # cost 4 with 2 in hand: the die decides
+    engine.apply_action(s, "conquer L1.4")  # cost 4 with 2 in hand: the die decides
     return s
 
 
 def _final(roll: int):
     s = _final_declared()
     assert s.current_player() == CHANCE
-    assert {str(a) for a in s.legal_actions()} == {"roll 0", "roll 1", "roll 2", "roll 3"}
-    s.apply(f"roll {roll}")
+    assert {str(a) for a in engine.legal_actions(s)} == {"roll 0", "roll 1", "roll 2", "roll 3"}
+    engine.apply_action(s, f"roll {roll}")
     return s
 
 
@@ -209,7 +210,7 @@ def test_no_conquest_without_a_token_in_hand():
     s = first(0)
     assert not any(a.startswith("conquer") for a in acts(s))
     with pytest.raises(IllegalActionError, match="no token in hand"):
-        s.apply("conquer L1.1")
+        engine.apply_action(s, "conquer L1.1")
 
 
 def test_empty_region_after_conquest_loses_forts_and_wisp_walls():
@@ -220,7 +221,7 @@ def test_empty_region_after_conquest_loses_forts_and_wisp_walls():
     ''', 9, defender=seat(decline="night-elves", kept="garrisoned"))
     r = s.region_of("L1.13")
     assert conquest_cost(s, 0, r, 0) == 2 + 1 + 2 + 1
-    s.apply("conquer L1.13")
+    engine.apply_action(s, "conquer L1.13")
     assert s.piece("fort", r) == 0 and s.piece("wisp-wall", r) == 0
     assert s.supply["fort"] == 10 and s.supply["wisp-wall"] == 9
     assert s.spec.mountain[r]
@@ -231,7 +232,7 @@ def test_conquered_murloc_region_is_no_longer_murloc():
     s = first(10)
     r = s.region_of("L1.9")
     assert s.occ[r] == MURLOC
-    s.apply("conquer L1.9")
+    engine.apply_action(s, "conquer L1.9")
     assert s.occ[r] != MURLOC and s.occ[r] != EMPTY
 
 
@@ -253,12 +254,12 @@ def test_defender_with_no_region_left_keeps_tokens_and_reenters_by_first_conques
         "L1.9" = { player = 0, tokens = 1 }
         "L1.5" = { player = 1, tokens = 3 }
     ''', defender=seat("trolls", "mining"))
-    s.apply("conquer L1.5")
+    engine.apply_action(s, "conquer L1.5")
     assert s.hand[1] == 2 and s.defenders == [1]
-    s.apply("end")
+    engine.apply_action(s, "end")
     while s.current_player() == 0:
-        s.apply(sorted(acts(s))[0])
+        engine.apply_action(s, sorted(acts(s))[0])
     assert s.turn == 1 and s.hand[1] == 2  # never redeployed: nowhere to go
-    s.apply("expand")
+    engine.apply_action(s, "expand")
     targets = {a.split()[1] for a in acts(s) if a.startswith("conquer")}
     assert targets and all(s.spec.entry[s.region_of(r)] for r in targets)

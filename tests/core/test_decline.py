@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from smallworld.core import engine
 from smallworld.core.errors import IllegalActionError
 from tests.builders import position, seat
 from tests.conftest import acts
@@ -21,7 +22,7 @@ def test_no_decline_on_the_turn_a_race_was_picked():
     s = make(turns=0)
     assert s.phase == "conquer" and "decline" not in acts(s)
     with pytest.raises(IllegalActionError, match="R-DEC-1"):
-        s.apply("decline")
+        engine.apply_action(s, "decline")
 
 
 def test_decline_keeps_one_token_per_region_and_scores():
@@ -30,7 +31,7 @@ def test_decline_keeps_one_token_per_region_and_scores():
     s = make()
     assert s.phase == "decide" and acts(s) == {"expand", "decline"}
     box = s.box["orcs"]
-    s.apply("decline")
+    engine.apply_action(s, "decline")
     assert s.decline[0] == "orcs" and s.active[0] is None and s.power[0] is None
     assert [s.tokens[s.region_of(r)] for r in ("L1.9", "L1.5")] == [1, 1]
     assert all(s.occ[s.region_of(r)] == 1 for r in ("L1.9", "L1.5"))
@@ -43,7 +44,7 @@ def test_decline_keeps_one_token_per_region_and_scores():
 def test_lasting_badge_is_kept_in_decline():
     """R-DEC-2: Garrisoned and Marshdweller are kept with the In Decline race."""
     s = make(power="garrisoned")
-    s.apply("decline")
+    engine.apply_action(s, "decline")
     assert s.kept[0] == "garrisoned" and s.badge_discard == []
 
 
@@ -52,7 +53,7 @@ def test_one_decline_at_a_time_older_race_removed():
     banner returns (R-PICK-5) and its kept badge is discarded."""
     s = make(decline="trolls", kept="marshdweller",
              more='"L1.12" = { player = 0, decline = true, tokens = 1 }')
-    s.apply("decline")
+    engine.apply_action(s, "decline")
     assert s.decline[0] == "orcs"
     assert s.occ[s.region_of("L1.12")] == -1
     assert s.banner_bottom == ["trolls"]
@@ -62,10 +63,10 @@ def test_one_decline_at_a_time_older_race_removed():
 def test_next_turn_after_decline_picks_a_new_combo():
     """R-DEC-1, R-PICK-1: the turn after going In Decline starts by picking."""
     s = make()
-    s.apply("decline")
+    engine.apply_action(s, "decline")
     # seat 1 (Humans with no token left) may only decline (R-CONQ-11)
     while s.current_player() == 1:
-        s.apply(sorted(acts(s))[0])
+        engine.apply_action(s, sorted(acts(s))[0])
     assert s.turn == 0 and s.phase == "pick"
     assert all(a.startswith("pick") for a in acts(s))
 
@@ -75,4 +76,4 @@ def test_race_with_no_token_may_only_decline():
     s = position('', seat("orcs", "farmer"), seat("humans", "mining"), phase="start")
     assert acts(s) == {"decline"}
     with pytest.raises(IllegalActionError, match="R-CONQ-11"):
-        s.apply("expand")
+        engine.apply_action(s, "expand")

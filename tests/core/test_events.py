@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from smallworld.core import events
+from smallworld.core import engine, events
 from smallworld.core.changes import emit
 from smallworld.core.errors import ChangeError
 from smallworld.core.game import Game
@@ -42,11 +42,11 @@ def test_nothing_is_collected_unless_asked():
     does not collect."""
     s = conquer(1, "kobolds")
     assert s.events is None
-    s.apply("conquer L1.5")
+    engine.apply_action(s, "conquer L1.5")
     assert s.events is None
     got = events.collect(s)
     assert s.copy().events is None
-    s.apply("end")
+    engine.apply_action(s, "end")
     assert got and s.events is got
 
 
@@ -61,7 +61,7 @@ def test_a_conquest_reports_its_cost_parts_and_the_defender_s_losses():
     """R-CONQ-3, R-CONQ-7: conquered (cost and its parts, the defender) then the Murlocs lost."""
     s = conquer(0, "kobolds")
     got = events.collect(s)
-    s.apply("conquer L1.4")
+    engine.apply_action(s, "conquer L1.4")
     conquered, lost = got[0], got[1]
     assert conquered["kind"] == "conquered" and conquered["seat"] == 0 and conquered["region"] == "L1.4"
     assert conquered["defender"] == {"neutral": True} and conquered["mode"] == "conquer"
@@ -80,7 +80,7 @@ def test_humans_military_objective_reports_and_pays():
     owner 2: objective_taken, the piece back to the supply, coins for both (why other)."""
     s = conquer(1, "kobolds")
     got = events.collect(s)
-    s.apply("conquer L1.5")
+    engine.apply_action(s, "conquer L1.5")
     taken = next(e for e in got if e["kind"] == "objective_taken")
     assert taken == {"kind": "objective_taken", "seat": 1, "region": "L1.5", "coins": 2, "humans": 0}
     assert {"kind": "piece_removed", "piece": "military-objective", "region": "L1.5", "n": 1} in got
@@ -94,7 +94,7 @@ def test_goblins_bomb_reveal_reports_its_side(side, kind):
     takes the Region from its occupant (lost, cause bomb, R-CONQ-7)."""
     s = reveal()
     got = events.collect(s)
-    s.apply(f"bomb L1.4 {side}")
+    engine.apply_action(s, f"bomb L1.4 {side}")
     mine = [e for e in got if e["kind"] == kind]
     assert mine == [{"kind": kind, "seat": 1, "region": "L1.4"}]
     lost = [e for e in got if e["kind"] == "lost"]
@@ -140,9 +140,9 @@ def test_team_pick_reports_its_row_and_price():
 def test_classic_berserk_reports_its_roll():
     """C-P-BERSERK-1: the Berserk die is the power's own event, worded by the power."""
     s = make(race="ratmen", power="berserk", hand=5, regions='"C2.1" = { player = 0 }')
-    s.apply("berserk")
+    engine.apply_action(s, "berserk")
     got = events.collect(s)
-    s.apply("roll 2")
+    engine.apply_action(s, "roll 2")
     assert [e for e in got if e["kind"] == "berserk_rolled"] == [{"kind": "berserk_rolled", "seat": 0, "face": 2}]
     log = Logbook()
     log.add(s, 0, "roll 2", got)
@@ -154,10 +154,10 @@ def test_classic_stout_decline_is_reported_as_a_decline():
     """C-P-STOUT-1: the decline Stout offers after scoring is a declined event (the core's
     go_into_decline reports it, whoever asks for it)."""
     s = make(race="ratmen", power="stout", hand=3, p0="turns_with_race = 0")
-    s.apply("conquer C2.1")
-    s.apply("end")
+    engine.apply_action(s, "conquer C2.1")
+    engine.apply_action(s, "end")
     got = events.collect(s)
-    s.apply("decline")
+    engine.apply_action(s, "decline")
     assert kinds(got)[:2] == ["used", "declined"]
     assert got[1] == {"kind": "declined", "seat": 0, "race": "ratmen", "power": "stout"}
     log = Logbook()

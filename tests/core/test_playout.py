@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from smallworld.core import chance
+from smallworld.core import chance, engine
 from smallworld.core.playout import random_playout
 from smallworld.core.setup import new_state
 from smallworld.core.state import CHANCE
@@ -21,9 +21,9 @@ def _reference(s, rng):
         if s.current_player() == CHANCE:
             a = chance.sample(s, rng)
         else:
-            legal = s.legal_actions()
+            legal = engine.legal_actions(s)
             a = legal[int(rng.random() * len(legal))]
-        s.apply(a, check=False)
+        engine.apply_action(s, a, check=False)
         n += 1
     return n
 

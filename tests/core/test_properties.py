@@ -8,6 +8,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from smallworld.core import engine
 from smallworld.core.game import Game
 from smallworld.core.record import replay
 from smallworld.core.state import CHANCE, State
@@ -49,9 +50,9 @@ def test_every_legal_action_applies(seed, n):
     def probe(s: State, i: int) -> None:
         if i % 7:
             return
-        for a in s.legal_actions():
+        for a in engine.legal_actions(s):
             t = s.copy()
-            t.apply(a)
+            engine.apply_action(t, a)
             check_invariants(t)
 
     _random_game(n, seed, every=probe)
@@ -67,9 +68,9 @@ def test_copies_equal_and_independent(seed):
         c = s.copy()
         assert c == s
         before = s.to_dict()
-        legal = c.legal_actions()
+        legal = engine.legal_actions(c)
         if legal:
-            c.apply(legal[-1])
+            engine.apply_action(c, legal[-1])
         assert s.to_dict() == before
 
     _random_game(3, seed, every=probe)
@@ -101,7 +102,7 @@ def test_json_round_trip(seed, n):
             return
         back = _round_trip(s)
         assert back == s
-        assert [str(a) for a in back.legal_actions()] == [str(a) for a in s.legal_actions()]
+        assert [str(a) for a in engine.legal_actions(back)] == [str(a) for a in engine.legal_actions(s)]
         _plays_on_identically(s, back, seed + i, 60)
 
     _random_game(n, seed, every=probe)
@@ -145,10 +146,10 @@ def test_pandaren_round_trip_plays_on():
             if attacked and s.current_player() >= 0:
                 found += 1
                 back = _round_trip(s)
-                for a in s.legal_actions():  # every next action, the next conquest included
+                for a in engine.legal_actions(s):  # every next action, the next conquest included
                     t, u = s.copy(), back.copy()
-                    t.apply(a)
-                    u.apply(a)
+                    engine.apply_action(t, a)
+                    engine.apply_action(u, a)
                     assert u == t, a
                 break
             random_step(s, rng)

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from smallworld.content.registry import ITEM_ABILITIES, POWER_ABILITIES, RACE_ABILITIES
-from smallworld.core import chance, hooks
+from smallworld.core import chance, engine, hooks
 from smallworld.core.conquest import raw_costs, targets, travel_to
 from smallworld.core.roster import roster
 from smallworld.core.setup import new_state
@@ -112,9 +112,9 @@ def test_roster_follows_registration_at_run_time():
     s = new_state(3, seed="roster-refresh")
     while s.current_player() == CHANCE or s.active[s.current_player()] is None:
         if s.current_player() == CHANCE:
-            s.apply(chance.sample(s, random.Random(0)), check=False)
+            engine.apply_action(s, chance.sample(s, random.Random(0)), check=False)
         else:
-            s.apply(s.legal_actions()[0], check=False)
+            engine.apply_action(s, engine.legal_actions(s)[0], check=False)
     p = next(q for q in range(3) if s.active[q] is not None)
     race = s.active[p]
     before = roster(s)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from smallworld.core import engine
 from smallworld.core.scoring import final_result
 from tests.builders import position, seat
 
@@ -24,10 +25,10 @@ def faction(race, hand=12, more=""):
 def _conquer_all_and_score(race, regions=("L1.4", "L1.5", "L1.6", "L1.0"), hand=12):
     s = faction(race, hand)
     for r in regions:
-        s.apply(f"conquer {r}")
-    s.apply("end")
+        engine.apply_action(s, f"conquer {r}")
+    engine.apply_action(s, "end")
     while s.current_player() == 0:
-        s.apply(str(s.legal_actions()[0]))
+        engine.apply_action(s, str(engine.legal_actions(s)[0]))
     return s
 
 
@@ -63,8 +64,8 @@ def test_horde_scores_for_alliance_in_decline_race():
 def test_murlocs_give_no_faction_bonus():
     """R-SCORE-3: Murlocs give nothing."""
     s = position('"L1.9" = { murlocs = 1 }', seat("dwarves", "farmer", hand=5), seat())
-    s.apply("conquer L1.9")
-    s.apply("end")
+    engine.apply_action(s, "conquer L1.9")
+    engine.apply_action(s, "end")
     assert s.last_score[0] == [("Regions", 1)]
 
 
@@ -86,8 +87,8 @@ def test_own_in_decline_race_of_the_opposite_faction_gives_the_faction_bonus():
         "L1.9" = { player = 0, tokens = 2 }
         "L1.5" = { player = 0, decline = true, tokens = 1 }
     ''', seat("tauren", "farmer", decline="humans", hand=8), seat())
-    s.apply("conquer L1.5")
-    s.apply("end")
+    engine.apply_action(s, "conquer L1.5")
+    engine.apply_action(s, "end")
     while s.current_player() == 0:
-        s.apply(str(s.legal_actions()[0]))
+        engine.apply_action(s, str(engine.legal_actions(s)[0]))
     assert dict(s.last_score[0]) == {"Regions": 2, "Faction bonus": 1}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from smallworld.boards import load_face
+from smallworld.core import engine
 from smallworld.core.game import Game
 from smallworld.core.setup import new_state
 from smallworld.core.state import MURLOC
@@ -65,10 +66,10 @@ def test_game_ends_after_the_last_players_turn_of_the_last_round():
         "L1.9" = { player = 0, tokens = 2 }
         "L1.5" = { player = 1, tokens = 1 }
     ''', seat("orcs", "farmer"), seat("trolls", "mining"), round=10)
-    s.apply("end")
+    engine.apply_action(s, "end")
     assert not s.is_over() and s.turn == 1 and s.round == 10
-    s.apply("expand")
-    s.apply("end")
+    engine.apply_action(s, "expand")
+    engine.apply_action(s, "end")
     assert s.is_over() and s.round == 10
     assert s.result["scores"] == [6, 6] and s.result["winners"] == [0]  # R-END-1: 2 tokens vs 1
 

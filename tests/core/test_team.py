@@ -10,6 +10,7 @@ from typer.testing import CliRunner
 from smallworld.cli import app
 from smallworld.content import team
 from smallworld.content.data import RACES
+from smallworld.core import engine
 from smallworld.core.errors import IllegalActionError
 from smallworld.core.game import Game
 from smallworld.core.record import replay
@@ -61,7 +62,7 @@ def test_pick_own_side_row_badge_cost_to_stash():
     index is paid to the stash (no coins on combos)."""
     s = pick3(1)  # seat 1 is Horde
     assert acts(s) == {"pick 0", "pick 1", "pick 2", "pick 3"}
-    s.apply("pick 2")
+    engine.apply_action(s, "pick 2")
     assert (s.active[1], s.power[1]) == ("tauren", "mining")
     assert s.vc == [5, 3, 5]
     assert s.hand[1] == 11 + 4
@@ -73,7 +74,7 @@ def test_pick_slides_both_columns_picker_keeps_pairings():
     new badges; both refill from their stacks."""
     s = pick3(0)  # seat 0 is Alliance
     before_h = s.team["col-H"]
-    s.apply("pick 1")  # dwarves + sailing
+    engine.apply_action(s, "pick 1")  # dwarves + sailing
     assert s.team["col-A"][:3] == ("humans", "gnomes", "worgen")
     assert s.team["badges"][:3] == ("farmer", "mining", "ranger")
     # Alliance keeps its pairs: gnomes-mining was gnomes-mining, worgen-ranger was worgen-ranger
@@ -85,16 +86,16 @@ def test_pick_slides_both_columns_picker_keeps_pairings():
     assert s.current_player() == CHANCE
     outs = acts(s)
     assert outs == {"banner draenei", "banner night-elves"}
-    s.apply("banner night-elves")
+    engine.apply_action(s, "banner night-elves")
     assert s.team["col-A"][3] == "night-elves" and s.team["deck-A"] == ("draenei",)
-    s.apply(sorted(acts(s))[0])
+    engine.apply_action(s, sorted(acts(s))[0])
     assert all(s.team["badges"])
 
 
 def test_neutral_column_never_refills():
     """R-TEAM-2, R-TEAM-4: the Neutral column has no deck; a pick leaves a gap at the bottom."""
     s = pick3(2)
-    s.apply("pick 0")
+    engine.apply_action(s, "pick 0")
     assert s.team["col-N"] == ("kobolds", "pandaren", "ethereals", None)
     assert s.current_player() == CHANCE  # only the badge is drawn
     assert all(a.startswith("badge") for a in acts(s))
@@ -105,7 +106,7 @@ def test_cannot_pick_other_sides_or_unaffordable_rows():
     s = pick3(0, vc0=1)
     assert acts(s) == {"pick 0", "pick 1"}
     with pytest.raises(IllegalActionError):
-        s.apply("pick 3")
+        engine.apply_action(s, "pick 3")
 
 
 def test_returning_banner_goes_to_highest_gap_when_column_shows_fewer_than_three():
@@ -133,7 +134,7 @@ def test_returning_banner_via_decline_race_leaving():
         "L1.5" = { player = 1, decline = true, tokens = 1 }
     ''', seat("dwarves", "farmer", hand=6), seat(decline="orcs"), edition="swow-team",
         team={"A": ["humans", "gnomes", "worgen", "draenei"], "H": ["trolls", "", "", ""]})
-    s.apply("conquer L1.5")
+    engine.apply_action(s, "conquer L1.5")
     assert s.decline[1] is None
     assert s.team["col-H"][:2] == ("trolls", "orcs")
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from smallworld.core import engine
 from smallworld.core.errors import IllegalActionError
 from tests.builders import position, seat
 from tests.conftest import acts
@@ -32,7 +33,7 @@ def test_conquest_owing_two_tolls_needs_their_sum():
     a = acts(s)
     assert "pay harmony" not in a and "pay marsh-L1.6" not in a and "conquer L1.6" not in a
     with pytest.raises(IllegalActionError, match=r"= 3 VC, paid together, and Player 1 has 2 VC"):
-        s.apply("pay harmony")
+        engine.apply_action(s, "pay harmony")
     assert s.vc == [2, 5]
 
 
@@ -40,10 +41,10 @@ def test_conquest_owing_two_tolls_pays_them_all_then_conquers():
     """RULES §8: with the sum (3 VC) both tolls are offered; paid, the conquest is open."""
     s = both(vc=3)
     assert {"pay harmony", "pay marsh-L1.6"} <= acts(s) and "conquer L1.6" not in acts(s)
-    s.apply("pay harmony")
-    s.apply("pay marsh-L1.6")
+    engine.apply_action(s, "pay harmony")
+    engine.apply_action(s, "pay marsh-L1.6")
     assert s.vc == [0, 8]
-    s.apply("conquer L1.6")
+    engine.apply_action(s, "conquer L1.6")
     assert s.occ[s.region_of("L1.6")] == 0
 
 
@@ -56,9 +57,9 @@ def test_doomhammer_payment_counts_with_the_tolls_of_its_target():
     assert "pay harmony" not in a and "pay marsh-L1.6" not in a
     s = both(vc=5, hand=1, item=', item = "doomhammer"', defenders=3)
     assert {"pay harmony", "pay marsh-L1.6"} <= acts(s)
-    s.apply("pay harmony")
-    s.apply("pay marsh-L1.6")
-    s.apply("doomhammer L1.6")
+    engine.apply_action(s, "pay harmony")
+    engine.apply_action(s, "pay marsh-L1.6")
+    engine.apply_action(s, "doomhammer L1.6")
     assert s.vc == [0, 10] and s.occ[s.region_of("L1.6")] == 0
 
 
@@ -85,8 +86,8 @@ def test_intimidating_a_region_owing_harmony_and_aegis_needs_their_sum():
     assert "pay harmony" not in acts(s) and "pay aegis" not in acts(s)
     s = make(4)
     assert {"pay harmony", "pay aegis"} <= acts(s)
-    s.apply("pay harmony")
-    s.apply("pay aegis")
+    engine.apply_action(s, "pay harmony")
+    engine.apply_action(s, "pay aegis")
     assert "intimidate L1.5 L1.0" in acts(s)
 
 
@@ -112,6 +113,6 @@ def test_portal_swap_owes_the_tolls_of_both_regions():
     assert "pay harmony" in acts(s) and "pay aegis" not in acts(s)
     s = make(4)
     assert {"pay harmony", "pay aegis"} <= acts(s)
-    s.apply("pay harmony")
-    s.apply("pay aegis")
+    engine.apply_action(s, "pay harmony")
+    engine.apply_action(s, "pay aegis")
     assert "portal L1.1 S3.4" in acts(s)

@@ -39,7 +39,7 @@ def test_the_lobby_words_are_extracted(template):
     assert {"New game", "Start the game", "Game ready", ("{n} move", "{n} moves"),
             "Easy", "Battle for Azeroth (team variant)"} <= ids
     # a local `t` in another script is not a message (play.js: const t = v.turn)
-    assert not any("redeploys" in str(i) for i in ids)
+    assert not any("redeploys" in str(m.id) for m in template if m.context is None)  # (the rules pages' text may)
 
 
 @pytest.mark.parametrize("lang", LANGS)

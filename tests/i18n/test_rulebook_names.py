@@ -159,7 +159,7 @@ def test_a_bad_names_table_is_refused_with_its_line() -> None:
         Edition(**{**{f: getattr(ed, f) for f in ("name", "title", "races", "powers", "items", "pieces",
                                                   "die_faces", "rounds_by_players", "starting_vc",
                                                   "race_abilities", "power_abilities", "item_abilities",
-                                                  "choose_faces", "load_face")},
+                                                  "choose_faces", "load_face", "variant")},
                    "translations": bad})
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from smallworld.core import engine
 from smallworld.core.state import CHANCE, State
 from tests.builders import position, seat
 from tests.conftest import acts
@@ -65,11 +66,11 @@ def finish_turn(s: State, prefer: tuple[str, ...] = ()) -> None:
     p = s.turn
     rnd = s.round
     if s.phase == "conquer" and not s.decisions and not s.chance and s.current_player() == p:
-        s.apply("end")
+        engine.apply_action(s, "end")
     while s.turn == p and s.round == rnd and not s.is_over():
-        legal = [str(a) for a in s.legal_actions()]
+        legal = [str(a) for a in engine.legal_actions(s)]
         choice = next((a for a in prefer if a in legal), legal[0])
-        s.apply(choice)
+        engine.apply_action(s, choice)
 
 
 def score_lines(s: State, p: int) -> dict[str, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from smallworld.core import hooks
+from smallworld.core import engine, hooks
 from smallworld.core.errors import IllegalActionError
 from tests.builders import seat
 from tests.conftest import acts
@@ -33,12 +33,12 @@ def test_aegis_region_is_immune_until_the_attacker_pays_2_vc():
     assert hooks.immune(s, 0, r)
     assert "pay aegis" in acts(s) and "conquer L1.5" not in acts(s)
     with pytest.raises(IllegalActionError, match="Aegis of Aggramar"):
-        s.apply("conquer L1.5")
-    s.apply("pay aegis")
+        engine.apply_action(s, "conquer L1.5")
+    engine.apply_action(s, "pay aegis")
     assert (s.vc[0], s.vc[1]) == (3, 7)
     assert not hooks.immune(s, 0, r)
     assert "conquer L1.5" in acts(s) and "pay aegis" not in acts(s)
-    s.apply("conquer L1.5")
+    engine.apply_action(s, "conquer L1.5")
     assert s.occ[r] == 0 and s.items[r] == ("aegis-of-aggramar",)  # it changes hands with its Region
 
 
@@ -52,8 +52,8 @@ def test_aegis_unpaid_attacker_without_2_vc_cannot_attack():
 def test_aegis_payment_lasts_only_this_turn():
     """RULES §11 Aegis: once paid, immune to nothing for that attacker *this turn*."""
     s = aegis()
-    s.apply("pay aegis")
-    s.apply("conquer L1.4")
+    engine.apply_action(s, "pay aegis")
+    engine.apply_action(s, "conquer L1.4")
     finish_turn(s)
     assert s.turn == 1
     assert "aegis" not in s.paid
@@ -78,10 +78,10 @@ def test_aegis_owner_moves_it_at_turn_end():
         "L1.5" = { player = 0, tokens = 1, item = "dark-portal" }
         "L1.12" = { player = 1, tokens = 1 }
     ''')
-    s.apply("end")
+    engine.apply_action(s, "end")
     assert s.decisions == [(0, "item:aegis-of-aggramar")]
     assert acts(s) == {"aegis L1.9", "aegis L1.4", "aegis L1.5"}  # R-ITEM-2: any own Region
-    s.apply("aegis L1.4")
+    engine.apply_action(s, "aegis L1.4")
     assert s.items[s.region_of("L1.4")] == ("aegis-of-aggramar",)
     assert s.items[s.region_of("L1.9")] == ()
     assert s.turn == 1
@@ -93,7 +93,7 @@ def test_aegis_with_a_single_region_asks_nothing():
     s = item_table('''
         "L1.9" = { player = 0, tokens = 1, item = "aegis-of-aggramar" }
     ''')
-    s.apply("end")
+    engine.apply_action(s, "end")
     assert s.turn == 1 and s.items[s.region_of("L1.9")] == ("aegis-of-aggramar",)
 
 
@@ -106,7 +106,7 @@ def test_aegis_blocks_intimidating_until_paid():
         "L1.0" = { player = 1, tokens = 1 }
     ''', "orcs", "intimidating", hand=1)
     assert not any(a.startswith("intimidate L1.5") for a in acts(s))
-    s.apply("pay aegis")
+    engine.apply_action(s, "pay aegis")
     assert "intimidate L1.5 L1.0" in acts(s)
 
 
@@ -117,7 +117,7 @@ def test_ethereals_cannot_steal_the_aegis_until_paid():
         "L1.5" = { player = 1, tokens = 1, item = "aegis-of-aggramar" }
     ''', "ethereals", hand=4)
     assert "steal L1.5 L1.9" not in acts(s)
-    s.apply("pay aegis")
-    s.apply("steal L1.5 L1.9")
+    engine.apply_action(s, "pay aegis")
+    engine.apply_action(s, "steal L1.5 L1.9")
     assert s.items[s.region_of("L1.9")] == ("aegis-of-aggramar",)
     assert not hooks.immune(s, 1, s.region_of("L1.9"))  # the thief owns it now: its own turn

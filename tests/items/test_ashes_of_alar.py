@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from smallworld.core import engine
 from smallworld.core.conquest import conquest_cost, targets
 from smallworld.core.state import CHANCE
 from tests.conftest import acts
@@ -30,7 +31,7 @@ def test_ashes_conquer_a_far_region_as_if_adjacent():
     assert "ashes S3.2" in a  # another board
     assert "ashes L1.8" not in a and "ashes L1.11" not in a  # adjacent: nothing gained
     assert "ashes L1.7" not in a and "ashes L1.12" not in a  # the lake, its own Region
-    s.apply("ashes L1.4")  # 2 + 1 Murloc
+    engine.apply_action(s, "ashes L1.4")  # 2 + 1 Murloc
     r = s.region_of("L1.4")
     assert (s.occ[r], s.tokens[r], s.hand[0]) == (0, 3, 3)
     assert s.items[r] == ("ashes-of-alar",) and s.items[s.region_of("L1.12")] == ()
@@ -43,7 +44,7 @@ def test_ashes_remove_the_travel_cost_of_a_far_entry_region():
     r = s.region_of("L1.9")
     assert targets(s, 0)[r] == 1 and conquest_cost(s, 0, r, 1) == 3
     assert "conquer L1.9" in acts(s) and "ashes L1.9" in acts(s)
-    s.apply("ashes L1.9")
+    engine.apply_action(s, "ashes L1.9")
     assert s.tokens[r] == 2 and s.hand[0] == 1
 
 
@@ -52,9 +53,9 @@ def test_ashes_final_conquest_with_the_die():
     follow, on failure they stay and the tokens stay in hand."""
     for roll, won in ((3, True), (0, False)):
         s = ashes(hand=1)
-        s.apply("ashes L1.14")  # 2 + 1 defender = 3, one token in hand: 2 short
+        engine.apply_action(s, "ashes L1.14")  # 2 + 1 defender = 3, one token in hand: 2 short
         assert s.current_player() == CHANCE
-        s.apply(f"roll {roll}")
+        engine.apply_action(s, f"roll {roll}")
         r = s.region_of("L1.14")
         if won:
             assert s.occ[r] == 0 and s.items[r] == ("ashes-of-alar",)
@@ -79,9 +80,9 @@ def test_ashes_pay_a_toll_on_a_far_target_first():
         "L1.4" = { player = 1, tokens = 1, item = "aegis-of-aggramar" }
     ''', hand=6)
     assert "pay aegis" in acts(s) and "ashes L1.4" not in acts(s)
-    s.apply("pay aegis")
+    engine.apply_action(s, "pay aegis")
     assert "ashes L1.4" in acts(s)
-    s.apply("ashes L1.4")
+    engine.apply_action(s, "ashes L1.4")
     r = s.region_of("L1.4")
     assert s.occ[r] == 0
     # R-ITEM-2 (revised ruling): the Ashes move in beside the Aegis
@@ -93,7 +94,7 @@ def test_naga_with_ashes_may_reach_water():
     """R-CONQ-5, RULES §9 Naga, §11 Ashes: water only for a race that may enter it."""
     s = ashes(race="naga")
     assert "ashes L1.7" in acts(s) and "conquer L1.7" not in acts(s)  # the lake is far
-    s.apply("ashes L1.7")
+    engine.apply_action(s, "ashes L1.7")
     assert s.occ[s.region_of("L1.7")] == 0
     s = ashes(race="orcs")
     assert "ashes L1.7" not in acts(s)

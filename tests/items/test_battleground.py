@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from smallworld.core import engine
 from smallworld.core.state import CHANCE
 from tests.builders import position, seat
 from tests.conftest import acts
@@ -25,8 +26,8 @@ def battle(race="orcs", phase="conquer", holder=0, dec13="", item="", **keys):
 def test_battleground_counts_each_defeated_race_up_to_twice():
     """RULES §11 Battleground, R-SCORE-3: 2 VC for a race that lost 2 Regions this turn."""
     s = battle()
-    s.apply("conquer L1.5")
-    s.apply("conquer L1.4")
+    engine.apply_action(s, "conquer L1.5")
+    engine.apply_action(s, "conquer L1.4")
     finish_turn(s)
     assert score_lines(s, 0)["Faction bonus"] == 2
 
@@ -34,8 +35,8 @@ def test_battleground_counts_each_defeated_race_up_to_twice():
 def test_without_battleground_a_race_counts_once():
     """R-SCORE-3: the faction bonus counts each defeated race once (control case)."""
     s = battle(holder=1)
-    s.apply("conquer L1.5")
-    s.apply("conquer L1.4")
+    engine.apply_action(s, "conquer L1.5")
+    engine.apply_action(s, "conquer L1.4")
     finish_turn(s)
     assert score_lines(s, 0)["Faction bonus"] == 1
 
@@ -43,8 +44,8 @@ def test_without_battleground_a_race_counts_once():
 def test_battleground_held_in_decline_does_nothing():
     """R-ITEM-1: an In Decline holder gets nothing; the Active race counts each race once."""
     s = battle(dec13=", decline = true", decline="trolls")
-    s.apply("conquer L1.5")
-    s.apply("conquer L1.4")
+    engine.apply_action(s, "conquer L1.5")
+    engine.apply_action(s, "conquer L1.4")
     finish_turn(s)
     assert score_lines(s, 0)["Faction bonus"] == 1
 
@@ -54,12 +55,12 @@ def test_neutral_race_on_the_battleground_chooses_a_side_at_turn_start():
     the start of its expansion and scores the faction bonus as that side."""
     s = battle(race="kobolds", phase="start")
     assert acts(s) == {"expand", "decline"}
-    s.apply("expand")
+    engine.apply_action(s, "expand")
     assert acts(s) == {"battleground alliance", "battleground horde"}
-    s.apply("battleground horde")
+    engine.apply_action(s, "battleground horde")
     assert s.phase == "conquer"
-    s.apply("conquer L1.5")
-    s.apply("conquer L1.4")
+    engine.apply_action(s, "conquer L1.5")
+    engine.apply_action(s, "conquer L1.4")
     finish_turn(s)
     assert score_lines(s, 0)["Faction bonus"] == 2  # Horde against the Alliance Dwarves, x2
 
@@ -67,9 +68,9 @@ def test_neutral_race_on_the_battleground_chooses_a_side_at_turn_start():
 def test_neutral_race_choosing_its_own_victims_side_gets_nothing():
     """R-SCORE-3: as Alliance, conquering the Alliance Dwarves gives no faction bonus."""
     s = battle(race="kobolds", phase="start")
-    s.apply("expand")
-    s.apply("battleground alliance")
-    s.apply("conquer L1.5")
+    engine.apply_action(s, "expand")
+    engine.apply_action(s, "battleground alliance")
+    engine.apply_action(s, "conquer L1.5")
     finish_turn(s)
     assert "Faction bonus" not in score_lines(s, 0)
 
@@ -77,9 +78,9 @@ def test_neutral_race_choosing_its_own_victims_side_gets_nothing():
 def test_neutral_race_without_the_battleground_gets_no_faction_bonus():
     """R-SCORE-3: a Neutral race gets nothing (control case)."""
     s = battle(race="kobolds", phase="start", holder=1)
-    s.apply("expand")
+    engine.apply_action(s, "expand")
     assert s.phase == "conquer" and not s.decisions
-    s.apply("conquer L1.5")
+    engine.apply_action(s, "conquer L1.5")
     finish_turn(s)
     assert "Faction bonus" not in score_lines(s, 0)
 
@@ -92,10 +93,10 @@ def test_neutral_race_chooses_a_side_when_it_takes_the_battleground():
         "L1.5" = { player = 1, tokens = 1 }
         "L1.4" = { player = 1, tokens = 1 }
     ''', seat("naga", "mining", hand=9), seat("orcs", "ranger"))
-    s.apply("conquer L1.13")
+    engine.apply_action(s, "conquer L1.13")
     assert acts(s) == {"battleground alliance", "battleground horde"}
-    s.apply("battleground alliance")
-    s.apply("conquer L1.5")
+    engine.apply_action(s, "battleground alliance")
+    engine.apply_action(s, "conquer L1.5")
     assert not s.decisions
     finish_turn(s)
     assert score_lines(s, 0)["Faction bonus"] == 2  # the Horde Orcs lost 2 Regions
@@ -107,7 +108,7 @@ def test_neutral_race_revealing_the_battleground_chooses_a_side():
         "L1.2" = { player = 0, tokens = 1 }
         "L1.3" = { item = "?" }
     ''', seat("kobolds", "mining", hand=9), seat("orcs", "ranger"))
-    s.apply("conquer L1.3")
+    engine.apply_action(s, "conquer L1.3")
     assert s.current_player() == CHANCE
-    s.apply("item battleground")
+    engine.apply_action(s, "item battleground")
     assert acts(s) == {"battleground alliance", "battleground horde"}

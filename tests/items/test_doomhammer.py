@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from smallworld.core import engine
 from tests.conftest import acts
 from tests.items._helpers import in_decline, item_table, toll_far
 
@@ -25,7 +26,7 @@ def test_doomhammer_pays_the_defender_and_conquers_with_one_token():
     """RULES §11 Doomhammer: 2 VC to the target's owner, then exactly 1 token conquers; the
     defender loses as in R-CONQ-7; R-ITEM-2: the Doomhammer moves into the Region."""
     s = doom()
-    s.apply("doomhammer L1.5")  # would cost 5
+    engine.apply_action(s, "doomhammer L1.5")  # would cost 5
     r = s.region_of("L1.5")
     assert (s.vc[0], s.vc[1]) == (3, 7)
     assert (s.occ[r], s.tokens[r], s.hand[0]) == (0, 1, 3)
@@ -38,7 +39,7 @@ def test_doomhammer_pays_the_stash_for_murlocs():
     """RULES §11 Doomhammer: to the stash if the target has no owner (Murlocs)."""
     s = doom()
     before = sum(s.vc)
-    s.apply("doomhammer L1.4")
+    engine.apply_action(s, "doomhammer L1.4")
     assert s.vc[0] == 3 and sum(s.vc) == before - 2
     assert s.occ[s.region_of("L1.4")] == 0 and s.tokens[s.region_of("L1.4")] == 1
 
@@ -47,13 +48,13 @@ def test_doomhammer_on_own_decline_race_moves_no_vc():
     """RULES §11 Doomhammer (revised ruling): on the player's own In Decline race the player
     pays itself, so no VC moves; not a payment to another player (RULES §8), so it needs no VC."""
     s = doom()
-    s.apply("doomhammer L1.13")
+    engine.apply_action(s, "doomhammer L1.13")
     assert s.vc == [5, 5]
     r = s.region_of("L1.13")
     assert (s.occ[r], s.tokens[r]) == (0, 1) and s.items[r] == ("doomhammer",)
     broke = doom(vc=0)
     assert "doomhammer L1.13" in acts(broke) and "doomhammer L1.5" not in acts(broke)
-    broke.apply("doomhammer L1.13")
+    engine.apply_action(broke, "doomhammer L1.13")
     assert broke.vc == [0, 5]
 
 
@@ -67,7 +68,7 @@ def test_doomhammer_needs_2_vc():
 def test_doomhammer_tauren_place_two_tokens():
     """RULES §9 Tauren, §11 Doomhammer: exactly 2 Tauren tokens; not usable with 1 in hand."""
     s = doom(race="tauren", hand=2, held=2)
-    s.apply("doomhammer L1.5")
+    engine.apply_action(s, "doomhammer L1.5")
     assert s.tokens[s.region_of("L1.5")] == 2 and s.hand[0] == 0
     s = doom(race="tauren", hand=1, held=2)
     assert not any(a.startswith("doomhammer") for a in acts(s))
@@ -87,7 +88,7 @@ def test_doomhammer_and_lights_hope_chapel():
         "L1.0" = { player = 1, tokens = 1, item = "lights-hope-chapel" }
     ''', hand=3)
     box = s.box["dwarves"]
-    s.apply("doomhammer L1.5")
+    engine.apply_action(s, "doomhammer L1.5")
     assert s.hand[1] == 3 and s.box["dwarves"] == box
 
 
@@ -98,9 +99,9 @@ def test_doomhammer_offers_the_toll_of_a_target_out_of_ordinary_reach():
     toll must then be payable (``pay marsh-L1.6``), after which ``doomhammer L1.6`` is legal."""
     s = toll_far("doomhammer", 1)
     assert "pay marsh-L1.6" in acts(s)
-    s.apply("pay marsh-L1.6")
+    engine.apply_action(s, "pay marsh-L1.6")
     assert "doomhammer L1.6" in acts(s)
-    s.apply("doomhammer L1.6")
+    engine.apply_action(s, "doomhammer L1.6")
     r = s.region_of("L1.6")
     assert (s.occ[r], s.tokens[r]) == (0, 1)
     assert s.vc[0] == 5 - 1 - 2 and s.vc[1] == 5 + 1 + 2

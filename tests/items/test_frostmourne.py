@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from smallworld.core import engine
 from smallworld.core.conquest import conquest_cost
 from tests.conftest import acts
 from tests.items._helpers import in_decline, item_table, toll_far
@@ -23,19 +24,19 @@ def frost(race="orcs", power="mining", hand=8, decline=""):
 def test_frostmourne_one_conquest_costs_2_fewer():
     """RULES §11 Frostmourne: once per turn one conquest -2; R-ITEM-2: it moves there."""
     s = frost()
-    s.apply("frostmourne L1.5")  # 2 + 3 = 5 -> 3
+    engine.apply_action(s, "frostmourne L1.5")  # 2 + 3 = 5 -> 3
     r = s.region_of("L1.5")
     assert (s.occ[r], s.tokens[r], s.hand[0]) == (0, 3, 5)
     assert s.items[r] == ("frostmourne",)
     assert not any(a.startswith("frostmourne") for a in acts(s))  # once per turn
-    s.apply("conquer L1.4")
+    engine.apply_action(s, "conquer L1.4")
     assert s.tokens[s.region_of("L1.4")] == 3  # the next conquest pays in full
 
 
 def test_frostmourne_stacks_then_clamps_at_one():
     """R-CONQ-4: reductions stack (Trolls -1 on a non-empty Region), then never below 1."""
     s = frost(race="trolls")
-    s.apply("frostmourne L1.4")  # 3 - 1 - 2 = 0 -> 1
+    engine.apply_action(s, "frostmourne L1.4")  # 3 - 1 - 2 = 0 -> 1
     assert s.tokens[s.region_of("L1.4")] == 1
 
 
@@ -52,8 +53,8 @@ def test_frostmourne_final_conquest():
     """R-CONQ-9: with Frostmourne the final conquest is checked on the reduced cost."""
     s = frost(hand=1)
     assert "frostmourne L1.5" in acts(s)  # 3 after -2: 2 short
-    s.apply("frostmourne L1.5")
-    s.apply("roll 2")
+    engine.apply_action(s, "frostmourne L1.5")
+    engine.apply_action(s, "roll 2")
     assert s.occ[s.region_of("L1.5")] == 0 and s.items[s.region_of("L1.5")] == ("frostmourne",)
 
 
@@ -70,10 +71,10 @@ def test_ethereals_steal_frostmourne_and_use_it_at_once():
         "L1.5" = { player = 1, tokens = 3, item = "frostmourne" }
     ''', "ethereals", hand=6)
     assert "frostmourne L1.5" not in acts(s)
-    s.apply("steal L1.5 L1.9")
+    engine.apply_action(s, "steal L1.5 L1.9")
     assert s.items[s.region_of("L1.9")] == ("frostmourne",)
     assert "frostmourne L1.5" in acts(s)
-    s.apply("frostmourne L1.5")
+    engine.apply_action(s, "frostmourne L1.5")
     assert s.tokens[s.region_of("L1.5")] == 3 and s.items[s.region_of("L1.5")] == ("frostmourne",)
 
 
@@ -83,7 +84,7 @@ def test_frostmourne_offers_the_toll_of_a_target_only_it_brings_in_reach():
     Frostmourne it costs 5, a final conquest 2 short. The toll must be payable first."""
     s = toll_far("frostmourne", 3)
     assert "pay marsh-L1.6" in acts(s)
-    s.apply("pay marsh-L1.6")
+    engine.apply_action(s, "pay marsh-L1.6")
     assert "frostmourne L1.6" in acts(s)
 
 
@@ -106,9 +107,9 @@ def test_frostmourne_cumulates_with_ashes_of_alar():
     """RULES §11 Frostmourne + Ashes of Al'ar: the Ashes conquest of S3.5 (2 + 3 defenders = 5,
     no travel) costs 3 with Frostmourne's -2; Frostmourne is spent."""
     s = special(other=', item = "ashes-of-alar"')
-    s.apply("ashes S3.5")
+    engine.apply_action(s, "ashes S3.5")
     assert acts(s) == {"frostmourne S3.5", "done"}
-    s.apply("frostmourne S3.5")
+    engine.apply_action(s, "frostmourne S3.5")
     r = s.region_of("S3.5")
     assert (s.occ[r], s.tokens[r], s.hand[0]) == (0, 3, 5)
     assert not any(a.startswith("frostmourne") for a in acts(s))
@@ -117,8 +118,8 @@ def test_frostmourne_cumulates_with_ashes_of_alar():
 def test_frostmourne_kept_when_the_holder_declines_it():
     """RULES §11 Frostmourne: the holder may keep it for a later conquest (``done``)."""
     s = special(other=', item = "ashes-of-alar"')
-    s.apply("ashes S3.5")
-    s.apply("done")
+    engine.apply_action(s, "ashes S3.5")
+    engine.apply_action(s, "done")
     assert s.tokens[s.region_of("S3.5")] == 5
     assert "frostmourne L1.5" in acts(s)
 
@@ -127,9 +128,9 @@ def test_frostmourne_cumulates_with_the_ethereals_legendary_place_conquest():
     """RULES §9 Ethereals + §11 Frostmourne: the Legendary Place conquest of L1.5 (5, -2) costs
     1 with Frostmourne (5 - 2 - 2)."""
     s = special(race="ethereals", legend=', item = "dark-portal"')
-    s.apply("conquer-legend L1.5")
+    engine.apply_action(s, "conquer-legend L1.5")
     assert acts(s) == {"frostmourne L1.5", "done"}
-    s.apply("frostmourne L1.5")
+    engine.apply_action(s, "frostmourne L1.5")
     assert s.tokens[s.region_of("L1.5")] == 1
 
 
@@ -137,10 +138,10 @@ def test_frostmourne_cumulates_with_the_gnomes_airborne_assault():
     """RULES §9 Gnomes + §11 Frostmourne: the airborne assault on S3.5 (5) is declared, Frostmourne
     makes it 3, then the free roll (0) leaves 3."""
     s = special(race="gnomes")
-    s.apply("airborne S3.5")
+    engine.apply_action(s, "airborne S3.5")
     assert acts(s) == {"frostmourne S3.5", "done"}
-    s.apply("frostmourne S3.5")
-    s.apply("roll 0")
+    engine.apply_action(s, "frostmourne S3.5")
+    engine.apply_action(s, "roll 0")
     assert s.tokens[s.region_of("S3.5")] == 3
 
 
@@ -148,10 +149,10 @@ def test_frostmourne_not_with_doomhammer_or_championing():
     """RULES §11 Frostmourne: not with Doomhammer or Championing (their token count is fixed):
     no Frostmourne choice follows them."""
     s = special(other=', item = "doomhammer"')
-    s.apply("doomhammer L1.5")
+    engine.apply_action(s, "doomhammer L1.5")
     assert not s.decisions and s.tokens[s.region_of("L1.5")] == 1
     s = special(power="championing")
-    s.apply("champion L1.5")
+    engine.apply_action(s, "champion L1.5")
     assert not s.decisions
 
 
@@ -162,10 +163,10 @@ def test_special_conquest_only_reachable_with_frostmourne_uses_it():
     choice to keep it: without it the conquest could not be made)."""
     s = special(other=', item = "ashes-of-alar"', hand=1)
     assert "ashes S3.5" in acts(s)
-    s.apply("ashes S3.5")
+    engine.apply_action(s, "ashes S3.5")
     assert not s.decisions and s.tflags.get("used:frostmourne")
     assert s.chance == [("die", s.region_of("S3.5"), 3)]  # the final conquest at the reduced cost
-    s.apply("roll 2")
+    engine.apply_action(s, "roll 2")
     r = s.region_of("S3.5")
     assert s.occ[r] == 0 and s.items[r] == ("ashes-of-alar", "frostmourne")  # both follow it
 
@@ -176,6 +177,6 @@ def test_airborne_assault_only_reachable_with_frostmourne_uses_it():
     Frostmourne (7 - 3 = 4, 3 short) it is offered, and declaring it spends Frostmourne."""
     s = special(race="gnomes", hand=1, far=7)
     assert "airborne S3.5" in acts(s)
-    s.apply("airborne S3.5")
+    engine.apply_action(s, "airborne S3.5")
     assert not s.decisions and s.tflags.get("used:frostmourne")
     assert s.chance == [("airborne", s.region_of("S3.5"), 7)]

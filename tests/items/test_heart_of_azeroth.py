@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from smallworld.core import engine
 from tests.builders import position, seat
 from tests.conftest import acts
 from tests.items._helpers import finish_turn, item_table
@@ -27,10 +28,10 @@ def test_heart_owner_moves_it_then_adjacent_opponents_pay_1_vc():
     """RULES §11 Heart, R-ORDER-2: moved at placement; after scoring, each opponent whose Active
     race holds a Region adjacent to it pays the owner 1 VC (once, however many Regions)."""
     s = heart()
-    s.apply("end")
+    engine.apply_action(s, "end")
     assert acts(s) == {"heart L1.5", "heart L1.14"}
     vc = list(s.vc)
-    s.apply("heart L1.14")  # adjacent to L1.10, L1.11 (seat 2), L1.13 (seat 1 In Decline)
+    engine.apply_action(s, "heart L1.14")  # adjacent to L1.10, L1.11 (seat 2), L1.13 (seat 1 In Decline)
     assert s.items[s.region_of("L1.14")] == ("heart-of-azeroth",)
     assert s.vc[2] == vc[2] - 1 and s.vc[1] == vc[1]
     assert ("Heart of Azeroth", 1) in s.last_score[0]
@@ -39,9 +40,9 @@ def test_heart_owner_moves_it_then_adjacent_opponents_pay_1_vc():
 def test_heart_staying_put_collects_from_each_opponent_once():
     """RULES §11 Heart: L1.5 touches seat 1's L1.4 and L1.0 (one payment) and nobody else."""
     s = heart()
-    s.apply("end")
+    engine.apply_action(s, "end")
     vc = list(s.vc)
-    s.apply("heart L1.5")
+    engine.apply_action(s, "heart L1.5")
     assert s.vc[1] == vc[1] - 1 and s.vc[2] == vc[2]
     assert ("Heart of Azeroth", 1) in s.last_score[0]
     assert s.vc[0] - vc[0] == sum(v for _, v in s.last_score[0])
@@ -63,5 +64,5 @@ def test_heart_in_decline_does_nothing():
         "L1.4" = { player = 1, tokens = 1 }
     ''', decline="trolls")
     vc1 = s.vc[1]
-    s.apply("end")
+    engine.apply_action(s, "end")
     assert s.turn == 1 and s.vc[1] == vc1

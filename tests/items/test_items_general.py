@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from smallworld.core import engine
 from smallworld.core.state import CHANCE
 from tests.builders import position, seat
 from tests.items._helpers import item_table
@@ -17,9 +18,9 @@ def test_ashes_onto_a_face_down_item_reveal_it_and_move_there_too():
         "L1.12" = { player = 0, tokens = 1, item = "ashes-of-alar" }
         "S3.2" = { item = "?" }
     ''', hand=6)
-    s.apply("ashes S3.2")
+    engine.apply_action(s, "ashes S3.2")
     assert s.current_player() == CHANCE
-    s.apply("item dark-portal")
+    engine.apply_action(s, "item dark-portal")
     assert s.items[s.region_of("S3.2")] == ("dark-portal", "ashes-of-alar")
     assert s.items[s.region_of("L1.12")] == ()
 
@@ -39,12 +40,12 @@ def several(artifact, power="mining", hand=8):
 def test_doomhammer_moves_onto_a_legendary_place_and_onto_a_face_down_item():
     """R-ITEM-2: the Doomhammer moves into the Region it conquered though an item lies there."""
     s = several("doomhammer")
-    s.apply("doomhammer L1.5")
+    engine.apply_action(s, "doomhammer L1.5")
     assert s.items[s.region_of("L1.5")] == ("dark-portal", "doomhammer")
     assert s.items[s.region_of("L1.9")] == ()
     s = several("doomhammer")
-    s.apply("doomhammer L1.4")
-    s.apply("item karazhan")  # the face-down item is revealed where it lay
+    engine.apply_action(s, "doomhammer L1.4")
+    engine.apply_action(s, "item karazhan")  # the face-down item is revealed where it lay
     assert s.items[s.region_of("L1.4")] == ("karazhan", "doomhammer")
 
 
@@ -54,7 +55,7 @@ def test_frostmourne_moves_onto_a_legendary_place_and_both_are_controlled():
     from smallworld.core import hooks
 
     s = several("frostmourne")
-    s.apply("frostmourne L1.5")
+    engine.apply_action(s, "frostmourne L1.5")
     assert s.items[s.region_of("L1.5")] == ("dark-portal", "frostmourne")
     mine = {ab.id for ab in hooks.own_abilities(s, 0)}
     assert {"dark-portal", "frostmourne"} <= mine
@@ -65,7 +66,7 @@ def test_archaeologist_counts_every_item_of_a_region():
     from tests.items._helpers import finish_turn, score_lines
 
     s = several("frostmourne", power="archaeologist")
-    s.apply("frostmourne L1.5")
+    engine.apply_action(s, "frostmourne L1.5")
     finish_turn(s)
     assert score_lines(s, 0)["Archaeologist: items"] == 2
 
@@ -77,9 +78,9 @@ def test_heart_may_be_placed_on_a_region_holding_an_item():
         "L1.9" = { player = 0, tokens = 1, item = "heart-of-azeroth" }
         "L1.5" = { player = 0, tokens = 1, item = "dark-portal" }
     ''')
-    s.apply("end")
-    assert {str(a) for a in s.legal_actions()} == {"heart L1.9", "heart L1.5"}
-    s.apply("heart L1.5")
+    engine.apply_action(s, "end")
+    assert {str(a) for a in engine.legal_actions(s)} == {"heart L1.9", "heart L1.5"}
+    engine.apply_action(s, "heart L1.5")
     assert s.items[s.region_of("L1.5")] == ("dark-portal", "heart-of-azeroth")
 
 
@@ -91,8 +92,8 @@ def test_well_moves_onto_a_lake_holding_an_item():
         "L1.3" = { item = "?" }
         "L1.7" = { player = 1, tokens = 1, item = "frostmourne" }
     ''', seat("orcs", "mining", hand=5), seat("naga", "ranger"))
-    s.apply("conquer L1.3")
-    s.apply("item well-of-eternity")
+    engine.apply_action(s, "conquer L1.3")
+    engine.apply_action(s, "item well-of-eternity")
     assert s.items[s.region_of("L1.7")] == ("frostmourne", "well-of-eternity")
     assert s.items[s.region_of("L1.3")] == ()
 

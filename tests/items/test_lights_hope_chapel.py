@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from smallworld.core import engine
 from smallworld.core.roster import changed
 from tests.builders import seat
 from tests.items._helpers import item_table
@@ -26,7 +27,7 @@ def test_chapel_holder_loses_no_token_when_another_region_falls():
     """RULES §11 Light's Hope Chapel: no token discarded for a loss an opponent causes."""
     s = chapel()
     box = s.box["dwarves"]
-    s.apply("conquer L1.4")
+    engine.apply_action(s, "conquer L1.4")
     assert s.hand[1] == 2 and s.box["dwarves"] == box
 
 
@@ -35,10 +36,10 @@ def test_chapel_protects_its_own_region_that_one_last_time():
     belongs to the conqueror and protects the old holder no more."""
     s = chapel()
     box = s.box["dwarves"]
-    s.apply("conquer L1.5")
+    engine.apply_action(s, "conquer L1.5")
     assert s.hand[1] == 3 and s.box["dwarves"] == box
     assert s.occ[s.region_of("L1.5")] == 0 and s.items[s.region_of("L1.5")] == ("lights-hope-chapel",)
-    s.apply("conquer L1.4")
+    engine.apply_action(s, "conquer L1.4")
     assert s.hand[1] == 4 and s.box["dwarves"] == box + 1
 
 
@@ -48,7 +49,7 @@ def test_without_chapel_the_defender_loses_one_token():
     s.items[s.region_of("L1.5")] = ()
     changed(s)
     box = s.box["dwarves"]
-    s.apply("conquer L1.4")
+    engine.apply_action(s, "conquer L1.4")
     assert s.hand[1] == 1 and s.box["dwarves"] == box + 1
 
 
@@ -56,7 +57,7 @@ def test_chapel_in_decline_saves_nothing():
     """R-ITEM-1, R-CONQ-7: In Decline tokens are all discarded, Chapel or not."""
     s = chapel(dec=True)
     box = s.box["dwarves"]
-    s.apply("conquer L1.5")
+    engine.apply_action(s, "conquer L1.5")
     assert s.hand[1] == 0 and s.box["dwarves"] == box + 3
 
 
@@ -65,7 +66,7 @@ def test_chapel_leaves_draenei_holy_light_unspent():
     *would* be discarded) is not spent."""
     s = chapel(race="draenei")
     box = s.box["draenei"]
-    s.apply("conquer L1.5")
+    engine.apply_action(s, "conquer L1.5")
     assert s.hand[1] == 3 and s.box["draenei"] == box
     assert not s.tflags.get("draenei-saved")
 
@@ -78,6 +79,6 @@ def test_chapel_saves_an_intimidated_token():
         "L1.5" = { player = 1, tokens = 2, item = "lights-hope-chapel" }
     ''', "orcs", "intimidating", hand=2)
     box = s.box["dwarves"]
-    s.apply("intimidate L1.5")
+    engine.apply_action(s, "intimidate L1.5")
     assert s.box["dwarves"] == box
     assert s.tokens[s.region_of("L1.5")] + s.hand[1] == 2

@@ -5,6 +5,7 @@ from __future__ import annotations
 import textwrap
 
 from smallworld.content.data import ITEMS
+from smallworld.core import engine
 from smallworld.core.state import CHANCE
 from tests.builders import position, seat
 from tests.conftest import acts
@@ -28,8 +29,8 @@ def reveal(race):
 def test_well_moves_to_its_boards_lake_when_revealed():
     """RULES §11 Well of Eternity: when revealed it moves to the Sea/Lake of the same board."""
     s = reveal("orcs")
-    s.apply("conquer L1.3")
-    s.apply("item well-of-eternity")
+    engine.apply_action(s, "conquer L1.3")
+    engine.apply_action(s, "item well-of-eternity")
     assert s.items[s.region_of("L1.7")] == ("well-of-eternity",)
     assert s.items[s.region_of("L1.3")] == ()
     assert s.phase == "conquer" and s.current_player() == 0
@@ -39,13 +40,13 @@ def test_well_on_a_board_without_water_is_replaced_by_a_legendary_place():
     """RULES §11 Well: on a board with no Sea/Lake the Well leaves the game and a random unused
     Legendary Place (a chance draw among those left) takes its Region, face up."""
     s = reveal("orcs")
-    s.apply("conquer S3.2")
-    s.apply("item well-of-eternity")
+    engine.apply_action(s, "conquer S3.2")
+    engine.apply_action(s, "item well-of-eternity")
     assert s.current_player() == CHANCE
     places = {a for a in acts(s)}
     assert places == {f"item {i}" for i, d in ITEMS.items()
                       if d.kind == "place" and i != "well-of-eternity"}
-    s.apply("item dark-portal")
+    engine.apply_action(s, "item dark-portal")
     r = s.region_of("S3.2")
     assert s.items[r] == ("dark-portal",)
     assert not any("well-of-eternity" in here for here in s.items)
@@ -58,9 +59,9 @@ def test_well_on_a_board_without_water_is_replaced_by_a_legendary_place():
 def test_well_replacement_battleground_asks_a_neutral_conqueror():
     """RULES §11 Well (replacement usable at once) with Battleground: a Neutral race chooses."""
     s = reveal("kobolds")
-    s.apply("conquer S3.2")
-    s.apply("item well-of-eternity")
-    s.apply("item battleground")
+    engine.apply_action(s, "conquer S3.2")
+    engine.apply_action(s, "item well-of-eternity")
+    engine.apply_action(s, "item battleground")
     assert acts(s) == {"battleground alliance", "battleground horde"}
 
 

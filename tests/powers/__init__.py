@@ -18,7 +18,7 @@ Board facts used throughout (L1 + S3, a 2-player table):
 
 from __future__ import annotations
 
-from smallworld.core import chance
+from smallworld.core import chance, engine
 from smallworld.core.state import CHANCE, State
 from tests.builders import position, seat
 
@@ -29,12 +29,12 @@ def play_out_turn(s: State) -> State:
     or the game is over. Returns ``s``."""
     p = s.turn
     if s.phase == "conquer" and not s.decisions and not s.chance:
-        s.apply("end")
+        engine.apply_action(s, "end")
     while not s.is_over() and s.turn == p:
         if s.current_player() == CHANCE:
-            s.apply(chance.outcomes(s)[0][0])
+            engine.apply_action(s, chance.outcomes(s)[0][0])
         else:
-            s.apply(s.legal_actions()[0])
+            engine.apply_action(s, engine.legal_actions(s)[0])
     return s
 
 

@@ -5,6 +5,7 @@ the Active race (R-DEC-2). Hills on L1 + S3: L1.0, L1.9, L1.10, S3.0, S3.4, S3.5
 
 from __future__ import annotations
 
+from smallworld.core import engine
 from smallworld.core.conquest import conquest_cost, lose_region, targets
 from smallworld.core.state import EMPTY
 from tests.builders import position, seat
@@ -34,7 +35,7 @@ def test_renewed_at_the_start_of_the_turn():
     token, L1.5, becomes empty), then one Beast per Hills Region held (L1.0, L1.9: 2)."""
     s = make('"L1.0" = { player = 0 }\n"L1.9" = { player = 0, pieces = { beast = 2 } }\n'
              '"L1.5" = { player = 0, tokens = 0, pieces = { beast = 1 } }', phase="decide")
-    s.apply("expand")
+    engine.apply_action(s, "expand")
     assert beasts(s) == {} and in_hand(s) == 2 and s.supply["beast"] == 3
     assert s.occ[s.region_of("L1.5")] == EMPTY
 
@@ -43,7 +44,7 @@ def test_five_beasts_at_most():
     """RULES §2.3: 6 Hills Regions, 5 Beasts in the box: 5 taken."""
     s = make("\n".join(f'"{r}" = {{ player = 0 }}' for r in ("L1.0", "L1.9", "L1.10", "S3.0", "S3.4", "S3.5")),
              phase="decide")
-    s.apply("expand")
+    engine.apply_action(s, "expand")
     assert in_hand(s) == 5 and s.supply["beast"] == 0
 
 
@@ -51,7 +52,7 @@ def test_beasts_pay_for_a_conquest_beside_a_token():
     """RULES §10: L1.4 with 2 Kobolds costs 4: 1 token and 3 Beasts take it; the Beasts stay
     there."""
     s = make('"L1.9" = { player = 0 }\n"L1.4" = { player = 1, tokens = 2 }', hand=1, beasts=3)
-    s.apply("conquer L1.4")
+    engine.apply_action(s, "conquer L1.4")
     r = s.region_of("L1.4")
     assert (s.occ[r], s.tokens[r], s.hand[0], in_hand(s)) == (0, 1, 0, 0)
     assert beasts(s) == {"L1.4": 3}
@@ -63,7 +64,7 @@ def test_at_least_one_real_token():
     s = make('"L1.9" = { player = 0 }', hand=0, beasts=3)
     assert not any(a.startswith("conquer") for a in acts(s))
     s = make('"L1.9" = { player = 0 }', race="trolls", hand=1, beasts=3)
-    s.apply("conquer L1.4")  # empty: 2 -> only 1 Beast needed beside the token
+    engine.apply_action(s, "conquer L1.4")  # empty: 2 -> only 1 Beast needed beside the token
     assert beasts(s) == {"L1.4": 1} and in_hand(s) == 2
 
 
@@ -71,14 +72,14 @@ def test_final_conquest_counts_and_takes_the_beasts():
     """R-CONQ-9 with Beasts: 1 token + 1 Beast, cost 4: 2 short, so the die (2) makes it (1 + 2
     alone would not); the token and the Beast go there, then the Beast is redeployed."""
     s = make('"L1.9" = { player = 0 }\n"L1.4" = { player = 1, tokens = 2 }', hand=1, beasts=1)
-    s.apply("conquer L1.4")
-    s.apply("roll 2")
+    engine.apply_action(s, "conquer L1.4")
+    engine.apply_action(s, "roll 2")
     r = s.region_of("L1.4")
     assert s.occ[r] == 0 and s.tokens[r] == 1
     assert acts(s) == {"beast L1.9", "beast L1.4"} and in_hand(s) == 1
     s2 = make('"L1.9" = { player = 0 }\n"L1.4" = { player = 1, tokens = 2 }', hand=1)
-    s2.apply("conquer L1.4")
-    s2.apply("roll 2")
+    engine.apply_action(s2, "conquer L1.4")
+    engine.apply_action(s2, "roll 2")
     assert s2.occ[r] == 2
 
 
@@ -90,14 +91,14 @@ def test_beast_defends_and_is_the_loss():
              '"L1.5" = { player = 1 }', turn=1, hand1=6)
     r = s.region_of("L1.9")
     assert conquest_cost(s, 1, r, targets(s, 1)[r]) == 5
-    s.apply("conquer L1.9")
+    engine.apply_action(s, "conquer L1.9")
     assert s.box["orcs"] == 11 - 2 and s.hand[0] == 1
     assert in_hand(s) == 1 and s.supply["beast"] == 4 and beasts(s) == {}
-    s.apply("end")
+    engine.apply_action(s, "end")
     while s.turn == 1 and s.current_player() != 0:
-        s.apply(s.legal_actions()[0])
+        engine.apply_action(s, engine.legal_actions(s)[0])
     assert acts(s) == {"beast L1.4"}
-    s.apply("beast L1.4")
+    engine.apply_action(s, "beast L1.4")
     assert beasts(s) == {"L1.4": 1} and s.tokens[s.region_of("L1.4")] == 2
 
 
@@ -113,13 +114,13 @@ def test_redeployed_at_the_owners_turn_end():
     """RULES §10 ("act as race tokens for redeployment"): after the conquests every Beast goes
     back to hand and is placed again, one at a time."""
     s = make('"L1.9" = { player = 0, pieces = { beast = 1 } }', hand=2, beasts=1)
-    s.apply("conquer L1.4")
-    s.apply("end")
+    engine.apply_action(s, "conquer L1.4")
+    engine.apply_action(s, "end")
     while not s.decisions:
-        s.apply(s.legal_actions()[0])
+        engine.apply_action(s, engine.legal_actions(s)[0])
     assert acts(s) == {"beast L1.9", "beast L1.4"} and in_hand(s) == 2
-    s.apply("beast L1.4")
-    s.apply("beast L1.4")
+    engine.apply_action(s, "beast L1.4")
+    engine.apply_action(s, "beast L1.4")
     assert beasts(s) == {"L1.4": 2} and not s.decisions
 
 
@@ -127,7 +128,7 @@ def test_beasts_leave_at_decline():
     """R-DEC-2: Beasts are tied to the Active race: they leave the board and the hand."""
     s = make('"L1.9" = { player = 0, pieces = { beast = 2 } }\n'
              '"L1.5" = { player = 0, tokens = 0, pieces = { beast = 1 } }', phase="decide", beasts=1)
-    s.apply("decline")
+    engine.apply_action(s, "decline")
     assert beasts(s) == {} and in_hand(s) == 0 and s.supply["beast"] == 5
     assert s.occ[s.region_of("L1.5")] == EMPTY and s.occ[s.region_of("L1.9")] == 1
 
@@ -137,7 +138,7 @@ def test_tauren_place_two_tokens_beside_the_beasts():
     2 Tauren tokens."""
     s = make('"L1.9" = { player = 0, tokens = 2 }\n"L1.4" = { player = 1, tokens = 2 }',
              race="tauren", hand=2, beasts=3)
-    s.apply("conquer L1.4")
+    engine.apply_action(s, "conquer L1.4")
     r = s.region_of("L1.4")
     assert s.tokens[r] == 2 and beasts(s) == {"L1.4": 2} and in_hand(s) == 1
 
@@ -147,7 +148,7 @@ def test_draenei_holy_light_not_for_beasts():
     not spent."""
     s = make('"L1.9" = { player = 0, tokens = 2, pieces = { beast = 1 } }\n"L1.4" = { player = 0 }\n'
              '"L1.5" = { player = 1 }', race="draenei", turn=1, hand1=8)
-    s.apply("conquer L1.9")
+    engine.apply_action(s, "conquer L1.9")
     assert s.box["draenei"] == 12 - 3 and s.hand[0] == 2
     assert s.supply["beast"] == 5 and not s.tflags.get("draenei-saved")
 
@@ -156,7 +157,7 @@ def test_abandoning_a_region_takes_its_beasts_to_hand():
     """R-TROOP-2: abandoning a Region empties it entirely: its Beasts go back to hand and fight
     in the next conquest."""
     s = make('"L1.9" = { player = 0, pieces = { beast = 2 } }\n"L1.0" = { player = 0 }', hand=1)
-    s.apply("abandon L1.9")
+    engine.apply_action(s, "abandon L1.9")
     assert beasts(s) == {} and in_hand(s) == 2 and s.hand[0] == 2
 
 
@@ -168,7 +169,7 @@ def test_lights_hope_chapel_saves_the_beast_too():
     s = make('"L1.9" = { player = 0, pieces = { beast = 1 } }\n'
              '"L1.4" = { player = 0, item = "lights-hope-chapel" }\n'
              '"L1.5" = { player = 1 }', turn=1, hand1=6)
-    s.apply("conquer L1.9")
+    engine.apply_action(s, "conquer L1.9")
     assert s.supply["beast"] == 5 - 1 and in_hand(s) == 1
     assert s.hand[0] == 1 and s.box["orcs"] == 11 - 2
 

@@ -3,6 +3,7 @@ race minimum, R-CONQ-4)."""
 
 from __future__ import annotations
 
+from smallworld.core import engine
 from tests.builders import cost
 from tests.powers import badge_at
 
@@ -20,7 +21,7 @@ def test_every_conquest_costs_one_less():
     assert cost(s, "L1.4") == 3
     assert cost(s, "L1.13") == 2
     assert cost(s, "L1.12") == 2
-    s.apply("conquer L1.4")
+    engine.apply_action(s, "conquer L1.4")
     assert s.tokens[s.region_of("L1.4")] == 3 and s.hand[0] == 5
 
 
@@ -43,7 +44,7 @@ def test_no_reduction_after_decline():
     """R-DEC-2: the badge is discarded at decline; the next race picked without it pays full
     price."""
     s = make(phase="decide")
-    s.apply("decline")
+    engine.apply_action(s, "decline")
     assert s.power[0] is None and "blacksmith" in s.badge_discard
 
 
@@ -52,5 +53,5 @@ def test_tauren_still_place_two():
     Region costs 2 - 1 -> 2."""
     s = make(race="tauren", own=2)
     assert cost(s, "L1.5") == 2
-    s.apply("conquer L1.5")
+    engine.apply_action(s, "conquer L1.5")
     assert s.tokens[s.region_of("L1.5")] == 2

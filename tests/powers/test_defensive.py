@@ -7,6 +7,7 @@ L1.4 (Fields) is adjacent to L1.0, L1.5, L1.9; L1.1 (Fields) to L1.0, L1.2, L1.6
 
 from __future__ import annotations
 
+from smallworld.core import engine
 from smallworld.core.conquest import targets
 from tests.builders import position, seat
 from tests.conftest import acts
@@ -74,7 +75,7 @@ def test_towers_leave_at_decline():
     """R-DEC-2: Watch Towers are tied to the Active race: they leave the board at decline."""
     s = make('"L1.4" = { player = 0, pieces = { watch-tower = 1 } }\n"L1.9" = { player = 0 }',
              phase="decide")
-    s.apply("decline")
+    engine.apply_action(s, "decline")
     assert towers(s) == set() and s.supply["watch-tower"] == 6
     assert s.occ[s.region_of("L1.4")] == 1
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from functools import partial
 
+from smallworld.core import engine
 from tests.powers import badge_at, lines, play_out_turn
 
 make = partial(badge_at, "explorer")
@@ -27,6 +28,6 @@ def test_kobolds_open_a_second_board():
     """RULES §9 Kobolds + §10 Explorer: from the Cavern L1.0, the Cavern S3.3 of the other board
     is a target; holding it adds a board."""
     s = make('"L1.0" = { player = 0 }', race="kobolds", phase="conquer", hand=5)
-    s.apply("conquer S3.3")
+    engine.apply_action(s, "conquer S3.3")
     play_out_turn(s)
     assert lines(s)["Explorer: boards"] == 2

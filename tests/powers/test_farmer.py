@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import partial
 
+from smallworld.core import engine
 from tests.powers import badge_at, bonus, lines
 
 make = partial(badge_at, "farmer", opponent=("orcs", "mining"))
@@ -37,7 +38,7 @@ def test_no_bonus_once_in_decline():
     """R-DEC-2, R-SCORE-2: the turn the race goes In Decline its badge is discarded: no Farmer
     bonus for its Fields."""
     s = make('"L1.1" = { player = 0 }\n"L1.3" = { player = 0 }', phase="decide")
-    s.apply("decline")
+    engine.apply_action(s, "decline")
     assert bonus(s, "Farmer") == 0
     assert lines(s)["Regions"] == 2 and s.power[0] is None and s.kept[0] is None
 

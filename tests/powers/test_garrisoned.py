@@ -4,6 +4,7 @@ Region is conquered or emptied; no new Forts once In Decline."""
 
 from __future__ import annotations
 
+from smallworld.core import engine
 from smallworld.core.conquest import conquest_cost, targets
 from tests.builders import position, seat
 from tests.powers import play_out_turn
@@ -23,7 +24,7 @@ def test_a_fort_on_each_region_after_redeployment():
     """RULES §10 Garrisoned: the Regions held at turn end (the conquered one included) each get
     one Fort; the box has 10."""
     s = make('"L1.9" = { player = 0 }\n"L1.4" = { player = 0, tokens = 2 }', hand=3)
-    s.apply("conquer L1.5")
+    engine.apply_action(s, "conquer L1.5")
     assert forts(s) == set()  # not during the conquests
     play_out_turn(s)
     assert forts(s) == {"L1.9", "L1.4", "L1.5"}
@@ -36,7 +37,7 @@ def test_fort_adds_one_defense():
              phase="conquer", turn=1, hand1=5)
     r = s.region_of("L1.9")
     assert conquest_cost(s, 1, r, targets(s, 1)[r]) == 4
-    s.apply("conquer L1.9")
+    engine.apply_action(s, "conquer L1.9")
     assert s.piece("fort", r) == 0 and s.supply["fort"] == 10  # discarded with the Region
 
 
@@ -57,7 +58,7 @@ def test_forts_stay_in_decline_but_no_new_ones():
     """R-DEC-2: Garrisoned lasts: the badge is kept and the Forts stay on the In Decline Regions;
     the next race (another power) adds no Fort there; conquering the Region discards its Fort."""
     s = make('"L1.9" = { player = 0, pieces = { fort = 1 } }\n"L1.4" = { player = 0 }', phase="decide")
-    s.apply("decline")
+    engine.apply_action(s, "decline")
     assert s.kept[0] == "garrisoned" and s.decline[0] == "orcs"
     r9, r4 = s.region_of("L1.9"), s.region_of("L1.4")
     assert s.piece("fort", r9) == 1 and s.piece("fort", r4) == 0
@@ -66,7 +67,7 @@ def test_forts_stay_in_decline_but_no_new_ones():
     s2 = make('"L1.9" = { player = 0, decline = true, pieces = { fort = 1 } }\n"L1.5" = { player = 1 }',
               p0=seat(decline="orcs", kept="garrisoned"), turn=1, hand1=5)
     assert conquest_cost(s2, 1, r9, targets(s2, 1)[r9]) == 4
-    s2.apply("conquer L1.9")
+    engine.apply_action(s2, "conquer L1.9")
     assert s2.piece("fort", r9) == 0 and s2.supply["fort"] == 10
 
 
@@ -84,7 +85,7 @@ def test_removing_the_old_decline_race_discards_its_forts():
     older In Decline race; its Regions are emptied and their Forts go back to the box."""
     s = make('"L1.9" = { player = 0, decline = true, pieces = { fort = 1 } }\n"L1.4" = { player = 0 }',
              p0=seat("dwarves", "mining", decline="orcs", kept="garrisoned"), phase="decide")
-    s.apply("decline")
+    engine.apply_action(s, "decline")
     assert s.decline[0] == "dwarves" and s.kept[0] is None
     assert s.piece("fort", s.region_of("L1.9")) == 0 and s.supply["fort"] == 10
 
@@ -93,7 +94,7 @@ def test_fort_and_wisp_wall_stack():
     """RULES §9 Night Elves + §10 Garrisoned: a Forest won by Night Elves gets a Wisp Wall and,
     after redeployment, a Fort: an attacker then pays 2 + 1 + 2 = 5."""
     s = make('"L1.9" = { player = 0 }', p0=seat("night-elves", "garrisoned", hand=3))
-    s.apply("conquer L1.5")
+    engine.apply_action(s, "conquer L1.5")
     play_out_turn(s)
     r = s.region_of("L1.5")
     assert s.piece("fort", r) == 1 and s.piece("wisp-wall", r) == 1

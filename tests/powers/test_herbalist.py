@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import partial
 
+from smallworld.core import engine
 from tests.builders import position, seat
 from tests.powers import badge_at, bonus, lines
 
@@ -28,12 +29,12 @@ def test_only_active_hills_count():
 def test_no_bonus_on_the_decline_turn():
     """R-DEC-2: going In Decline discards the badge: the Hills score 1 VC each as Regions only."""
     s = make('"L1.0" = { player = 0 }\n"L1.9" = { player = 0 }', phase="decide")
-    s.apply("decline")
+    engine.apply_action(s, "decline")
     assert bonus(s, "Herbalist") == 0 and lines(s)["Regions"] == 2
 
 
 def test_forsaken_herbalist_worked_example():
     """RULES §2.2 worked example, R-PICK-3: Herbalist Forsaken = 6 + 4 = 10 tokens."""
     s = position('', seat(), seat("orcs", "mining"), phase="pick", column={"combos": [["forsaken", "herbalist", 0]]})
-    s.apply("pick 0")
+    engine.apply_action(s, "pick 0")
     assert (s.active[0], s.power[0], s.hand[0]) == ("forsaken", "herbalist", 10)

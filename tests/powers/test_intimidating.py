@@ -6,6 +6,7 @@ discarded first, and that uses the action. L1.9 is adjacent to L1.4, L1.5, L1.13
 
 from __future__ import annotations
 
+from smallworld.core import engine
 from smallworld.core.state import EMPTY
 from tests.builders import position, seat
 from tests.conftest import acts
@@ -27,7 +28,7 @@ def test_moves_a_token_to_another_region_of_that_race():
     """RULES §10 Intimidating: the Intimidating player chooses where the token goes."""
     s = make('"L1.4" = { player = 1, tokens = 2 }\n"S3.0" = { player = 1 }\n"L1.12" = { player = 1 }')
     assert intim(s) == {"intimidate L1.4 S3.0", "intimidate L1.4 L1.12"}
-    s.apply("intimidate L1.4 S3.0")
+    engine.apply_action(s, "intimidate L1.4 S3.0")
     r = s.region_of
     assert (s.tokens[r("L1.4")], s.tokens[r("S3.0")]) == (1, 2)
     assert s.box["kobolds"] == 11 - 4
@@ -37,8 +38,8 @@ def test_discarded_when_the_race_has_no_other_region():
     """RULES §10: no other Region: the token is discarded; the last one empties the Region."""
     s = make('"L1.4" = { player = 1, tokens = 2 }')
     assert intim(s) == {"intimidate L1.4"}
-    s.apply("intimidate L1.4")
-    s.apply("intimidate L1.4")
+    engine.apply_action(s, "intimidate L1.4")
+    engine.apply_action(s, "intimidate L1.4")
     r = s.region_of("L1.4")
     assert s.occ[r] == EMPTY and s.box["kobolds"] == 11
     assert s.hand[1] == 0
@@ -50,9 +51,9 @@ def test_murlocs_are_discarded_and_walls_go_first():
     s = make('"L1.4" = { murlocs = 1 }\n"L1.5" = { player = 1, pieces = { fort = 1 } }\n'
              '"S3.0" = { player = 1 }')
     assert "intimidate L1.5" in intim(s) and "intimidate L1.5 S3.0" not in intim(s)
-    s.apply("intimidate L1.4")
+    engine.apply_action(s, "intimidate L1.4")
     assert s.occ[s.region_of("L1.4")] == EMPTY
-    s.apply("intimidate L1.5")
+    engine.apply_action(s, "intimidate L1.5")
     r5 = s.region_of("L1.5")
     assert s.piece("fort", r5) == 0 and s.tokens[r5] == 1 and s.supply["fort"] == 10
     assert "intimidate L1.5 S3.0" in intim(s)
@@ -62,7 +63,7 @@ def test_three_times_per_turn_in_the_conquest_phase_only():
     """RULES §10: three times per turn; none once the conquests are over (redeployment)."""
     s = make('"L1.4" = { player = 1, tokens = 5 }')
     for _ in range(3):
-        s.apply("intimidate L1.4")
+        engine.apply_action(s, "intimidate L1.4")
     assert intim(s) == set() and s.tokens[s.region_of("L1.4")] == 2
     s = make('"L1.4" = { player = 1, tokens = 5 }', phase="redeploy", hand=1)
     assert intim(s) == set()
@@ -86,7 +87,7 @@ def test_in_decline_race_leaves_with_its_last_token():
     s = make('"L1.4" = { player = 1, decline = true }',
              p1=seat("kobolds", "farmer", decline="trolls"))
     assert intim(s) == {"intimidate L1.4"}
-    s.apply("intimidate L1.4")
+    engine.apply_action(s, "intimidate L1.4")
     assert s.occ[s.region_of("L1.4")] == EMPTY and s.decline[1] is None
     assert s.box["trolls"] == 11
 
@@ -95,7 +96,7 @@ def test_tauren_two_token_region_is_emptied():
     """RULES §9 Tauren: Intimidating a 2-token Tauren Region empties it: the taken token is
     discarded (no other Region) and the lone one goes to hand, redeployed later."""
     s = make('"L1.4" = { player = 1, tokens = 2 }', p1=seat("tauren", "farmer"))
-    s.apply("intimidate L1.4")
+    engine.apply_action(s, "intimidate L1.4")
     assert s.occ[s.region_of("L1.4")] == EMPTY
     assert s.hand[1] == 1 and s.box["tauren"] == 16 - 1
 
@@ -104,9 +105,9 @@ def test_draenei_holy_light_saves_the_token():
     """RULES §9 Draenei: the first Draenei token discarded in an opponent's turn (any power)
     goes to hand instead; it is redeployed at the end of the turn (R-TROOP-4)."""
     s = make('"L1.4" = { player = 1, tokens = 2 }', p1=seat("draenei", "farmer"))
-    s.apply("intimidate L1.4")
+    engine.apply_action(s, "intimidate L1.4")
     assert s.hand[1] == 1 and s.box["draenei"] == 12 - 2 and 1 in s.defenders
-    s.apply("intimidate L1.4")
+    engine.apply_action(s, "intimidate L1.4")
     assert s.occ[s.region_of("L1.4")] == EMPTY and s.box["draenei"] == 12 - 1
 
 
@@ -116,7 +117,7 @@ def test_harmony_toll_before_intimidating_the_pandaren():
     s = make('"L1.4" = { player = 1, tokens = 2 }', p1=seat("pandaren", "farmer"),
              harmony=True)
     assert intim(s) == set() and "pay harmony" in acts(s)
-    s.apply("pay harmony")
+    engine.apply_action(s, "pay harmony")
     assert (s.vc[0], s.vc[1]) == (3, 7)
     assert intim(s) == {"intimidate L1.4"}
 
@@ -125,5 +126,5 @@ def test_lights_hope_chapel_saves_the_token():
     """RULES §11 Light's Hope Chapel: its holder discards no token for a loss an opponent causes,
     Intimidating included: the token goes to hand instead."""
     s = make('"L1.4" = { player = 1, tokens = 2, item = "lights-hope-chapel" }')
-    s.apply("intimidate L1.4")
+    engine.apply_action(s, "intimidate L1.4")
     assert s.hand[1] == 1 and s.box["kobolds"] == 11 - 2

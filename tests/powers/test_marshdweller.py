@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from smallworld.core import engine
 from smallworld.core.errors import IllegalActionError
 from tests.builders import position, seat
 from tests.conftest import acts
@@ -24,10 +25,10 @@ def test_toll_before_conquering_a_swamp():
     s = make('"L1.6" = { player = 0 }')
     assert "conquer L1.6" not in acts(s) and "pay marsh-L1.6" in acts(s)
     with pytest.raises(IllegalActionError, match="pay first"):
-        s.apply("conquer L1.6")
-    s.apply("pay marsh-L1.6")
+        engine.apply_action(s, "conquer L1.6")
+    engine.apply_action(s, "pay marsh-L1.6")
     assert (s.vc[0], s.vc[1]) == (6, 4)
-    s.apply("conquer L1.6")
+    engine.apply_action(s, "conquer L1.6")
     assert s.occ[s.region_of("L1.6")] == 2
 
 
@@ -64,9 +65,9 @@ def test_champion_pays_before_its_free_conquest():
     toll."""
     s = make('"L1.6" = { player = 0 }', power1="championing")
     assert "champion L1.6" not in acts(s)
-    s.apply("pay marsh-L1.6")
+    engine.apply_action(s, "pay marsh-L1.6")
     assert "champion L1.6" in acts(s)
-    s.apply("champion L1.6")
+    engine.apply_action(s, "champion L1.6")
     assert s.occ[s.region_of("L1.6")] == 2 and s.vc[0] == 6
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from functools import partial
 
+from smallworld.core import engine
 from tests.powers import badge_at, lines, play_out_turn
 
 make = partial(badge_at, "mining")
@@ -21,6 +22,6 @@ def test_kobolds_reach_a_far_cavern_and_mine_it():
     """RULES §9 Kobolds (any Cavern as if adjacent) + §10 Mining: from the Cavern L1.11 the
     Kobolds take the Cavern S3.5 on the other board; both score."""
     s = make('"L1.11" = { player = 0 }', race="kobolds", phase="conquer", hand=4)
-    s.apply("conquer S3.5")
+    engine.apply_action(s, "conquer S3.5")
     play_out_turn(s)
     assert lines(s)["Mining: Cavern Regions"] == 2

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from functools import partial
 
+from smallworld.core import engine
 from smallworld.core.conquest import conquest_cost, targets
 from tests.powers import badge_at, lines, play_out_turn
 
@@ -24,6 +25,6 @@ def test_dwarves_climb_cheaply_and_score():
     s = make('"L1.9" = { player = 0 }', race="dwarves", phase="conquer", hand=2)
     r = s.region_of("L1.13")
     assert conquest_cost(s, 0, r, targets(s, 0)[r]) == 1
-    s.apply("conquer L1.13")
+    engine.apply_action(s, "conquer L1.13")
     play_out_turn(s)
     assert lines(s)["Mountaineer: Mountain Regions"] == 1

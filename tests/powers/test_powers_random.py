@@ -13,7 +13,7 @@ from collections import Counter
 import pytest
 
 from smallworld.content.data import PIECE_SUPPLY, POWERS, RACES
-from smallworld.core import chance
+from smallworld.core import chance, engine
 from smallworld.core.state import CHANCE, State
 from tests.builders import position, seat
 from tests.invariants import check_invariants
@@ -50,14 +50,14 @@ def power_pieces_ok(s: State) -> None:
 def play(power: str, seed: int, used: Counter) -> None:
     rng = random.Random(f"{power}-{seed}")
     s = table(RACE_IDS[(seed * 7 + len(power)) % len(RACE_IDS)], power)
-    s.apply("pick 0")
+    engine.apply_action(s, "pick 0")
     steps = 0
     while not s.is_over():
         if s.current_player() == CHANCE:
             outs = chance.outcomes(s)
             a = rng.choices([o for o, _ in outs], [p for _, p in outs])[0]
         else:
-            legal = s.legal_actions()
+            legal = engine.legal_actions(s)
             assert legal, "a player must always have a legal action"
             assert len({str(x) for x in legal}) == len(legal), "duplicate legal actions"
             mine = [x for x in legal if x.kind in POWER_KINDS]
@@ -68,7 +68,7 @@ def play(power: str, seed: int, used: Counter) -> None:
             else:
                 a = rng.choice(legal)
             used[a.kind] += 1
-        s.apply(a, check=False)
+        engine.apply_action(s, a, check=False)
         check_invariants(s)
         power_pieces_ok(s)
         steps += 1

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from smallworld.core import engine
 from tests.powers import badge_at, bonus, lines
 
 # power, its race in the tests, a Region that power counts, and the start of its scoring line
@@ -36,5 +37,5 @@ def test_no_bonus_on_the_decline_turn(power):
     """R-DEC-2: the badge is discarded when the race goes In Decline."""
     race, region, label = COUNTED[power]
     s = badge_at(power, region, race, phase="decide", opponent=OPPONENT.get(power, ("orcs", "farmer")))
-    s.apply("decline")
+    engine.apply_action(s, "decline")
     assert bonus(s, label) == 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from functools import partial
 
+from smallworld.core import engine
 from smallworld.core.conquest import targets
 from tests.builders import cost
 from tests.powers import badge_at
@@ -19,7 +20,7 @@ def test_first_conquest_costs_two():
     tg = targets(s, 0)
     assert set(tg) == set(s.spec.entries) and set(tg.values()) == {0}
     assert cost(s, "L1.1") == 2
-    s.apply("conquer L1.1")
+    engine.apply_action(s, "conquer L1.1")
     assert s.hand[0] == 6
 
 
@@ -34,7 +35,7 @@ def test_far_entry_region_without_travel_cost():
 def test_in_decline_race_gives_no_sailing():
     """R-DEC-2: after the decline the badge is discarded (Sailing does not last)."""
     s = make('"L1.9" = { player = 0 }', phase="decide")
-    s.apply("decline")
+    engine.apply_action(s, "decline")
     assert s.kept[0] is None and "sailing" in s.badge_discard
 
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from smallworld.core import engine
 from tests.conftest import acts
 from tests.powers import badge_at, lines, play_out_turn
 
@@ -23,8 +24,8 @@ def test_pays_the_marshdweller_toll_for_a_swamp():
     s = make('"L1.0" = { player = 0 }\n"L1.6" = { player = 1 }', phase="conquer", hand=5,
              other="marshdweller")
     assert "conquer L1.6" not in acts(s) and "pay marsh-L1.6" in acts(s)
-    s.apply("pay marsh-L1.6")
-    s.apply("conquer L1.6")
+    engine.apply_action(s, "pay marsh-L1.6")
+    engine.apply_action(s, "conquer L1.6")
     play_out_turn(s)
     assert lines(s)["Swamp Walker: Swamp Regions"] == 1
     assert s.vc[1] == 6

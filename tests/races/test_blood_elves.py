@@ -5,6 +5,7 @@ Board facts (L1): Magic Regions L1.1, L1.5, L1.10; L1.9 and L1.4 are not Magic.
 
 from __future__ import annotations
 
+from smallworld.core import engine
 from tests.builders import position, seat
 
 
@@ -20,9 +21,9 @@ def make(race="blood-elves", power="ranger", dec1="", phase="conquer", **keys):
 
 
 def end_turn(s):
-    s.apply("end")
+    engine.apply_action(s, "end")
     while s.turn == 0 and s.current_player() == 0:
-        s.apply(s.legal_actions()[0])
+        engine.apply_action(s, engine.legal_actions(s)[0])
 
 
 def test_one_coin_per_magic_region():
@@ -52,7 +53,7 @@ def test_in_decline_blood_elves_score_no_magic_bonus():
 def test_decline_turn_scores_no_magic_bonus():
     """R-DEC-1, R-SCORE-2: the turn the Blood Elves go In Decline they are no longer Active."""
     s = make(power="sailing", phase="decide")
-    s.apply("decline")
+    engine.apply_action(s, "decline")
     assert s.last_score[0] == [("Regions", 3)]
 
 

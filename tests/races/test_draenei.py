@@ -6,6 +6,7 @@ Board facts (L1): L1.9 (Entry) is adjacent to L1.4, L1.5, L1.13; L1.5 is adjacen
 
 from __future__ import annotations
 
+from smallworld.core import engine
 from smallworld.core.state import CHANCE
 from tests.builders import position, seat
 
@@ -26,7 +27,7 @@ def test_first_loss_of_the_opponent_turn_is_saved():
     """RULES §9 Draenei: the first token that would be discarded goes to hand instead."""
     s = make()
     box = s.box["draenei"]
-    s.apply("conquer L1.4")
+    engine.apply_action(s, "conquer L1.4")
     assert s.hand[0] == 3 and s.box["draenei"] == box
 
 
@@ -34,8 +35,8 @@ def test_only_the_first_loss_per_opponent_turn():
     """RULES §9 Draenei: a second loss in the same opponent turn discards a token as usual."""
     s = make()
     box = s.box["draenei"]
-    s.apply("conquer L1.4")
-    s.apply("conquer L1.5")
+    engine.apply_action(s, "conquer L1.4")
+    engine.apply_action(s, "conquer L1.5")
     assert s.hand[0] == 3 + 1 and s.box["draenei"] == box + 1
 
 
@@ -50,15 +51,15 @@ def test_saved_again_in_the_next_opponent_turn():
         "L1.6" = { player = 0, tokens = 1 }
     ''', seat("draenei", "farmer"), seat("orcs", "mining", hand=4), seat("trolls", "herbalist", hand=4), turn=1)
     box = s.box["draenei"]
-    s.apply("conquer L1.4")  # 2 + 1 = 3
+    engine.apply_action(s, "conquer L1.4")  # 2 + 1 = 3
     assert s.box["draenei"] == box and s.hand[0] == 1
-    s.apply("end")
+    engine.apply_action(s, "end")
     while s.turn == 1:
-        s.apply(s.legal_actions()[0])
+        engine.apply_action(s, engine.legal_actions(s)[0])
     # seat 0 redeployed its saved token; now the Trolls' turn
     assert s.turn == 2 and s.phase == "decide"
-    s.apply("expand")
-    s.apply("conquer L1.5")  # Trolls: 2 + 1 - 1 = 2
+    engine.apply_action(s, "expand")
+    engine.apply_action(s, "conquer L1.5")  # Trolls: 2 + 1 - 1 = 2
     assert s.box["draenei"] == box, "the Trolls' turn has its own Holy Light"
 
 
@@ -69,7 +70,7 @@ def test_in_decline_draenei_are_all_discarded():
         "L1.4" = { player = 0, decline = true, tokens = 2 }
     ''', seat("trolls", "farmer", decline="draenei"), seat("orcs", "mining", hand=8), turn=1)
     box = s.box["draenei"]
-    s.apply("conquer L1.4")
+    engine.apply_action(s, "conquer L1.4")
     assert s.box["draenei"] == box + 2 and s.hand[0] == 0
 
 
@@ -88,10 +89,10 @@ def test_final_conquest_loss_is_saved():
     """RULES §9 Draenei, R-CONQ-9: a final conquest's loss is saved like any other."""
     s = make(more="")
     s.hand[1] = 3
-    s.apply("conquer L1.4")  # cost 5, 2 short: the die
+    engine.apply_action(s, "conquer L1.4")  # cost 5, 2 short: the die
     assert s.current_player() == CHANCE
     box = s.box["draenei"]
-    s.apply("roll 2")
+    engine.apply_action(s, "roll 2")
     assert s.occ[s.region_of("L1.4")] == 2 and s.box["draenei"] == box and s.hand[0] == 3
 
 
@@ -105,7 +106,7 @@ def test_goblin_bomb_loss_is_saved():
     ''', seat("draenei", "farmer"), seat("goblins", "mining"), phase="start", turn=1)
     assert s.current_player() == CHANCE
     box = s.box["draenei"]
-    s.apply("bomb L1.4 live")
+    engine.apply_action(s, "bomb L1.4 live")
     r = s.region_of("L1.4")
     assert s.occ[r] == -1 and s.hand[0] == 3 and s.box["draenei"] == box
 
@@ -113,9 +114,9 @@ def test_goblin_bomb_loss_is_saved():
 def test_forsaken_earn_nothing_from_a_saved_token():
     """RULES §9 Draenei + Forsaken: no Draenei token was discarded, so no purchase is earned."""
     s = make(attacker="forsaken", power="mining")
-    s.apply("conquer L1.4")
-    s.apply("end")
-    assert not any(a.kind == "buy" for a in s.legal_actions())
+    engine.apply_action(s, "conquer L1.4")
+    engine.apply_action(s, "end")
+    assert not any(a.kind == "buy" for a in engine.legal_actions(s))
 
 
 def test_lights_hope_chapel_first_then_holy_light_kept():
@@ -123,9 +124,9 @@ def test_lights_hope_chapel_first_then_holy_light_kept():
     no Draenei token 'would be discarded' and Holy Light is still there for the next loss."""
     s = make(attacker="trolls", item="lights-hope-chapel")
     box = s.box["draenei"]
-    s.apply("conquer L1.4")  # the Chapel: nothing discarded
+    engine.apply_action(s, "conquer L1.4")  # the Chapel: nothing discarded
     assert s.box["draenei"] == box and s.hand[0] == 3
-    s.apply("conquer L1.5")  # the Chapel is now the Trolls': Holy Light saves this one
+    engine.apply_action(s, "conquer L1.5")  # the Chapel is now the Trolls': Holy Light saves this one
     assert s.box["draenei"] == box and s.hand[0] == 5
-    s.apply("conquer L1.6")  # and the third loss is discarded
+    engine.apply_action(s, "conquer L1.6")  # and the third loss is discarded
     assert s.box["draenei"] == box + 1

@@ -6,6 +6,7 @@ L1.11 Jasperlode Heights is a Mountain; L1.4 is Fields next to L1.9.
 
 from __future__ import annotations
 
+from smallworld.core import engine
 from tests.builders import cost, position, seat
 
 
@@ -20,7 +21,7 @@ def test_mountain_costs_two_fewer():
     places 3 tokens."""
     s = make(more='"L1.13" = { player = 1, tokens = 2 }')
     assert cost(s, "L1.13") == 3
-    s.apply("conquer L1.13")
+    engine.apply_action(s, "conquer L1.13")
     assert s.tokens[s.region_of("L1.13")] == 3 and s.hand[0] == 5
 
 
@@ -58,5 +59,5 @@ def test_own_in_decline_mountain_conquered_cheaper():
         "L1.13" = { player = 0, decline = true, tokens = 1 }
     ''', seat("dwarves", "farmer", hand=8, decline="trolls"), seat("orcs", "mining"))
     assert cost(s, "L1.13") == 2
-    s.apply("conquer L1.13")
+    engine.apply_action(s, "conquer L1.13")
     assert s.occ[s.region_of("L1.13")] == 0

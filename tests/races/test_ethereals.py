@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from smallworld.core import engine
 from smallworld.core.conquest import conquest_cost, targets
 from smallworld.core.errors import IllegalActionError
 from smallworld.core.state import CHANCE
@@ -46,7 +47,7 @@ def test_steal_moves_the_artifact_and_gives_control():
     from smallworld.core import hooks
 
     s = make()
-    s.apply("steal L1.4 L1.5")
+    engine.apply_action(s, "steal L1.4 L1.5")
     assert s.items[s.region_of("L1.4")] == ()
     assert s.items[s.region_of("L1.5")] == ("frostmourne",)
     assert "frostmourne" in {ab.id for ab in hooks.own_abilities(s, 0)}
@@ -55,11 +56,11 @@ def test_steal_moves_the_artifact_and_gives_control():
 def test_only_one_of_the_two_per_turn():
     """RULES §9 Ethereals (KO): after a theft, no Legendary Place conquest, and vice versa."""
     s = make()
-    s.apply("steal L1.4 L1.9")
+    engine.apply_action(s, "steal L1.4 L1.9")
     assert ether(s) == set()
     assert "conquer L1.13" in acts(s)  # the ordinary conquest stays
     s = make()
-    s.apply("conquer-legend L1.13")
+    engine.apply_action(s, "conquer-legend L1.13")
     assert ether(s) == set()
 
 
@@ -68,7 +69,7 @@ def test_legend_conquest_costs_two_fewer():
     s = make()
     r = s.region_of("L1.13")
     assert conquest_cost(s, 0, r, targets(s, 0)[r]) == 4
-    s.apply("conquer-legend L1.13")
+    engine.apply_action(s, "conquer-legend L1.13")
     assert s.occ[r] == 0 and s.tokens[r] == 2 and s.hand[0] == 4
     assert s.items[r] == ("dark-portal",)
 
@@ -76,7 +77,7 @@ def test_legend_conquest_costs_two_fewer():
 def test_legend_conquest_never_below_one():
     """R-CONQ-4: an empty Legendary Place Region (2) at -2 and Blacksmith -1 still costs 1."""
     s = make(power="blacksmith", more='"L1.6" = { item = "karazhan" }')
-    s.apply("conquer-legend L1.6")
+    engine.apply_action(s, "conquer-legend L1.6")
     assert s.tokens[s.region_of("L1.6")] == 1
 
 
@@ -84,9 +85,9 @@ def test_legend_conquest_as_final_conquest():
     """R-CONQ-9 with RULES §9 Ethereals: 1 token for a cost of 2: the die decides, then conquests
     end."""
     s = make(hand=1)
-    s.apply("conquer-legend L1.13")
+    engine.apply_action(s, "conquer-legend L1.13")
     assert s.current_player() == CHANCE
-    s.apply("roll 1")
+    engine.apply_action(s, "roll 1")
     assert s.occ[s.region_of("L1.13")] == 0 and s.phase != "conquer"
 
 
@@ -101,7 +102,7 @@ def test_theft_only_face_up_artifacts_into_any_region():
         "L1.0" = { item = "?" }
     ''', seat("ethereals", "farmer", hand=3), seat("orcs", "mining"))
     assert {a for a in acts(s) if a.startswith("steal")} == {"steal L1.4 L1.5", "steal L1.4 L1.9"}
-    s.apply("steal L1.4 L1.9")
+    engine.apply_action(s, "steal L1.4 L1.9")
     assert s.items[s.region_of("L1.9")] == ("karazhan", "frostmourne")
     assert s.items[s.region_of("L1.4")] == ()
 
@@ -115,7 +116,7 @@ def test_theft_names_the_artifact_when_several_lie_there():
     ''', seat("ethereals", "farmer", hand=3), seat("orcs", "mining"))
     assert {a for a in acts(s) if a.startswith("steal")} == {
         "steal L1.4 L1.5 frostmourne", "steal L1.4 L1.5 doomhammer"}
-    s.apply("steal L1.4 L1.5 doomhammer")
+    engine.apply_action(s, "steal L1.4 L1.5 doomhammer")
     assert s.items[s.region_of("L1.4")] == ("frostmourne",)
     assert s.items[s.region_of("L1.5")] == ("doomhammer",)
 
@@ -125,13 +126,13 @@ def test_in_decline_ethereals_do_nothing():
     s = make(race="trolls", decline="ethereals", dec=", decline = true")
     assert ether(s) == set()
     with pytest.raises(IllegalActionError):
-        s.apply("steal L1.4 L1.5")
+        engine.apply_action(s, "steal L1.4 L1.5")
 
 
 def test_not_outside_the_conquest_phase():
     """RULES §9 Ethereals: an action of their conquests (not at redeployment)."""
     s = make()
-    s.apply("end")
+    engine.apply_action(s, "end")
     assert s.phase in ("redeploy", "")
     assert ether(s) == set()
 
@@ -144,9 +145,9 @@ def test_theft_not_from_an_immune_region():
         "L1.4" = { player = 1, tokens = 1, item = "aegis-of-aggramar" }
     ''', seat("ethereals", "farmer", hand=6), seat("orcs", "mining"))
     assert "steal L1.4 L1.9" not in acts(s)
-    s.apply("pay aegis")
+    engine.apply_action(s, "pay aegis")
     assert "steal L1.4 L1.9" in acts(s)
-    s.apply("steal L1.4 L1.9")
+    engine.apply_action(s, "steal L1.4 L1.9")
     assert s.items[s.region_of("L1.9")] == ("aegis-of-aggramar",)
 
 
@@ -155,7 +156,7 @@ def test_stolen_artifact_usable_at_once():
     the theft the Ethereals may make their Frostmourne conquest."""
     s = make()
     assert not any(a.startswith("frostmourne") for a in acts(s))
-    s.apply("steal L1.4 L1.5")
+    engine.apply_action(s, "steal L1.4 L1.5")
     assert "frostmourne L1.4" in acts(s)
-    s.apply("frostmourne L1.4")  # 2 + 1 Orc = 3, -2 = 1
+    engine.apply_action(s, "frostmourne L1.4")  # 2 + 1 Orc = 3, -2 = 1
     assert s.occ[s.region_of("L1.4")] == 0 and s.tokens[s.region_of("L1.4")] == 1

@@ -8,6 +8,7 @@ is a Lake; Entry Regions L1.1, L1.9, L1.12, S3.0, S3.7.
 
 from __future__ import annotations
 
+from smallworld.core import engine
 from smallworld.core.state import CHANCE
 from tests.builders import position, seat
 from tests.conftest import acts
@@ -37,10 +38,10 @@ def test_any_region_of_any_board_but_water_and_own():
 def test_free_roll_reduces_cost_then_conquers():
     """RULES §9 Gnomes: L1.3 with 2 Orcs costs 4 (no travel); roll 2 -> 2 tokens conquer it."""
     s = make()
-    s.apply("airborne L1.3")
+    engine.apply_action(s, "airborne L1.3")
     assert s.current_player() == CHANCE
-    assert {str(a) for a in s.legal_actions()} == {"roll 0", "roll 1", "roll 2", "roll 3"}
-    s.apply("roll 2")
+    assert {str(a) for a in engine.legal_actions(s)} == {"roll 0", "roll 1", "roll 2", "roll 3"}
+    engine.apply_action(s, "roll 2")
     r = s.region_of("L1.3")
     assert s.occ[r] == 0 and s.tokens[r] == 2 and s.hand[0] == 3
     assert s.phase == "conquer"  # conquests go on
@@ -49,24 +50,24 @@ def test_free_roll_reduces_cost_then_conquers():
 def test_reduced_cost_never_below_one():
     """R-CONQ-4: an empty Region (2) with a roll of 3 still takes 1 token."""
     s = make(more='"L1.12" = { }')
-    s.apply("airborne L1.12")
-    s.apply("roll 3")
+    engine.apply_action(s, "airborne L1.12")
+    engine.apply_action(s, "roll 3")
     assert s.tokens[s.region_of("L1.12")] == 1 and s.hand[0] == 4
 
 
 def test_once_per_turn():
     """RULES §9 Gnomes: once per turn."""
     s = make()
-    s.apply("airborne L1.3")
-    s.apply("roll 0")  # 4 <= 5: conquered
+    engine.apply_action(s, "airborne L1.3")
+    engine.apply_action(s, "roll 0")  # 4 <= 5: conquered
     assert airborne(s) == set()
 
 
 def test_more_than_three_short_spends_the_assault():
     """RULES §9 Gnomes: 2 tokens against 6 with roll 0: 4 short: spent, conquests go on."""
     s = make(hand=2, far=4)
-    s.apply("airborne L1.3")
-    s.apply("roll 0")
+    engine.apply_action(s, "airborne L1.3")
+    engine.apply_action(s, "roll 0")
     assert s.occ[s.region_of("L1.3")] == 2 and s.hand[0] == 2
     assert s.phase == "conquer" and airborne(s) == set()
     assert "conquer L1.4" in acts(s)
@@ -76,12 +77,12 @@ def test_short_then_final_conquest_with_a_second_roll():
     """RULES §9 Gnomes, R-CONQ-9: 2 tokens against 6, free roll 1 -> 5, 3 short: the Gnomes may
     make it the final conquest; the second roll of 3 takes it with both tokens."""
     s = make(hand=2, far=4)
-    s.apply("airborne L1.3")
-    s.apply("roll 1")
+    engine.apply_action(s, "airborne L1.3")
+    engine.apply_action(s, "roll 1")
     assert acts(s) == {"airborne-final", "airborne-stop"}
-    s.apply("airborne-final")
+    engine.apply_action(s, "airborne-final")
     assert s.current_player() == CHANCE
-    s.apply("roll 3")
+    engine.apply_action(s, "roll 3")
     r = s.region_of("L1.3")
     assert s.occ[r] == 0
     assert s.phase == "redeploy"  # conquests are over; both tokens went there (1 back to hand)
@@ -91,19 +92,19 @@ def test_short_then_final_conquest_with_a_second_roll():
 def test_short_and_final_roll_fails():
     """R-CONQ-9: the second roll too low: the tokens stay in hand, conquests end."""
     s = make(hand=2, far=4)
-    s.apply("airborne L1.3")
-    s.apply("roll 1")
-    s.apply("airborne-final")
-    s.apply("roll 2")
+    engine.apply_action(s, "airborne L1.3")
+    engine.apply_action(s, "roll 1")
+    engine.apply_action(s, "airborne-final")
+    engine.apply_action(s, "roll 2")
     assert s.occ[s.region_of("L1.3")] == 2 and s.phase != "conquer"
 
 
 def test_short_and_stop_lets_conquests_go_on():
     """RULES §9 Gnomes: declining the final conquest spends the assault only."""
     s = make(hand=2, far=4)
-    s.apply("airborne L1.3")
-    s.apply("roll 1")
-    s.apply("airborne-stop")
+    engine.apply_action(s, "airborne L1.3")
+    engine.apply_action(s, "roll 1")
+    engine.apply_action(s, "airborne-stop")
     assert s.phase == "conquer" and "conquer L1.4" in acts(s) and airborne(s) == set()
 
 
@@ -119,8 +120,8 @@ def test_first_conquest_entry_regions_without_travel_cost():
     no travel cost (empty Entry Region: 2, roll 0 -> 2 tokens)."""
     s = position('', seat("gnomes", "farmer", hand=5), seat("orcs", "mining"))
     assert airborne(s) == {"L1.1", "L1.9", "L1.12", "S3.0", "S3.7"}
-    s.apply("airborne S3.0")
-    s.apply("roll 0")
+    engine.apply_action(s, "airborne S3.0")
+    engine.apply_action(s, "roll 0")
     assert s.tokens[s.region_of("S3.0")] == 2
 
 
@@ -134,8 +135,8 @@ def test_in_decline_gnomes_have_no_assault():
 def test_stacks_with_blacksmith():
     """R-CONQ-4 with Blacksmith (RULES §10): 4 - 1 = 3, roll 2 -> 1 token."""
     s = make(power="blacksmith")
-    s.apply("airborne L1.3")
-    s.apply("roll 2")
+    engine.apply_action(s, "airborne L1.3")
+    engine.apply_action(s, "roll 2")
     assert s.tokens[s.region_of("L1.3")] == 1
 
 
@@ -146,8 +147,8 @@ def test_military_objective_taken_by_airborne_assault():
         "L1.9" = { player = 0, tokens = 1 }
         "L1.3" = { pieces = { military-objective = 1 } }
     ''', seat("gnomes", "farmer", hand=5), seat("humans", "mining"))
-    s.apply("airborne L1.3")
-    s.apply("roll 0")
+    engine.apply_action(s, "airborne L1.3")
+    engine.apply_action(s, "roll 0")
     assert (s.vc[0], s.vc[1]) == (7, 7)
     assert s.piece("military-objective", s.region_of("L1.3")) == 0
 
@@ -156,8 +157,8 @@ def test_toll_paid_before_declaring():
     """RULES §8 with Aegis of Aggramar: the Aegis Region far away is offered only after `pay aegis`."""
     s = make(more='"S3.4" = { player = 1, tokens = 1, item = "aegis-of-aggramar" }')
     assert "S3.4" not in airborne(s) and "pay aegis" in acts(s)
-    s.apply("pay aegis")
+    engine.apply_action(s, "pay aegis")
     assert "S3.4" in airborne(s)
-    s.apply("airborne S3.4")
-    s.apply("roll 0")
+    engine.apply_action(s, "airborne S3.4")
+    engine.apply_action(s, "roll 0")
     assert s.occ[s.region_of("S3.4")] == 0

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from smallworld.core import chance
+from smallworld.core import chance, engine
 from smallworld.core.state import CHANCE, EMPTY
 from tests.builders import position, seat
 from tests.conftest import acts
@@ -58,10 +58,10 @@ def test_placement_targets():
 def test_one_bomb_per_region_and_stack_decreases():
     """RULES §9 Goblins: at most one Bomb per Region; each comes off the stack (12)."""
     s = place()
-    s.apply("plant L1.4")
+    engine.apply_action(s, "plant L1.4")
     assert s.piece("bomb", s.region_of("L1.4")) == 1 and s.supply["bomb"] == 11
     assert plants(s) == {"L1.6"}
-    s.apply("plant L1.6")
+    engine.apply_action(s, "plant L1.6")
     assert s.turn == 1  # nothing left to bomb: the placement closes by itself
 
 
@@ -76,16 +76,16 @@ def test_box_limit_stops_placement():
     s = place(phase="conquer")
     s.supply["bomb"] = 1
     s.flags.update({"bombs-live": 5, "bombs-dud": 6})
-    s.apply("end")
+    engine.apply_action(s, "end")
     while s.phase == "redeploy":
-        s.apply(s.legal_actions()[0])
-    s.apply("plant L1.6")
+        engine.apply_action(s, engine.legal_actions(s)[0])
+    engine.apply_action(s, "plant L1.6")
     assert s.supply["bomb"] == 0 and s.turn == 1
     s2 = place(phase="conquer")
     s2.supply["bomb"] = 0
-    s2.apply("end")
+    engine.apply_action(s2, "end")
     while s2.phase == "redeploy":
-        s2.apply(s2.legal_actions()[0])
+        engine.apply_action(s2, engine.legal_actions(s2)[0])
     assert s2.turn == 1, "no Bomb left: no placement"
 
 
@@ -113,7 +113,7 @@ def test_live_bomb_empties_the_region_as_a_conquest_loss():
     Region is empty; the Bomb leaves the game; the defender redeploys at the end of the turn."""
     s = reveal()
     box = s.box["humans"]
-    s.apply("bomb L1.4 live")
+    engine.apply_action(s, "bomb L1.4 live")
     r = s.region_of("L1.4")
     assert s.occ[r] == EMPTY and s.tokens[r] == 0
     assert s.hand[0] == 2 and s.box["humans"] == box + 1
@@ -124,7 +124,7 @@ def test_live_bomb_empties_the_region_as_a_conquest_loss():
 def test_dud_does_nothing():
     """RULES §9 Goblins: a dud does nothing; it leaves the game."""
     s = reveal()
-    s.apply("bomb L1.4 dud")
+    engine.apply_action(s, "bomb L1.4 dud")
     r = s.region_of("L1.4")
     assert s.occ[r] == 0 and s.tokens[r] == 3
     assert s.piece("bomb", r) == 0 and s.supply["bomb"] == 11 and s.flags["bombs-dud"] == 1
@@ -151,14 +151,14 @@ def test_occupant_now_in_decline_still_explodes():
     """RULES §9 Goblins: 'still occupied by an opponent (even now In Decline)': all discarded."""
     s = reveal(bombed='"L1.4" = { player = 0, decline = true, tokens = 1, pieces = { bomb = 1 } }')
     assert s.current_player() == CHANCE
-    s.apply("bomb L1.4 live")
+    engine.apply_action(s, "bomb L1.4 live")
     assert s.occ[s.region_of("L1.4")] == EMPTY and s.decline[0] is None  # Trolls left the game
 
 
 def test_explosion_is_no_conquest_for_bonuses():
     """RULES §9 Goblins ruling: no faction bonus, and a Military Objective there stays."""
     s = reveal(bombed='"L1.4" = { player = 0, tokens = 3, pieces = { bomb = 1, military-objective = 1 } }')
-    s.apply("bomb L1.4 live")
+    engine.apply_action(s, "bomb L1.4 live")
     r = s.region_of("L1.4")
     assert s.defeated == {} and s.conquests == 0
     assert s.piece("military-objective", r) == 1
@@ -168,9 +168,9 @@ def test_decline_reveals_placed_bombs_at_once():
     """R-DEC-2: when the Goblins go In Decline their placed Bombs are revealed and applied."""
     s = reveal(phase="decide")
     assert s.current_player() == 1
-    s.apply("decline")
+    engine.apply_action(s, "decline")
     assert s.current_player() == CHANCE and s.decline[1] == "goblins"
-    s.apply("bomb L1.4 live")
+    engine.apply_action(s, "bomb L1.4 live")
     assert s.occ[s.region_of("L1.4")] == EMPTY
 
 
@@ -179,7 +179,7 @@ def test_pick_shuffles_a_new_stack_of_twelve():
     s = position('', seat(), seat("humans", "mining"), phase="pick", flags={"bombs-live": 3, "bombs-dud": 4},
         column={"combos": [["goblins", "farmer", 0]]})
     s.supply["bomb"] = 5
-    s.apply("pick 0")
+    engine.apply_action(s, "pick 0")
     assert s.supply["bomb"] == 12 and s.flags["bombs-live"] == 0 and s.flags["bombs-dud"] == 0
 
 
@@ -194,10 +194,10 @@ def test_harmony_holder_pays_or_returns_the_bomb():
 
     s = fresh()
     assert s.current_player() == 1 and acts(s) == {"bomb-pay L1.4", "bomb-return L1.4"}
-    s.apply("bomb-pay L1.4")
+    engine.apply_action(s, "bomb-pay L1.4")
     assert (s.vc[0], s.vc[1]) == (7, 3) and s.current_player() == CHANCE
     s = fresh()
-    s.apply("bomb-return L1.4")
+    engine.apply_action(s, "bomb-return L1.4")
     assert s.supply["bomb"] == 12 and s.tokens[s.region_of("L1.4")] == 2 and s.vc[1] == 5
 
 
@@ -230,12 +230,12 @@ def test_aegis_on_a_bombed_region_may_be_paid_before_the_reveal():
     Harmony; they used to get no choice (the Bomb always went back)."""
     s = aegis_reveal(5)
     assert s.current_player() == 1 and acts(s) == {"bomb-pay L1.4", "bomb-return L1.4"}
-    s.apply("bomb-pay L1.4")
+    engine.apply_action(s, "bomb-pay L1.4")
     assert (s.vc[0], s.vc[1]) == (7, 3) and s.current_player() == CHANCE
-    s.apply("bomb L1.4 live")
+    engine.apply_action(s, "bomb L1.4 live")
     assert s.occ[s.region_of("L1.4")] == EMPTY
     s = aegis_reveal(5)
-    s.apply("bomb-return L1.4")
+    engine.apply_action(s, "bomb-return L1.4")
     assert s.supply["bomb"] == 12 and s.tokens[s.region_of("L1.4")] == 2 and s.vc[1] == 5
     poor = aegis_reveal(1)
     assert acts(poor) == {"bomb-return L1.4"}, "who cannot pay in full cannot reveal (RULES §8)"
@@ -264,13 +264,13 @@ def test_aegis_may_be_paid_when_placing_a_bomb_which_then_owes_nothing_at_its_re
     after paying owes nothing more when revealed."""
     s = aegis_place(5)
     assert plants(s) == {"L1.5"} and "pay aegis" in acts(s)
-    s.apply("pay aegis")
+    engine.apply_action(s, "pay aegis")
     assert s.vc == [3, 7] and plants(s) == {"L1.4", "L1.5"}
-    s.apply("plant L1.4")
-    s.apply("done")
+    engine.apply_action(s, "plant L1.4")
+    engine.apply_action(s, "done")
     while s.turn == 1 or s.current_player() != CHANCE:  # the Humans' turn passes
         legal = sorted(acts(s))
-        s.apply("end" if "end" in legal else ("expand" if "expand" in legal else legal[0]))
+        engine.apply_action(s, "end" if "end" in legal else ("expand" if "expand" in legal else legal[0]))
         if s.turn == 0 and s.current_player() == CHANCE:
             break
     assert s.turn == 0 and s.chance[0] == ("bomb", s.region_of("L1.4"), 0), "no second payment"
@@ -287,7 +287,7 @@ def test_prepaid_bomb_survives_a_state_round_trip():
     from smallworld.core.state import State
 
     s = aegis_place(5)
-    s.apply("pay aegis")
-    s.apply("plant L1.4")
+    engine.apply_action(s, "pay aegis")
+    engine.apply_action(s, "plant L1.4")
     assert s.flags["bombs-prepaid"] == ("L1.4:aegis",)
     assert State.from_dict(s.to_dict(), s.spec) == s

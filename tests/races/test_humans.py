@@ -7,6 +7,7 @@ Board facts (L1): L1.9 (Entry) is adjacent to L1.4, L1.5, L1.13.
 
 from __future__ import annotations
 
+from smallworld.core import engine
 from tests.builders import position, seat
 from tests.conftest import acts
 
@@ -55,9 +56,9 @@ def test_placement_not_on_alliance_regions():
 def test_two_different_regions_at_most():
     """RULES §2.3, §9 Humans: 2 pieces, on different Regions; then the placement ends."""
     s = place()
-    s.apply("objective L1.4")
+    engine.apply_action(s, "objective L1.4")
     assert "L1.4" not in spots(s) and s.supply[MO] == 1
-    s.apply("objective L1.3")
+    engine.apply_action(s, "objective L1.3")
     assert s.supply[MO] == 0 and s.turn == 1
     assert s.piece(MO, s.region_of("L1.4")) == s.piece(MO, s.region_of("L1.3")) == 1
 
@@ -65,8 +66,8 @@ def test_two_different_regions_at_most():
 def test_up_to_two():
     """RULES §9 Humans (English 'up to 2'): placing none or one is allowed."""
     s = place()
-    s.apply("objective L1.4")
-    s.apply("done")
+    engine.apply_action(s, "objective L1.4")
+    engine.apply_action(s, "done")
     assert s.turn == 1 and s.supply[MO] == 1
 
 
@@ -81,7 +82,7 @@ def test_non_horde_conqueror_and_owner_gain_two_each():
     """RULES §9 Humans: a non-Horde (Neutral Kobolds) conqueror gains 2 VC, the Humans' owner 2;
     the token returns to the Humans."""
     s = conquer(1, "kobolds")
-    s.apply("conquer L1.5")
+    engine.apply_action(s, "conquer L1.5")
     assert (s.vc[0], s.vc[1]) == (7, 7)
     assert s.piece(MO, s.region_of("L1.5")) == 0 and s.supply[MO] == 1
 
@@ -89,7 +90,7 @@ def test_non_horde_conqueror_and_owner_gain_two_each():
 def test_humans_conquering_gain_two_only():
     """RULES §9 Humans: the Humans themselves gain 2 VC (not 4)."""
     s = conquer(0, "orcs")
-    s.apply("conquer L1.4")
+    engine.apply_action(s, "conquer L1.4")
     assert (s.vc[0], s.vc[1]) == (7, 5)
     assert s.piece(MO, s.region_of("L1.4")) == 0
 
@@ -97,7 +98,7 @@ def test_humans_conquering_gain_two_only():
 def test_horde_conquest_leaves_it_in_place():
     """RULES §9 Humans: a Horde race conquering a Military Objective Region: nothing, it stays."""
     s = conquer(1, "orcs")
-    s.apply("conquer L1.5")
+    engine.apply_action(s, "conquer L1.5")
     r = s.region_of("L1.5")
     assert s.occ[r] == 2 and s.piece(MO, r) == 1 and (s.vc[0], s.vc[1]) == (5, 5)
 
@@ -105,7 +106,7 @@ def test_horde_conquest_leaves_it_in_place():
 def test_decline_removes_them():
     """R-DEC-2: Military Objectives are tied to the Active race and leave the board."""
     s = conquer(0, "orcs", phase="decide")
-    s.apply("decline")
+    engine.apply_action(s, "decline")
     assert s.supply[MO] == 2 and sum(s.pieces[MO]) == 0
 
 
@@ -116,8 +117,8 @@ def test_gnome_airborne_counts_as_a_conquest():
         "L1.9" = { player = 1, tokens = 1 }
         "S3.2" = { pieces = { military-objective = 1 } }
     ''', seat("humans", "farmer"), seat("gnomes", "mining", hand=5), turn=1)
-    s.apply("airborne S3.2")
-    s.apply("roll 0")
+    engine.apply_action(s, "airborne S3.2")
+    engine.apply_action(s, "roll 0")
     assert (s.vc[0], s.vc[1]) == (7, 7)
 
 
@@ -132,8 +133,8 @@ def test_neutral_on_the_battleground_fighting_as_horde_gets_nothing():
             turn_flags={"battleground-side": side})
 
     s = fresh("horde")
-    s.apply("conquer L1.5")
+    engine.apply_action(s, "conquer L1.5")
     assert s.piece(MO, s.region_of("L1.5")) == 1 and (s.vc[0], s.vc[1]) == (5, 5)
     s = fresh("alliance")
-    s.apply("conquer L1.5")
+    engine.apply_action(s, "conquer L1.5")
     assert s.piece(MO, s.region_of("L1.5")) == 0 and (s.vc[0], s.vc[1]) == (7, 7)

@@ -8,6 +8,7 @@ L1.9 (Entry, Hills) is adjacent to L1.4, L1.5, L1.13; L1.3 is an ordinary Fields
 
 from __future__ import annotations
 
+from smallworld.core import engine
 from smallworld.core.conquest import conquest_cost, targets
 from tests.builders import position, seat
 from tests.conftest import acts
@@ -34,7 +35,7 @@ def test_first_conquest_any_cavern_without_travel_cost():
     assert all(tg[e] == 1 for e in s.spec.entries)
     assert conquest_cost(s, 0, s.region_of("L1.0"), 0) == 2
     assert conquest_cost(s, 0, s.region_of("S3.3"), 0) == 3
-    s.apply("conquer S3.5")
+    engine.apply_action(s, "conquer S3.5")
     r = s.region_of("S3.5")
     assert s.occ[r] == 0 and s.tokens[r] == 2 and s.hand[0] == 6
 
@@ -54,7 +55,7 @@ def test_caverns_count_as_adjacent_later():
         assert tg[s.region_of(c)] == 0
     assert conquest_cost(s, 0, s.region_of("S3.3"), 0) == 5  # 2 + 1 + 2
     assert s.region_of("L1.3") not in tg
-    s.apply("conquer S3.3")
+    engine.apply_action(s, "conquer S3.3")
     assert s.occ[s.region_of("S3.3")] == 0
 
 
@@ -83,6 +84,6 @@ def test_tauren_cavern_with_blacksmith():
     ''', seat("kobolds", "blacksmith", hand=8), seat("tauren", "farmer"))
     r = s.region_of("S3.3")
     assert targets(s, 0)[r] == 0 and conquest_cost(s, 0, r, 0) == 4
-    s.apply("conquer S3.3")
+    engine.apply_action(s, "conquer S3.3")
     assert s.occ[r] == 0 and s.tokens[r] == 4
     assert s.hand[1] == 1 and 1 in s.defenders  # Tauren lose 1, keep 1 in hand (no Region left)

@@ -7,6 +7,7 @@ L1.8, L1.10, L1.11; S3 has no water; L1.9 (Entry) is adjacent to L1.4, L1.5, L1.
 
 from __future__ import annotations
 
+from smallworld.core import engine
 from smallworld.core.conquest import conquest_cost, targets
 from tests.builders import position, seat
 from tests.conftest import acts
@@ -26,7 +27,7 @@ def test_first_conquest_may_be_the_lake_for_two():
     tg = targets(s, 0)
     assert tg[r] == 0 and conquest_cost(s, 0, r, 0) == 2
     assert all(tg[e] == 1 for e in s.spec.entries)  # Entry Regions remain, with travel
-    s.apply(f"conquer {LAKE}")
+    engine.apply_action(s, f"conquer {LAKE}")
     assert s.occ[r] == 0 and s.tokens[r] == 2 and s.hand[0] == 6
 
 
@@ -35,7 +36,7 @@ def test_conquests_from_the_lake():
     s = make(more=f'"{LAKE}" = {{ player = 0, tokens = 2 }}')
     tg = targets(s, 0)
     assert tg[s.region_of("L1.3")] == 0 and tg[s.region_of("L1.11")] == 0
-    s.apply("conquer L1.3")
+    engine.apply_action(s, "conquer L1.3")
     assert s.occ[s.region_of("L1.3")] == 0
 
 
@@ -52,7 +53,7 @@ def test_redeployment_into_the_lake():
     """R-TROOP-3, R-CONQ-5: the Naga's Lake is one of their Regions: redeployment may put
     tokens there."""
     s = make(hand=3, more=f'"{LAKE}" = {{ player = 0, tokens = 3 }}\n"L1.1" = {{ player = 0, tokens = 1 }}')
-    s.apply("end")
+    engine.apply_action(s, "end")
     assert s.phase == "redeploy"
     assert f"redeploy {LAKE} 1" in acts(s)
 
@@ -63,7 +64,7 @@ def test_in_decline_tokens_stay_in_the_lake():
     (R-CONQ-8 does not open water)."""
     s = make(phase="decide", hand=0,
              more=f'"{LAKE}" = {{ player = 0, tokens = 3 }}\n"L1.1" = {{ player = 0, tokens = 2 }}')
-    s.apply("decline")
+    engine.apply_action(s, "decline")
     r = s.region_of(LAKE)
     assert s.occ[r] == 1 and s.tokens[r] == 1
     assert ("Regions", 2) in s.last_score[0]
@@ -86,7 +87,7 @@ def test_naga_with_blacksmith_take_the_lake_with_one():
     s = make(power="blacksmith")
     r = s.region_of(LAKE)
     assert conquest_cost(s, 0, r, 0) == 1
-    s.apply(f"conquer {LAKE}")
+    engine.apply_action(s, f"conquer {LAKE}")
     assert s.tokens[r] == 1
 
 
@@ -95,9 +96,9 @@ def test_naga_fishing_scores_the_shore():
     on L1.3 counts; the Lake itself touches no other water (the Fishing ruling)."""
     s = make(power="fishing",
              more=f'"{LAKE}" = {{ player = 0, tokens = 2 }}\n"L1.3" = {{ player = 0, tokens = 1 }}')
-    s.apply("end")
+    engine.apply_action(s, "end")
     while s.turn == 0:
-        s.apply(str(s.legal_actions()[0]))
+        engine.apply_action(s, str(engine.legal_actions(s)[0]))
     lines = dict(s.last_score[0])
     assert lines["Regions"] == 2
     assert lines["Fishing: Regions by the water"] == 1

@@ -8,6 +8,7 @@ Board facts (L1): L1.9 (Entry, Hills) is adjacent to L1.4 (Fields), L1.5 Eastval
 from __future__ import annotations
 
 from smallworld.content.data import PIECE_SUPPLY
+from smallworld.core import engine
 from smallworld.core.conquest import conquest_cost
 from tests.builders import cost, position, seat
 
@@ -22,9 +23,9 @@ def make(race="night-elves", power="farmer", more="", phase="conquer", hand=5, *
 
 def finish_turn(s, p=0):
     """End seat p's conquests and play its remaining choices with the first legal action."""
-    s.apply("end")
+    engine.apply_action(s, "end")
     while s.turn == p and not s.is_over():
-        s.apply(str(s.legal_actions()[0]))
+        engine.apply_action(s, str(engine.legal_actions(s)[0]))
 
 
 def test_forest_costs_one_fewer_and_gets_a_wall():
@@ -33,7 +34,7 @@ def test_forest_costs_one_fewer_and_gets_a_wall():
     s = make()
     assert cost(s, "L1.5") == 1
     assert cost(s, "L1.4") == 2  # Fields: no reduction
-    s.apply("conquer L1.5")
+    engine.apply_action(s, "conquer L1.5")
     r = s.region_of("L1.5")
     assert s.tokens[r] == 1 and s.piece(WALL, r) == 1
     assert s.supply[WALL] == PIECE_SUPPLY[WALL] - 1
@@ -42,7 +43,7 @@ def test_forest_costs_one_fewer_and_gets_a_wall():
 def test_no_wall_outside_forests():
     """RULES §9 Night Elves: only a conquered Forest gets a Wisp Wall."""
     s = make()
-    s.apply("conquer L1.4")
+    engine.apply_action(s, "conquer L1.4")
     assert s.piece(WALL, s.region_of("L1.4")) == 0
     assert s.supply[WALL] == PIECE_SUPPLY[WALL]
 
@@ -60,15 +61,15 @@ def test_box_cap_of_nine_walls():
     """RULES §2.3: 9 Wisp Walls; when none is left a conquered Forest gets none."""
     s = make()
     s.supply[WALL] = 0
-    s.apply("conquer L1.5")
+    engine.apply_action(s, "conquer L1.5")
     assert s.piece(WALL, s.region_of("L1.5")) == 0 and s.supply[WALL] == 0
 
 
 def test_final_conquest_of_a_forest_also_gets_a_wall():
     """RULES §9 Night Elves, R-CONQ-9: a Forest taken by the final conquest gets its Wall."""
     s = make(more='"L1.5" = { murlocs = 3 }', hand=2)  # cost 2 + 3 - 1 = 4
-    s.apply("conquer L1.5")
-    s.apply("roll 2")
+    engine.apply_action(s, "conquer L1.5")
+    engine.apply_action(s, "roll 2")
     r = s.region_of("L1.5")
     assert s.occ[r] == 0 and s.piece(WALL, r) == 1
 
@@ -78,7 +79,7 @@ def test_wall_discarded_when_region_conquered():
     s = make(more='"L1.5" = { player = 0, tokens = 1, pieces = { wisp-wall = 1 } }\n'
                   '"L1.6" = { player = 1, tokens = 1 }')
     s.turn = s.actor = 1
-    s.apply("conquer L1.5")
+    engine.apply_action(s, "conquer L1.5")
     r = s.region_of("L1.5")
     assert s.occ[r] == 2 and s.piece(WALL, r) == 0 and s.supply[WALL] == PIECE_SUPPLY[WALL]
 
@@ -86,7 +87,7 @@ def test_wall_discarded_when_region_conquered():
 def test_wall_removed_when_region_abandoned():
     """R-TROOP-2: abandoning the Region removes its Wisp Wall."""
     s = make(more='"L1.5" = { player = 0, tokens = 1, pieces = { wisp-wall = 1 } }')
-    s.apply("abandon L1.5")
+    engine.apply_action(s, "abandon L1.5")
     assert s.piece(WALL, s.region_of("L1.5")) == 0 and s.supply[WALL] == PIECE_SUPPLY[WALL]
 
 
@@ -95,17 +96,17 @@ def test_walls_stay_in_decline_then_fall_with_the_region():
     discards the Wall (R-CONQ-7)."""
     s = make(phase="decide", more='"L1.5" = { player = 0, tokens = 3, pieces = { wisp-wall = 1 } }\n'
                                   '"L1.6" = { player = 1, tokens = 1 }')
-    s.apply("decline")
+    engine.apply_action(s, "decline")
     r = s.region_of("L1.5")
     assert s.occ[r] == 1 and s.tokens[r] == 1 and s.piece(WALL, r) == 1
     while s.turn == 0:
-        s.apply(str(s.legal_actions()[0]))
+        engine.apply_action(s, str(engine.legal_actions(s)[0]))
     # Trolls' turn: 2 + 1 In Decline token + 1 Wall - 1 (Trolls) = 3
     assert s.turn == 1
     if s.phase == "decide":
-        s.apply("expand")
+        engine.apply_action(s, "expand")
     assert cost(s, "L1.5", p=1) == 3
-    s.apply("conquer L1.5")
+    engine.apply_action(s, "conquer L1.5")
     assert s.occ[r] == 2 and s.piece(WALL, r) == 0 and s.supply[WALL] == PIECE_SUPPLY[WALL]
 
 
@@ -114,7 +115,7 @@ def test_walls_removed_with_the_old_in_decline_race():
     Regions are emptied and the Wisp Walls leave with them."""
     s = make(race="orcs", phase="decide", decline="night-elves",
              more='"L1.5" = { player = 0, decline = true, tokens = 1, pieces = { wisp-wall = 1 } }')
-    s.apply("decline")
+    engine.apply_action(s, "decline")
     r = s.region_of("L1.5")
     assert s.occ[r] == -1 and s.piece(WALL, r) == 0 and s.supply[WALL] == PIECE_SUPPLY[WALL]
 
@@ -124,7 +125,7 @@ def test_in_decline_night_elves_give_no_forest_reduction():
     no Wall."""
     s = make(race="orcs", decline="night-elves")
     assert cost(s, "L1.5") == 2
-    s.apply("conquer L1.5")
+    engine.apply_action(s, "conquer L1.5")
     assert s.piece(WALL, s.region_of("L1.5")) == 0
 
 
@@ -133,7 +134,7 @@ def test_forest_reduction_stacks_with_blacksmith():
     2 - 2 -> clamped to 1."""
     s = make(power="blacksmith", more='"L1.5" = { player = 1, tokens = 2 }')
     assert cost(s, "L1.5") == 2
-    s.apply("conquer L1.5")
+    engine.apply_action(s, "conquer L1.5")
     assert s.piece(WALL, s.region_of("L1.5")) == 1
     parts: dict[str, int] = {}
     s = make(power="blacksmith")

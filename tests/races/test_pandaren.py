@@ -14,6 +14,7 @@ import pytest
 
 from smallworld.content.data import PIECE_SUPPLY
 from smallworld.content.races import pandaren
+from smallworld.core import engine
 from smallworld.core.errors import IllegalActionError
 from smallworld.core.state import CHANCE
 from tests.builders import position, seat
@@ -24,16 +25,16 @@ HARMONY = "harmony"
 
 def settle(s):
     while s.current_player() == CHANCE:
-        s.apply(str(s.legal_actions()[0]))
+        engine.apply_action(s, str(engine.legal_actions(s)[0]))
 
 
 def finish_turn(s):
     """Play the current player's remaining turn with the first legal action each time."""
     p = s.turn
     if s.phase == "conquer":
-        s.apply("end")
+        engine.apply_action(s, "end")
     while s.turn == p and not s.is_over():
-        s.apply(str(s.legal_actions()[0]))
+        engine.apply_action(s, str(engine.legal_actions(s)[0]))
 
 
 def pandaren_turn():
@@ -51,7 +52,7 @@ def test_gift_to_opponents_not_attacked():
     """RULES §9 Pandaren, R-ORDER-2: the Pandaren attacked the Humans (seat 1), not the Orcs:
     only seat 2 gets a Harmony token, taken from the box."""
     s = pandaren_turn()
-    s.apply("conquer L1.4")
+    engine.apply_action(s, "conquer L1.4")
     finish_turn(s)
     assert pandaren.holders(s) == (2,)
     assert s.supply[HARMONY] == PIECE_SUPPLY[HARMONY] - 1
@@ -62,7 +63,7 @@ def test_gift_on_the_pick_turn_to_everyone_even_without_a_race():
     both opponents get Harmony."""
     s = position('', seat(), seat(), seat("orcs", "ranger"), phase="pick", boards=("L1", "M1", "S3"),
         column={"combos": [["pandaren", "farmer", 0], ["trolls", "mining", 0]]})
-    s.apply("pick 0")
+    engine.apply_action(s, "pick 0")
     settle(s)
     finish_turn(s)
     assert s.active[1] is None
@@ -77,7 +78,7 @@ def test_attacking_only_the_in_decline_race_still_earns_harmony():
         "L1.4" = { player = 1, decline = true, tokens = 1 }
         "L1.0" = { player = 1, tokens = 1 }
     ''', seat("pandaren", "farmer", hand=6), seat("humans", "mining", decline="orcs"))
-    s.apply("conquer L1.4")
+    engine.apply_action(s, "conquer L1.4")
     finish_turn(s)
     assert pandaren.holders(s) == (1,)
 
@@ -102,12 +103,12 @@ def test_holder_pays_once_then_attacks_freely():
     assert "pay harmony" in a and "conquer L1.4" not in a and "conquer L1.5" not in a
     assert "conquer L1.13" in a
     with pytest.raises(IllegalActionError, match="Harmony"):
-        s.apply("conquer L1.4")
-    s.apply("pay harmony")
+        engine.apply_action(s, "conquer L1.4")
+    engine.apply_action(s, "pay harmony")
     assert (s.vc[0], s.vc[1]) == (7, 3)
-    s.apply("conquer L1.4")
+    engine.apply_action(s, "conquer L1.4")
     assert "pay harmony" not in acts(s)
-    s.apply("conquer L1.5")
+    engine.apply_action(s, "conquer L1.5")
     assert (s.vc[0], s.vc[1]) == (7, 3)
     assert s.occ[s.region_of("L1.5")] == 2
 
@@ -152,10 +153,10 @@ def test_decline_turn_gives_nothing_and_in_decline_pandaren_are_free():
         "L1.4" = { player = 0, tokens = 2 }
         "L1.9" = { player = 1, tokens = 1 }
     ''', seat("pandaren", "farmer"), seat("orcs", "ranger", harmony=True, hand=6), phase="start")
-    s.apply("decline")
+    engine.apply_action(s, "decline")
     assert s.turn == 1 and pandaren.holders(s) == ()
     if s.phase == "decide":
-        s.apply("expand")
+        engine.apply_action(s, "expand")
     assert "conquer L1.4" in acts(s) and "pay harmony" not in acts(s)
 
 
@@ -192,9 +193,9 @@ def test_goblin_bomb_on_pandaren_is_an_attack():
     s = fresh()
     assert s.current_player() == 1
     assert acts(s) == {"bomb-pay L1.4", "bomb-return L1.4"}
-    s.apply("bomb-pay L1.4")
+    engine.apply_action(s, "bomb-pay L1.4")
     assert (s.vc[0], s.vc[1]) == (7, 3)
     assert s.current_player() == CHANCE  # the Bomb is revealed
     s = fresh()
-    s.apply("bomb-return L1.4")
+    engine.apply_action(s, "bomb-return L1.4")
     assert s.vc[1] == 5 and s.piece("bomb", s.region_of("L1.4")) == 0

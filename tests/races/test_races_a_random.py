@@ -11,7 +11,7 @@ from collections import Counter
 
 import pytest
 
-from smallworld.core import chance
+from smallworld.core import chance, engine
 from smallworld.core.game import Game
 from smallworld.core.state import CHANCE
 from tests.invariants import check_invariants
@@ -30,7 +30,7 @@ def _biased_chance(g: Game, rng: random.Random) -> None:
 
 
 def _choose(s, rng: random.Random):
-    acts = s.legal_actions()
+    acts = engine.legal_actions(s)
     picks = [a for a in acts if a.kind == "pick" and not s.team and s.column[int(a.args[0])][0] in RACES_A]
     if picks:
         return rng.choice(picks)
@@ -49,9 +49,9 @@ def play(n: int, seed: int, seen: Counter, probe_every: int = 0, edition: str = 
         s = g.state
         check_invariants(s)
         if probe_every and step % probe_every == 0 and s.current_player() != CHANCE:
-            for a in s.legal_actions():
+            for a in engine.legal_actions(s):
                 t = s.copy()
-                t.apply(a)
+                engine.apply_action(t, a)
                 check_invariants(t)
         if s.current_player() == CHANCE:
             _biased_chance(g, rng)

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from smallworld.content.data import PIECE_SUPPLY
-from smallworld.core import chance
+from smallworld.core import chance, engine
 from smallworld.core.state import CHANCE
 from tests.conftest import scenario
 from tests.invariants import check_invariants
@@ -48,10 +48,10 @@ def play(s, seed: int, seen: set[str]) -> None:
         if s.current_player() == CHANCE:
             a = chance.sample(s, rng)
         else:
-            legal = s.legal_actions()
+            legal = engine.legal_actions(s)
             assert legal, f"no legal action at step {steps} (phase {s.phase})"
             a = legal[rng.randrange(len(legal))]
-        s.apply(a, check=False)
+        engine.apply_action(s, a, check=False)
         seen.update(r for r in s.active if r in MINE)
         check_invariants(s)
         assert s.supply.get("harmony", 0) + len(s.flags.get("harmony", ())) == PIECE_SUPPLY["harmony"]

@@ -7,7 +7,7 @@ L1.5, L1.9; L1.0 is adjacent to L1.1, L1.4, L1.5, L1.6; L1.14 is adjacent to L1.
 
 from __future__ import annotations
 
-from smallworld.core import troops
+from smallworld.core import engine, troops
 from smallworld.core.conquest import conquest_cost
 from smallworld.core.state import CHANCE, EMPTY
 from tests.builders import position, seat
@@ -16,7 +16,7 @@ from tests.conftest import acts
 
 def settle(s):
     while s.current_player() == CHANCE:
-        s.apply(str(s.legal_actions()[0]))
+        engine.apply_action(s, str(engine.legal_actions(s)[0]))
 
 
 def make(regions, phase="conquer", power="farmer", hand=0):
@@ -27,7 +27,7 @@ def make(regions, phase="conquer", power="farmer", hand=0):
 def test_ready_troops_keep_two():
     """R-TROOP-1 (Tauren: beyond 2): 5 and 2 tokens -> 3 in hand, 2 left in each Region."""
     s = make('"L1.9" = { player = 0, tokens = 5 }\n"L1.4" = { player = 0, tokens = 2 }', phase="decide")
-    s.apply("expand")
+    engine.apply_action(s, "expand")
     assert s.hand[0] == 3
     assert s.tokens[s.region_of("L1.9")] == 2 and s.tokens[s.region_of("L1.4")] == 2
 
@@ -38,7 +38,7 @@ def test_conquest_places_at_least_two_whatever_the_reductions():
     r = s.region_of("L1.5")
     parts: dict[str, int] = {}
     assert conquest_cost(s, 0, r, 0, parts=parts) == 2 and parts["reductions"] == 1
-    s.apply("conquer L1.5")
+    engine.apply_action(s, "conquer L1.5")
     assert s.tokens[r] == 2 and s.hand[0] == 3
 
 
@@ -54,9 +54,9 @@ def test_final_conquest_with_two_in_hand():
     both tokens go there."""
     s = make('"L1.9" = { player = 0, tokens = 2 }\n"L1.4" = { player = 1, tokens = 3 }', hand=2)
     assert "conquer L1.4" in acts(s)
-    s.apply("conquer L1.4")
+    engine.apply_action(s, "conquer L1.4")
     assert s.current_player() == CHANCE
-    s.apply("roll 3")
+    engine.apply_action(s, "roll 3")
     r = s.region_of("L1.4")
     assert s.occ[r] == 0 and s.tokens[r] == 2
 
@@ -64,7 +64,7 @@ def test_final_conquest_with_two_in_hand():
 def test_redeployment_keeps_two_per_region():
     """R-TROOP-3 (Tauren ≥ 2): at redeployment every Region keeps 2; the rest is placed freely."""
     s = make('"L1.9" = { player = 0, tokens = 5 }\n"L1.4" = { player = 0, tokens = 2 }')
-    s.apply("end")
+    engine.apply_action(s, "end")
     assert s.phase == "redeploy" and s.hand[0] == 3
     assert s.tokens[s.region_of("L1.9")] == 2
     assert acts(s) >= {"redeploy L1.4 3", "redeploy L1.9 1"}
@@ -73,7 +73,7 @@ def test_redeployment_keeps_two_per_region():
 def test_decline_keeps_two_per_region():
     """R-DEC-2, RULES §9 Tauren: In Decline they leave 2 tokens per Region."""
     s = make('"L1.9" = { player = 0, tokens = 5 }\n"L1.4" = { player = 0, tokens = 2 }', phase="decide")
-    s.apply("decline")
+    engine.apply_action(s, "decline")
     for rid in ("L1.9", "L1.4"):
         r = s.region_of(rid)
         assert s.occ[r] == 1 and s.tokens[r] == 2
@@ -88,11 +88,11 @@ def test_conquered_region_loses_one():
         "L1.14" = { player = 0, tokens = 2 }
         "L1.9" = { player = 1, tokens = 1 }
     ''', seat("tauren", "farmer"), seat("humans", "mining", hand=9), turn=1)
-    s.apply("conquer L1.4")
+    engine.apply_action(s, "conquer L1.4")
     assert s.hand[0] == 2 and s.box["tauren"] == 16 - 5 + 1
-    s.apply("end")
+    engine.apply_action(s, "end")
     while s.turn == 1 and s.current_player() == 1:
-        s.apply(str(s.legal_actions()[0]))
+        engine.apply_action(s, str(engine.legal_actions(s)[0]))
     assert s.tokens[s.region_of("L1.14")] == 4  # the only Region left: placed there
 
 
@@ -106,12 +106,12 @@ def test_intimidating_a_two_token_region_empties_it():
     """RULES §9 Tauren, RULES §10 Intimidating: one token is moved to the other Tauren Region by
     the Intimidating player; the token left alone must follow (only one choice: at once)."""
     s = intimidated('"L1.4" = { player = 0, tokens = 2 }\n"L1.14" = { player = 0, tokens = 2 }')
-    s.apply("intimidate L1.4 L1.14")
+    engine.apply_action(s, "intimidate L1.4 L1.14")
     r4, r14 = s.region_of("L1.4"), s.region_of("L1.14")
     assert s.occ[r4] == EMPTY and s.tokens[r4] == 0
     assert s.tokens[r14] == 4 and s.current_player() == 1
     assert "conquer L1.4" in acts(s)
-    s.apply("conquer L1.4")
+    engine.apply_action(s, "conquer L1.4")
     assert s.tokens[r4] == 2  # empty now: 2, not 2 + 2 Tauren
 
 
@@ -120,10 +120,10 @@ def test_lone_token_owner_chooses_among_several_regions():
     lone token goes (``rejoin R``), even during the Intimidating player's turn."""
     s = intimidated('"L1.4" = { player = 0, tokens = 2 }\n"L1.14" = { player = 0, tokens = 2 }\n'
                     '"S3.0" = { player = 0, tokens = 2 }')
-    s.apply("intimidate L1.4 L1.14")
+    engine.apply_action(s, "intimidate L1.4 L1.14")
     assert s.current_player() == 0
     assert acts(s) == {"rejoin L1.14", "rejoin S3.0"}
-    s.apply("rejoin S3.0")
+    engine.apply_action(s, "rejoin S3.0")
     assert s.occ[s.region_of("L1.4")] == EMPTY
     assert s.tokens[s.region_of("S3.0")] == 3 and s.tokens[s.region_of("L1.14")] == 3
     assert s.current_player() == 1 and s.phase == "conquer" and not s.decisions
@@ -133,7 +133,7 @@ def test_lone_token_with_no_other_region_goes_to_hand():
     """RULES §9 Tauren ("or to hand if none"): the discarded token is lost, the lone one goes to
     hand (R-TROOP-4 keeps it there with no Region: it re-enters by a first conquest)."""
     s = intimidated('"L1.4" = { player = 0, tokens = 2 }')
-    s.apply("intimidate L1.4")
+    engine.apply_action(s, "intimidate L1.4")
     r = s.region_of("L1.4")
     assert s.occ[r] == EMPTY and s.hand[0] == 1 and s.box["tauren"] == 16 - 1
     assert 0 in s.defenders
@@ -142,7 +142,7 @@ def test_lone_token_with_no_other_region_goes_to_hand():
 def test_three_tokens_lose_one_and_stay():
     """RULES §9 Tauren: Intimidating a 3-token Region leaves 2: nothing moves."""
     s = intimidated('"L1.4" = { player = 0, tokens = 3 }')
-    s.apply("intimidate L1.4")
+    engine.apply_action(s, "intimidate L1.4")
     assert s.tokens[s.region_of("L1.4")] == 2 and s.hand[0] == 0
 
 
@@ -154,7 +154,7 @@ def test_in_decline_lone_token_goes_back_to_the_box():
         "L1.9" = { player = 1, tokens = 1 }
         "L1.4" = { player = 0, decline = true, tokens = 2 }
     ''', seat(decline="tauren"), seat("humans", "intimidating", hand=5), turn=1)
-    s.apply("intimidate L1.4")
+    engine.apply_action(s, "intimidate L1.4")
     assert s.occ[s.region_of("L1.4")] == EMPTY
     assert s.box["tauren"] == 16 and s.decline[0] is None
 
@@ -168,9 +168,9 @@ def test_in_decline_lone_token_rejoins_its_race():
         "L1.14" = { player = 0, decline = true, tokens = 2 }
         "S3.0" = { player = 0, decline = true, tokens = 2 }
     ''', seat(decline="tauren"), seat("humans", "intimidating", hand=5), turn=1)
-    s.apply("intimidate L1.4 S3.0")
+    engine.apply_action(s, "intimidate L1.4 S3.0")
     assert s.current_player() == 0 and acts(s) == {"rejoin L1.14", "rejoin S3.0"}
-    s.apply("rejoin L1.14")
+    engine.apply_action(s, "rejoin L1.14")
     assert s.occ[s.region_of("L1.4")] == EMPTY
     assert s.tokens[s.region_of("L1.14")] == 3 and s.tokens[s.region_of("S3.0")] == 3
     assert s.box["tauren"] == 16 - 6
@@ -194,9 +194,9 @@ def test_lone_region_loses_its_fort():
     """R-TROOP-2 (ruling): the Region the lone token leaves is emptied: its Fort goes back."""
     s = intimidated('"L1.4" = { player = 0, tokens = 2, pieces = { fort = 1 } }\n'
                     '"L1.14" = { player = 0, tokens = 2 }')
-    s.apply("intimidate L1.4")  # the Fort is discarded first: that uses the action
+    engine.apply_action(s, "intimidate L1.4")  # the Fort is discarded first: that uses the action
     assert s.tokens[s.region_of("L1.4")] == 2 and s.piece("fort", s.region_of("L1.4")) == 0
-    s.apply("intimidate L1.4 L1.14")
+    engine.apply_action(s, "intimidate L1.4 L1.14")
     assert s.occ[s.region_of("L1.4")] == EMPTY
 
 
@@ -205,7 +205,7 @@ def test_doomhammer_places_two():
     s = make('"L1.9" = { player = 0, tokens = 2, item = "doomhammer" }\n"L1.4" = { player = 1, tokens = 3 }',
              hand=4)
     assert "doomhammer L1.4" in acts(s)
-    s.apply("doomhammer L1.4")
+    engine.apply_action(s, "doomhammer L1.4")
     r = s.region_of("L1.4")
     assert s.occ[r] == 0 and s.tokens[r] == 2 and s.hand[0] == 2
     assert (s.vc[0], s.vc[1]) == (3, 7)
@@ -216,6 +216,6 @@ def test_champion_conquest_places_two():
     s = make('"L1.9" = { player = 0, tokens = 2 }\n"L1.4" = { player = 1, tokens = 3 }',
              power="championing", hand=4)
     assert "champion L1.4" in acts(s)
-    s.apply("champion L1.4")
+    engine.apply_action(s, "champion L1.4")
     r = s.region_of("L1.4")
     assert s.occ[r] == 0 and s.tokens[r] == 2 and s.piece("champion", r) == 1 and s.hand[0] == 2

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from smallworld.content import registry
-from smallworld.core import hooks
+from smallworld.core import engine, hooks
 from smallworld.core.ability import Ability
 from smallworld.core.conquest import conquest_cost, targets
 from tests.builders import cost, position, seat
@@ -27,7 +27,7 @@ def test_non_empty_region_costs_one_fewer():
     s = make(more='"L1.4" = { player = 1, tokens = 2 }\n"L1.5" = { murlocs = 1 }')
     assert cost(s, "L1.4") == 3
     assert cost(s, "L1.5") == 2
-    s.apply("conquer L1.4")
+    engine.apply_action(s, "conquer L1.4")
     assert s.tokens[s.region_of("L1.4")] == 3 and s.hand[0] == 5
 
 
@@ -80,7 +80,7 @@ def test_stacked_reductions_clamp_at_one(cheap_power):
     r = s.region_of("L1.5")
     assert conquest_cost(s, 0, r, 0, parts=parts) == 1
     assert parts["reductions"] == 4
-    s.apply("conquer L1.5")
+    engine.apply_action(s, "conquer L1.5")
     assert s.tokens[r] == 1 and s.hand[0] == 7
 
 

@@ -7,6 +7,7 @@ import pytest
 
 from smallworld.bots import make_bot
 from smallworld.content.registry import ITEM_ABILITIES, POWER_ABILITIES, RACE_ABILITIES
+from smallworld.core import engine
 from smallworld.core.actions import CHANCE_KINDS, Action
 from smallworld.core.game import Game
 from smallworld.rl import ActionCatalogue, CatalogueError, SmallWorldEnv, region_slots
@@ -94,7 +95,7 @@ CONFIGS = [(2, "swow"), (3, "swow"), (4, "swow"), (5, "swow"), (2, "swow-team"),
 
 
 def _check_mask(env: SmallWorldEnv, obs) -> None:
-    legal = env.game_state.legal_actions()
+    legal = engine.legal_actions(env.game_state)
     mask = obs["action_mask"]
     assert mask.dtype.name == "int8" and mask.shape == (env.catalogue.size,)
     indexes = {env.actions.index(a) for a in legal}  # raises CatalogueError naming an unknown one
@@ -129,7 +130,7 @@ def test_mask_is_exactly_the_legal_actions_in_greedy_games(players):
                 continue
             _check_mask(env, obs)
             s, p = env.game_state, env.seat_of(agent)
-            a = bots[p].choose(s, p, s.legal_actions())
+            a = bots[p].choose(s, p, engine.legal_actions(s))
             kinds.add(a.kind)
             env.step(env.actions.index(a))
         assert {"pick", "conquer", "end"} <= kinds
@@ -156,7 +157,7 @@ def test_a_theft_naming_one_of_several_artifacts_has_an_index():
         "L1.5" = { player = 0, tokens = 1 }
         "L1.4" = { player = 1, tokens = 1, items = ["frostmourne", "doomhammer"] }
     """)
-    legal = s.legal_actions()
+    legal = engine.legal_actions(s)
     thefts = [a for a in legal if a.kind == "steal"]
     assert len(thefts) == 2
     bound = ActionCatalogue(s.spec.n_regions).bind(s.spec)
@@ -164,7 +165,7 @@ def test_a_theft_naming_one_of_several_artifacts_has_an_index():
     i = bound.index(thefts[0])
     assert bound.index(thefts[1]) == i and mask[i] == 1 and by_index[i] == thefts[0]
     assert int(mask.sum()) == len(legal) - 1
-    s.apply(by_index[i])
+    engine.apply_action(s, by_index[i])
     assert "frostmourne" in s.items[s.region_of("L1.5")]
 
 

@@ -12,6 +12,7 @@ from pettingzoo.test import seed_test
 
 from smallworld.bots import make_bot
 from smallworld.classic.registry import POWER_ABILITIES, RACE_ABILITIES
+from smallworld.core import engine
 from smallworld.core.actions import CHANCE_KINDS, Action
 from smallworld.core.roster import changed
 from smallworld.core.view import view
@@ -28,7 +29,7 @@ from tests.rl.helpers import play_masked, seeded_api_test
 
 
 def _check_mask(env: SmallWorldEnv, obs) -> None:
-    legal = env.game_state.legal_actions()
+    legal = engine.legal_actions(env.game_state)
     mask = obs["action_mask"]
     assert mask.dtype.name == "int8" and mask.shape == (env.catalogue.size,)
     indexes = {env.actions.index(a) for a in legal}  # CatalogueError names an unknown action
@@ -86,7 +87,7 @@ def test_mask_is_exactly_the_legal_actions_in_random_classic_games(players):
 
     def each(env, obs):
         _check_mask(env, obs)
-        kinds.update(a.kind for a in env.game_state.legal_actions())
+        kinds.update(a.kind for a in engine.legal_actions(env.game_state))
 
     for seed in (players * 10 + 1, players * 10 + 2):
         played = play_masked(env, seed, rng_seed=seed, each=each)
@@ -125,7 +126,7 @@ def test_mask_is_exactly_the_legal_actions_in_greedy_classic_games(players):
                 continue
             _check_mask(env, obs)
             s, p = env.game_state, env.seat_of(agent)
-            env.step(env.actions.index(bots[p].choose(s, p, s.legal_actions())))
+            env.step(env.actions.index(bots[p].choose(s, p, engine.legal_actions(s))))
         assert env.game_state.is_over()
 
 

@@ -7,6 +7,7 @@ import random
 import numpy as np
 import pytest
 
+from smallworld.core import engine
 from smallworld.core.view import view
 from smallworld.rl import ObservationEncoder, SmallWorldEnv
 from smallworld.rl.layout import flag_plan, tables
@@ -213,7 +214,7 @@ def test_observations_of_pending_choices_in_many_random_games(players, edition):
         n = 0
         while not env.game_state.is_over():
             s = env.game_state
-            legal = s.legal_actions()
+            legal = engine.legal_actions(s)
             env.step(env.actions.index(legal[rng.randrange(len(legal))]))
             n += 1
             s = env.game_state
@@ -270,10 +271,10 @@ def test_a_new_edition_gets_the_standard_sections_from_its_edition_data():
     rng = random.Random(2)
     for _ in range(60):
         if s.current_player() == CHANCE:
-            s.apply(chance.sample(s, rng), check=False)
+            engine.apply_action(s, chance.sample(s, rng), check=False)
         else:
-            legal = s.legal_actions()
-            s.apply(legal[rng.randrange(len(legal))])
+            legal = engine.legal_actions(s)
+            engine.apply_action(s, legal[rng.randrange(len(legal))])
     v = view(s, 1)
     obs = bound.encode(v)
     assert obs[names.index("players[+0].seat=1")] == 1

@@ -69,3 +69,37 @@ def test_workers_taking_turns_play_each_others_moves_without_replaying_the_game(
         rec_a = a.get(f"/api/games/{g['id']}/record", params={"token": tok}).json()
         rec_b = b.get(f"/api/games/{g['id']}/record", params={"token": tok}).json()
         assert rec_a == rec_b
+
+
+def test_a_worker_that_heard_of_a_newer_revision_reads_the_new_actions_without_asking_the_count(pg_url, monkeypatch):  # noqa: F811
+    """A notification names the stored revision, and revisions only grow: a worker that heard of
+    a newer one reads the new actions at once, one query per move instead of two (issue #36
+    point 9); it shows the other worker's game."""
+    from smallworld.web.storage import Store
+
+    with TestClient(create_app(pg_url, bot_delay=0)) as a, TestClient(create_app(pg_url, bot_delay=0)) as b:
+        r = a.post("/api/games", json={"seats": TWO_HUMANS})
+        assert r.status_code == 201, r.text
+        g = r.json()
+        gid, tok = g["id"], g["host_token"]
+        state(b, gid, tok)  # worker B reads the game once
+        asked: list[str] = []
+        real = Store.revision
+        mine = b.app.state.store
+        monkeypatch.setattr(Store, "revision", lambda self, game_id: (
+            asked.append(game_id) if self is mine else None) or real(self, game_id))
+        heard = b.app.state.hub.heard
+        rng = random.Random(5)
+        for _ in range(8):
+            p = state(a, gid, tok)
+            r = a.post(f"/api/games/{gid}/actions", headers={"X-Token": tok},
+                       json={"action": rng.choice(p["legal"])["text"]})
+            assert r.status_code == 200, r.text
+            rev = r.json()["game"]["rev"]
+            deadline = time.monotonic() + 10
+            while heard.get(gid) != rev and time.monotonic() < deadline:
+                time.sleep(0.01)  # the notification reaches worker B a moment later
+            assert heard.get(gid) == rev
+            seen = state(b, gid, tok)
+            assert seen["game"]["rev"] == rev and seen["view"] == r.json()["view"]
+        assert asked == []

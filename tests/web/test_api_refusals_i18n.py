@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.web.conftest import act, new_game, state
+from tests.web.conftest import act, new_game, seat_token, state
 
 WORDS = {
     "en": "illegal action: '{a}': a first conquest must target an Entry Region (R-CONQ-1)",
@@ -67,3 +67,14 @@ def test_the_tooltips_reasons_are_in_the_pages_language(client, lang):
     r = client.get(f"/api/games/{g['id']}/state", params={"token": tok, "lang": lang})
     assert r.status_code == 200
     assert r.json()["hints"][inland]["reason"] == WORDS[lang].format(a=action)
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "it is not Bob's turn to act: waiting for Anna"),
+                                             ("it", "non è il turno di Bob: si attende Anna"),
+                                             ("ko", "Bob의 차례가 아닙니다: Anna의 차례를 기다리는 중입니다")])
+def test_a_move_out_of_turn_is_refused_in_the_language(client, lang, words):
+    g = new_game(client, seats=[{"name": "Anna", "kind": "human"}, {"name": "Bob", "kind": "human"}])
+    r = client.post(f"/api/games/{g['id']}/actions", params={"lang": lang},
+                    json={"action": "pick 0", "seat": 1}, headers={"X-Token": seat_token(g, 1)})
+    assert r.status_code == 409
+    assert r.json()["error"] == words

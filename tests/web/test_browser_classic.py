@@ -5,6 +5,7 @@ phase at 1440x900 and 390x844 (touch) go to ``test-artifacts/web/``."""
 
 from __future__ import annotations
 
+from smallworld.core import engine
 from tests.web.browser_kit import (
     click_center,
     do,
@@ -270,7 +271,7 @@ def _amazons_at_their_choice(server):
     _post(server, gid, tok, f"pick {k}")
     for _ in range(4):  # four cheap conquests, then stop
         s = server.app.state.hub.get(gid).game.state
-        cands = [a for a in s.legal_actions() if a.kind == "conquer"]
+        cands = [a for a in engine.legal_actions(s) if a.kind == "conquer"]
         if not cands:
             break
         from smallworld.core.conquest import conquest_cost, travel_to
@@ -320,7 +321,7 @@ def test_the_amazons_choose_the_tokens_leaving_the_map_on_a_phone(server, chromi
     taken = 0
     while live.game.state.decisions:
         s = live.game.state
-        rid = str(next(a for a in s.legal_actions() if a.kind == "offmap").args[0])
+        rid = str(next(a for a in engine.legal_actions(s) if a.kind == "offmap").args[0])
         before = s.tokens[s.spec.region(rid)]
         left = 4 - s.flags.get("off-map:amazons", 0)
         spot = region_spot(pg, rid)

@@ -13,7 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from smallworld.content.cards import card_pages
-from smallworld.web import docs_site, rules_pages
+from smallworld.web import docs_site, i18n, rules_pages
 from smallworld.web.server import create_app
 from tests.web.browser_kit import post_game, quiet_tips, require_browser, shot, start_server, wait_ready
 
@@ -75,6 +75,8 @@ def test_every_link_between_the_rules_pages_lands_on_a_heading(no_site_client):
     checked = 0
     for name, text in pages.items():
         for href in re.findall(r'<a href="([^"]+)"', text):
+            href, _, query = href.partition("?")  # the language switch: this page in a language
+            assert query == "" or query.removeprefix("lang=") in i18n.languages(), (name, query)
             if href == "/" or (href.startswith("/rules/") and "#" not in href):
                 target = href.removeprefix("/rules/")
                 assert target in ("", *rules_pages.PAGES) or href == "/", (name, href)

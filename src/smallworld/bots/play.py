@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from smallworld.bots import Bot
+from smallworld.core import engine
 from smallworld.core.game import Game
 from smallworld.core.state import CHANCE
 
@@ -32,6 +33,6 @@ def play_game(
         if p == CHANCE:
             g.resolve_chance()
         else:
-            legal = s.legal_actions()
+            legal = engine.legal_actions(s)
             g.apply(bots[p].choose(s, p, legal), check=False)
     raise RuntimeError(f"game with seed {seed} did not end within {max_actions} actions")

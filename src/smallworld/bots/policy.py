@@ -37,7 +37,7 @@ from smallworld.bots.evaluate import (
     remaining_turns,
     seat_counts,
 )
-from smallworld.core import chance, hooks
+from smallworld.core import chance, engine, hooks
 from smallworld.core.actions import Action
 from smallworld.core.conquest import conquest_cost, targets
 from smallworld.core.engine import FINAL_CONQUEST_MAX_SHORT, phase_of
@@ -102,10 +102,10 @@ class HeuristicPolicy:
     # ---- dispatch ------------------------------------------------------------------------------
 
     def choose(self, s: State, p: int, legal: list[Action] | None = None) -> Action:
-        """An action of ``legal`` (default: ``s.legal_actions()``) for seat ``p``, who must be
+        """An action of ``legal`` (default: ``engine.legal_actions(s)``) for seat ``p``, who must be
         the one to act in ``s``."""
         if legal is None:
-            legal = s.legal_actions()
+            legal = engine.legal_actions(s)
         if len(legal) == 1:
             return legal[0]
         phase = phase_of(s)
@@ -133,7 +133,7 @@ class HeuristicPolicy:
         """:func:`position_value` for ``p`` after ``a`` on a copy (a pending reinforcement die is
         averaged over its faces); ``value``: :meth:`_valuer` of ``s`` when the caller has it."""
         t = s.copy()
-        t.apply(a, check=False)
+        engine.apply_action(t, a, check=False)
         return self._settled_value(t, p, value)
 
     def _settled_value(self, t: State, p: int, value: Callable[[State], float] | None = None) -> float:
@@ -143,7 +143,7 @@ class HeuristicPolicy:
             total = 0.0
             for roll, pr in chance.outcomes(t):
                 u = t.copy()
-                u.apply(roll, check=False)
+                engine.apply_action(u, roll, check=False)
                 total += pr * value(u)
             return total
         return value(t)
@@ -201,7 +201,7 @@ class HeuristicPolicy:
         """Apply ``a``, play the rest of ``p``'s turn with the fast policy, and return ``p``'s
         projected final VC (:func:`expected_final`)."""
         t = s.copy()
-        t.apply(a, check=False)
+        engine.apply_action(t, a, check=False)
         finish_turn(t, p, self.fast, self.rng)
         return expected_final(t, p)
 
@@ -288,7 +288,7 @@ class HeuristicPolicy:
         best_final: tuple[float, Action] | None = None
         for a in conquers:
             t = s.copy()
-            t.apply(a, check=False)
+            engine.apply_action(t, a, check=False)
             if t.chance and t.chance[0][0] == "die":  # final conquest (R-CONQ-9)
                 gain = self._settled_value(t, p, value) - base
                 if best_final is None or gain > best_final[0]:
@@ -303,13 +303,13 @@ class HeuristicPolicy:
                 best = (ratio, a)
         for a in pays:  # a toll opens a target: value it with the best conquest behind it
             t = s.copy()
-            t.apply(a, check=False)
+            engine.apply_action(t, a, check=False)
             paid_base = value(t)
-            for b in t.legal_actions():
+            for b in engine.legal_actions(t):
                 if b.kind != "conquer" or b in conquers:
                     continue
                 u = t.copy()
-                u.apply(b, check=False)
+                engine.apply_action(u, b, check=False)
                 if u.chance and u.chance[0][0] == "die":
                     continue
                 spent = hand - u.hand[p]
@@ -330,7 +330,7 @@ class HeuristicPolicy:
         hand = s.hand[p]
         for a in abilities:
             t = s.copy()
-            t.apply(a, check=False)
+            engine.apply_action(t, a, check=False)
             spent = max(0, hand - t.hand[p])
             gain = self._settled_value(t, p, value) - base
             if gain <= 0.3 + keep * spent:
@@ -531,9 +531,9 @@ def finish_turn(s: State, p: int, policy: HeuristicPolicy, rng: random.Random, m
             return
         cp = s.current_player()
         if cp == CHANCE:
-            s.apply(chance.sample(s, rng), check=False)
+            engine.apply_action(s, chance.sample(s, rng), check=False)
         else:
-            s.apply(policy.choose(s, cp), check=False)
+            engine.apply_action(s, policy.choose(s, cp), check=False)
 
 
 def play_turns(s: State, policy: HeuristicPolicy, rng: random.Random, turns: int,
@@ -554,9 +554,9 @@ def play_turns(s: State, policy: HeuristicPolicy, rng: random.Random, turns: int
             break
         cp = s.current_player()
         if cp == CHANCE:
-            s.apply(chance.sample(s, rng), check=False)
+            engine.apply_action(s, chance.sample(s, rng), check=False)
         else:
-            s.apply(policy.choose(s, cp), check=False)
+            engine.apply_action(s, policy.choose(s, cp), check=False)
         n += 1
     return n
 

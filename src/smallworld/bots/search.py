@@ -41,7 +41,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from smallworld.bots.policy import AbilityCounter, HeuristicPolicy
-from smallworld.core import chance
+from smallworld.core import chance, engine
 from smallworld.core.actions import Action
 from smallworld.core.engine import phase_of
 from smallworld.core.state import CHANCE, DEFEND, REDEPLOY, State
@@ -305,9 +305,9 @@ class SearchBot:
                     break
             cp = s.current_player()
             if cp == CHANCE:
-                s.apply(chance.sample(s, rng), check=False)
+                engine.apply_action(s, chance.sample(s, rng), check=False)
                 continue
-            legal = s.legal_actions()
+            legal = engine.legal_actions(s)
             if cp == me and walk.in_tree and len(legal) > 1 and phase_of(s) not in UNSEARCHED:
                 a = self._descend(walk, s, me, legal, greedy_choice if walk.node is root else None,
                                   leaf, flat)
@@ -317,7 +317,7 @@ class SearchBot:
                 a = self.playout.choose(s, cp, legal, cp == me and walk.in_tree)
             if cp == me and a.kind == "decline":
                 walk.declined = True
-            s.apply(a, check=False)
+            engine.apply_action(s, a, check=False)
         leaf.finish(s, me, walk.path, walk.declined)
 
     def _descend(self, walk: _Walk, s: State, me: int, legal: list[Action],

@@ -24,6 +24,7 @@ from smallworld.classic.data import (
 )
 from smallworld.classic.registry import POWER_ABILITIES, RACE_ABILITIES
 from smallworld.core import edition
+from smallworld.core.combos import STANDARD
 from smallworld.core.edition import Edition
 from smallworld.core.meta import piece_ids
 from smallworld.core.names import read_names
@@ -60,6 +61,7 @@ CLASSIC = edition.register(
         item_abilities={},
         choose_faces=choose_faces,
         load_face=load_map_by_id,  # the four maps drawn as polygons (boards/data/classic)
+        variant=STANDARD,  # one column of combos (C-PICK-*), each player for itself
         column_size=6,  # C-SET-2: 5 in the column + the stack tops = 6 visible combos
         entry_symbol=BORDER,  # C-CONQ-1
         travel_cost=0,  # C-CONQ-1: no travel cost

@@ -7,6 +7,7 @@ from pathlib import Path
 import typer
 from rich.console import Console
 
+from smallworld.core import engine
 from smallworld.core.conquest import conquest_cost, targets
 from smallworld.core.engine import phase_of
 from smallworld.core.errors import RulesError
@@ -23,7 +24,7 @@ def scenario_cmd(
     try:
         s = load_scenario(file)
         for text in action:
-            s.apply(text)
+            engine.apply_action(s, text)
             typer.echo(f"applied: {text}")
     except RulesError as e:
         err.print(f"[red]error:[/red] {e}")
@@ -38,7 +39,7 @@ def scenario_cmd(
         return
     tg = targets(s, s.actor) if phase_of(s) == "conquer" else {}
     typer.echo("legal actions:")
-    for a in s.legal_actions():
+    for a in engine.legal_actions(s):
         extra = ""
         if a.kind == "conquer":
             r = spec.region(str(a.args[0]))

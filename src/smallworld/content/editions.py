@@ -26,7 +26,8 @@ from smallworld.content.data import (
 )
 from smallworld.content.registry import ITEM_ABILITIES, POWER_ABILITIES, RACE_ABILITIES
 from smallworld.core import edition
-from smallworld.core.edition import Edition
+from smallworld.core.combos import STANDARD
+from smallworld.core.edition import Edition, Variant
 from smallworld.core.meta import piece_ids
 from smallworld.core.names import read_names
 from smallworld.core.spec import TERRAINS
@@ -36,10 +37,11 @@ _ABILITIES = [*RACE_ABILITIES.values(), *POWER_ABILITIES.values(), *ITEM_ABILITI
 _NAMES = read_names(files("smallworld.content").joinpath("names.toml").read_text("utf-8"), "content/names.toml")
 
 
-def _edition(name: str, title: str, **more: object) -> Edition:
+def _edition(name: str, title: str, variant: Variant = STANDARD, **more: object) -> Edition:
     return Edition(
         name=name,
         title=title,
+        variant=variant,
         races=RACES,
         powers=POWERS,
         items=ITEMS,

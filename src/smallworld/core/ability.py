@@ -27,7 +27,7 @@ unrevealed item) is never stored: it is drawn by a chance event when revealed
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from smallworld.core.meta import (
@@ -342,6 +342,17 @@ def check_hook(name: str) -> None:
         raise ValueError(f"{name!r} is not a hook; known hooks: {', '.join(sorted(HOOK_NAMES))}")
 
 
+#: called after every :meth:`AbilityTables.register` (:mod:`smallworld.core.hooks` recomputes
+#: which hooks are live); see :func:`on_register`
+_on_register: list[Callable[[], None]] = []
+
+
+def on_register(listener: Callable[[], None]) -> None:
+    """Call ``listener()`` after every ability registered by :meth:`AbilityTables.register`
+    (the hook tables, a module above this one, subscribe instead of being imported here)."""
+    _on_register.append(listener)
+
+
 class AbilityTables:
     """One edition's abilities by kind (``"race"``, ``"power"``, ``"item"``): the effects its
     modules register, and for every other id of its data a definition with no hook, no
@@ -383,9 +394,8 @@ class AbilityTables:
             which = f"{self.edition} " if self.edition else ""
             raise ValueError(f"{cls.__name__}: unknown {which}{cls.kind} id {cls.id!r}")
         self.tables[cls.kind][cls.id] = cls()
-        from smallworld.core import hooks
-
-        hooks.refresh()  # a run-time registration (tests) changes which hooks are live
+        for listener in _on_register:  # a run-time registration (tests) changes the live hooks
+            listener()
         return cls
 
     def fill_definitions(self) -> None:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from smallworld.core import hooks
+from smallworld.core.decline import check_race_leaves
 from smallworld.core.events import emit, occupant, region_id
 from smallworld.core.state import EMPTY, MURLOC, State
 
@@ -22,6 +23,8 @@ DEFENSE_PIECES = ("fort", "wisp-wall")
 TOKEN_PIECES = ("beast", "champion")
 #: pieces removed when their Region is abandoned (R-TROOP-2)
 ABANDON_REMOVES = ("fort", "wisp-wall", "watch-tower")
+#: R-CONQ-9: the reinforcement die adds at most 3 tokens to a final conquest
+FINAL_CONQUEST_MAX_SHORT = 3
 
 
 @dataclass(init=False)
@@ -305,8 +308,6 @@ def lose_region(s: State, r: int, *, attacker: int | None, cause: str) -> tuple[
             s.supply[kind] += lst[r]
             lst[r] = 0
     if code >= 0 and code % 2 == 1:
-        from smallworld.core.decline import check_race_leaves
-
         q = code >> 1
         n_seats = len(s.active)
         if q < n_seats:
@@ -354,6 +355,20 @@ def resolve_conquest(
     if "on_region_conquered" in hooks.LIVE_HOOKS:
         hooks.call_global(s, "on_region_conquered", c)
     return c
+
+
+def finish_final_conquest(s: State, r: int, cost: int, roll: int) -> None:
+    """Resolve the die of the turn's player's final conquest of region number ``r`` costing
+    ``cost`` tokens (R-CONQ-9; the chance event ``("die", r, cost)``), ``roll`` the face
+    rolled. With ``hand + auxiliaries + roll >= cost`` every token in hand goes to the target;
+    otherwise they stay in hand. Conquests end either way."""
+    p = s.turn
+    hand = s.hand[p]
+    ok = hand + hooks.auxiliaries(s, p) + roll >= cost
+    if s.events is not None:
+        emit(s, "rolled", seat=p, face=roll, region=region_id(s, r), success=ok)
+    if ok:
+        resolve_conquest(s, p, r, cost, hand, "final")
 
 
 def toll_sum(tolls: Any) -> int:

@@ -171,8 +171,9 @@ class Edition:
         race_abilities, power_abilities, item_abilities: the effect of every id.
         choose_faces: ``(n_players, rng) -> face ids`` (R-SET-1).
         load_face: face id -> board face (geometry, Regions, adjacency).
-        variant: the :class:`Variant` rules; ``None`` means the standard column
-            (:mod:`smallworld.core.combos`).
+        variant: the :class:`Variant` rules: the standard column is
+            :data:`smallworld.core.combos.STANDARD` (an edition names it: this module sits
+            below the combo rules and imports none of them).
         entry_symbol: the Region symbol of first-conquest targets (Warcraft ``"entry"``,
             R-CONQ-1; classic ``"border"``, C-CONQ-1).
         travel_cost: tokens added to a conquest of an Entry Region not adjacent to the
@@ -205,7 +206,10 @@ class Edition:
         side_factions: team variant: the faction of each side (``{"A": "alliance"}``,
             R-TEAM-1); empty otherwise.
         card_pages: the player's cards of the races, powers and items as Markdown pages by file
-            name (``{"races.md": ...}``), shown by the app's rules pages; ``None``: none.
+            name (``{"races.md": ...}``), shown by the app's rules pages; called with no
+            argument for English, or with the keywords ``text``, ``tokens``, ``name`` and
+            ``summary`` (functions giving the words in a language:
+            ``smallworld.content.cards.CardWords``); ``None``: none.
         decline_losses_withdraw: an In Decline race losing a Region loses 1 token and redeploys
             the others at the end of the turn, like an Active one (C-CONQ-7 Ruling: classic
             In Decline Ghouls); False: all are discarded (R-CONQ-7).
@@ -227,10 +231,10 @@ class Edition:
     item_abilities: Mapping[str, Ability]
     choose_faces: Callable[[int, Any], Sequence[str]]
     load_face: Callable[[str], BoardFace]
+    variant: Variant
     column_size: int = 6
     opposing_factions: Mapping[str, str] = field(default_factory=dict)
     sides_by_players: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
-    variant: Variant | None = None
     entry_symbol: str = "entry"
     travel_cost: int = 1
     entries_after_first: bool = True
@@ -243,7 +247,7 @@ class Edition:
     translations: Mapping[str, Mapping[str, LocalName]] = field(default_factory=dict)
     faction_names: Mapping[str, str] = field(default_factory=dict)
     side_factions: Mapping[str, str] = field(default_factory=dict)
-    card_pages: Callable[[], Mapping[str, str]] | None = None
+    card_pages: Callable[..., Mapping[str, str]] | None = None
     defense_pieces: tuple[str, ...] = ("fort", "wisp-wall")
     abandon_removes: tuple[str, ...] = ("fort", "wisp-wall", "watch-tower")
     board_pieces: tuple[Piece, ...] = (MOUNTAIN,)
@@ -264,10 +268,6 @@ class Edition:
         self.die_outcomes = tuple(
             (Action("roll", (f,)), faces.count(f) / len(faces)) for f in sorted(set(faces))
         )
-        if self.variant is None:
-            from smallworld.core.combos import STANDARD
-
-            self.variant = STANDARD
         self._check_translations()
 
     def _check_translations(self) -> None:

@@ -35,11 +35,11 @@ A decline (R-DEC-1) jumps from ``choose`` to ``score``. Ability decisions pushed
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from smallworld.core import chance, hooks, troops
 from smallworld.core.actions import Action, as_action
 from smallworld.core.conquest import (
+    FINAL_CONQUEST_MAX_SHORT,
     TOKEN_PIECES,
     conquest_cost,
     has_regions,
@@ -58,10 +58,10 @@ from smallworld.core.decline import (
 )
 from smallworld.core.errors import IllegalActionError
 from smallworld.core.events import emit, occupant, region_id
+from smallworld.core.explain import explain_illegal
 from smallworld.core.roster import roster
 from smallworld.core.scoring import final_result, score_turn
 from smallworld.core.state import (
-    CHOICE,
     CONQUER,
     DECIDE,
     DEFEND,
@@ -72,8 +72,7 @@ from smallworld.core.state import (
     REDEPLOY,
     State,
 )
-
-FINAL_CONQUEST_MAX_SHORT = 3  # R-CONQ-9: the die adds at most 3
+from smallworld.core.state import phase_of as phase_of  # the decision waited for (re-exported)
 
 END = Action("end")
 EXPAND = Action("expand")
@@ -287,18 +286,6 @@ def run(s: State) -> None:
         STEPS[s.step](s)
 
 
-def phase_of(s: State) -> str:
-    """The decision being waited for: ``"chance"``, ``"choice"`` (an ability's decision), or
-    ``s.phase``."""
-    if s.phase == OVER:
-        return OVER
-    if s.chance:
-        return "chance"
-    if s.decisions:
-        return CHOICE
-    return s.phase
-
-
 # ---- legal actions -------------------------------------------------------------------------
 
 
@@ -440,6 +427,10 @@ def apply_action(s: State, action: Action | str, *, check: bool = True) -> Actio
     """Apply ``action`` (an :class:`Action` or its text) for whoever acts now, then run the
     automatic steps that follow. Returns the parsed action.
 
+    The one way the rules apply an action: :meth:`smallworld.core.game.Game.apply` (a game with
+    its record) calls it, and so do replays, playouts and bots on a bare :class:`State`. A
+    driver that already parsed the text passes the :class:`Action` (it is not parsed again).
+
     With ``check`` (the default) the action must be in :func:`legal_actions`; pass
     ``check=False`` only for actions taken from that list.
 
@@ -449,8 +440,6 @@ def apply_action(s: State, action: Action | str, *, check: bool = True) -> Actio
     """
     a = as_action(action)
     if check and a not in legal_actions(s):
-        from smallworld.core.explain import explain_illegal
-
         raise IllegalActionError(explain_illegal(s, a))
     if s.chance:
         chance.resolve(s, a)
@@ -528,19 +517,6 @@ def _emit_final_attempt(s: State, p: int, r: int, cost: int, parts: dict[str, in
     emit(s, "final_attempt", seat=p, race=s.active[p], region=region_id(s, r), cost=cost,
          hand=hand, need=cost - hand - hooks.auxiliaries(s, p), parts=parts,
          defender=occupant(s, s.occ[r]))
-
-
-def finish_final_conquest(s: State, ev: tuple[Any, ...], roll: int) -> None:
-    """Resolve the die of a final conquest (R-CONQ-9): with ``hand + roll >= cost`` every token
-    in hand goes to the target; otherwise they stay in hand. Conquests end either way."""
-    _, r, cost = ev
-    p = s.turn
-    hand = s.hand[p]
-    ok = hand + hooks.auxiliaries(s, p) + roll >= cost
-    if s.events is not None:
-        emit(s, "rolled", seat=p, face=roll, region=region_id(s, r), success=ok)
-    if ok:
-        resolve_conquest(s, p, r, cost, hand, "final")
 
 
 def _pay_toll(s: State, p: int, key: str) -> None:

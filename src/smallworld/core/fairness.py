@@ -27,6 +27,13 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
+from smallworld.core.actions import parse_action
+from smallworld.core.chance import sample
+from smallworld.core.engine import apply_action
+from smallworld.core.errors import ReplayError, RulesError
+from smallworld.core.record import start_state
+from smallworld.core.state import CHANCE
+
 SCHEME = "hmac-sha256-v1"
 _PREFIX = "smallworld-seed:"
 
@@ -104,12 +111,6 @@ def verify(record: Any) -> Verdict:
     ``record``: a :class:`smallworld.core.record.GameRecord`. Never raises for a bad record:
     a record that does not replay is a failed verdict naming the action.
     """
-    from smallworld.core.actions import parse_action
-    from smallworld.core.chance import sample
-    from smallworld.core.errors import ReplayError, RulesError
-    from smallworld.core.record import start_state
-    from smallworld.core.state import CHANCE
-
     header = record.header
     info = header.get("chance")
     seed = header.get("seed")
@@ -150,7 +151,7 @@ def verify(record: Any) -> Verdict:
                                    f"({expected!r}): the record's chance was changed")
                 checked += 1
         try:
-            s.apply(parse_action(text))
+            apply_action(s, parse_action(text))
         except RulesError as e:
             return Verdict(False, kind, checked, unchecked, i,
                            f"action {i + 1} ({text!r}) cannot be applied: {e}")

@@ -20,9 +20,10 @@ from typing import Any
 
 from smallworld.core import chance, fairness
 from smallworld.core.actions import Action, as_action
+from smallworld.core.engine import apply_action, legal_actions
 from smallworld.core.errors import ReplayError
-from smallworld.core.record import GameRecord, replay
-from smallworld.core.setup import header_for, new_state
+from smallworld.core.record import GameRecord, header_for, replay
+from smallworld.core.setup import new_state
 from smallworld.core.state import CHANCE, State
 
 
@@ -108,26 +109,33 @@ class Game:
                    events=events)
 
     def legal_actions(self) -> list[Action]:
-        return self.state.legal_actions()
+        """:func:`smallworld.core.engine.legal_actions` of the game's state."""
+        return legal_actions(self.state)
 
     def current_player(self) -> int:
         return self.state.current_player()
 
     def apply(self, action: Action | str, *, check: bool = True) -> Action:
-        """Apply a player's or chance action and record it. Raises like
-        :func:`smallworld.core.engine.apply_action` (the game is unchanged then)."""
+        """Apply a player's or chance action and record it: the engine's one way of applying an
+        action (:func:`smallworld.core.engine.apply_action`), then the action's text and events
+        appended to the record. Returns the parsed action.
+
+        Raises:
+            ActionSyntaxError: unparsable text.
+            IllegalActionError: not legal now (with ``check``; the game is unchanged then).
+        """
         a = as_action(action)
         s = self.state
         if self.collects:
             got = s.events = []
             try:
-                s.apply(a, check=check)
+                apply_action(s, a, check=check)
             finally:
                 s.events = None
             assert self.record.events is not None
             self.record.events.append(got)
         else:
-            s.apply(a, check=check)
+            apply_action(s, a, check=check)
         self.record.actions.append(str(a))
         if self.state.is_over():
             self.record.result = self.state.result

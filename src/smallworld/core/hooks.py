@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from smallworld.core import edition as editions
-from smallworld.core.ability import Ability, Toll, check_hook
+from smallworld.core.ability import Ability, Toll, check_hook, on_register
 from smallworld.core.events import emit
 from smallworld.core.roster import bump_generation, roster
 from smallworld.core.state import State
@@ -49,6 +49,7 @@ def refresh() -> None:
 
 
 editions.on_change(refresh)
+on_register(refresh)
 
 
 def own_abilities(s: State, p: int) -> tuple[Ability, ...]:

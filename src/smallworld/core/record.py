@@ -22,15 +22,30 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from smallworld import __version__
 from smallworld.core.actions import parse_action
+from smallworld.core.engine import apply_action
 from smallworld.core.errors import ReplayError, RulesError
 from smallworld.core.events import collect
+from smallworld.core.setup import new_state
 from smallworld.core.state import State
 
 FORMAT_VERSION = 2
 #: the record formats that load: 1 (before events) and 2
 FORMATS = (1, 2)
 _HEADER_KEYS = ("format", "edition", "players", "boards", "seats")
+
+
+def header_for(s: State, seed: Any) -> dict[str, Any]:
+    """The header of a new game's record: this format and engine version, the game's spec
+    (:meth:`smallworld.core.spec.GameSpec.header`: edition, players, boards, seats) and ``seed``
+    (``None`` for a sealed seed, :mod:`smallworld.core.fairness`)."""
+    return {
+        "format": FORMAT_VERSION,
+        "engine": __version__,
+        **s.spec.header(),
+        "seed": seed,
+    }
 
 
 @dataclass
@@ -125,8 +140,6 @@ def start_state(header: dict[str, Any]) -> State:
     Raises:
         ReplayError: the header names unknown boards, a bad player count or edition.
     """
-    from smallworld.core.setup import new_state
-
     try:
         return new_state(
             int(header["players"]),
@@ -165,7 +178,7 @@ def replay(record: GameRecord, *, upto: int | None = None,
         try:
             if events is not None:
                 events.append(collect(s))
-            s.apply(parse_action(text))
+            apply_action(s, parse_action(text))
         except RulesError as e:
             raise ReplayError(f"action {i + 1} ({text!r}) cannot be applied: {e}", i, text) from None
     if upto is None and record.result is not None:

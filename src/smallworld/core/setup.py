@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
 from smallworld.core import edition as editions
 from smallworld.core import engine
@@ -124,15 +123,3 @@ def new_state(
     engine.run(s)
     return s
 
-
-def header_for(s: State, seed: Any) -> dict[str, Any]:
-    """The game-record header of a game (RULES-independent metadata)."""
-    from smallworld import __version__
-    from smallworld.core.record import FORMAT_VERSION
-
-    return {
-        "format": FORMAT_VERSION,
-        "engine": __version__,
-        **s.spec.header(),
-        "seed": seed,
-    }

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from smallworld.core import edition as editions
+from smallworld.core.actions import Action
 from smallworld.core.edition import BoardFace, Edition
 
 WATER = frozenset({"sea", "lake"})
@@ -189,8 +190,6 @@ class GameSpec:
         once per game and reused by legal-action lists (core and content kinds alike)."""
         made = self._region_actions.get(kind)
         if made is None:
-            from smallworld.core.actions import Action
-
             shared = _REGION_ACTIONS.setdefault(kind, {})
             acts = []
             for rid in self.region_ids:
@@ -209,8 +208,6 @@ class GameSpec:
             rid = self.region_ids[r]
             shared = _REDEPLOY.get(rid, ())
             if len(shared) < hand:
-                from smallworld.core.actions import Action
-
                 shared += tuple(Action("redeploy", (rid, n)) for n in range(len(shared) + 1, hand + 1))
                 _REDEPLOY[rid] = shared
             made.extend(shared[len(made):hand])

@@ -264,16 +264,9 @@ class State:
 
     __hash__ = None  # type: ignore[assignment]
 
-    # ---- engine shortcuts ------------------------------------------------------------------
-
-    def legal_actions(self) -> list[Any]:
-        """:func:`smallworld.core.engine.legal_actions` of this state."""
-        actions: list[Any] = (_engine or _load_engine()).legal_actions(self)
-        return actions
-
-    def apply(self, action: Any, *, check: bool = True) -> None:
-        """:func:`smallworld.core.engine.apply_action` on this state."""
-        (_engine or _load_engine()).apply_action(self, action, check=check)
+    # ---- who acts ----------------------------------------------------------------------------
+    # (the legal actions and applying one are :mod:`smallworld.core.engine`'s: ``legal_actions(s)``,
+    # ``apply_action(s, a)``; a game with its record: :meth:`smallworld.core.game.Game.apply`)
 
     def current_player(self) -> int:
         """Seat to act, ``CHANCE`` (-1) while a chance event is pending, ``NOBODY`` when over;
@@ -291,15 +284,16 @@ class State:
         return self.phase == OVER
 
 
-_engine: Any = None  # smallworld.core.engine, bound on first use (it imports this module)
-
-
-def _load_engine() -> Any:
-    global _engine
-    from smallworld.core import engine
-
-    _engine = engine
-    return engine
+def phase_of(s: State) -> str:
+    """The decision being waited for: ``"chance"``, ``"choice"`` (an ability's decision), or
+    ``s.phase`` (one of :data:`PHASES`)."""
+    if s.phase == OVER:
+        return OVER
+    if s.chance:
+        return "chance"
+    if s.decisions:
+        return CHOICE
+    return s.phase
 
 
 def _read_fields(new: State, d: dict[str, Any]) -> None:

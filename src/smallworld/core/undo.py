@@ -31,6 +31,7 @@ from typing import Any
 
 from smallworld.core import chance
 from smallworld.core.errors import IllegalActionError
+from smallworld.core.record import GameRecord, replay
 
 
 def is_chance_text(text: str) -> bool:
@@ -203,8 +204,6 @@ class UndoStack:
 
 def _replay_before(game: Any, j: int) -> tuple[int, Any]:
     """The seat to act before action ``j`` of ``game``'s record and the state then."""
-    from smallworld.core.record import GameRecord, replay
-
     s = replay(GameRecord(dict(game.record.header), list(game.record.actions[:j]), None))
     return s.current_player(), s
 

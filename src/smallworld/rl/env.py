@@ -45,6 +45,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from smallworld.core import engine
 from smallworld.core.actions import Action, as_action
 from smallworld.core.errors import IllegalActionError
 from smallworld.core.events import visible
@@ -255,7 +256,7 @@ class SmallWorldEnv(AECEnv):
 
     def _legal(self) -> tuple[np.ndarray, dict[int, Action]]:
         if self._legal_cache is None:
-            self._legal_cache = self.actions.mask(self.game_state.legal_actions())
+            self._legal_cache = self.actions.mask(engine.legal_actions(self.game_state))
         return self._legal_cache
 
     def legal_actions(self) -> dict[int, Action]:
@@ -327,7 +328,7 @@ class SmallWorldEnv(AECEnv):
         if self._done():
             raise RuntimeError(f"{self.agent_selection} is done; step it with None")
         a = as_action(action)
-        if a not in self.game_state.legal_actions():
+        if a not in engine.legal_actions(self.game_state):
             raise IllegalActionError(explain_illegal(self.game_state, a))
         self._play(a)
 

@@ -73,7 +73,7 @@ except ModuleNotFoundError as e:  # pragma: no cover - depends on the installed 
         "smallworld.rl.openspiel_game needs open_spiel: install the extra with pip install 'smallworld[spiel]'"
     ) from e
 
-from smallworld.core import chance
+from smallworld.core import chance, engine
 from smallworld.core import edition as editions
 from smallworld.core.actions import Action
 from smallworld.core.errors import IllegalActionError
@@ -253,7 +253,7 @@ class _Core:
                 self.legal = {k: a for k, (a, _pr) in enumerate(outs)}
                 self.probs = [pr for _a, pr in outs]
             else:
-                self.legal = self.t.bound(s)[0].mask(s.legal_actions())[1]
+                self.legal = self.t.bound(s)[0].mask(engine.legal_actions(s))[1]
         return self.legal
 
     def apply(self, action_id: int) -> None:
@@ -264,7 +264,7 @@ class _Core:
         if self.s is None:
             self.s = self.t.initial(action_id)
         else:
-            self.s.apply(a, check=False)
+            engine.apply_action(self.s, a, check=False)
             if not chance_node:
                 self.moves += 1
         self.acts.append(str(a))

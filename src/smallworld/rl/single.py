@@ -30,6 +30,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
+from smallworld.core import engine
 from smallworld.core.errors import IllegalActionError
 from smallworld.core.view import view
 from smallworld.rl.catalogue import MAX_TOKENS
@@ -185,7 +186,7 @@ class SmallWorldSingleAgentEnv(gym.Env):
             p = aec.seat_of(agent)
             bot = self._bots[p]
             if hasattr(bot, "choose"):
-                aec.step_action(bot.choose(s, p, s.legal_actions()))
+                aec.step_action(bot.choose(s, p, engine.legal_actions(s)))
             else:  # a policy: its own seat's observation (from its view) and mask
                 aec.step(bot(aec.encode_view(view(s, p)), aec.action_mask(agent)))
             total += aec.rewards[me]

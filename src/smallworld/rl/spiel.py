@@ -32,7 +32,7 @@ from typing import Any
 
 import numpy as np
 
-from smallworld.core import chance
+from smallworld.core import chance, engine
 from smallworld.core import edition as editions
 from smallworld.core.actions import Action
 from smallworld.core.errors import IllegalActionError
@@ -134,7 +134,7 @@ class SpielState:
             elif s.current_player() == CHANCE:
                 self._legal = {k: a for k, (a, _p) in enumerate(chance.outcomes(s))}
             else:
-                self._legal = self.game.catalogue.bind(s.spec).mask(s.legal_actions())[1]
+                self._legal = self.game.catalogue.bind(s.spec).mask(engine.legal_actions(s))[1]
         return self._legal
 
     def legal_actions(self, player: int | None = None) -> list[int]:
@@ -178,7 +178,7 @@ class SpielState:
             IllegalActionError: not a legal id (the state is unchanged).
         """
         a = self.engine_action(action_id)
-        self.state.apply(a, check=False)
+        engine.apply_action(self.state, a, check=False)
         self.history.append(int(action_id))
         self._legal = None
 

@@ -30,6 +30,7 @@ import numpy as np
 
 from smallworld.bots import make_bot
 from smallworld.bots.tournament import wilson
+from smallworld.core import engine
 from smallworld.rl.env import SmallWorldEnv
 from smallworld.rl.rewards import VC_DIFF_SCALE, terminal_rewards, vc_diff
 from smallworld.rl.single import SmallWorldSingleAgentEnv
@@ -136,7 +137,7 @@ def collect_demonstrations(players: int, games: int, seed: int = 0, teacher: str
             s = env.game_state
             agent = env.agent_selection
             p = env.seat_of(agent)
-            legal_actions = s.legal_actions()
+            legal_actions = engine.legal_actions(s)
             a = bots[p].choose(s, p, legal_actions)
             if len(legal_actions) > 1:
                 if n == max_samples:

@@ -14,6 +14,7 @@ from typing import Any
 from fastapi import Request, Response
 from starlette.requests import HTTPConnection
 
+from smallworld.core.actions import Action
 from smallworld.core.errors import IllegalActionError
 from smallworld.web import access
 from smallworld.web.access import Access, ApiError
@@ -94,8 +95,10 @@ class ServerContext:
         if not await self.hub.refresh(live, force=force):
             raise ApiError(404, f"no game {live.id!r}")
 
-    async def act(self, acc: Access, action: str, expect: int | None) -> None:
-        """Play ``action`` for the seat ``acc`` acts for (the game's lock held). With several
+    async def act(self, acc: Access, action: Action, expect: int | None) -> None:
+        """Play ``action`` for the seat ``acc`` acts for (the game's lock held): the
+        :class:`~smallworld.core.actions.Action` the request parsed once (the legality check,
+        the engine and a retry all take it; its text is never parsed again). With several
         server processes another one may have stored a move this one has not heard of yet (the
         page had seen it: its action fits the newer game, or the store refused a stale count):
         catch up and, if the game moved, play the action on the current game; otherwise the

@@ -15,11 +15,11 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from fastapi import FastAPI
+from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 
-from smallworld.web.rules_pages import PAGES, page_html
+from smallworld.web.rules_pages import COOKIE, PAGES, page_html, page_language
 
 ENV = "SMALLWORLD_DOCS_SITE"
 
@@ -52,12 +52,12 @@ def mount_docs(app: FastAPI) -> None:
 
     @app.get("/rules", include_in_schema=False)
     @app.get("/rules/", include_in_schema=False)
-    async def rules_index() -> Response:
-        return _rules_page(None)
+    async def rules_index(request: Request) -> Response:
+        return _rules_page(None, request)
 
     @app.get("/rules/{name}", include_in_schema=False)
-    async def rules_page(name: str) -> Response:
-        return _rules_page(name.removesuffix("/"))
+    async def rules_page(name: str, request: Request) -> Response:
+        return _rules_page(name.removesuffix("/"), request)
 
     folder = site_dir()
     if folder is not None:
@@ -72,8 +72,12 @@ def mount_docs(app: FastAPI) -> None:
         return HTMLResponse(NOT_BUILT, status_code=404)
 
 
-def _rules_page(name: str | None) -> Response:
-    text = page_html(name)
+def _rules_page(name: str | None, request: Request) -> Response:
+    """A rules page in the reader's language (:func:`smallworld.web.rules_pages.page_language`)."""
+    lang = page_language(request.query_params.get("lang"), request.cookies.get(COOKIE),
+                         request.headers.get("accept-language"))
+    headers = {"Cache-Control": "no-cache", "Content-Language": lang, "Vary": "Accept-Language, Cookie"}
+    text = page_html(name, lang)
     if text is None:
-        return HTMLResponse(page_html(None) or "", status_code=404)
-    return HTMLResponse(text, headers={"Cache-Control": "no-cache"})
+        return HTMLResponse(page_html(None, lang) or "", status_code=404, headers=headers)
+    return HTMLResponse(text, headers=headers)

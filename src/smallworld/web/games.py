@@ -24,9 +24,10 @@ from typing import Any
 
 from smallworld.bots import BOTS, level_bot, make_bot
 from smallworld.core import edition as core_editions
+from smallworld.core import engine
 from smallworld.core.actions import Action, as_action
 from smallworld.core.chance import sample
-from smallworld.core.errors import IllegalActionError, RulesError
+from smallworld.core.errors import IllegalActionError, Refusal, RulesError
 from smallworld.core.events import collect
 from smallworld.core.fairness import verify
 from smallworld.core.game import Game
@@ -374,10 +375,11 @@ class LiveGame:
         s = self.game.state
         p = s.current_player()
         if p == NOBODY:
-            raise NotYourTurn("the game is over")
+            raise NotYourTurn(Refusal(N_("the game is over")))
         if p != seat:
-            who = self.seats[p].name if p >= 0 else "chance"
-            raise NotYourTurn(f"it is not {self.seats[seat].name}'s turn to act: waiting for {who}")
+            me = self.seats[seat].name
+            raise NotYourTurn(Refusal(N_("it is not {seat}'s turn to act: waiting for {who}"), seat=me, who=self.seats[p].name)
+                              if p >= 0 else Refusal(N_("it is not {seat}'s turn to act: waiting for chance"), seat=me))
         a = as_action(action)
         start, n_log = len(self.game.record.actions), len(self.log.entries)
         human = self.seats[seat].kind == "human"
@@ -417,7 +419,7 @@ class LiveGame:
         if p is None:
             return None
         s = self.game.state
-        return p, self.bot_for(p).choose(s.copy(), p, s.legal_actions())
+        return p, self.bot_for(p).choose(s.copy(), p, engine.legal_actions(s))
 
     def bot_apply(self, store: Store, p: int, a: Action) -> None:
         """Apply bot ``p``'s chosen action (and the chance after it) and store it."""
@@ -530,7 +532,7 @@ def rebuild_log(record: GameRecord, *, last: list[Any] | None = None) -> Logbook
         if last is not None and i == j:
             last.append((j, s.current_player(), s.copy()))
         events = collect(s)
-        s.apply(a)
+        engine.apply_action(s, a)
         log.add(s, i, text, events)
     s.events = None
     return log
@@ -635,7 +637,12 @@ class GameHub:
                 and self.heard.get(live.id, held) == held):
             return True  # read since the notifications came up, and nothing heard since
         generation = self.generation
-        n = await asyncio.to_thread(self.store.revision, live.id)
+        if not force and self.listening and self.heard.get(live.id, held) > held:
+            # a notification named a newer stored revision (revisions only grow): read what is
+            # new at once, without asking the revision first (one query per move heard)
+            n: int | None = self.heard[live.id]
+        else:
+            n = await asyncio.to_thread(self.store.revision, live.id)
         if n is None:
             self.forget(live.id)
             return False
@@ -648,6 +655,8 @@ class GameHub:
                 self.forget(live.id)
                 return False
             caught_up = live.catch_up(tail)
+            if tail.n_actions >= 0:  # the revision stored now (it may be past the one heard)
+                n = tail.n_actions + 2 * tail.taken_back
         if n != live.undo.revision(live.game) and not caught_up:
             stored = await asyncio.to_thread(self.store.load, live.id)
             if stored is None:

@@ -49,6 +49,9 @@ from smallworld.core import edition as core_editions
 LOCALES = Path(__file__).parent / "locales"
 #: the language of the msgids
 SOURCE = "en"
+#: the message context of the rules pages' blocks (:mod:`smallworld.web.rules_i18n`): served
+#: with their pages, never in ``/api/i18n``
+RULES_CONTEXT = "rules"
 
 
 def languages() -> list[str]:
@@ -91,7 +94,8 @@ def language_name(lang: str) -> str:
 def catalogue_json(lang: str) -> tuple[bytes, str]:
     """The answer of ``/api/i18n`` for ``lang`` (JSON bytes) and its ETag, made once.
 
-    Untranslated and fuzzy entries are left out: the page shows the English msgid for them.
+    Untranslated and fuzzy entries are left out: the page shows the English msgid for them; so are
+    the rules pages' blocks (context :data:`RULES_CONTEXT`), which only their pages show.
     Raises ``KeyError`` for a language without a catalogue."""
     if lang not in languages():
         raise KeyError(lang)
@@ -101,7 +105,7 @@ def catalogue_json(lang: str) -> tuple[bytes, str]:
         cat = read_catalogue(lang)
         plural = plural_indices(cat, lang)
         for m in cat:
-            if not m.id or m.fuzzy:
+            if not m.id or m.fuzzy or m.context == RULES_CONTEXT:
                 continue
             if isinstance(m.id, tuple):
                 forms = list(m.string) if isinstance(m.string, tuple | list) else [m.string]

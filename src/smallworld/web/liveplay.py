@@ -18,6 +18,7 @@ import asyncio
 import logging
 from typing import Any
 
+from smallworld.core import engine
 from smallworld.web.access import Access, perspective_of
 from smallworld.web.games import UPDATE, Connection, GameHub, LiveGame
 from smallworld.web.storage import Store, StoreError, StoreStale
@@ -162,7 +163,7 @@ class LivePlay:
                         return
                     s = live.game.state
                     bot = live.bot_for(p)
-                    a = await asyncio.to_thread(bot.choose, s.copy(), p, s.legal_actions())
+                    a = await asyncio.to_thread(bot.choose, s.copy(), p, engine.legal_actions(s))
                     await asyncio.to_thread(live.bot_apply, self.store, p, a)
                 except StoreStale:  # another server process moved first: look again
                     self.hub.checked.discard(live.id)

@@ -14,6 +14,7 @@ from typing import Any
 
 from smallworld.bots import BOTS, levels_meta, opponents_meta
 from smallworld.core import edition as core_editions
+from smallworld.core import engine
 from smallworld.core import meta as declarations
 from smallworld.core.actions import Action
 from smallworld.core.conquest import conquest_cost, targets
@@ -28,6 +29,7 @@ from smallworld.web.describe import (
     toll_phrase,
 )
 from smallworld.web.games import EDITION_NAMES, LiveGame
+from smallworld.web.refusals import say
 from smallworld.web.speech import N_, _, names_of, ngettext
 from smallworld.web.turnfacts import turn_facts
 
@@ -168,7 +170,7 @@ def _legal(live: LiveGame, p: int) -> list[dict[str, Any]]:
     tokens left in hand with no Region to place them in, or no conquest in a turn that could."""
     s = live.game.state
     expand_hand = _expand_hand(live, p) if s.phase == "decide" else None
-    legal = s.legal_actions()
+    legal = engine.legal_actions(s)
     reach = sum(1 for a in legal if a.kind == "conquer")
     out = []
     for a in legal:
@@ -233,7 +235,7 @@ def _ends_turn(live: LiveGame, p: int, a: Action) -> bool:
     s = live.game.state
     try:
         c = s.copy()
-        c.apply(a)
+        engine.apply_action(c, a)
     except Exception:  # only a hint for the page
         return False
     who = c.current_player()
@@ -248,7 +250,7 @@ def _expand_hand(live: LiveGame, p: int) -> int | None:
     s = live.game.state
     try:
         c = s.copy()
-        c.apply(Action("expand"))
+        engine.apply_action(c, Action("expand"))
         return c.hand[p]
     except Exception:  # only a hint for the label
         return None
@@ -302,7 +304,7 @@ def _label(live: LiveGame, p: int, a: Action, expand_hand: int | None = None) ->
     words = action_words(s, a, names, button=True)
     if words is not None:
         text, ability = words
-        return text, (ability.summary or None) if ability is not None else None
+        return text, (_(ability.summary) if ability.summary else None) if ability is not None else None
     return pretty_action(s, a), None
 
 
@@ -310,8 +312,10 @@ def _label(live: LiveGame, p: int, a: Action, expand_hand: int | None = None) ->
 
 def _conquest_hints(live: LiveGame, p: int, legal_texts: set[str]) -> dict[str, Any]:
     """Per Region, for seat ``p`` in its conquest phase: cost breakdown and whether it can be
-    conquered now (``conquer``), only with the die (``final``), or why not."""
+    conquered now (``conquer``), only with the die (``final``), or why not (in the language
+    spoken: :func:`smallworld.web.refusals.say`)."""
     s = live.game.state
+    edition = s.spec.edition.name
     ids = s.spec.region_ids
     hand = s.hand[p]
     out: dict[str, Any] = {}
@@ -326,11 +330,11 @@ def _conquest_hints(live: LiveGame, p: int, legal_texts: set[str]) -> dict[str, 
                 reason = None
             else:
                 status = "blocked"
-                reason = explain_illegal(s, Action("conquer", (rid,)))
+                reason = say(explain_illegal(s, Action("conquer", (rid,))), edition)
             out[rid] = {"status": status, "cost": cost, "parts": parts, "hand": hand,
                         "need": max(0, cost - hand), "reason": reason}
         else:
-            out[rid] = {"status": "blocked", "reason": explain_illegal(s, Action("conquer", (rid,)))}
+            out[rid] = {"status": "blocked", "reason": say(explain_illegal(s, Action("conquer", (rid,))), edition)}
     return out
 
 

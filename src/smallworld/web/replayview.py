@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Any
 
+from smallworld.core import engine
 from smallworld.core.actions import as_action
 from smallworld.core.record import start_state
 from smallworld.core.state import State
@@ -37,7 +38,7 @@ def _checkpoints(live: LiveGame) -> tuple[list[State], Any]:
     s = start_state(g.record.header)
     points = [s.copy()]
     for i, text in enumerate(g.record.actions):
-        s.apply(as_action(text))
+        engine.apply_action(s, as_action(text))
         if (i + 1) % EVERY == 0:
             points.append(s.copy())
     log = rebuild_log(g.record)
@@ -87,7 +88,7 @@ def replay_frame(live: LiveGame, at: int | None, log_part: str = "upto",
     k = min(at // EVERY, len(points) - 1)
     s = points[k].copy()
     for text in actions[k * EVERY:at]:
-        s.apply(as_action(text))
+        engine.apply_action(s, as_action(text))
     over = g.state.is_over() and total == len(g.record.actions)
     until = total if log_part == "all" else (at if log_part == "upto" else -1)
     entries = [log.page_entry(e, lang) for e in log.entries if e["at"] is not None and e["at"] < until

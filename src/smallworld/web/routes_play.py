@@ -16,6 +16,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Request, Response, WebSocket
 from pydantic import BaseModel, Field
 
+from smallworld.core.actions import parse_action
 from smallworld.core.errors import ActionSyntaxError, IllegalActionError
 from smallworld.core.fairness import verify
 from smallworld.core.record import GameRecord
@@ -23,8 +24,9 @@ from smallworld.web import takeback
 from smallworld.web.access import Access, ApiError, perspective_of, reading, seat_param, token_of
 from smallworld.web.context import ServerContext, send_asset, server_context
 from smallworld.web.games import HOST_TRUST, Connection, NotYourTurn
-from smallworld.web.i18n import page_language
+from smallworld.web.refusals import refusal_answer
 from smallworld.web.replayview import replay_frame
+from smallworld.web.speech import speaking
 from smallworld.web.storage import StoreError, StoreStale
 from smallworld.web.updates import answer, update_text
 
@@ -109,14 +111,16 @@ async def api_act(game_id: str, body: ActionIn, request: Request, ctx: Ctx) -> R
         if body.expect is not None and body.expect != len(live.game.record.actions):
             raise ApiError(409, MOVED_ON)
         before = perspective_of(acc)
-        try:
-            await ctx.act(acc, body.action, body.expect)
+        try:  # parsed once: the legality check and the engine take this Action
+            await ctx.act(acc, parse_action(body.action), body.expect)
         except NotYourTurn as e:
-            raise ApiError(409, str(e)) from None
+            with speaking(reading(acc, request).lang):
+                return refusal_answer(e, live.game.state.spec.edition.name, "")
         except ActionSyntaxError as e:
             raise ApiError(400, f"bad action: {e}") from None
-        except IllegalActionError as e:
-            raise ApiError(409, f"illegal action: {e}") from None
+        except IllegalActionError as e:  # said in the page's language (web/refusals.py)
+            with speaking(reading(acc, request).lang):
+                return refusal_answer(e, live.game.state.spec.edition.name)
         except StoreStale:
             await ctx.fresh(live, force=True)
             raise ApiError(409, MOVED_ON) from None
@@ -138,8 +142,7 @@ async def api_replay(game_id: str, request: Request, ctx: Ctx) -> dict[str, Any]
         raise ApiError(400, f"at must be a number of moves, not {raw!r}") from None
     async with acc.live.lock:
         try:
-            return replay_frame(acc.live, at, request.query_params.get("log", "upto"),
-                                lang=page_language(request))
+            return replay_frame(acc.live, at, request.query_params.get("log", "upto"))
         except ValueError as e:
             raise ApiError(400, str(e)) from None
 
@@ -181,11 +184,13 @@ async def api_plan(game_id: str, body: PlanIn, request: Request, ctx: Ctx) -> Re
         try:
             await asyncio.to_thread(takeback.play_plan, live, ctx.store, seat, body.actions)
         except NotYourTurn as e:
-            raise ApiError(409, str(e)) from None
+            with speaking(reading(acc, request).lang):
+                return refusal_answer(e, live.game.state.spec.edition.name, "")
         except ActionSyntaxError as e:
             raise ApiError(400, f"bad action in the plan: {e}") from None
         except IllegalActionError as e:
-            raise ApiError(409, f"the plan was not played: {e}") from None
+            with speaking(reading(acc, request).lang):
+                return refusal_answer(e, live.game.state.spec.edition.name, "the plan was not played: ")
         except StoreError as e:
             raise ApiError(503, f"the plan was not saved, so it was undone: {e}") from None
         await ctx.play.after_change(live)

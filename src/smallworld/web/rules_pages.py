@@ -10,11 +10,18 @@ gets that anchor as its ``id``, so the Guide and the messages that cite a rule
 (``static/js/rulelinks.js``) land on its heading; links between the pages (``swow.md#R-PICK-3``)
 become links between ``/rules/...`` pages. The developer site (API reference, RL) stays the
 MkDocs build at ``/docs/`` (:mod:`smallworld.web.docs_site`).
+
+Each page speaks the reader's language (:func:`page_language`: ``?lang=``, else the choice
+remembered in this browser, else ``Accept-Language``; ``<html lang>`` set, a switch in the menu):
+every block of the Markdown is a message of the catalogues (:mod:`smallworld.web.rules_i18n`
+says why and how), the anchors stay the English ones, and the cards are made in the language
+(``Edition.card_pages`` with the catalogue's words, the editions' names, the abilities' summaries).
 """
 
 from __future__ import annotations
 
 import html
+import json
 import re
 from collections.abc import Callable, Sequence
 from functools import cache
@@ -27,15 +34,22 @@ from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
 from smallworld.core import edition as core_editions
+from smallworld.core.names import N_
+from smallworld.web import i18n
+from smallworld.web.rules_i18n import gettext, translate_blocks
 
 #: ``/rules/<name>``: page name -> (its Markdown file, its title, its short name in the menu)
 PAGES: dict[str, tuple[str, str, str]] = {
-    "swow": ("swow.md", "Small World of Warcraft", "Warcraft"),
-    "races": ("races.md", "Races", "Races"),
-    "powers": ("powers.md", "Special Powers", "Powers"),
-    "items": ("items.md", "Artifacts and Legendary Places", "Artifacts & Places"),
-    "classic": ("classic.md", "Original Small World", "Original game"),
+    "swow": ("swow.md", N_("Small World of Warcraft"), N_("Warcraft")),
+    "races": ("races.md", N_("Races"), N_("Races")),
+    "powers": ("powers.md", N_("Special Powers"), N_("Powers")),
+    "items": ("items.md", N_("Artifacts and Legendary Places"), N_("Artifacts & Places")),
+    "classic": ("classic.md", N_("Original Small World"), N_("Original game")),
 }
+#: the pages made from the game's data (:func:`smallworld.content.cards.card_pages`)
+CARD_FILES = ("races.md", "powers.md", "items.md")
+#: the edition whose names (races, powers, items) a page's blocks may be
+EDITION_OF = {"swow": "swow", "races": "swow", "powers": "swow", "items": "swow", "classic": "classic"}
 _BY_FILE = {file: name for name, (file, *_) in PAGES.items()}
 # a rule ID as a link's whole text: kept on one line (R-CONQ-4, C-R-AMAZONS-2)
 _RULE_ID = re.compile(r"^[RC](?:-[A-Z]+)+-\d+$")
@@ -119,9 +133,11 @@ def _links(state: StateCore) -> None:
                     child.attrSet("class", "rid")
 
 
+@cache
 def _markdown() -> MarkdownIt:
     md = MarkdownIt("commonmark", {"html": False}).enable("table")
     md.core.ruler.after("block", "heading_ids", _heading_ids)
+    md.core.ruler.after("heading_ids", "translate_blocks", translate_blocks)
     md.core.ruler.push("rules_links", _links)
 
     def wrap(open_: bool) -> Callable[..., str]:
@@ -135,16 +151,52 @@ def _markdown() -> MarkdownIt:
     return md
 
 
-def render(markdown: str) -> str:
+def render(markdown: str, lang: str = i18n.SOURCE, edition: str | None = None) -> str:
     """The HTML of a rules page's Markdown (headings with their anchors as ids; the authors'
-    HTML comments left out)."""
-    return _markdown().render(_COMMENT.sub("", markdown))
+    HTML comments left out), each block in ``lang`` (:mod:`smallworld.web.rules_i18n`; names
+    from ``edition``'s tables)."""
+    return _markdown().render(_COMMENT.sub("", markdown), {"lang": lang, "edition": edition})
 
 
-def _source(name: str) -> str | None:
+def messages(name: str | None, markdown: str | None = None) -> list[tuple[int, str]]:
+    """The blocks of page ``name`` that are messages, ``[(line, msgid)]`` in page order
+    (:func:`smallworld.web.rules_i18n.translate_blocks`): the page as served (the app's opening
+    words in place of the Markdown's), read from ``markdown`` when given, else from its file;
+    ``None``: the index page. Raises ``KeyError`` for an unknown page."""
+    if name is None:
+        source, edition = INDEX, None
+    else:
+        edition = EDITION_OF[name]
+        text = markdown if markdown is not None else _source(name)
+        source = _with_lead(name, text or "")
+    found: list[tuple[int, str]] = []
+    _markdown().parse(_COMMENT.sub("", source), {"edition": edition, "messages": found})
+    return found
+
+
+def _card_words(lang: str) -> dict[str, Callable[..., str]]:
+    """The card pages' words in ``lang`` (the keywords of ``Edition.card_pages``): names from
+    the Warcraft edition's tables, the cards' labels and numbers of tokens from the catalogues
+    (the summaries stay English here until their translations land)."""
+    names = core_editions.get("swow").names(lang)
+    kinds = {"race": "races", "power": "powers", "item": "items", "faction": "factions"}
+
+    def name(kind: str, ident: str, english: str) -> str:
+        if kind == "piece":
+            return str(names["pieces"].get(ident, {}).get("name", english))
+        return str(names[kinds[kind]].get(ident, english))
+
+    def tokens(n: int) -> str:
+        return i18n.translations(lang).ngettext("{n} token", "{n} tokens", n).replace("{n}", str(n))
+
+    return {"text": lambda msgid: gettext(lang, msgid), "tokens": tokens, "name": name,
+            "summary": lambda kind, ident, english: english}  # the summaries' own translations: next
+
+
+def _source(name: str, lang: str = i18n.SOURCE) -> str | None:
     file = PAGES[name][0]
     make_cards = core_editions.get("swow").card_pages  # the Guide's cards (Warcraft)
-    cards = make_cards() if make_cards else {}
+    cards = make_cards(**_card_words(lang)) if make_cards and file in CARD_FILES else {}
     if file in cards:
         return cards[file]
     folder = rules_dir()
@@ -184,43 +236,97 @@ main.rules pre { overflow-x: auto; }
 .table-wrap th, .table-wrap td { border: 1px solid var(--line); padding: 4px 8px; vertical-align: top; text-align: left; }
 .lead { background: var(--card); border: 1px solid var(--line); border-radius: 10px; padding: 10px 14px; }
 .rules-index li { margin: .4em 0; }
+.rules-top .langs { margin-left: auto; display: inline-flex; flex-wrap: wrap; }
+.rules-top .langs a { font-size: 14px; }
+html:lang(ko) body { font-family: "Noto Serif CJK KR", "Noto Sans CJK KR", "Noto Sans KR", "Apple SD Gothic Neo",
+  "Malgun Gothic", Georgia, serif; word-break: keep-all; }
+html:lang(ko) .rules-top { font-family: "Noto Sans CJK KR", "Noto Sans KR", "Apple SD Gothic Neo", "Malgun Gothic",
+  system-ui, sans-serif; }
 @media (max-width: 600px) {
   body { font-size: 16px; }
+  .table-wrap table { width: 100%; }
+  .table-wrap th, .table-wrap td { overflow-wrap: break-word; padding: 4px 5px; }
   main.rules { padding: 8px 14px 48px; }
   main.rules h1 { font-size: 1.5em; }
 }
 """
 
 
-def _page(title: str, current: str | None, body: str) -> str:
+#: the page's own script: the language remembered in this browser (the lobby's and the table's
+#: switch, ``static/js/i18n.js``: ``?lang=`` first, then ``localStorage``) goes into a cookie the
+#: server reads (:func:`page_language`); a page found in another language reloads once in it
+_REMEMBER = """(() => {
+  const known = %s, page = document.documentElement.lang;
+  const asked = new URLSearchParams(location.search).get("lang");
+  let mine = null;
+  try { if (known.includes(asked)) localStorage.setItem("smallworld.lang", asked);
+        mine = localStorage.getItem("smallworld.lang"); } catch (e) { mine = asked; }
+  if (!known.includes(mine)) return;
+  document.cookie = "%s=" + mine + "; path=/; max-age=31536000; samesite=lax";
+  const kept = document.cookie.split("; ").includes("%s=" + mine);
+  if (!asked && mine !== page && kept) location.replace(location.href);
+})();"""
+#: the cookie holding the reader's language for the server-made rules pages
+COOKIE = "smallworld_lang"
+
+
+def page_language(asked: str | None, cookie: str | None, accept_language: str | None) -> str:
+    """The language of a rules page: ``?lang=`` when it is one of ours, else the cookie the
+    pages' script keeps (the choice remembered in this browser), else ``Accept-Language``
+    (:func:`smallworld.web.i18n.choose_language`), else English."""
+    known = i18n.languages()
+    return i18n.choose_language(asked if asked in known else cookie, accept_language)
+
+
+def _switch(lang: str, current: str | None) -> str:
+    """Links to this page in each language, each named in its own language."""
+    here = f"/rules/{current or ''}"
+    links = "".join(
+        f'<a href="{here}?lang={x}" lang="{x}" hreflang="{x}"{" aria-current=true" if x == lang else ""}>'
+        f"{html.escape(i18n.language_name(x))}</a>" for x in i18n.languages())
+    return f'<span class="langs" role="group" aria-label="{html.escape(gettext(lang, "Language"))}">{links}</span>'
+
+
+#: the words around every rules page
+RULES, RULES_PAGES, YOUR_GAMES = N_("Rules"), N_("Rules pages"), N_("Your games")
+
+
+def _page(title: str, current: str | None, body: str, lang: str = i18n.SOURCE) -> str:
+    def tr(msgid: str) -> str:
+        return html.escape(gettext(lang, msgid))
+
     menu = "".join(
-        f'<a href="/rules/{name}" title="{html.escape(full)}"{" aria-current=page" if name == current else ""}>'
-        f"{html.escape(short)}</a>"
+        f'<a href="/rules/{name}" title="{tr(full)}"{" aria-current=page" if name == current else ""}>'
+        f"{tr(short)}</a>"
         for name, (_, full, short) in PAGES.items())
+    script = _REMEMBER % (json.dumps(i18n.languages()), COOKIE, COOKIE)
     return (
-        '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
+        f'<!doctype html>\n<html lang="{lang}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{html.escape(title)} · Rules · Small World</title>"
+        f"<title>{html.escape(title)} · {tr(RULES)} · Small World</title>"
         '<link rel="icon" href="/static/img/icon.svg" type="image/svg+xml">'
-        f"<style>{STYLE}</style></head><body>"
-        '<nav class="rules-top" aria-label="Rules pages">'
-        '<a class="home" href="/">Your games</a>'
-        f'<a href="/rules/"{" aria-current=page" if current is None else ""}>Rules</a>{menu}</nav>'
+        f"<style>{STYLE}</style><script>{script}</script></head><body>"
+        f'<nav class="rules-top" aria-label="{tr(RULES_PAGES)}">'
+        f'<a class="home" href="/">{tr(YOUR_GAMES)}</a>'
+        f'<a href="/rules/"{" aria-current=page" if current is None else ""}>{tr(RULES)}</a>{menu}'
+        f"{_switch(lang, current)}</nav>"
         f'<main class="rules">{body}</main></body></html>\n')
 
 
-INDEX = """<h1>The rules</h1>
-<p class="lead">Every rule the game follows, in full. Each rule has a short name such as
-<b>R-CONQ-3</b> (the cost of a conquest); when the game refuses a move it names the rule, and its
-“see the rule” link and the Guide’s “rule” links open the rule here.</p>
-<ul class="rules-index">
-<li><a href="/rules/swow">Small World of Warcraft</a>: 2 to 5 players, and its team variant
-“Battle for Azeroth” (<a href="/rules/swow#team">§12</a>).</li>
-<li>Quick-reference cards: <a href="/rules/races">Races</a>,
-<a href="/rules/powers">Special Powers</a>,
-<a href="/rules/items">Artifacts and Legendary Places</a>.</li>
-<li><a href="/rules/classic">Original Small World</a>: the original game (rules named C-…).</li>
-</ul>"""
+INDEX_TITLE = N_("The rules")
+#: the index page, ``/rules/`` (Markdown: its blocks are messages like the rules')
+INDEX = """# The rules
+
+Every rule the game follows, in full. Each rule has a short name such as **R-CONQ-3** (the cost
+of a conquest); when the game refuses a move it names the rule, and its “see the rule” link and
+the Guide’s “rule” links open the rule here.
+
+- [Small World of Warcraft](swow.md): 2 to 5 players, and its team variant “Battle for
+  Azeroth” ([§12](swow.md#team)).
+- Quick-reference cards: [Races](races.md), [Special Powers](powers.md),
+  [Artifacts and Legendary Places](items.md).
+- [Original Small World](classic.md): the original game (rules named C-…).
+"""
 
 
 #: the app's opening words of a rules page, in place of the Markdown's (written for the
@@ -258,14 +364,17 @@ def _with_lead(name: str, markdown: str) -> str:
 
 
 @cache
-def page_html(name: str | None) -> str | None:
-    """The whole HTML page ``/rules/<name>`` (``None``: the index), or ``None`` when there is
-    no such page (or its Markdown is missing)."""
+def page_html(name: str | None, lang: str = i18n.SOURCE) -> str | None:
+    """The whole HTML page ``/rules/<name>`` (``None``: the index) in ``lang`` (one of
+    :func:`smallworld.web.i18n.languages`), or ``None`` when there is no such page (or its
+    Markdown is missing)."""
     if name is None:
-        return _page("The rules", None, INDEX)
+        body = render(INDEX, lang).replace("<p>", '<p class="lead">', 1).replace("<ul>", '<ul class="rules-index">', 1)
+        return _page(gettext(lang, INDEX_TITLE), None, body, lang)
     if name not in PAGES:
         return None
-    source = _source(name)
+    source = _source(name, lang)
     if source is None:
         return None
-    return _page(PAGES[name][1], name, render(_with_lead(name, source)))
+    body = render(_with_lead(name, source), lang, EDITION_OF[name])
+    return _page(gettext(lang, PAGES[name][1]), name, body, lang)

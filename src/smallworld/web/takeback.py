@@ -99,7 +99,7 @@ def play_plan(live: LiveGame, store: Store, seat: int, texts: Sequence[str]) -> 
                                              step=i + 1, action=str(a)))
     g = live.game
     if g.state.current_player() != seat:
-        raise NotYourTurn(f"it is not {live.seats[seat].name}'s turn to place tokens")
+        raise NotYourTurn(Refusal(N_("it is not {seat}'s turn to place tokens"), seat=live.seats[seat].name))
     start, n_log = len(g.record.actions), len(live.log.entries)
     saved_state, saved_turn = g.state.copy(), live.log._turn_key
     try:

@@ -1,5 +1,6 @@
 """Berserk (C-P-BERSERK-1..3): roll before each conquest; no ordinary final conquest."""
 
+from smallworld.core import engine
 from tests.classic.helpers import acts_text, cost, make, rid
 
 
@@ -8,12 +9,12 @@ def test_roll_lowers_the_next_conquest_only():
     conquest is at full cost again."""
     s = make(race="ratmen", power="berserk", hand=5, regions='"C2.1" = { player = 0 }')
     assert "berserk" in acts_text(s)
-    s.apply("berserk")
+    engine.apply_action(s, "berserk")
     assert acts_text(s) == {"roll 0", "roll 1", "roll 2", "roll 3"}
-    s.apply("roll 2")
+    engine.apply_action(s, "roll 2")
     assert "berserk" not in acts_text(s)
     assert cost(s, 5) == 1
-    s.apply("conquer C2.5")
+    engine.apply_action(s, "conquer C2.5")
     assert s.tokens[rid(s, 5)] == 1 and s.hand[0] == 4
     assert cost(s, 6) == 2 and "berserk" in acts_text(s)
 
@@ -23,8 +24,8 @@ def test_no_final_conquest_roll():
     die); an empty Region (cost 2) is not either."""
     s = make(race="ratmen", power="berserk", hand=1, regions='"C2.1" = { player = 0 }')
     assert not {"conquer C2.5", "conquer C2.2"} & acts_text(s)
-    s.apply("berserk")
-    s.apply("roll 0")
+    engine.apply_action(s, "berserk")
+    engine.apply_action(s, "roll 0")
     assert s.phase != "conquer" and s.step not in ("conquer",)  # C-P-BERSERK-2: conquests end
     assert s.hand[0] == 0  # the token in hand was redeployed
 

@@ -1,16 +1,17 @@
 """Bivouacking (C-P-BIVOUACKING-1..5): 5 Encampments placed freely at each redeployment."""
 
+from smallworld.core import engine
 from tests.classic.helpers import acts_text, classic, cost, make, rid
 
 
 def test_place_stack_and_defend():
     """C-P-BIVOUACKING-1: several Encampments in one Region; each is +1 defense."""
     s = make(race="ratmen", power="bivouacking", hand=0, regions='"C2.1" = { player = 0 }\n"C2.2" = { player = 0 }')
-    s.apply("end")
+    engine.apply_action(s, "end")
     assert acts_text(s) == {"camp C2.1", "camp C2.2", "done"}
-    s.apply("camp C2.2")
-    s.apply("camp C2.2")
-    s.apply("done")
+    engine.apply_action(s, "camp C2.2")
+    engine.apply_action(s, "camp C2.2")
+    engine.apply_action(s, "done")
     assert s.piece("encampment", rid(s, 2)) == 2 and s.supply["encampment"] == 3
     assert cost(s, 2, p=1) == 2 + 1 + 2
 
@@ -19,10 +20,10 @@ def test_break_camp_each_turn_and_decline():
     """C-P-BIVOUACKING-2/5: each turn all 5 come back before placing; In Decline they leave."""
     s = make(race="ratmen", power="bivouacking", hand=0,
              regions='"C2.1" = { player = 0, pieces = { encampment = 3 } }')
-    s.apply("end")
+    engine.apply_action(s, "end")
     assert s.piece("encampment", rid(s, 1)) == 0 and s.supply["encampment"] == 5
     for _ in range(5):
-        s.apply("camp C2.1")
+        engine.apply_action(s, "camp C2.1")
     assert s.piece("encampment", rid(s, 1)) == 5 and s.phase != "choice"
     from smallworld.core.decline import go_into_decline
 
@@ -37,14 +38,14 @@ def test_conquered_camps_go_back_to_owner_and_are_replaced_that_turn():
         '"C2.1" = { player = 0 }\n"C2.2" = { player = 1, tokens = 2, pieces = { encampment = 2 } }\n'
         '"C2.3" = { player = 1 }'))
     s.flags["bivouacking-placed"] = 2
-    s.apply("conquer C2.2")
+    engine.apply_action(s, "conquer C2.2")
     assert s.piece("encampment", rid(s, 2)) == 0 and s.supply["encampment"] == 5
-    s.apply("end")
+    engine.apply_action(s, "end")
     while s.actor == 0 and s.phase == "redeploy":
-        s.apply(str(s.legal_actions()[-1]))
+        engine.apply_action(s, str(engine.legal_actions(s)[-1]))
     assert s.current_player() == 1 and acts_text(s) == {"camp C2.3", "done"}
-    s.apply("camp C2.3")
-    s.apply("camp C2.3")
+    engine.apply_action(s, "camp C2.3")
+    engine.apply_action(s, "camp C2.3")
     assert s.piece("encampment", rid(s, 3)) == 2 and s.decisions == []
 
 
@@ -56,12 +57,12 @@ def test_a_scenario_s_encampments_count_as_placed():
         '"C2.1" = { player = 0 }\n"C2.2" = { player = 1, tokens = 2, pieces = { encampment = 1 } }\n'
         '"C2.3" = { player = 1, pieces = { encampment = 2 } }'))
     assert s.flags["bivouacking-placed"] == 3
-    s.apply("conquer C2.2")
-    s.apply("end")
+    engine.apply_action(s, "conquer C2.2")
+    engine.apply_action(s, "end")
     while s.actor == 0 and s.phase == "redeploy":
-        s.apply(str(s.legal_actions()[-1]))
+        engine.apply_action(s, str(engine.legal_actions(s)[-1]))
     assert s.current_player() == 1 and acts_text(s) == {"camp C2.3", "done"}
-    s.apply("camp C2.3")
+    engine.apply_action(s, "camp C2.3")
     assert s.piece("encampment", rid(s, 3)) == 3 and s.decisions == []
     s2 = make(race="humans", power="forest", race1="ratmen", power1="bivouacking", p1="", regions=(
         '"C2.3" = { player = 1, pieces = { encampment = 2 } }'))

@@ -1,5 +1,6 @@
 """Diplomat (C-P-DIPLOMAT-1..3): name an opponent not attacked; peace until the next turn."""
 
+from smallworld.core import engine
 from tests.builders import seat
 from tests.classic.helpers import acts_text, classic_position, make, tg
 
@@ -9,9 +10,9 @@ def test_ally_cannot_attack_until_next_turn():
     Active Regions; the peace ends when seat 0's next turn starts (C-P-DIPLOMAT-3)."""
     s = make(race="ratmen", power="diplomat", hand=0, race1="humans", power1="forest",
              regions='"C2.1" = { player = 0 }\n"C2.2" = { player = 1 }')
-    s.apply("end")
+    engine.apply_action(s, "end")
     assert acts_text(s) == {"ally 1", "done"}
-    s.apply("ally 1")
+    engine.apply_action(s, "ally 1")
     assert s.flags["diplomat-ally"] == 1
     assert 1 not in tg(s, 1)
     from smallworld.classic.registry import POWER_ABILITIES
@@ -25,10 +26,10 @@ def test_attacked_opponent_cannot_be_named():
     offered."""
     s = make(race="ratmen", power="diplomat", race1="humans", power1="forest",
              regions='"C2.1" = { player = 0 }\n"C2.2" = { player = 1 }\n"C2.3" = { player = 1 }')
-    s.apply("conquer C2.2")
-    s.apply("end")
+    engine.apply_action(s, "conquer C2.2")
+    engine.apply_action(s, "end")
     while s.phase == "redeploy":
-        s.apply(str(s.legal_actions()[-1]))
+        engine.apply_action(s, str(engine.legal_actions(s)[-1]))
     assert acts_text(s) == {"done"}
 
 
@@ -39,11 +40,11 @@ def test_only_an_opponent_with_an_active_race_can_be_named():
         "C2.1" = { player = 0 }
         "C2.2" = { player = 1, decline = true }
     ''', seat("ratmen", "diplomat"), seat(decline="humans"))
-    s.apply("end")
+    engine.apply_action(s, "end")
     assert acts_text(s) == {"done"}
     import pytest
 
     from smallworld.core.errors import IllegalActionError
 
     with pytest.raises(IllegalActionError):
-        s.apply("ally 1")
+        engine.apply_action(s, "ally 1")

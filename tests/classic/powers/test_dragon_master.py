@@ -1,6 +1,7 @@
 """Dragon Master (C-P-DRAGON-1..5): one 1-token conquest per turn; the Dragon's Region is
 immune."""
 
+from smallworld.core import engine
 from tests.classic.helpers import acts_text, make, rid, tg
 
 
@@ -10,7 +11,7 @@ def test_dragon_conquest_with_one_token_and_immunity():
     s = make(race="ratmen", power="dragon-master", race1="humans", power1="forest", regions=(
         '"C2.1" = { player = 0 }\n"C2.5" = { player = 1, tokens = 3 }\n"C2.11" = { player = 1 }'))
     assert "dragon C2.5" in acts_text(s)
-    s.apply("dragon C2.5")
+    engine.apply_action(s, "dragon C2.5")
     r = rid(s, 5)
     assert s.occ[r] == 0 and s.tokens[r] == 1 and s.hand[0] == 4 and s.hand[1] == 2
     assert s.piece("dragon", r) == 1

@@ -1,5 +1,6 @@
 """Seafaring (C-P-SEAFARING-1/2): Seas and Lake conquerable while Active; kept In Decline."""
 
+from smallworld.core import engine
 from tests.classic.helpers import cost, make, tg
 
 
@@ -18,7 +19,7 @@ def test_in_decline_keeps_water_and_badge():
     scores; other races cannot attack it."""
     s = make(race="ratmen", power="seafaring", regions='"C2.0" = { player = 0 }\n"C2.1" = { player = 0 }')
     s.phase, s.step = "decide", "choose"
-    s.apply("decline")
+    engine.apply_action(s, "decline")
     assert s.kept[0] == "seafaring" and s.last_score[0] == [("Regions", 2)]
     assert s.occ[s.region_of("C2.0")] == 1
     s3 = make(race="humans", power="forest", p1='decline = "ratmen"\nkept = "seafaring"',

@@ -2,7 +2,7 @@
 
 import json
 
-from smallworld.core import chance
+from smallworld.core import chance, engine
 from smallworld.core.decline import go_into_decline
 from smallworld.core.scoring import score_turn, tokens_on_boards
 from smallworld.core.state import CHANCE, State
@@ -58,9 +58,9 @@ def test_spirit_race_leaves_only_through_losses():
                  '"C2.12" = { player = 0 }\n"C2.8" = { player = 1, decline = true }\n'
                  '"C2.13" = { player = 1, decline = 2 }\n"C2.14" = { player = 1, decline = 2 }'))
     assert s.occ[rid(s, 13)] == 2 * (2 + 1) + 1
-    s.apply("conquer C2.13")
+    engine.apply_action(s, "conquer C2.13")
     assert s.decline2[1] == "ratmen"
-    s.apply("conquer C2.14")
+    engine.apply_action(s, "conquer C2.14")
     assert s.decline2[1] is None and s.kept2[1] is None and "spirit" in s.badge_discard
     assert s.decline[1] == "orcs" and s.box["ratmen"] == 13
     assert "ratmen" in s.banner_bottom + [c[0] for c in s.column]
@@ -97,26 +97,26 @@ def test_spirit_ghouls_stay_and_keep_conquering():
                  '"C2.1" = { player = 0 }\n"C2.9" = { player = 0, decline = true }\n'
                  '"C2.13" = { player = 0, decline = 2, tokens = 3 }\n"C2.20" = { player = 1 }'))
     s.phase, s.step = "decide", "choose"
-    s.apply("decline")
+    engine.apply_action(s, "decline")
     assert s.acting is None and s.decline[0] == "orcs" and s.decline2[0] == "ghouls"
     assert s.tokens[rid(s, 13)] == 3 and s.box["humans"] == 10
     # seat 1 declines too; then seat 0 picks and its Spirit Ghouls act
     while s.turn == 0 or s.current_player() == CHANCE:
-        s.apply(s.legal_actions()[0])
+        engine.apply_action(s, engine.legal_actions(s)[0])
     assert s.current_player() == 1
-    s.apply("decline")
+    engine.apply_action(s, "decline")
     while s.current_player() == CHANCE:
-        s.apply(chance.outcomes(s)[0][0])
+        engine.apply_action(s, chance.outcomes(s)[0][0])
     assert s.turn == 0 and s.phase == "pick"
-    s.apply(s.legal_actions()[0])
+    engine.apply_action(s, engine.legal_actions(s)[0])
     while s.current_player() == CHANCE:
-        s.apply(chance.outcomes(s)[0][0])
+        engine.apply_action(s, chance.outcomes(s)[0][0])
     assert s.acting is not None and s.acting[:2] == (0, 2) and s.active[0] == "ghouls"
     assert s.hand[0] == 2 and "conquer C2.14" in acts_text(s)
-    s.apply("conquer C2.14")  # a Lost-Tribe-free Region next to C2.13: 2
-    s.apply("end")
+    engine.apply_action(s, "conquer C2.14")  # a Lost-Tribe-free Region next to C2.13: 2
+    engine.apply_action(s, "end")
     while s.acting is not None and s.phase == "redeploy":
-        s.apply(str(s.legal_actions()[-1]))
+        engine.apply_action(s, str(engine.legal_actions(s)[-1]))
     assert s.acting is None and s.decline2[0] == "ghouls" and s.occ[rid(s, 14)] == SPIRIT_CODE
     assert s.kept2[0] == "spirit" and s.active[0] is not None
     check_invariants(s)

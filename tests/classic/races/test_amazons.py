@@ -2,6 +2,7 @@
 
 import pytest
 
+from smallworld.core import engine
 from smallworld.core.combos import take_combo
 from smallworld.core.errors import IllegalActionError
 from tests.classic.helpers import acts_text, make, rid
@@ -19,10 +20,10 @@ def test_four_off_after_redeployment_and_back_next_turn():
     """C-R-AMAZONS-2: after redeploying, 4 tokens leave the map (1 kept per Region); they do
     not score; they come back to hand when the owner next expands."""
     s = make(race="amazons", power="hill", hand=6, regions='"C2.1" = { player = 0 }')
-    s.apply("conquer C2.2")
-    s.apply("end")
+    engine.apply_action(s, "conquer C2.2")
+    engine.apply_action(s, "end")
     while s.phase == "redeploy":
-        s.apply(str(s.legal_actions()[-1]))
+        engine.apply_action(s, str(engine.legal_actions(s)[-1]))
     own = [r for r, c in enumerate(s.occ) if c == 0]
     assert sum(s.tokens[r] for r in own) == 7 - 4 and all(s.tokens[r] >= 1 for r in own)
     assert s.flags["off-map:amazons"] == 4
@@ -39,9 +40,9 @@ THREE = ('"C2.1" = { player = 0, tokens = 3 }\n"C2.2" = { player = 0, tokens = 3
 def _redeployed(regions: str, plan: tuple[str, ...], power: str = "hill"):
     """Seat 0's Amazons end their conquests and redeploy by ``plan``."""
     s = make(race="amazons", power=power, hand=0, regions=regions)
-    s.apply("end")
+    engine.apply_action(s, "end")
     for a in plan:
-        s.apply(a)
+        engine.apply_action(s, a)
     return s
 
 
@@ -56,12 +57,12 @@ def test_the_player_chooses_which_four_leave():
     s = _redeployed(THREE, ("redeploy C2.1 2", "redeploy C2.2 2", "redeploy C2.6 1"))
     assert s.decisions == [(0, "race:amazons")]
     assert acts_text(s) == {"offmap C2.1", "offmap C2.2", "offmap C2.6"}
-    s.apply("offmap C2.6")
+    engine.apply_action(s, "offmap C2.6")
     assert acts_text(s) == {"offmap C2.1", "offmap C2.2"}  # C2.6 is down to its last token
     with pytest.raises(IllegalActionError):
-        s.apply("offmap C2.6")
-    s.apply("offmap C2.1")
-    s.apply("offmap C2.1")  # C2.1 at 1: only C2.2 may give the last one, taken at once
+        engine.apply_action(s, "offmap C2.6")
+    engine.apply_action(s, "offmap C2.1")
+    engine.apply_action(s, "offmap C2.1")  # C2.1 at 1: only C2.2 may give the last one, taken at once
     assert not s.decisions and s.flags["off-map:amazons"] == 4
     assert _left(s, 1, 2, 6) == [1, 2, 1]
     assert s.current_player() == 1  # the turn went on: scored, next seat
@@ -75,10 +76,10 @@ def test_the_player_chooses_which_regions_to_abandon():
                '"C2.3" = { player = 0 }')
     s = _redeployed(regions, ("redeploy C2.1 2",))
     assert acts_text(s) == {"offmap C2.1", "offmap C2.2", "offmap C2.3"}
-    s.apply("offmap C2.2")
+    engine.apply_action(s, "offmap C2.2")
     assert s.occ[rid(s, 2)] == -1
     for _ in range(3):
-        s.apply("offmap C2.1")
+        engine.apply_action(s, "offmap C2.1")
     assert not s.decisions and s.flags["off-map:amazons"] == 4
     assert _left(s, 1, 2, 3) == [0, 0, 1] and s.hand[0] == 0
 
@@ -96,8 +97,8 @@ def test_tokens_leave_before_heroes_are_placed():
                '"C2.3" = { player = 0 }\n"C2.6" = { player = 0 }')
     s = _redeployed(regions, ("redeploy C2.1 2",), power="heroic")
     assert s.decisions[-1] == (0, "race:amazons")
-    s.apply("offmap C2.2")
-    s.apply("offmap C2.3")  # 4 tokens on 2 Regions: the last 2 can only come from C2.1
+    engine.apply_action(s, "offmap C2.2")
+    engine.apply_action(s, "offmap C2.3")  # 4 tokens on 2 Regions: the last 2 can only come from C2.1
     assert s.flags["off-map:amazons"] == 4 and _left(s, 1, 2, 3, 6) == [1, 0, 0, 1]
     assert s.decisions[-1] == (0, "power:heroic")
     assert acts_text(s) == {"hero C2.1", "hero C2.6"}
@@ -124,8 +125,8 @@ def test_the_choice_says_how_many_are_left():
     s = _redeployed(THREE, ("redeploy C2.1 2", "redeploy C2.2 2", "redeploy C2.6 1"))
     assert amazons.decision_words(s, 0).startswith("Take 4 more Amazon tokens off the map")
     assert "keeps at least one token" in amazons.decision_words(s, 0)
-    s.apply("offmap C2.6")
-    s.apply("offmap C2.1")
+    engine.apply_action(s, "offmap C2.6")
+    engine.apply_action(s, "offmap C2.1")
     assert amazons.decision_words(s, 0).startswith("Take 2 more Amazon tokens")
     regions = ('"C2.1" = { player = 0, tokens = 3 }\n"C2.2" = { player = 0 }\n'
                '"C2.3" = { player = 0 }')

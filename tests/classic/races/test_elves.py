@@ -1,5 +1,6 @@
 """Elves (C-R-ELVES-1/2): Active Elves lose no token when conquered."""
 
+from smallworld.core import engine
 from tests.classic.helpers import make
 
 
@@ -8,7 +9,7 @@ def test_active_elves_lose_nothing():
     s = make(race="ratmen", power="hill", race1="elves", power1="forest", regions=(
         '"C2.1" = { player = 0 }\n"C2.2" = { player = 1, tokens = 3 }\n"C2.3" = { player = 1 }'))
     box = s.box["elves"]
-    s.apply("conquer C2.2")
+    engine.apply_action(s, "conquer C2.2")
     assert s.hand[1] == 3 and s.box["elves"] == box
 
 
@@ -17,7 +18,7 @@ def test_in_decline_elves_lose_their_token():
     s = make(race="ratmen", power="hill", p1='decline = "elves"', regions=(
         '"C2.1" = { player = 0 }\n"C2.2" = { player = 1, decline = true }'))
     box = s.box["elves"]
-    s.apply("conquer C2.2")
+    engine.apply_action(s, "conquer C2.2")
     assert s.box["elves"] == box + 1 and s.decline[1] is None  # its last Region: it leaves
 
 
@@ -25,5 +26,5 @@ def test_elves_attacking_lose_as_usual():
     """C-R-ELVES-1 is a defence: the Elves' victims lose 1 token as usual (C-CONQ-7)."""
     s = make(race="elves", power="hill", race1="humans", power1="forest", regions=(
         '"C2.1" = { player = 0 }\n"C2.2" = { player = 1, tokens = 2 }\n"C2.3" = { player = 1 }'))
-    s.apply("conquer C2.2")
+    engine.apply_action(s, "conquer C2.2")
     assert s.hand[1] == 1

@@ -1,5 +1,6 @@
 """Halflings (C-R-HALFLINGS-1..4): enter anywhere; Holes in the first two Regions."""
 
+from smallworld.core import engine
 from tests.classic.helpers import make, rid, tg
 
 
@@ -14,7 +15,7 @@ def test_seafaring_halflings_may_enter_on_the_lake():
     Lake (C2.7) as well as the Seas (C2.0, C2.22), and the conquest goes through."""
     s = make(race="halflings", power="seafaring", hand=8)
     assert {0, 7, 22} <= tg(s) and 13 in tg(s)
-    s.apply("conquer C2.7")
+    engine.apply_action(s, "conquer C2.7")
     assert s.occ[rid(s, 7)] == 0 and s.tokens[rid(s, 7)] == 2
 
 
@@ -24,7 +25,7 @@ def test_holes_in_first_two_regions_make_them_immune():
     s = make(race="halflings", power="hill", hand=8, p0="turns_with_race = 0")
     s.flags["halflings-holes-placed"] = 0
     for n in (13, 12, 11):
-        s.apply(f"conquer C2.{n}")
+        engine.apply_action(s, f"conquer C2.{n}")
     assert [s.piece("hole", rid(s, n)) for n in (13, 12, 11)] == [1, 1, 0]
     s.hand[1] = 5
     s.occ[rid(s, 1)] = 2
@@ -40,9 +41,9 @@ def test_abandoned_hole_is_lost_and_decline_removes_holes():
     s = make(race="halflings", power="hill", regions=(
         '"C2.13" = { player = 0, pieces = { hole = 1 } }\n"C2.12" = { player = 0, pieces = { hole = 1 } }'))
     s.flags["halflings-holes-placed"] = 2
-    s.apply("abandon C2.13")
+    engine.apply_action(s, "abandon C2.13")
     assert s.piece("hole", rid(s, 13)) == 0 and s.supply["hole"] == 0
-    s.apply("conquer C2.11")
+    engine.apply_action(s, "conquer C2.11")
     assert s.piece("hole", rid(s, 11)) == 0  # not replaced
     from smallworld.core.decline import go_into_decline
 
@@ -56,5 +57,5 @@ def test_a_scenario_s_holes_count_as_placed():
     s = make(race="halflings", power="hill", hand=8, regions=(
         '"C2.13" = { player = 0, pieces = { hole = 1 } }\n"C2.12" = { player = 0, pieces = { hole = 1 } }'))
     assert s.flags["halflings-holes-placed"] == 2
-    s.apply("conquer C2.11")
+    engine.apply_action(s, "conquer C2.11")
     assert s.piece("hole", rid(s, 11)) == 0

@@ -1,5 +1,6 @@
 """Orcs (C-R-ORCS-1): +1 VC per non-empty Region conquered this turn."""
 
+from smallworld.core import engine
 from smallworld.core.scoring import score_turn
 from tests.classic.helpers import make
 
@@ -11,7 +12,7 @@ def test_non_empty_conquests_score():
         '"C2.1" = { player = 0 }\n"C2.2" = { lost_tribes = 1 }\n"C2.6" = { player = 1 }\n'
         '"C2.3" = { player = 0, decline = true }'))
     for rid in ("C2.2", "C2.6", "C2.3"):
-        s.apply(f"conquer {rid}")
+        engine.apply_action(s, f"conquer {rid}")
     assert s.hand[0] == 0
     assert dict(score_turn(s, 0))["Orcs: non-empty conquests"] == 3
 
@@ -19,5 +20,5 @@ def test_non_empty_conquests_score():
 def test_empty_conquest_gives_nothing():
     """C-R-ORCS-1: an empty Region is not counted."""
     s = make(race="orcs", power="hill", regions='"C2.1" = { player = 0 }')
-    s.apply("conquer C2.2")
+    engine.apply_action(s, "conquer C2.2")
     assert score_turn(s, 0) == [("Regions", 2)]

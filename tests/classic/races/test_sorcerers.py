@@ -1,5 +1,6 @@
 """Sorcerers (C-R-SORCERERS-1..5): replace a lone Active opponent token next to them."""
 
+from smallworld.core import engine
 from tests.classic.helpers import acts_text, make, rid
 
 
@@ -10,7 +11,7 @@ def test_substitution_once_per_opponent():
         '"C2.1" = { player = 0 }\n"C2.2" = { player = 1 }\n"C2.6" = { player = 1 }'))
     assert {"sorcery C2.2", "sorcery C2.6"} <= acts_text(s)
     hb, sb = s.box["humans"], s.box["sorcerers"]
-    s.apply("sorcery C2.2")
+    engine.apply_action(s, "sorcery C2.2")
     r = rid(s, 2)
     assert s.occ[r] == 0 and s.tokens[r] == 1 and s.hand[0] == 1
     assert s.box["humans"] == hb + 1 and s.box["sorcerers"] == sb - 1 and s.hand[1] == 0
@@ -28,7 +29,7 @@ def test_substitution_needs_a_token_in_hand():
     from smallworld.core.errors import IllegalActionError
 
     with pytest.raises(IllegalActionError, match="sorcery"):
-        s.apply("sorcery C2.2")
+        engine.apply_action(s, "sorcery C2.2")
     s.hand[0] = 1
     assert "sorcery C2.2" in acts_text(s)
 
@@ -40,7 +41,7 @@ def test_not_two_tokens_not_in_decline_not_encampment():
              regions=('"C2.1" = { player = 0 }\n"C2.2" = { player = 1, tokens = 2 }\n'
                       '"C2.6" = { player = 1, decline = true }\n"C2.5" = { player = 1, pieces = { troll-lair = 1 } }'))
     assert {a for a in acts_text(s) if a.startswith("sorcery")} == {"sorcery C2.5"}
-    s.apply("sorcery C2.5")
+    engine.apply_action(s, "sorcery C2.5")
     assert s.piece("troll-lair", rid(s, 5)) == 0
     s2 = make(race="sorcerers", power="hill", race1="trolls", power1="forest",
               regions='"C2.1" = { player = 0 }\n"C2.2" = { player = 1, pieces = { encampment = 1 } }')
@@ -52,7 +53,7 @@ def test_elf_replaced_is_lost():
     s = make(race="sorcerers", power="hill", race1="elves", power1="forest",
              regions='"C2.1" = { player = 0 }\n"C2.2" = { player = 1 }\n"C2.3" = { player = 1 }')
     eb = s.box["elves"]
-    s.apply("sorcery C2.2")
+    engine.apply_action(s, "sorcery C2.2")
     assert s.box["elves"] == eb + 1 and s.hand[1] == 0
 
 

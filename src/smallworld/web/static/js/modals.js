@@ -7,10 +7,11 @@ import { logEntries } from "./chronicle.js";
 import { scoreChart, sourcesTable } from "./results.js";
 import { h, toast, PLAYER_COLOURS, FACTION, seatUrl, botName } from "./ui.js";
 import { ruleHref } from "./rulelinks.js";
+import { t, lang, editionNames } from "./i18n.js";
 import { rematchControl } from "./rematch.js";
 import { talkChoice } from "./chat.js";
 
-function closeButton(label = "Close") {
+function closeButton(label = t("Close")) {
   return h("button", { type: "button", class: "primary", onclick: () => { document.getElementById("modal").hidden = true; } }, label);
 }
 
@@ -94,70 +95,116 @@ export async function exportRecord() {
   } catch (e) { toast(e.message, "bad"); }
 }
 
+// ---- the Guide -----------------------------------------------------------------------------
+// Every word through the catalogue (t), every name through the edition's names in the page's
+// language (/api/i18n names), every ability's summary through the catalogue (its msgid is the
+// English summary that /api/meta sends, marked N_ where the ability declares it).
+
+// the edition's names in the page's language ({races, powers, items, pieces, factions})
+function localNames() { return editionNames(G.meta.edition) || {}; }
+
+// a race's, power's or item's name in the page's language
+function abilityName(kind, id, x) {
+  const table = localNames()[`${kind}s`];
+  return (table && table[id]) || x.name;
+}
+
+// a piece kind's name (plural: its name for several) in the page's language
+function pieceWord(kind, plural = false) {
+  const local = (localNames().pieces || {})[kind];
+  const own = (G.meta.piece_table || {})[kind];
+  const pick = (p) => (p ? (plural ? p.plural || p.name : p.name) : null);
+  return pick(local) || pick(own) || kind.replace(/-/g, " ");
+}
+
+// "A, B or C" / "A, B and C" in the page's language
+function listOf(words, type = "disjunction") {
+  return new Intl.ListFormat(lang(), { type }).format(words);
+}
+
 // the pieces a race, power or item brings (its declarations, /api/meta), for its Guide card
 function piecesOf(x) {
   const table = G.meta.piece_table || {};
-  const names = (x.pieces || []).filter((k) => table[k]).map((k) => table[k].name);
-  return names.length ? h("span", { class: "guide-pieces" }, ` Pieces: ${names.join(", ")}.`) : null;
+  const names = (x.pieces || []).filter((k) => table[k]).map((k) => pieceWord(k));
+  return names.length ? h("span", { class: "guide-pieces" }, " ", t("Pieces: {pieces}.", { pieces: listOf(names, "conjunction") })) : null;
 }
 
 // "A, B or C": the pieces that make a conquest cost more (their declared defence)
 function defencePieces() {
-  const names = Object.values(G.meta.piece_table || {}).filter((p) => p.defence > 0).map((p) => p.name);
-  return names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}` : names.join("");
+  return listOf(Object.entries(G.meta.piece_table || {}).filter(([, p]) => p.defence > 0).map(([k]) => pieceWord(k)));
+}
+
+// one step of the Guide: the word in bold, then what it means
+function step(word, text, link) {
+  return h("li", {}, h("b", {}, word), ": ", text, link ? " " : null, link);
+}
+
+// the cards of one kind (races, powers or items), sorted by their names in the page's language
+function guideSection(title, kind, table, anchor) {
+  const prefix = G.meta.factions === false ? `classic-${kind}` : kind; // the rules pages' anchors
+  const { meta } = G;
+  const factions = localNames().factions || {};
+  const rows = Object.entries(table).map(([id, x]) => [id, x, abilityName(kind, id, x)])
+    .sort((a, b) => a[2].localeCompare(b[2], lang()));
+  return h("section", { class: "guide-section" }, h("h3", {}, title),
+    h("dl", { class: "guide-list" }, ...rows.flatMap(([id, x, name]) => [
+      h("dt", {}, name, x.value !== undefined ? h("span", { class: "val" }, x.value) : null,
+        x.faction && meta.factions !== false ? h("span", { class: `tip-tag ${x.faction}` }, factions[x.faction] || FACTION[x.faction]) : null,
+        x.kind ? h("span", { class: "tip-tag" }, x.kind === "artifact" ? t("Artifact") : t("Legendary Place")) : null),
+      h("dd", {}, x.summary ? t(x.summary) : "", " ", anchor(`${prefix}-${id}`), piecesOf(x))])));
+}
+
+function openGuide(title, steps, sections, allRules) {
+  const modal = document.getElementById("modal");
+  modal.replaceChildren(h("div", { class: "modal-card guide", role: "dialog", "aria-label": t("Guide") },
+    h("h2", {}, title), h("ol", { class: "guide-steps" }, ...steps), ...sections,
+    h("p", {}, allRules), h("div", { class: "actions" }, closeButton())));
+  modal.hidden = false;
 }
 
 export function showGuide() {
   const { meta } = G;
   // each step, race, power and item links to its rule in the rules pages (rulelinks.js)
-  const rule = (anchor, label = "rule") => h("a", { class: "rule-link", href: ruleHref(anchor), target: "_blank", rel: "noopener" }, label);
-  const section = (title, kind, table) => h("section", { class: "guide-section" }, h("h3", {}, title),
-    h("dl", { class: "guide-list" }, ...Object.entries(table).sort((a, b) => a[1].name.localeCompare(b[1].name)).flatMap(([id, x]) => [
-      h("dt", {}, x.name, x.value !== undefined ? h("span", { class: "val" }, x.value) : null,
-        x.faction && meta.factions !== false ? h("span", { class: `tip-tag ${x.faction}` }, FACTION[x.faction]) : null,
-        x.kind ? h("span", { class: "tip-tag" }, x.kind === "artifact" ? "Artifact" : "Legendary Place") : null),
-      h("dd", {}, x.summary, " ", rule(`${kind}-${id}`), piecesOf(x))])));
+  const rule = (anchor, label = t("rule")) => h("a", { class: "rule-link", href: ruleHref(anchor), target: "_blank", rel: "noopener" }, label);
+  if (meta.factions === false) { classicGuide(rule); return; }
   const team = G.P && G.P.view.team;
-  const modal = document.getElementById("modal");
-  if (meta.factions === false) { classicGuide(modal, rule, section); return; }
-  modal.replaceChildren(h("div", { class: "modal-card guide", role: "dialog", "aria-label": "Guide" },
-    h("h2", {}, "How to play"),
-    h("ol", { class: "guide-steps" },
-      h("li", {}, h("b", {}, "Pick"), team
-        ? " a race of your side and the power in the same row (row N costs N coins)."
-        : " a race and a power from the column (each step down costs 1 coin). Their two numbers add up to your tokens.", " ", rule(team ? "R-TEAM-3" : "R-PICK-2")),
-      h("li", {}, h("b", {}, "Conquer"), `: a Region costs 2 tokens + 1 per defender, ${defencePieces()}, + 1 when you arrive from the sea. Your first conquest lands on an Entry Region (anchor).`, " ", rule("R-CONQ-3")),
-      h("li", {}, h("b", {}, "Final conquest"), ": short of tokens by up to 3? Roll the reinforcement die (0, 0, 0, 1, 2, 3). Then conquests end.", " ", rule("R-CONQ-9")),
-      h("li", {}, h("b", {}, "Redeploy"), " the tokens in your hand among your Regions.", " ", rule("R-TROOP-3")),
-      h("li", {}, h("b", {}, "Score"), team ? " 1 coin per Region you hold, plus bonuses. Teammates see each other's coins." : " 1 coin per Region you hold, plus bonuses. Coins are secret.", " ", rule("R-SCORE-1")),
-      h("li", {}, h("b", {}, "Decline"), ": instead of expanding, flip your tired race grey; it still scores, and next turn you pick a fresh one.", " ", rule("R-DEC-1")),
-      team
-        ? h("li", {}, h("b", {}, "Battle for Azeroth"), `: you play for the Alliance, the Horde or the Neutrals. ${sideRule(G.P.view)}`)
-        : h("li", {}, "Alliance and Horde races earn 1 coin per race of the other faction they beat in a turn. Most coins after the last round wins; ties go to the most tokens on the board.", " ", rule("R-SCORE-3"))),
-    section("Races", "race", meta.races), section("Special Powers", "power", meta.powers), section("Artifacts and Legendary Places", "item", meta.items),
-    h("p", {}, rule("glossary", "All the rules, in full")),
-    h("div", { class: "actions" }, closeButton())));
-  modal.hidden = false;
+  const die = (meta.die || []).join(", ");
+  openGuide(t("How to play"), [
+    step(t("Pick"), team
+      ? t("a race of your side and the power in the same row (row N costs N coins).")
+      : t("a race and a power from the column (each step down costs 1 coin). Their two numbers add up to your tokens."),
+    rule(team ? "R-TEAM-3" : "R-PICK-2")),
+    step(t("Conquer"), t("a Region costs 2 tokens + 1 per defender, {pieces}, + 1 when you arrive from the sea. Your first conquest lands on an Entry Region (anchor).",
+      { pieces: defencePieces() }), rule("R-CONQ-3")),
+    step(t("Final conquest"), t("short of tokens by up to 3? Roll the reinforcement die ({faces}). Then conquests end.", { faces: die }), rule("R-CONQ-9")),
+    step(t("Redeploy"), t("the tokens in your hand among your Regions."), rule("R-TROOP-3")),
+    step(t("Score"), team ? t("1 coin per Region you hold, plus bonuses. Teammates see each other's coins.")
+      : t("1 coin per Region you hold, plus bonuses. Coins are secret."), rule("R-SCORE-1")),
+    step(t("Decline"), t("instead of expanding, flip your tired race grey; it still scores, and next turn you pick a fresh one."), rule("R-DEC-1")),
+    team
+      ? step(t("Battle for Azeroth"), t("you play for the Alliance, the Horde or the Neutrals. {rule}", { rule: sideRule(G.P.view) }))
+      : h("li", {}, t("Alliance and Horde races earn 1 coin per race of the other faction they beat in a turn. Most coins after the last round wins; ties go to the most tokens on the board."), " ", rule("R-SCORE-3")),
+  ], [guideSection(t("Races"), "race", meta.races, rule), guideSection(t("Special Powers"), "power", meta.powers, rule),
+    guideSection(t("Artifacts and Legendary Places"), "item", meta.items, rule)], rule("glossary", t("All the rules, in full")));
 }
 
 // the Guide of the original Small World (classic games): its own steps, no factions, no items
-function classicGuide(modal, rule, section) {
+function classicGuide(rule) {
   const { meta } = G;
   const die = (meta.die || []).join(", ");
-  modal.replaceChildren(h("div", { class: "modal-card guide", role: "dialog", "aria-label": "Guide" },
-    h("h2", {}, "How to play Small World"),
-    h("ol", { class: "guide-steps" },
-      h("li", {}, h("b", {}, "Pick"), " a race and a power from the column (each step down costs 1 coin, left on the combos you skip). Their two numbers add up to your tokens.", " ", rule("classic-pick")),
-      h("li", {}, h("b", {}, "Conquer"), `: a Region costs 2 tokens + 1 per token, ${defencePieces()} there. Your race's first conquest must be a border Region (at the edge of the map or on a Sea). Heroes, Holes-in-the-Ground and the Dragon make a Region safe.`, " ", rule("C-CONQ-3")),
-      h("li", {}, h("b", {}, "Final conquest"), `: short of tokens by up to 3? Roll the reinforcement die (${die}). Then conquests end.`, " ", rule("classic-conq-8-10")),
-      h("li", {}, h("b", {}, "Redeploy"), " the tokens in your hand among your Regions.", " ", rule("classic-troops")),
-      h("li", {}, h("b", {}, "Score"), " 1 coin per Region you hold, plus your race's and power's bonuses. Coins are secret.", " ", rule("C-SCORE-1")),
-      h("li", {}, h("b", {}, "Decline"), ": instead of expanding, flip your tired race grey; it still scores, and next turn you pick a fresh one.", " ", rule("C-DEC-1")),
-      h("li", {}, `The Lost Tribes start on the map and defend like tokens. Most coins after the last round wins; ties go to the most tokens on the map.`, " ", rule("C-END-1"))),
-    section("Races", "classic-race", meta.races), section("Special Powers", "classic-power", meta.powers),
-    h("p", {}, rule("classic-glossary", "All the rules, in full")),
-    h("div", { class: "actions" }, closeButton())));
-  modal.hidden = false;
+  const safe = ["hero", "hole", "dragon"].filter((k) => (meta.piece_table || {})[k]).map((k) => pieceWord(k, k !== "dragon"));
+  const tribes = pieceWord(meta.neutral && meta.neutral.piece ? meta.neutral.piece : "lost-tribe", true);
+  openGuide(t("How to play Small World"), [
+    step(t("Pick"), t("a race and a power from the column (each step down costs 1 coin, left on the combos you skip). Their two numbers add up to your tokens."), rule("classic-pick")),
+    step(t("Conquer"), t("a Region costs 2 tokens + 1 per token, {pieces} there. Your race's first conquest must be a border Region (at the edge of the map or on a Sea). {safe} make a Region safe.",
+      { pieces: defencePieces(), safe: listOf(safe, "conjunction") }), rule("C-CONQ-3")),
+    step(t("Final conquest"), t("short of tokens by up to 3? Roll the reinforcement die ({faces}). Then conquests end.", { faces: die }), rule("classic-conq-8-10")),
+    step(t("Redeploy"), t("the tokens in your hand among your Regions."), rule("classic-troops")),
+    step(t("Score"), t("1 coin per Region you hold, plus your race's and power's bonuses. Coins are secret."), rule("C-SCORE-1")),
+    step(t("Decline"), t("instead of expanding, flip your tired race grey; it still scores, and next turn you pick a fresh one."), rule("C-DEC-1")),
+    h("li", {}, t("The {tribes} start on the map and defend like tokens. Most coins after the last round wins; ties go to the most tokens on the map.", { tribes }), " ", rule("C-END-1")),
+  ], [guideSection(t("Races"), "race", meta.races, rule), guideSection(t("Special Powers"), "power", meta.powers, rule)],
+  rule("classic-glossary", t("All the rules, in full")));
 }
 
 export async function showLinks() {
