@@ -78,3 +78,14 @@ def test_a_move_out_of_turn_is_refused_in_the_language(client, lang, words):
                     json={"action": "pick 0", "seat": 1}, headers={"X-Token": seat_token(g, 1)})
     assert r.status_code == 409
     assert r.json()["error"] == words
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "there is nothing to take back now"),
+                                             ("it", "ora non c'è niente da annullare"),
+                                             ("ko", "지금은 되돌릴 것이 없습니다")])
+def test_a_refused_take_back_is_said_in_the_language(client, lang, words):
+    g = new_game(client, seats=[{"name": "Anna", "kind": "human"}, {"name": "Bob", "kind": "human"}])
+    r = client.post(f"/api/games/{g['id']}/undo", params={"lang": lang}, json={},
+                    headers={"X-Token": g["host_token"]})
+    assert r.status_code == 409
+    assert r.json()["error"] == words and r.json()["refusal"]["id"] == "there is nothing to take back now"

@@ -30,7 +30,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from smallworld.core import chance
-from smallworld.core.errors import IllegalActionError
+from smallworld.core.errors import IllegalActionError, Refusal
+from smallworld.core.names import N_
 from smallworld.core.record import GameRecord, replay
 
 
@@ -148,12 +149,12 @@ class UndoStack:
         """Why ``seat`` may not take back its last action now (None: it may)."""
         s = game.state
         if s.is_over():
-            return "the game is over"
+            return Refusal(N_("the game is over"))
         if s.current_player() != seat or len(game.record.actions) <= self.floor:
-            return "there is nothing to take back now"
+            return Refusal(N_("there is nothing to take back now"))
         last = self._last(game)
         if last is None or last.index < self.floor or last.seat != seat:
-            return "there is nothing to take back now"
+            return Refusal(N_("there is nothing to take back now"))
         if last.index != len(game.record.actions) - 1:  # chance came out after it
             return _reason(game.record.actions[last.index + 1])
         return None
@@ -208,12 +209,14 @@ def _replay_before(game: Any, j: int) -> tuple[int, Any]:
     return s.current_player(), s
 
 
-def _reason(text: str) -> str:
+def _reason(text: str) -> Refusal:
+    """Why nothing before chance action ``text`` can be taken back (a Refusal: its words are
+    the catalogues' messages)."""
     word = text.split(" ", 1)[0]
-    what = {
-        "roll": "the reinforcement die was rolled",
-        "banner": "a new race banner was revealed",
-        "badge": "a new power badge was revealed",
-        "item": "a face-down item was revealed",
-    }.get(word, "something random or hidden was revealed")
-    return f"{what[0].upper()}{what[1:]}: what came before can no longer be taken back."
+    msgid = {
+        "roll": N_("The reinforcement die was rolled: what came before can no longer be taken back."),
+        "banner": N_("A new race banner was revealed: what came before can no longer be taken back."),
+        "badge": N_("A new power badge was revealed: what came before can no longer be taken back."),
+        "item": N_("A face-down item was revealed: what came before can no longer be taken back."),
+    }.get(word, N_("Something random or hidden was revealed: what came before can no longer be taken back."))
+    return Refusal(msgid)

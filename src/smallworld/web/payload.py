@@ -310,6 +310,13 @@ def _label(live: LiveGame, p: int, a: Action, expand_hand: int | None = None) ->
 
 
 
+def _undo_note(live: LiveGame, seat: int) -> str | None:
+    """Why ``seat`` can no longer take back its last action (:meth:`UndoStack.blocked_note`),
+    in the language spoken; None when nothing to say."""
+    note = live.undo.blocked_note(live.game, seat)
+    return say(note, live.game.state.spec.edition.name) if note else None
+
+
 def _conquest_hints(live: LiveGame, p: int, legal_texts: set[str]) -> dict[str, Any]:
     """Per Region, for seat ``p`` in its conquest phase: cost breakdown and whether it can be
     conquered now (``conquer``), only with the die (``final``), or why not (in the language
@@ -395,5 +402,5 @@ def seat_payload(
         # take-backs (smallworld.core.undo): whether this page may undo its seat's last action,
         # else why not (a die rolled, a banner revealed, ...) when something was just revealed
         "can_undo": bool(can_act and perspective is not None and live.undo.can_undo(live.game, perspective)),
-        "undo_blocked": live.undo.blocked_note(live.game, actor) if can_act and actor == perspective else None,
+        "undo_blocked": _undo_note(live, actor) if can_act and actor == perspective else None,
     }

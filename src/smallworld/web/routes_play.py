@@ -161,7 +161,8 @@ async def api_undo(game_id: str, body: UndoIn, request: Request, ctx: Ctx) -> Re
         try:
             await asyncio.to_thread(takeback.take_back, live, ctx.store, seat)
         except takeback.UndoRefused as e:
-            raise ApiError(409, str(e)) from None
+            with speaking(reading(acc, request).lang):
+                return refusal_answer(e, live.game.state.spec.edition.name, "")
         except StoreStale:
             await ctx.fresh(live, force=True)
             raise ApiError(409, MOVED_ON) from None

@@ -557,6 +557,8 @@ class Store:
             UndoRefused: the stored actions may not be taken back (chance, or the floor).
             StoreError: unknown game, or the database failed (nothing changed).
         """
+        from smallworld.core.errors import Refusal
+        from smallworld.core.names import N_
         from smallworld.core.undo import UndoRefused, is_chance_text
 
         with self._write_turn(), _db_errors("take the action back"), self.engine.begin() as con:
@@ -569,12 +571,12 @@ class Store:
                 raise StoreStale(f"game {game_id}: the database holds another game than this "
                                  "copy (it moved on or was taken back elsewhere)")
             if not 0 <= n < held or n < floor:
-                raise UndoRefused("there is nothing to take back now")
+                raise UndoRefused(Refusal(N_("there is nothing to take back now")))
             texts = con.execute(select(ActionRow.text).where(
                 ActionRow.game_id == game_id, ActionRow.idx >= n)).scalars().all()
             if any(is_chance_text(t) for t in texts):
-                raise UndoRefused("something random or hidden was revealed since: what came "
-                                  "before can no longer be taken back")
+                raise UndoRefused(Refusal(N_("something random or hidden was revealed since: what came "
+                                     "before can no longer be taken back")))
             con.execute(delete(ActionRow).where(ActionRow.game_id == game_id, ActionRow.idx >= n))
             done += held - n
             con.execute(update(GameRow).where(GameRow.id == game_id).values(
