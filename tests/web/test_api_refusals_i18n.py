@@ -5,6 +5,8 @@ payload are in that language too."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
 from tests.web.conftest import act, new_game, seat_token, state
@@ -89,3 +91,22 @@ def test_a_refused_take_back_is_said_in_the_language(client, lang, words):
                     headers={"X-Token": g["host_token"]})
     assert r.status_code == 409
     assert r.json()["error"] == words and r.json()["refusal"]["id"] == "there is nothing to take back now"
+
+
+def test_a_move_while_a_bot_plays_is_refused_in_the_language(client):
+    """An API error raised with a Refusal (here: the hotseat page acting while no human is to
+    move) is said in the request's language by the app's error handler, with the data."""
+    from smallworld.core.errors import Refusal
+    from smallworld.web.refusals import api_error_body
+
+    conn = SimpleNamespace(query_params={"lang": "ko"}, headers={})  # what the handler reads of a request
+    body = api_error_body(Refusal("it is {seat}'s turn (a bot)", seat="Bob"), conn)
+    assert body == {"error": "Bob의 차례입니다 (봇)",
+                    "refusal": {"id": "it is {seat}'s turn (a bot)", "args": {"seat": "Bob"}}}
+    assert api_error_body("plain words", conn) == {"error": "plain words"}
+    g = new_game(client, seats=[{"name": "Anna", "kind": "human"}, {"name": "Bob", "kind": "human"}], seed=5)
+    r = client.post(f"/api/games/{g['id']}/actions", params={"lang": "it"},
+                    json={"action": "pick 0", "expect": 99}, headers={"X-Token": g["host_token"]})
+    assert r.status_code == 409
+    assert r.json()["error"] == ("la partita è andata avanti da quando questa pagina è stata disegnata; "
+                                 "ora è aggiornata")

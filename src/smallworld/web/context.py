@@ -15,7 +15,8 @@ from fastapi import Request, Response
 from starlette.requests import HTTPConnection
 
 from smallworld.core.actions import Action
-from smallworld.core.errors import IllegalActionError
+from smallworld.core.errors import IllegalActionError, Refusal
+from smallworld.core.names import N_
 from smallworld.web import access
 from smallworld.web.access import Access, ApiError
 from smallworld.web.assets import Asset
@@ -81,9 +82,9 @@ class ServerContext:
             return acc.seat
         seat = acc.seat if acc.seat is not None else s.current_player()
         if seat < 0:
-            raise ApiError(409, "the game is over" if s.is_over() else "waiting for chance")
+            raise ApiError(409, Refusal(N_("the game is over") if s.is_over() else N_("waiting for chance")))
         if acc.live.seats[seat].kind != "human":
-            raise ApiError(409, f"it is {acc.live.seats[seat].name}'s turn (a bot)")
+            raise ApiError(409, Refusal(N_("it is {seat}'s turn (a bot)"), seat=acc.live.seats[seat].name))
         return seat
 
     # ---- games -------------------------------------------------------------------------------

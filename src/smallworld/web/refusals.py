@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi.responses import JSONResponse
+from starlette.requests import HTTPConnection
 
 from smallworld.core.errors import IllegalActionError, Joined, Name, Refusal
 from smallworld.core.names import N_
@@ -30,10 +31,11 @@ REGION_KIND_WORDS = (N_("Entry"), N_("border"))
 _NAME_TABLES = {"race": "races", "power": "powers", "item": "items"}
 
 
-def say(message: Any, edition: str) -> str:
+def say(message: Any, edition: str | None) -> str:
     """``message`` in the language spoken: a :class:`Refusal` translated with its arguments, a
-    :class:`Name` named in ``edition``'s names, a :class:`Joined` list said item by item, anything
-    else as ``str``. A message the catalogue lacks stays English."""
+    :class:`Name` named in ``edition``'s names (``None``: no edition at hand, the English name),
+    a :class:`Joined` list said item by item, anything else as ``str``. A message the catalogue
+    lacks stays English."""
     if isinstance(message, Refusal):
         args = {k: say(v, edition) for k, v in message.args.items()}
         try:
@@ -47,9 +49,11 @@ def say(message: Any, edition: str) -> str:
     return str(message)
 
 
-def _name(name: Name, edition: str) -> str:
+def _name(name: Name, edition: str | None) -> str:
     if name.kind in ("symbol", "terrain"):
         return speech._(str(name))
+    if edition is None:
+        return str(name)
     table = speech.names_of(edition)
     if name.kind == "piece":
         found = table.get("pieces", {}).get(name.id)
@@ -71,4 +75,17 @@ def refusal_answer(error: IllegalActionError, edition: str, prefix: str = "illeg
                          "refusal": refusal.to_json()}, status_code=409)
 
 
-__all__ = ["REGION_KIND_WORDS", "refusal_answer", "say"]
+def api_error_body(message: str, conn: HTTPConnection) -> dict[str, Any]:
+    """The JSON of an API error (``ApiError``): ``{"error": message}``; a :class:`Refusal`
+    message (a move refused before the rules are asked: the game is over, a bot to move, the
+    page behind the game) is said in the request's language
+    (:func:`smallworld.web.i18n.page_language`) and given as data too (``"refusal"``)."""
+    if not isinstance(message, Refusal):
+        return {"error": message}
+    from smallworld.web.i18n import page_language
+
+    with speech.speaking(page_language(conn)):
+        return {"error": say(message, None), "refusal": message.to_json()}
+
+
+__all__ = ["REGION_KIND_WORDS", "api_error_body", "refusal_answer", "say"]

@@ -17,8 +17,9 @@ from fastapi import APIRouter, Depends, Request, Response, WebSocket
 from pydantic import BaseModel, Field
 
 from smallworld.core.actions import parse_action
-from smallworld.core.errors import ActionSyntaxError, IllegalActionError
+from smallworld.core.errors import ActionSyntaxError, IllegalActionError, Refusal
 from smallworld.core.fairness import verify
+from smallworld.core.names import N_
 from smallworld.core.record import GameRecord
 from smallworld.web import takeback
 from smallworld.web.access import Access, ApiError, perspective_of, reading, seat_param, token_of
@@ -32,7 +33,7 @@ from smallworld.web.updates import answer, update_text
 
 Ctx = Annotated[ServerContext, Depends(server_context)]
 #: what a page is told when its action met a newer game than it had drawn
-MOVED_ON = "the game has moved on since this page was drawn; it is up to date now"
+MOVED_ON = Refusal(N_("the game has moved on since this page was drawn; it is up to date now"))
 
 
 class ActionIn(BaseModel):

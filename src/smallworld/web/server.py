@@ -45,6 +45,7 @@ from smallworld.web.games import GameHub
 from smallworld.web.guard import Guard, host_name
 from smallworld.web.i18n import i18n_router
 from smallworld.web.liveplay import LivePlay
+from smallworld.web.refusals import api_error_body
 from smallworld.web.rematch import rematch_router
 from smallworld.web.routes_pages import STATIC, pages_router
 from smallworld.web.storage import BUSY_TIMEOUT, STORE_DEADLINE, Store, StoreError
@@ -130,7 +131,7 @@ def _add_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(ApiError)
     async def _api_error(request: Request, exc: ApiError) -> JSONResponse:
-        return JSONResponse({"error": exc.message}, status_code=exc.status)
+        return JSONResponse(api_error_body(exc.message, request), status_code=exc.status)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
