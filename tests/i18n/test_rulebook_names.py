@@ -82,10 +82,11 @@ def test_the_tables_give_the_rulebooks_names_and_mark_the_others_plain() -> None
 
 
 def test_the_warcraft_names_are_all_from_the_rulebooks() -> None:
-    """Every Warcraft race, power and item has its Italian and Korean rulebook name."""
+    """Every Warcraft race, power and item has its Italian and Korean rulebook name (the board
+    faces' names are this project's: no rulebook prints them)."""
     ed = editions.get("swow")
     for lang in LANGS:
-        plain = [k for k, n in ed.translations[lang].items() if not n.from_rulebook]
+        plain = [k for k, n in ed.translations[lang].items() if not n.from_rulebook and n.kind != "board"]
         assert plain == [], f"[{lang}] plain translations in the Warcraft table: {plain}"
 
 
@@ -127,6 +128,28 @@ def test_a_plain_translation_is_not_printed_by_the_rulebook():
             if not n.from_rulebook and (line := first_print(seed, n.name)) is not None:
                 found.append(f"{package} [{lang}] {key} {n.name!r} is printed at {seed}:{line}")
     assert not found, "\n".join(found)
+
+
+def test_every_board_face_has_a_plain_name_in_each_language() -> None:
+    """The faces and maps a game can be dealt are named in Italian and Korean (plain
+    translations: the rulebooks print no face names), and no other id is named."""
+    for name in ("swow", "classic"):
+        ed = editions.get(name)
+        faces = {f for n in ed.rounds_by_players for sel in ed.board_selections(n) for f in sel}
+        for lang in LANGS:
+            boards = {n.id: n for n in ed.translations[lang].values() if n.kind == "board"}
+            assert set(boards) == faces, (name, lang, sorted(set(boards) ^ faces))
+            assert all(not n.from_rulebook for n in boards.values())
+            assert ed.names(lang)["boards"] == {k: n.name for k, n in boards.items()}
+        assert ed.names("en")["boards"] == {}
+    assert editions.get("swow").names("it")["boards"]["S3"] == "Gola Rovente"
+
+
+def test_the_neutral_tokens_have_a_name_in_every_language() -> None:
+    """Murlocs (R-SET-3) and the Lost Tribes have names in English too (no ability declares them)."""
+    assert editions.get("swow").names("en")["pieces"]["murloc"] == {"name": "Murloc", "plural": "Murlocs"}
+    assert editions.get("classic").names("en")["pieces"]["lost-tribe"] == {"name": "Lost Tribe", "plural": "Lost Tribes"}
+    assert editions.get("swow").names("ko")["pieces"]["murloc"]["name"] == "멀록"
 
 
 def test_names_in_a_language_fall_back_to_english_and_say_which_are_plain() -> None:

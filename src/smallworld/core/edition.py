@@ -281,7 +281,8 @@ class Edition:
                  "piece": pieces, "faction": set(self.faction_names), "title": {self.name}}
         for lang, table in self.translations.items():
             for n in table.values():
-                if n.kind == "title" or n.id in known[n.kind]:
+                # a board face's id is checked by the tests (loading every face here is slow)
+                if n.kind in ("title", "board") or n.id in known[n.kind]:
                     continue
                 raise ValueError(f"edition {self.name}: names.toml [{lang}] {n.kind}.{n.id}: "
                                  f"no such {n.kind} in this edition")
@@ -325,8 +326,10 @@ class Edition:
         """Names for people in language ``lang`` (for drivers), English where ``lang`` lacks one.
 
         Returns ``{"title": str, "races"|"powers"|"items"|"factions": {id: name},
-        "pieces": {id: {"name", "plural"}}, "plain": ["kind:id", ...]}``; ``plain`` lists the
-        names that are plain translations, printed in no rulebook (``from_rulebook`` false).
+        "pieces": {id: {"name", "plural"}}, "boards": {face id: name}, "plain": ["kind:id", ...]}``;
+        ``plain`` lists the names that are plain translations, printed in no rulebook
+        (``from_rulebook`` false); ``boards`` holds only the faces named in ``lang`` (English:
+        none; the faces' own data print their English names).
 
         Raises:
             ValueError: ``lang`` is not one of :meth:`languages`.
@@ -347,6 +350,9 @@ class Edition:
         for n in local.values():  # a piece no ability declares (the neutral tokens)
             if n.kind == "piece" and n.id not in pieces:
                 pieces[n.id] = {"name": n.name, "plural": n.plural}
+        if self.neutral_piece not in pieces:  # English: the id in words ("Lost Tribe")
+            word = self.neutral_piece.replace("-", " ").title()
+            pieces[self.neutral_piece] = {"name": word, "plural": word + "s"}
         return {
             "title": pick("title", self.name, self.title),
             "races": {k: pick("race", k, v.name) for k, v in self.races.items()},
@@ -354,6 +360,7 @@ class Edition:
             "items": {k: pick("item", k, v.name) for k, v in self.items.items()},
             "factions": {k: pick("faction", k, v) for k, v in self.faction_names.items()},
             "pieces": pieces,
+            "boards": {n.id: n.name for n in local.values() if n.kind == "board"},
             "plain": sorted(k for k, n in local.items() if not n.from_rulebook),
         }
 

@@ -16,8 +16,9 @@ from dataclasses import dataclass
 from typing import Any
 
 #: what a name may be of: races, Special Powers, Artifacts and Legendary Places, limited pieces,
-#: the edition's title (id: the edition's name) and factions or sides (R-SCORE-3, R-TEAM-1)
-KINDS = ("race", "power", "item", "piece", "title", "faction")
+#: the edition's title (id: the edition's name), factions or sides (R-SCORE-3, R-TEAM-1) and
+#: board faces or maps (id: the face's, ``"L1"``, ``"C2"``)
+KINDS = ("race", "power", "item", "piece", "title", "faction", "board")
 
 _LANG = re.compile(r"[a-z]{2,3}(_[A-Z]{2})?")
 

@@ -13,12 +13,21 @@ from __future__ import annotations
 from typing import Any
 
 from smallworld.bots import make_bot
+from smallworld.core.names import N_
 
-EDITION_WORDS = {"swow": "Warcraft", "swow-team": "Battle for Azeroth", "classic": "the original Small World"}
+#: the editions in the words of the description (the page translates each)
+EDITION_WORDS = {"swow": N_("Warcraft"), "swow-team": N_("Battle for Azeroth"),
+                 "classic": N_("the original Small World")}
+#: the description, its placeholders filled by the page in its language (a list of player
+#: counts, a list of edition words)
+DESCRIPTION = N_("A small neural network that learned the game by playing it many thousands of times. "
+                 "Plays at once. Only in {players}-player games of {editions}.")
 
 
 def trained_opponent(policy: str | None = None) -> dict[str, Any] | None:
-    """The lobby entry of the Trained opponent (``id``, ``name``, ``bot``, ``description``,
+    """The lobby entry of the Trained opponent (``id``, ``name``, ``bot``, ``description`` in
+    English, ``say``: the description's msgid and its arguments for the page, ``{"msg",
+    "players": [2], "editions": ["Warcraft", ...]}`` (the page joins the lists in its language),
     and ``games``: the ``[edition, players]`` pairs it plays) of the file ``policy``, or of the
     shipped policies (``None``): then ``None`` when they cannot play here (the ``rl`` extra
     missing).
@@ -37,12 +46,11 @@ def trained_opponent(policy: str | None = None) -> dict[str, Any] | None:
     if not games:  # no shipped policy in this install
         return None
     counts = sorted({p for _e, p in games})
-    where = " and ".join(dict.fromkeys(EDITION_WORDS.get(e, e) for e, _p in games))
-    players = " or ".join(str(n) for n in counts)
+    words = list(dict.fromkeys(EDITION_WORDS.get(e, e) for e, _p in games))
     return {
-        "id": "trained", "name": "Trained", "bot": bot_name, "games": games,
-        "description": (f"A small neural network that learned the game by playing it many thousands of times. "
-                        f"Plays at once. Only in {players}-player games of {where}."),
+        "id": "trained", "name": N_("Trained"), "bot": bot_name, "games": games,
+        "description": DESCRIPTION.format(players=" or ".join(str(n) for n in counts), editions=" and ".join(words)),
+        "say": {"msg": DESCRIPTION, "players": counts, "editions": words},
     }
 
 

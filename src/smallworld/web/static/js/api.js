@@ -1,4 +1,5 @@
 // Small fetch helpers: JSON in, JSON out, errors as Error(message from {"error": ...}).
+import { t } from "./i18n.js";
 
 export class ApiError extends Error {
   constructor(message, status) { super(message); this.status = status; }
@@ -17,7 +18,7 @@ export async function answer(pending) {
   try {
     res = await pending;
   } catch (e) {
-    throw new ApiError("Cannot reach the game server. Is it still running?", 0);
+    throw new ApiError(t("Cannot reach the game server. Is it still running?"), 0);
   }
   let data = null;
   const text = await res.text();
@@ -41,7 +42,7 @@ export async function postRaw(path, text) {
 // small dot of the top bar; while it is lost, a move is refused (never sent, never lost without
 // a word) and the banner says so.
 
-export const NOT_SENT = "Your move was not sent: make it again once connected.";
+export const NOT_SENT = "not sent"; // linkLost's note for a move refused while the link is lost
 let lost = false;
 let fade = 0;
 
@@ -76,8 +77,9 @@ export function linkLost(note = "") {
   clearTimeout(fade);
   const bar = banner();
   const refused = Boolean(note);
-  say(bar, refused ? "lost refused" : "lost", "Reconnecting…",
-    note || "The connection to the game was lost. Moves wait until it is back.");
+  say(bar, refused ? "lost refused" : "lost", t("Reconnecting…"),
+    note === NOT_SENT ? t("Your move was not sent: make it again once connected.")
+      : (note || t("The connection to the game was lost. Moves wait until it is back.")));
   if (refused) { bar.classList.remove("flash"); void bar.offsetWidth; bar.classList.add("flash"); }
   lost = true;
 }
@@ -87,7 +89,7 @@ export function linkBack() {
   if (!lost) return;
   lost = false;
   const bar = banner();
-  say(bar, "back", "Connected", "The table is up to date.");
+  say(bar, "back", t("Connected"), t("The table is up to date."));
   clearTimeout(fade);
   fade = setTimeout(() => { bar.hidden = true; }, 2500);
 }

@@ -4,6 +4,7 @@ import { legibleIcons } from "./legible.js";
 import { s, PLAYER_COLOURS, PLAYER_INK, MURLOC_COLOUR } from "./ui.js";
 import { pieceChip, itemTile, itemShort, regionItems } from "./pieces.js";
 import { neutralIcon } from "./ctx.js";
+import { editionNames } from "./i18n.js";
 
 const R = 30; // token disc radius, face units
 const ITEM_STEP = 32; // between the items of one Region (a tile is 30 high)
@@ -31,6 +32,10 @@ export class Board {
     for (const face of this.svg.querySelectorAll("svg.sw-face")) {
       const id = face.dataset.face;
       this.dyn[id] = face.querySelector("g.sw-dyn");
+      // the face's name in the page's language (the edition's names), before its id
+      const local = ((editionNames(meta.edition || "swow") || {}).boards || {})[id];
+      const title = face.querySelector("text.sw-face-title");
+      if (local && title && title.firstChild && title.firstChild.nodeType === 3) title.firstChild.textContent = `${local} `;
       const hl = s("g", { class: "sw-hl" });
       face.querySelector("g.sw-names").before(hl);
       this.hl[id] = hl;

@@ -3,14 +3,15 @@
 // at most 300 characters. Nobody can change or delete a message.
 import { api } from "./api.js";
 import { G } from "./ctx.js";
+import { t } from "./i18n.js";
 import { h, toast, PLAYER_COLOURS } from "./ui.js";
 
 const WORDS = {
-  title: "Table talk",
-  spectators: "Spectators read the table talk",
-  placeholder: "Say something to the table",
-  send: "Send",
-  empty: "Nothing said yet.",
+  get title() { return t("Table talk"); },
+  get spectators() { return t("Spectators read the table talk"); },
+  get placeholder() { return t("Say something to the table"); },
+  get send() { return t("Send"); },
+  get empty() { return t("Nothing said yet."); },
 };
 const MAX_TEXT = 300;
 const EVERY_MS = 3000;

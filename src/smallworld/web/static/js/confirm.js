@@ -3,6 +3,7 @@
 // undo them; on touch screens every conquest asks too (a tap shows, a second tap or the button
 // confirms).
 import { h, hideTip } from "./ui.js";
+import { t } from "./i18n.js";
 
 let current = null; // {key, onConfirm}
 
@@ -10,7 +11,7 @@ export function selected() { return current ? current.key : null; }
 
 // key: what is selected ("combo:2", "region:L1.4"); title, html: what to show; confirmLabel;
 // onConfirm: called on the button (or a second tap on the same thing); cancelLabel: the other button
-export function askConfirm({ key, title, html, confirmLabel, onConfirm, tone = "", cancelLabel = "Cancel" }) {
+export function askConfirm({ key, title, html, confirmLabel, onConfirm, tone = "", cancelLabel = t("Cancel") }) {
   const box = document.getElementById("confirm");
   current = { key, onConfirm };
   const ok = h("button", { type: "button", class: `primary ${tone}`.trim(), id: "confirm-ok" }, confirmLabel);

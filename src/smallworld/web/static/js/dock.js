@@ -3,6 +3,7 @@
 // screen above it, so nothing the player must do next is a scroll away (issue 35 point 5). On
 // wider screens the panels stay in their columns.
 import { h } from "./ui.js";
+import { t } from "./i18n.js";
 
 const PHONE = "(max-width: 700px)";
 const STACKED = "(max-width: 1000px)";
@@ -11,6 +12,14 @@ export function onPhone() { return Boolean(window.matchMedia && window.matchMedi
 
 // Words for where things are: "the column on the left" is the dock's row on a phone and the
 // row under the board on a tablet (the columns stack there).
+// Which of three texts fits the layout: ``left`` on a wide screen, ``below`` on a phone (the
+// dock's row), ``under`` on a tablet (the row under the board).
+export function byLayout(left, below, under) {
+  if (!window.matchMedia) return left;
+  if (onPhone()) return below;
+  return window.matchMedia(STACKED).matches ? under : left;
+}
+
 export function forLayout(text) {
   if (!window.matchMedia) return text;
   if (onPhone()) return text.replace(/\bin the column on the left\b/g, "in the row below");
@@ -38,7 +47,7 @@ export function placeDock() {
   if (!turn || !right) return;
   if (onPhone()) {
     if (!dock) {
-      dock = h("div", { id: "dock", class: "dock", role: "region", "aria-label": "Your move" });
+      dock = h("div", { id: "dock", class: "dock", role: "region", "aria-label": t("Your move") });
       document.body.append(dock);
       if (window.ResizeObserver) {
         const ro = new ResizeObserver(measure);

@@ -30,7 +30,7 @@ function seatRow(i, prev) {
     // may shrink below its longest option's width (phones: no sideways scrolling)
     style: "min-width:0;max-width:12em" },
     h("option", { value: "human" }, t("Human")),
-    ...levels.map((l) => h("option", { value: `bot:${l.bot}`, title: t(l.description), "data-level": l.id }, t("Bot · {level}", { level: t(l.name) }))),
+    ...levels.map((l) => h("option", { value: `bot:${l.bot}`, title: levelWords(l), "data-level": l.id }, t("Bot · {level}", { level: t(l.name) }))),
     kept ? h("option", { value: `bot:${kept}` }, t("Bot · {level}", { level: kept })) : null,
   );
   const firstBot = levels.length ? levels[0].bot : meta.bots[0];
@@ -43,6 +43,21 @@ function seatRow(i, prev) {
 }
 
 // Battle for Azeroth (R-TEAM-1): the side of each seat follows the seat order
+// a level's description in the page's language: the Trained bot's names its games, the lists
+// joined as the language joins them (Intl.ListFormat)
+function levelWords(l) {
+  if (!l.say) return t(l.description);
+  const list = (items, type) => new Intl.ListFormat(lang(), { type }).format(items.map(String));
+  return t(l.say.msg, { players: list(l.say.players, "disjunction"), editions: list(l.say.editions.map((e) => t(e)), "conjunction") });
+}
+
+// a board face's name in the page's language (the edition's names), else as the server gave it
+function boardName(g, i) {
+  const names = editionNames(g.edition || "swow");
+  const id = (g.boards || [])[i];
+  return (names && names.boards && names.boards[id]) || (g.board_names || [])[i] || id;
+}
+
 function teamSides(n) { return meta.team_sides[String(n)] || []; }
 function editionName(id) { const e = meta.editions.find((x) => x.id === id); return e ? t(e.name) : id; }
 // a side's name (R-TEAM-1) in the page's language: its faction's, as the rulebooks print it
@@ -134,7 +149,7 @@ function renderLevelHelp(list) {
   }
   help.replaceChildren(...levels.flatMap((l) => [
     h("dt", { style: "font-weight:600;margin-top:4px" }, t("Bot · {level}", { level: t(l.name) })),
-    h("dd", { style: "margin:0 0 0 12px;color:#555" }, t(l.description))]));
+    h("dd", { style: "margin:0 0 0 12px;color:#555" }, levelWords(l))]));
 }
 
 function origin() { return window.location.origin; }
@@ -230,7 +245,7 @@ async function loadGames() {
       h("div", { class: "game-seats" }, g.seats.map((s, i) => seatChip(g, s, i))),
       h("div", { class: "game-sub muted" }, [
         g.edition === "swow-team" ? teamTitle() : (g.edition && g.edition !== "swow" ? editionName(g.edition) : null),
-        ...(g.board_names || g.boards || []), tn("{n} move", "{n} moves", g.actions), ago(g.updated_at),
+        ...(g.boards || []).map((_, i) => boardName(g, i)), tn("{n} move", "{n} moves", g.actions), ago(g.updated_at),
       ].filter(Boolean).join(" · ")),
     ),
     gameStatus(g),

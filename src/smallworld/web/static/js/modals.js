@@ -7,7 +7,7 @@ import { logEntries } from "./chronicle.js";
 import { scoreChart, sourcesTable } from "./results.js";
 import { h, toast, PLAYER_COLOURS, FACTION, seatUrl, botName } from "./ui.js";
 import { ruleHref } from "./rulelinks.js";
-import { t, lang, editionNames } from "./i18n.js";
+import { t, tn, lang, editionNames } from "./i18n.js";
 import { rematchControl } from "./rematch.js";
 import { talkChoice } from "./chat.js";
 
@@ -213,11 +213,11 @@ export async function showLinks() {
     const [data, watch] = await Promise.all([api(`${path}/links`, { token: G.token }), api(`${path}/watch/setting`, { token: G.token })]);
     const modal = document.getElementById("modal");
     modal.replaceChildren(h("div", { class: "modal-card", role: "dialog" },
-      h("h2", {}, "Private seat links"),
-      h("p", {}, "Each link plays one seat and shows only that player's coins. Open it in another browser or send it to a friend on your network."),
+      h("h2", {}, t("Private seat links")),
+      h("p", {}, t("Each link plays one seat and shows only that player's coins. Open it in another browser or send it to a friend on your network.")),
       h("ul", { class: "links" }, ...data.seats.map((s) => h("li", {},
         h("span", { class: "swatch", style: `background:${PLAYER_COLOURS[s.seat]}` }), h("b", {}, s.name), " ",
-        s.link ? h("input", { class: "link", readonly: true, value: seatUrl(s), onclick: (e) => e.target.select() }) : h("span", { class: "muted" }, `bot (${botName(G.meta, s.bot)})`)))),
+        s.link ? h("input", { class: "link", readonly: true, value: seatUrl(s), onclick: (e) => e.target.select() }) : h("span", { class: "muted" }, t("bot ({level})", { level: t(botName(G.meta, s.bot)) }))))),
       spectators(path, data, watch),
       h("div", { class: "actions" }, closeButton())));
     modal.hidden = false;
@@ -227,25 +227,27 @@ export async function showLinks() {
 // The host's choice of who may watch through the game's watch link (smallworld/web/watch.py):
 // nobody, anyone once the game is over, or anyone live a few moves behind. Watchers see the
 // board and the public chronicle, never a player's coins, and cannot play.
-const WATCH_CHOICES = [["off", 0, "Nobody"], ["end", 0, "Anyone, once the game is over"],
-  ["live", 1, "Anyone, live, 1 move behind"], ["live", 5, "Anyone, live, 5 moves behind"], ["live", 0, "Anyone, live"]];
+const WATCH_CHOICES = () => [["off", 0, t("Nobody")], ["end", 0, t("Anyone, once the game is over")],
+  ["live", 1, watchBehind(1)], ["live", 5, watchBehind(5)], ["live", 0, t("Anyone, live")]];
+function watchBehind(n) { return tn("Anyone, live, {n} move behind", "Anyone, live, {n} moves behind", n); }
 
 function spectators(path, data, watch) {
   // the address others reach this server by: as the seat links give it
   const seat = data.seats.find((s) => s.url && s.link);
   const base = seat ? seat.url.slice(0, seat.url.length - seat.link.length) : window.location.origin;
-  const choices = WATCH_CHOICES.some(([m, d]) => m === watch.mode && (m !== "live" || d === watch.delay))
-    ? WATCH_CHOICES : [...WATCH_CHOICES, [watch.mode, watch.delay, `Anyone, live, ${watch.delay} moves behind`]];
+  const offered = WATCH_CHOICES();
+  const choices = offered.some(([m, d]) => m === watch.mode && (m !== "live" || d === watch.delay))
+    ? offered : [...offered, [watch.mode, watch.delay, watchBehind(watch.delay)]];
   const value = (m, d) => (m === "live" ? `live:${d}` : m);
   const link = h("input", { class: "link", id: "watch-link", readonly: true, value: base + watch.link, style: "width: 100%",
-    "aria-label": "Watch link", onclick: (e) => e.target.select() });
+    "aria-label": t("Watch link"), onclick: (e) => e.target.select() });
   const linkRow = h("p", { class: "watch-link" }, link);
   const note = h("p", { class: "muted small-note" });
   const sayWho = (m) => {
     linkRow.hidden = m === "off";
-    note.textContent = m === "off" ? "The watch link opens nothing." : "Watchers see the board and the chronicle, never a player's coins, and cannot play.";
+    note.textContent = m === "off" ? t("The watch link opens nothing.") : t("Watchers see the board and the chronicle, never a player's coins, and cannot play.");
   };
-  const select = h("select", { id: "watch-mode", "aria-label": "Who may watch", style: "min-height: 44px; max-width: 100%",
+  const select = h("select", { id: "watch-mode", "aria-label": t("Who may watch"), style: "min-height: 44px; max-width: 100%",
     onchange: async (e) => {
       const [mode, delay] = e.target.value.split(":");
       try {
@@ -255,6 +257,6 @@ function spectators(path, data, watch) {
     } }, ...choices.map(([m, d, label]) => h("option", { value: value(m, d) }, label)));
   select.value = value(watch.mode, watch.delay);
   sayWho(watch.mode);
-  return h("section", { class: "watch" }, h("h3", {}, "Spectators"),
-    h("label", {}, "Who may watch: ", select), linkRow, note, talkChoice(path, G.token));
+  return h("section", { class: "watch" }, h("h3", {}, t("Spectators")),
+    h("label", {}, t("Who may watch:"), " ", select), linkRow, note, talkChoice(path, G.token));
 }

@@ -1,7 +1,8 @@
 // Pieces and public content state: how each piece kind is drawn (board, legend, player cards),
 // what it is called and what it does, and what the view's flags say about who holds what.
-import { s, esc } from "./ui.js";
+import { s, esc, FACTION } from "./ui.js";
 import { G } from "./ctx.js";
+import { t, lang } from "./i18n.js";
 
 // small glyphs for pieces, drawn in a 24x24 box centred on 0,0 (on a disc of colour `fill`)
 export const GLYPHS = {
@@ -36,11 +37,16 @@ export function pieceTable() {
   return Object.fromEntries(Object.entries(table).map(([k, p]) => [k, [p.name, p.text]]));
 }
 
+// a race's name in the page's language ("the Pandaren" where the edition has none)
+function raceOf(id) { return (G.meta && G.meta.races[id] && G.meta.races[id].name) || id; }
+// a piece kind's name for several
+function piecePlural(kind) { const p = G.meta && G.meta.piece_table && G.meta.piece_table[kind]; return (p && p.plural) || pieceName(kind); }
+
 // the race (or power) whose piece `kind` is, from the declarations
 function ownerOf(kind) { const p = G.meta && G.meta.piece_table && G.meta.piece_table[kind]; return p ? p.owner : null; }
 
 
-export function pieceName(kind) { const t = pieceTable(); return t[kind] ? t[kind][0] : kind.replace(/-/g, " "); }
+export function pieceName(kind) { const table = pieceTable(); return table[kind] ? table[kind][0] : kind.replace(/-/g, " "); }
 export function pieceTip(kind) {
   const [name, what] = pieceTable()[kind] || [pieceName(kind), ""];
   return `<b>${esc(name)}</b>${what ? `<p>${esc(what)}</p>` : ""}`;
@@ -85,7 +91,7 @@ const ITEM_SHORT = {
   "lights-hope-chapel": "Light's Hope", "well-of-eternity": "Well of Eternity",
 };
 export function itemShort(item, meta) {
-  return ITEM_SHORT[item] || (meta.items[item] ? meta.items[item].name : item);
+  return (lang() === "en" && ITEM_SHORT[item]) || (meta.items[item] ? meta.items[item].name : item);
 }
 
 // a small inline <svg> for HTML (legend, player cards)
@@ -110,35 +116,40 @@ export function seatExtras(v, seat, names) {
   const tf = v.turn_flags || {};
   const pandaren = seatWith(v, ownerOf("harmony"));
   if (harmonyHolders(v).includes(seat)) {
-    const owner = pandaren !== null ? names(pandaren) : "the Pandaren";
-    out.push({ kind: "harmony", text: "Harmony",
-      tip: `${pieceTip("harmony")}<p>${esc(names(seat))} holds one: pay ${esc(owner)} 2 coins before the first attack on the Pandaren in a turn. The Pandaren take it back at the start of their turn.</p>` });
+    const race = raceOf("pandaren");
+    const owner = pandaren !== null ? names(pandaren) : race;
+    out.push({ kind: "harmony", text: pieceName("harmony"),
+      tip: `${pieceTip("harmony")}<p>${esc(t("{name} holds one: pay {owner} 2 coins before the first attack on the {race} in a turn. The {race} take it back at the start of their turn.", { name: names(seat), owner, race }))}</p>` });
   }
   if (pandaren === seat && harmonyHolders(v).length) {
-    const who = harmonyHolders(v).map(names).join(", ");
-    out.push({ kind: "harmony", text: `Harmony given: ${harmonyHolders(v).length}`,
-      tip: `${pieceTip("harmony")}<p>Held by ${esc(who)}.</p>` });
+    const who = new Intl.ListFormat(lang(), { type: "conjunction" }).format(harmonyHolders(v).map(names));
+    out.push({ kind: "harmony", text: t("{piece} given: {n}", { piece: pieceName("harmony"), n: harmonyHolders(v).length }),
+      tip: `${pieceTip("harmony")}<p>${esc(t("Held by {who}.", { who }))}</p>` });
   }
   if (f["champion-hand"] === seat) {
-    out.push({ kind: "champion", text: "Champion in hand", tip: `${pieceTip("champion")}<p>In hand: it is placed again at redeployment.</p>` });
+    out.push({ kind: "champion", text: t("{piece} in hand", { piece: pieceName("champion") }),
+      tip: `${pieceTip("champion")}<p>${esc(t("In hand: it is placed again at redeployment."))}</p>` });
   }
   const beasts = f[`beasts-hand-${seat}`] || 0;
-  if (beasts) out.push({ kind: "beast", text: `${beasts} Beast${beasts === 1 ? "" : "s"} in hand`, tip: pieceTip("beast") });
+  if (beasts) out.push({ kind: "beast", text: t("{pieces} in hand", { pieces: `${beasts} ${beasts === 1 ? pieceName("beast") : piecePlural("beast")}` }), tip: pieceTip("beast") });
   if (seatWith(v, ownerOf("bomb")) === seat) {
     const placed = v.regions.reduce((a, r) => a + ((r.pieces || {}).bomb || 0), 0);
     const stack = (v.supply || {}).bomb ?? 0;
     const live = f["bombs-live"] || 0, dud = f["bombs-dud"] || 0;
-    out.push({ kind: "bomb", text: `Bombs: ${stack} in stack, ${placed} placed · revealed ${live} live, ${dud} dud`,
-      tip: `${pieceTip("bomb")}<p>${stack} face down in the Goblins' stack, ${placed} on the board. Revealed so far (they leave the game): ${live} live, ${dud} dud${dud === 1 ? "" : "s"}. 12 Bombs: 6 live, 6 duds.</p>` });
+    out.push({ kind: "bomb", text: t("Bombs: {stack} in stack, {placed} placed · revealed {live} live, {dud} dud", { stack, placed, live, dud }),
+      tip: `${pieceTip("bomb")}<p>${esc(t("{stack} face down in the {race}' stack, {placed} on the board. Revealed so far (they leave the game): {live} live, {dud} duds. 12 Bombs: 6 live, 6 duds.", { stack, placed, live, dud, race: raceOf("goblins") }))}</p>` });
   }
   if (seat === v.turn && tf["worgen-form"]) {
     const worgen = tf["worgen-form"] === "worgen";
-    out.push({ kind: "form", text: worgen ? "Worgen form" : "Human form",
-      tip: worgen ? "<b>Worgen form</b><p>Paid 1 coin: every conquest this turn costs 1 less.</p>" : "<b>Human form</b><p>+2 coins this turn.</p>" });
+    const form = worgen ? t("Worgen form") : t("Human form");
+    out.push({ kind: "form", text: form,
+      tip: `<b>${esc(form)}</b><p>${esc(worgen ? t("Paid 1 coin: every conquest this turn costs 1 less.") : t("+2 coins this turn."))}</p>` });
   }
   if (seat === v.turn && tf["battleground-side"]) {
-    const side = tf["battleground-side"] === "horde" ? "Horde" : "Alliance";
-    out.push({ kind: "side", text: `Fights as ${side}`, tip: `<b>Battleground</b><p>This Neutral race scores the faction bonus as ${side} this turn.</p>` });
+    const side = FACTION[tf["battleground-side"] === "horde" ? "horde" : "alliance"];
+    const place = (G.meta.items.battleground || {}).name || "Battleground";
+    out.push({ kind: "side", text: t("Fights as {side}", { side }),
+      tip: `<b>${esc(place)}</b><p>${esc(t("This Neutral race scores the faction bonus as {side} this turn.", { side }))}</p>` });
   }
   return out;
 }
@@ -157,12 +168,13 @@ export function legendEntries(v, names, itemKinds) {
   const kinds = [...Object.keys(table).filter((k) => counts[k]), ...Object.keys(counts).filter((k) => !table[k])];
   for (const k of kinds) out.push({ kind: k, text: `${pieceName(k)}${counts[k] > 1 ? ` ×${counts[k]}` : ""}`, tip: pieceTip(k) });
   const n = (list, word) => `${word}${list.length > 1 ? ` ×${list.length}` : ""}`;
-  if (items["?"].length) out.push({ item: "?", text: n(items["?"], "Face-down item"), tip: "<b>Face-down item</b><p>An Artifact or Legendary Place, revealed when a race enters its Region. Nobody knows which it is.</p>" });
-  if (items.artifact.length) out.push({ item: items.artifact[0], text: n(items.artifact, "Artifact"), tip: "<b>Artifacts</b> (face up)<p>The Active race holding the Region controls it. Hover one on the board for what it does.</p>" });
-  if (items.place.length) out.push({ item: items.place[0], text: n(items.place, "Legendary Place"), tip: "<b>Legendary Places</b> (face up)<p>The Active race holding the Region controls it. Hover one on the board for what it does.</p>" });
+  const controls = t("The Active race holding the Region controls it. Hover one on the board for what it does.");
+  if (items["?"].length) out.push({ item: "?", text: n(items["?"], t("Face-down item")), tip: `<b>${esc(t("Face-down item"))}</b><p>${esc(t("An Artifact or Legendary Place, revealed when a race enters its Region. Nobody knows which it is."))}</p>` });
+  if (items.artifact.length) out.push({ item: items.artifact[0], text: n(items.artifact, t("Artifact")), tip: `<b>${esc(t("Artifacts (face up)"))}</b><p>${esc(controls)}</p>` });
+  if (items.place.length) out.push({ item: items.place[0], text: n(items.place, t("Legendary Place")), tip: `<b>${esc(t("Legendary Places (face up)"))}</b><p>${esc(controls)}</p>` });
   const holders = harmonyHolders(v);
   if (holders.length) {
-    out.push({ kind: "harmony", text: `Harmony: ${holders.map(names).join(", ")}`, tip: seatExtras(v, holders[0], names).find((x) => x.kind === "harmony").tip });
+    out.push({ kind: "harmony", text: `${pieceName("harmony")}: ${holders.map(names).join(", ")}`, tip: seatExtras(v, holders[0], names).find((x) => x.kind === "harmony").tip });
   }
   return out;
 }

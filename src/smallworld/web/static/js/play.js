@@ -19,8 +19,9 @@ import { startChat } from "./chat.js";
 import { onLongPress } from "./longpress.js";
 import {
   h, installTooltips, showTip, hideTip, placeTip, toast, dropStaleTip,
-  PLAYER_COLOURS, raceTip, powerTip, plural, FACTION, esc,
+  PLAYER_COLOURS, raceTip, powerTip, FACTION, esc,
 } from "./ui.js";
+import { loadI18n, t, tn, lang, languageSwitch, editionNames } from "./i18n.js";
 
 const params = new URLSearchParams(window.location.search);
 G.gameId = decodeURIComponent(window.location.pathname.split("/").filter(Boolean).pop());
@@ -48,6 +49,10 @@ window.addEventListener("pointerdown", (e) => { touch = e.pointerType === "touch
 // ---- connecting ------------------------------------------------------------------------------
 
 async function start() {
+  await loadI18n(); // the page's words, before any is drawn
+  // every request of this page answers in its language (the server's words: labels, phases)
+  G.query += `&lang=${encodeURIComponent(lang())}`;
+  document.querySelector(".topbar .tools").append(languageSwitch());
   installTooltips();
   // the first game's tips sit above the turn panel, beside the play: never over the board
   const tipBox = document.getElementById("tips");
@@ -65,6 +70,7 @@ async function start() {
     // another edition's game (classic): its own races, powers, pieces and die
     const ed = first.game && first.game.edition;
     if (ed && G.meta.serves && !G.meta.serves.includes(ed)) G.meta = await api(`/api/meta?edition=${encodeURIComponent(ed)}`);
+    localNames(G.meta);
   } catch (e) {
     fatal(e.message);
     return;
@@ -85,10 +91,30 @@ async function start() {
   connect();
 }
 
+// The edition's names in the page's language (/api/i18n's, from the edition's names.toml) over
+// the English ones of /api/meta: races, powers, items, pieces, the neutral tokens, factions, sides.
+function localNames(meta) {
+  const names = editionNames(meta.edition || "swow");
+  if (!names) return;
+  for (const kind of ["races", "powers", "items"]) {
+    for (const [id, x] of Object.entries(meta[kind] || {})) if (names[kind][id]) x.name = names[kind][id];
+  }
+  for (const [id, x] of Object.entries(meta.piece_table || {})) {
+    if (names.pieces[id]) Object.assign(x, { name: names.pieces[id].name, plural: names.pieces[id].plural });
+  }
+  const neutral = meta.neutral && names.pieces[meta.neutral.piece];
+  if (neutral) meta.neutral.name = neutral.plural;
+  Object.assign(FACTION, names.factions);
+  const team = editionNames("swow-team");
+  for (const [side, faction] of Object.entries(meta.side_factions || {})) {
+    if (team && team.factions[faction]) SIDES[side] = team.factions[faction];
+  }
+}
+
 function fatal(message) {
   document.querySelector("main.table").replaceChildren(
-    h("div", { class: "fatal card" }, h("h2", {}, "This game cannot be opened"), h("p", {}, message),
-      h("a", { class: "button primary", href: "/" }, "Back to all games")));
+    h("div", { class: "fatal card" }, h("h2", {}, t("This game cannot be opened")), h("p", {}, message),
+      h("a", { class: "button primary", href: "/" }, t("Back to all games"))));
 }
 
 function connect() {
@@ -96,15 +122,15 @@ function connect() {
   ws = new WebSocket(`${proto}://${window.location.host}/ws/${encodeURIComponent(G.gameId)}?${G.query}`);
   const dot = document.getElementById("conn");
   let first = true; // the first push after (re)connecting is the truth, even if older-looking (a restarted server)
-  ws.onopen = () => { wsRetry = 0; wsOpened = true; dot.className = "conn on"; dot.title = "Live"; linkBack(); };
+  ws.onopen = () => { wsRetry = 0; wsOpened = true; dot.className = "conn on"; dot.title = t("Live"); linkBack(); };
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     if (msg.type === "update") { apply(msg, first); first = false; }
     else if (msg.type === "error") toast(msg.error, "bad");
-    else if (msg.type === "deleted") fatal("This game was deleted.");
+    else if (msg.type === "deleted") fatal(t("This game was deleted."));
   };
   ws.onclose = (ev) => {
-    dot.className = "conn off"; dot.title = "Reconnecting…";
+    dot.className = "conn off"; dot.title = t("Reconnecting…");
     if (ev.code === 4403 || leaving) return;
     // a connection that was live is lost (one that never opened, a socket blocked on the way,
     // leaves the moves to their requests)
@@ -124,7 +150,7 @@ function undo() { return post("undo", {}); }
 // the redeployment plan, committed with End turn
 function sendPlan() {
   const actions = plan.actions();
-  if (!actions.length || plan.left() > 0) { toast(`Place ${plural(plan.left(), "more token")} first.`); return; }
+  if (!actions.length || plan.left() > 0) { toast(tn("Place {n} more token first.", "Place {n} more tokens first.", plan.left())); return; }
   return post("plan", { actions });
 }
 
@@ -139,7 +165,7 @@ async function post(what, extra) {
     // the answer carries only the log lines this page lacks
     const body = { ...extra, since: G.P ? G.P.log_total : 0 };
     if (seatParam !== null) body.seat = Number(seatParam);
-    apply(await api(`${gamePath}/${what}`, { method: "POST", body, token: G.token }));
+    apply(await api(`${gamePath}/${what}?lang=${encodeURIComponent(lang())}`, { method: "POST", body, token: G.token }));
   } catch (e) {
     if (e instanceof ApiError && e.status === 0) {
       // the request did not get through: the connection is lost, whatever the socket says
@@ -189,8 +215,8 @@ function render() {
   const v = P.view;
   const brand = G.meta.factions === false ? "Small World" : "Small World of Warcraft";
   // the tab says whose turn it is: a seat whose turn comes sees it from another tab
-  document.title = P.over ? `Game over — ${brand}`
-    : (myTurn(P) ? `${sharedScreen() ? `${seatName(me())}, your turn` : "Your turn"} · ${brand}`
+  document.title = P.over ? `${t("Game over")} — ${brand}`
+    : (myTurn(P) ? `${sharedScreen() ? t("{name}, your turn", { name: seatName(me()) }) : t("Your turn")} · ${brand}`
       : `${P.actor_name ? `${P.actor_name} · ${P.phase_text}` : "Small World"} — ${brand}`);
   renderTopbar(v);
   renderCombos(v);
@@ -213,23 +239,23 @@ function render() {
 function renderTopbar(v) {
   const { P } = G;
   const track = document.getElementById("rounds");
-  track.replaceChildren(h("span", { class: "rounds-label" }, "Round"),
+  track.replaceChildren(h("span", { class: "rounds-label" }, t("Round")),
     ...Array.from({ length: v.rounds }, (_, i) => h("span", {
       class: `round ${i + 1 < v.round ? "past" : ""} ${i + 1 === v.round ? "now" : ""}`,
     }, i + 1)));
   const banner = document.getElementById("turn-banner");
   if (P.over) {
-    banner.replaceChildren(h("span", { class: "who" }, "Game over"));
+    banner.replaceChildren(h("span", { class: "who" }, t("Game over")));
     banner.style.setProperty("--pc", "#3b2c1d");
     return;
   }
-  const t = v.turn;
-  banner.style.setProperty("--pc", PLAYER_COLOURS[t]);
-  const acting = P.actor >= 0 && P.actor !== t ? ` · ${seatName(P.actor)} redeploys` : "";
+  const seat = v.turn;
+  banner.style.setProperty("--pc", PLAYER_COLOURS[seat]);
+  const acting = P.actor >= 0 && P.actor !== seat ? ` · ${t("{name} redeploys", { name: seatName(P.actor) })}` : "";
   banner.replaceChildren(...[
     h("span", { class: "dot" }),
-    h("span", { class: "who" }, P.legal.length ? (P.mode === "hotseat" && humans().length > 1 ? `${seatName(me())}: your turn` : "Your turn") : turnOf(t)),
-    v.team ? h("span", { class: `tag side side-${v.team.sides[t]}` }, SIDES[v.team.sides[t]]) : null,
+    h("span", { class: "who" }, P.legal.length ? (P.mode === "hotseat" && humans().length > 1 ? t("{name}: your turn", { name: seatName(me()) }) : t("Your turn")) : turnOf(seat)),
+    v.team ? h("span", { class: `tag side side-${v.team.sides[seat]}` }, SIDES[v.team.sides[seat]]) : null,
     h("span", { class: "step" }, `${P.phase_text}${acting}`),
   ].filter(Boolean));
 }
@@ -237,8 +263,8 @@ function renderTopbar(v) {
 // "Anna's turn"; the viewer's own seat (waiting for a defender, say) is "your turn"
 function turnOf(seat) {
   const { P } = G;
-  if (seat === P.perspective && P.mode === "seat") return "Your turn";
-  return `${seatName(seat)}'s turn`;
+  if (seat === P.perspective && P.mode === "seat") return t("Your turn");
+  return t("{name}'s turn", { name: seatName(seat) });
 }
 
 // ---- the column of combos --------------------------------------------------------------------
@@ -254,10 +280,10 @@ function renderCombos(v) {
     const side = sidesInPlay(v).includes(shownSide) ? shownSide : own;
     column = teamColumn(v, side);
     if (side !== own) picks.clear(); // another side's column: to look at, not to pick from
-    title.replaceChildren(`${SIDES[side] || ""} races for hire`);
+    title.replaceChildren(t("{side} races for hire", { side: SIDES[side] || "" }));
     renderSideTabs(v, side, own);
   } else {
-    title.replaceChildren("Races for hire");
+    title.replaceChildren(t("Races for hire"));
   }
   const myVc = me() !== null && me() !== undefined ? v.players[me()].vc : null;
   box.replaceChildren(...column.map((c) => {
@@ -284,35 +310,53 @@ function renderCombos(v) {
       h("div", { class: "combo-foot" },
         h("span", {
           class: `tokens ${capped ? "capped" : ""}`.trim(), dataset: { tokens, box: inBox ?? "" },
-          "data-tip": `<b>${tokens} tokens</b> you get<p>Banner ${race.value} + badge ${power.value}` +
-            (inBox === null ? "" : `, at most the ${inBox} ${esc(race.name)} tokens left in the box`) + ".</p>" +
-            (capped ? "<p>The box holds fewer than the banner and badge give.</p>" : ""),
-        }, `${tokens} tokens`, capped ? h("span", { class: "box-note" }, " (box)") : null),
-        c.coins ? h("span", { class: "coins", title: "Coins lying on this combo: you take them" }, `+${c.coins}`) : null,
-        h("span", { class: "cost", title: "Coins to pay" }, c.cost ? `cost ${c.cost}` : "free"),
-        pick ? h("span", { class: "pick-cta" }, "Pick") : null),
+          "data-tip": tokensTip(tokens, race, power, inBox, capped),
+        }, tn("{n} token", "{n} tokens", tokens), capped ? h("span", { class: "box-note" }, ` ${t("(box)")}`) : null),
+        c.coins ? h("span", { class: "coins", title: t("Coins lying on this combo: you take them") }, `+${c.coins}`) : null,
+        h("span", { class: "cost", title: t("Coins to pay") }, c.cost ? t("cost {n}", { n: c.cost }) : t("free")),
+        pick ? h("span", { class: "pick-cta" }, t("Pick")) : null),
     );
-    if (picks.size && !pick && myVc !== null && c.cost > myVc) card.title = "Not enough coins";
+    if (picks.size && !pick && myVc !== null && c.cost > myVc) card.title = t("Not enough coins");
     return card;
   }));
   const st = v.stacks;
   document.getElementById("stacks").textContent = v.team
-    ? (v.team.decks && v.team.decks[v.team.sides[me() ?? v.turn]] !== undefined ? `${plural(v.team.decks[v.team.sides[me() ?? v.turn]], "banner")} left in your side's deck` : "")
-    : `${plural(st.banners, "banner")} and ${plural(st.badges, "badge")} left in the stacks`;
+    ? (v.team.decks && v.team.decks[v.team.sides[me() ?? v.turn]] !== undefined
+      ? tn("{n} banner left in your side's deck", "{n} banners left in your side's deck", v.team.decks[v.team.sides[me() ?? v.turn]]) : "")
+    : stacksLeft(st);
+}
+
+// the banners and badges left in the stacks, in words
+function stacksLeft(st) {
+  const banners = tn("{n} banner", "{n} banners", st.banners);
+  const badges = tn("{n} badge", "{n} badges", st.badges);
+  return t("{banners} and {badges} left in the stacks", { banners, badges });
 }
 
 // a pick cannot be taken back (a new banner comes out): the card is shown, a second click or
 // the button confirms
+// the tooltip of a combo's tokens: banner + badge, at most what the box holds (R-PICK)
+function tokensTip(tokens, race, power, inBox, capped) {
+  const sum = inBox === null ? t("Banner {banner} + badge {badge}.", { banner: race.value, badge: power.value })
+    : tn("Banner {banner} + badge {badge}, at most the {n} {race} token left in the box.",
+      "Banner {banner} + badge {badge}, at most the {n} {race} tokens left in the box.", inBox,
+      { banner: race.value, badge: power.value, race: race.name });
+  return `<b>${esc(tn("{n} token you get", "{n} tokens you get", tokens))}</b><p>${esc(sum)}</p>` +
+    (capped ? `<p>${esc(t("The box holds fewer than the banner and badge give."))}</p>` : "");
+}
+
 function choosePick(c, pick, race, power, tokens) {
   const key = `combo:${c.position}`;
   if (confirmAgain(key)) return;
-  const cost = c.cost ? `costs ${plural(c.cost, "coin")}` : "is free";
-  const coins = c.coins ? `, and you take the ${plural(c.coins, "coin")} lying on it` : "";
+  const cost = c.cost ? tn("This combo costs {n} coin", "This combo costs {n} coins", c.cost) : t("This combo is free");
+  const coins = c.coins ? tn("you take the {n} coin lying on it", "you take the {n} coins lying on it", c.coins) : "";
+  const count = tn("{n} token", "{n} tokens", tokens);
+  const combo = coins ? t("{cost}, and {coins}", { cost, coins }) : cost;
   askConfirm({
-    key, title: `${race.name} + ${power.name}`, confirmLabel: `Pick ${race.name}`,
-    html: `<p><b>${tokens} tokens</b> to conquer with. This combo ${cost}${coins}.</p>` +
-      `<p><b>${esc(race.name)}</b>: ${esc(race.summary || "")}</p><p><b>${esc(power.name)}</b>: ${esc(power.summary || "")}</p>` +
-      "<p class='muted'>A pick cannot be taken back: a new race comes into the column.</p>",
+    key, title: `${race.name} + ${power.name}`, confirmLabel: t("Pick {race}", { race: race.name }),
+    html: `<p>${esc(t("{tokens} to conquer with. {combo}.", { tokens: count, combo }))}</p>` +
+      `<p><b>${esc(race.name)}</b>: ${esc(race.summary ? t(race.summary) : "")}</p><p><b>${esc(power.name)}</b>: ${esc(power.summary ? t(power.summary) : "")}</p>` +
+      `<p class='muted'>${esc(t("A pick cannot be taken back: a new race comes into the column."))}</p>`,
     onConfirm: () => act(pick.text),
   });
   markSelected();
@@ -338,7 +382,7 @@ function renderSideTabs(v, side, own) {
   tabs.replaceChildren(...sidesInPlay(v).map((x) => h("button", {
     type: "button", class: `small side-tab side-${x} ${x === side ? "on" : ""}`, role: "tab", "aria-selected": String(x === side),
     dataset: { side: x }, onclick: () => { shownSide = x === own ? null : x; renderCombos(G.P.view); },
-  }, x === own ? `${SIDES[x]} (yours)` : SIDES[x])));
+  }, x === own ? t("{side} (yours)", { side: SIDES[x] }) : SIDES[x])));
 }
 
 function teamColumn(v, side) {
@@ -372,8 +416,8 @@ function marks() {
 function renderBoard(v) {
   board.render(plan.plannedView(v), marks());
   renderKey(v);
-  const t = document.getElementById("tooltip");
-  if (board.hover && !t.hidden && t.dataset.rid === board.hover) t.innerHTML = regionTip(board.hover);
+  const tip = document.getElementById("tooltip");
+  if (board.hover && !tip.hidden && tip.dataset.rid === board.hover) tip.innerHTML = regionTip(board.hover);
 }
 
 // the key to the pieces on the table (and who holds Harmony)
@@ -389,9 +433,9 @@ function renderKey(v) {
 function markHover(rid) { board._hoverOutline(rid); }
 
 function regionHover(rid, e) {
-  const t = document.getElementById("tooltip");
-  if (!rid) { hideTip(); t.dataset.rid = ""; return; }
-  if (t.hidden || t.dataset.rid !== rid) { showTip(regionTip(rid), e.clientX, e.clientY); t.dataset.rid = rid; }
+  const tip = document.getElementById("tooltip");
+  if (!rid) { hideTip(); tip.dataset.rid = ""; return; }
+  if (tip.hidden || tip.dataset.rid !== rid) { showTip(regionTip(rid), e.clientX, e.clientY); tip.dataset.rid = rid; }
   else placeTip(e.clientX, e.clientY);
 }
 
@@ -413,7 +457,7 @@ function regionClick(rid, e) {
   if (kinds.length === 1 && kinds[0] === "redeploy" && plan.planning()) {
     // arranging the plan: nothing is sent until End turn
     if (plan.add(rid, e.shiftKey ? plan.left() : 1)) render();
-    else toast("Every token is placed: take one back with −, or end your turn.");
+    else toast(t("Every token is placed: take one back with −, or end your turn."));
     return;
   }
   // several things can be done here: a small menu
@@ -431,9 +475,9 @@ function chooseConquest(rid, a, e) {
   if (confirmAgain(key)) return;
   const name = G.boardData.regions[rid].name;
   askConfirm({
-    key, title: final ? `Final conquest of ${name}` : `Conquer ${name}`,
+    key, title: final ? t("Final conquest of {region}", { region: name }) : t("Conquer {region}", { region: name }),
     html: regionTip(rid, { confirm: true }), tone: final ? "warn" : "",
-    confirmLabel: final ? `Roll the die (${hint.need}+ needed)` : `Conquer for ${plural(hint.cost, "token")}`,
+    confirmLabel: final ? t("Roll the die ({need}+ needed)", { need: hint.need }) : tn("Conquer for {n} token", "Conquer for {n} tokens", hint.cost),
     onConfirm: () => act(a.text),
   });
 }
@@ -444,8 +488,8 @@ function showMenu(rid, items, e) {
   menu.replaceChildren(h("div", { class: "menu-title" }, G.boardData.regions[rid].name),
     // choosing from this menu is the confirmation; one that ends the turn says so
     ...items.map((a) => h("button", { type: "button", dataset: { action: a.text }, onclick: () => act(a.text) },
-      a.ends_turn ? `${a.label} (ends your turn)` : a.label)),
-    h("button", { type: "button", class: "ghost", onclick: hideMenu }, "Cancel"));
+      a.ends_turn ? t("{action} (ends your turn)", { action: a.label }) : a.label)),
+    h("button", { type: "button", class: "ghost", onclick: hideMenu }, t("Cancel")));
   menu.hidden = false;
   menu.style.left = `${Math.min(e.clientX - wrap.left, wrap.width - 260)}px`;
   menu.style.top = `${Math.min(e.clientY - wrap.top, wrap.height - 40 * (items.length + 2))}px`;
@@ -504,9 +548,9 @@ function renderCurtain() {
   const lift = () => { confirmedPerspective = shownFor; renderCurtain(); curtainLifted(shownFor); offerTips([]); };
   curtain.replaceChildren(h("div", { class: "curtain-card" },
     h("span", { class: "disc big" }, P.perspective + 1),
-    h("h2", {}, `Pass the screen to ${name}`),
-    h("p", {}, "Coins are secret: the others look away while you play. The board stays in view; your coins and your private lines are hidden until you say it is you."),
-    h("button", { type: "button", class: "primary", id: "curtain-ok", onclick: lift }, `I'm ${name}: show my table`)));
+    h("h2", {}, t("Pass the screen to {name}", { name })),
+    h("p", {}, t("Coins are secret: the others look away while you play. The board stays in view; your coins and your private lines are hidden until you say it is you.")),
+    h("button", { type: "button", class: "primary", id: "curtain-ok", onclick: lift }, t("I'm {name}: show my table", { name }))));
   up(true);
 }
 
@@ -541,9 +585,9 @@ function wireTools() {
   });
   document.getElementById("modal").addEventListener("click", (e) => { if (e.target.id === "modal") e.target.hidden = true; });
   document.getElementById("legend").replaceChildren(
-    h("span", { class: "lg lg-conquer" }, "can conquer"),
-    h("span", { class: "lg lg-final" }, "final conquest (die)"),
-    h("span", { class: "lg lg-place" }, "place tokens"),
+    h("span", { class: "lg lg-conquer" }, t("can conquer")),
+    h("span", { class: "lg lg-final" }, t("final conquest (die)")),
+    h("span", { class: "lg lg-place" }, t("place tokens")),
   );
 }
 

@@ -2,11 +2,13 @@
 // is this seat's turn what a conquest would cost (or why it cannot be made).
 import { G, me, seatName, neutralName } from "./ctx.js";
 import { pieceTable, pieceName, harmonyHolders, regionItems } from "./pieces.js";
-import { esc, plural, PLAYER_COLOURS, itemTip, raceName } from "./ui.js";
+import { esc, PLAYER_COLOURS, itemTip, raceName, onTouch } from "./ui.js";
+import { t, tn, lang } from "./i18n.js";
 
-const TERRAIN = { farmland: "Farmland", fields: "Fields", hills: "Hills", forest: "Forest", swamp: "Swamp", mountain: "Mountain", sea: "Sea", lake: "Lake" };
-const SYMBOL = { entry: "Entry ⚓", magic: "Magic", cavern: "Cavern", murloc: "Murloc start",
-  border: "Border (a first conquest may start here)", mine: "Mine", "lost-tribe": "Lost Tribe start" };
+const TERRAIN = () => ({ farmland: t("Farmland"), fields: t("Fields"), hills: t("Hills"), forest: t("Forest"), swamp: t("Swamp"),
+  mountain: t("Mountain"), sea: t("Sea"), lake: t("Lake") });
+const SYMBOL = () => ({ entry: t("Entry ⚓"), magic: t("Magic"), cavern: t("Cavern"), murloc: t("Murloc start"),
+  border: t("Border (a first conquest may start here)"), mine: t("Mine"), "lost-tribe": t("Lost Tribe start") });
 
 export function dieChance(need) {
   const faces = G.meta.die;
@@ -16,9 +18,8 @@ export function dieChance(need) {
 export function cleanReason(text) {
   // "'conquer L1.4': costs 5 tokens ..." -> "Costs 5 tokens ..."
   const m = /^'[^']*'\s*(?::\s*)?(.*)$/.exec(text);
-  let t = m ? m[1] : text;
-  t = t.replace(/^is not legal now:\s*/, "");
-  return t.charAt(0).toUpperCase() + t.slice(1);
+  const said = (m ? m[1] : text).replace(/^is not legal now:\s*/, "");
+  return said.charAt(0).toUpperCase() + said.slice(1);
 }
 
 const RULE_ID = /\s*\(([RC]-[A-Z]+-\d+[a-z]?(?:[,;]\s*[RC]-[A-Z]+-\d+[a-z]?)*)\)/g;
@@ -40,16 +41,21 @@ export function plainError(message) {
 function occupantHtml(r) {
   const { P, meta } = G;
   if (r.occupant === "murlocs") return `<p>${esc(neutralName())}: ${r.tokens}</p>`;
-  if (!r.occupant) return "<p class='muted'>Empty</p>";
+  if (!r.occupant) return `<p class='muted'>${esc(t("Empty"))}</p>`;
   const pl = P.view.players[r.player];
   const race = r.occupant === "decline" ? pl.decline : pl.race;
-  const held = r.tokens > 0 ? plural(r.tokens, "token") : "no token (held by its pieces)";
-  let html = `<p><span class="swatch-inline" style="background:${PLAYER_COLOURS[r.player]}"></span>${esc(pl.name)}'s ${esc(raceName(meta, race))}${r.occupant === "decline" ? " (in decline)" : ""}: ${held}</p>`;
+  const held = r.tokens > 0 ? tn("{n} token", "{n} tokens", r.tokens) : t("no token (held by its pieces)");
+  const who = { name: pl.name, race: raceName(meta, race), held };
+  const whose = r.occupant === "decline" ? t("{name}'s {race} (in decline): {held}", who) : t("{name}'s {race}: {held}", who);
+  let html = `<p><span class="swatch-inline" style="background:${PLAYER_COLOURS[r.player]}"></span>${esc(whose)}</p>`;
   if (r.occupant === "active" && race === "pandaren") {
     const holders = harmonyHolders(P.view).filter((q) => q !== r.player);
     if (holders.length) {
-      const you = holders.includes(me()) ? " (you too)" : "";
-      html += `<p class="tip-harmony">Harmony: ${esc(holders.map(seatName).join(", "))}${you} must pay ${esc(pl.name)} 2 coins before their first attack here this turn.</p>`;
+      const who = new Intl.ListFormat(lang(), { type: "conjunction" }).format(holders.map(seatName));
+      const says = holders.includes(me())
+        ? t("Harmony: {who} (you too) must pay {name} 2 coins before their first attack here this turn.", { who, name: pl.name })
+        : t("Harmony: {who} must pay {name} 2 coins before their first attack here this turn.", { who, name: pl.name });
+      html += `<p class="tip-harmony">${esc(says)}</p>`;
     }
   }
   return html;
@@ -67,24 +73,29 @@ function piecesHtml(reg, r) {
 function defencePieceNames() {
   const names = Object.entries(G.meta.piece_table || {})
     .filter(([k, p]) => k !== "mountain" && p.defence > 0).map(([, p]) => p.plural || p.name);
-  return names.length ? names.join(" / ") : "Pieces";
+  return names.length ? names.join(" / ") : t("Pieces");
 }
 
 function costHtml(hint, confirm) {
   if (hint.status === "conquer" || hint.status === "final") {
     const p = hint.parts;
-    const rows = [["Base", p.base]];
-    if (p.mountain) rows.push(["Mountain", p.mountain]);
+    const rows = [[t("Base"), p.base, true]];
+    if (p.mountain) rows.push([t("Mountain"), p.mountain]);
     if (p.pieces) rows.push([defencePieceNames(), p.pieces]);
-    if (p.defenders) rows.push(["Defenders", p.defenders]);
-    if (p.travel) rows.push(["From the sea", p.travel]);
-    if (p.reductions) rows.push(["Your bonuses", -p.reductions]);
-    const table = rows.map(([l, n]) => `<tr><td>${l}</td><td>${n > 0 && l !== "Base" ? "+" : ""}${n}</td></tr>`).join("");
-    return `<div class="tip-cost ${hint.status}"><div class="tip-cost-head">${hint.status === "conquer"
-      ? `Conquer for <b>${hint.cost}</b> token${hint.cost === 1 ? "" : "s"} <span class="muted">(you hold ${hint.hand})</span>`
-      : `Final conquest: costs <b>${hint.cost}</b>, you hold ${hint.hand}. The die must show ${hint.need}+ (${dieChance(hint.need)}% chance)`}</div>` +
-      `<table>${table}<tr class="sum"><td>Cost</td><td>${hint.cost}</td></tr></table>` +
-      `${confirm ? "" : `<div class="muted">${hint.status === "final" ? "Click to roll for it" : "Click to conquer (you can take it back)"}</div>`}</div>`;
+    if (p.defenders) rows.push([t("Defenders"), p.defenders]);
+    if (p.travel) rows.push([t("From the sea"), p.travel]);
+    if (p.reductions) rows.push([t("Your bonuses"), -p.reductions]);
+    const table = rows.map(([l, n, base]) => `<tr><td>${esc(l)}</td><td>${n > 0 && !base ? "+" : ""}${n}</td></tr>`).join("");
+    const head = hint.status === "conquer"
+      ? esc(tn("Conquer for {n} token", "Conquer for {n} tokens", hint.cost)).replace(String(hint.cost), `<b>${hint.cost}</b>`) +
+        ` <span class="muted">${esc(t("(you hold {n})", { n: hint.hand }))}</span>`
+      : esc(t("Final conquest: costs {cost}, you hold {hand}. The die must show {need}+ ({chance}% chance)",
+        { cost: hint.cost, hand: hint.hand, need: hint.need, chance: dieChance(hint.need) }));
+    const click = hint.status === "final" ? (onTouch() ? t("Tap to roll for it") : t("Click to roll for it"))
+      : (onTouch() ? t("Tap to conquer (you can take it back)") : t("Click to conquer (you can take it back)"));
+    return `<div class="tip-cost ${hint.status}"><div class="tip-cost-head">${head}</div>` +
+      `<table>${table}<tr class="sum"><td>${esc(t("Cost"))}</td><td>${hint.cost}</td></tr></table>` +
+      `${confirm ? "" : `<div class="muted">${esc(click)}</div>`}</div>`;
   }
   if (!hint.reason) return "";
   return `<div class="tip-cost blocked">${esc(plainError(cleanReason(hint.reason)))}</div>`;
@@ -94,8 +105,9 @@ export function regionTip(rid, { confirm = false } = {}) {
   const { P, meta, boardData } = G;
   const reg = boardData.regions[rid];
   const r = P.view.regions.find((x) => x.id === rid) || {};
-  const tags = [TERRAIN[reg.terrain] || reg.terrain, ...reg.symbols.map((x) => SYMBOL[x] || x)];
-  if (reg.marker) tags.push("item marker");
+  const terrain = TERRAIN(), symbol = SYMBOL();
+  const tags = [terrain[reg.terrain] || reg.terrain, ...reg.symbols.map((x) => symbol[x] || x)];
+  if (reg.marker) tags.push(t("item marker"));
   let html = `${confirm ? "" : `<b>${esc(reg.name)}</b>`}<div class="tip-tags">${tags.map((x) => `<span class="tip-tag">${esc(x)}</span>`).join("")}</div>`;
   html += occupantHtml(r);
   html += piecesHtml(reg, r);
@@ -103,7 +115,8 @@ export function regionTip(rid, { confirm = false } = {}) {
   const hint = P.hints && P.hints[rid];
   if (hint && P.legal.length) html += costHtml(hint, confirm);
   const acts = P.legal.filter((a) => a.region === rid && a.kind !== "conquer");
-  if (acts.some((a) => a.kind === "redeploy")) html += "<div class='tip-cost place'>Click to add 1 token here (shift-click: all that are left). Nothing is final until End turn.</div>";
+  if (acts.some((a) => a.kind === "redeploy")) html += `<div class='tip-cost place'>${esc(onTouch() ? t("Tap to add 1 token here. Nothing is final until End turn.")
+    : t("Click to add 1 token here (shift-click: all that are left). Nothing is final until End turn."))}</div>`;
   const others = acts.filter((a) => a.kind !== "redeploy" && a.kind !== "abandon");
   if (others.length) html += `<div class="tip-cost act">${others.map((a) => esc(a.label)).join("<br>")}</div>`;
   return html;

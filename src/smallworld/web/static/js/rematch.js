@@ -4,12 +4,13 @@
 // again every few seconds while the results are up), as does an old seat link opened later.
 import { api } from "./api.js";
 import { G } from "./ctx.js";
+import { t } from "./i18n.js";
 import { h, toast } from "./ui.js";
 
 const WORDS = {
-  play: "Play again",
-  playTip: "A new game with the same players, bots and edition; everyone moves round one seat",
-  started: "Play again: the rematch has started",
+  get play() { return t("Play again"); },
+  get playTip() { return t("A new game with the same players, bots and edition; everyone moves round one seat"); },
+  get started() { return t("Play again: the rematch has started"); },
 };
 const EVERY_MS = 4000;
 

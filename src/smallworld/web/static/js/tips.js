@@ -4,71 +4,53 @@
 import { h, forFingers } from "./ui.js";
 import { forLayout } from "./dock.js";
 import { G } from "./ctx.js";
+import { t } from "./i18n.js";
 
 const KEY = "smallworld.tips";
 const PHASE_TIPS = new Set(["pick", "conquer", "final", "redeploy", "decide", "defend"]);
 
 export const TIPS = {
-  welcome: {
-    title: "Welcome to Small World",
-    text: "Each turn you score 1 coin for every Region your people hold. Coins are secret, so only " +
-      "you see yours. After the last round, the richest player wins. Hover anything on the table " +
-      "to see what it is and what it does.",
-  },
+  welcome: () => ({
+    title: t("Welcome to Small World"),
+    text: t("Each turn you score 1 coin for every Region your people hold. Coins are secret, so only you see yours. After the last round, the richest player wins. Hover anything on the table to see what it is and what it does."),
+  }),
   // the team variant's welcome: coins and winning work by side (R-TEAM-6, R-TEAM-7)
-  welcomeTeam: {
-    title: "Welcome to Battle for Azeroth",
-    text: "You play on a side with your teammates. Each turn you score 1 coin for every Region " +
-      "your people hold. Teammates see each other's coins; the other side does not. After the " +
-      "last round the sides are scored and the best side wins: where a side has two players, it " +
-      "scores the lower of their two totals, so help the teammate who is behind. Hover anything " +
-      "on the table to see what it is and what it does.",
-  },
-  pick: {
-    title: "Pick a race and a power",
-    text: "Choose a combo in the column on the left. The top one is free; each step down costs 1 coin, " +
-      "left on every combo you skip, and you take the coins lying on the one you pick. The number " +
-      "on each card is how many tokens you get.",
-  },
-  conquer: {
-    title: "Conquer Regions",
-    text: "Click a green Region to conquer it. It costs 2 tokens, plus 1 for each defending token, " +
-      "Mountain or Fort, plus 1 when you come from the sea. Your first conquest must be an " +
-      "Entry Region (the anchor icon). The tokens you use stay in the Region.",
-  },
-  final: {
-    title: "The reinforcement die",
-    text: "An amber Region costs a little more than you hold. It can be your final conquest: you " +
-      "roll the die (faces 0, 0, 0, 1, 2, 3) and add it to your tokens. Win or lose, your " +
-      "conquests end for this turn.",
-  },
-  die: {
-    title: "The die was rolled",
-    text: "After a final conquest, whatever happened, your conquests stop. Tokens still in your " +
-      "hand are placed during redeployment.",
-  },
-  redeploy: {
-    title: "Redeploy your troops",
-    text: "Place the tokens in your hand: click one of your Regions to add a token there " +
-      "(shift-click puts all of them). Each Region keeps at least one token. Well-defended " +
-      "Regions are harder to take.",
-  },
-  decide: {
-    title: "Expand or decline?",
-    text: "When your race runs out of steam, put it in decline: its tokens turn grey, stay on the " +
-      "board and still score, and next turn you pick a fresh race. Otherwise expand: you take " +
-      "back all but one token per Region and conquer again.",
-  },
-  score: {
-    title: "Scoring",
-    text: "At the end of your turn you scored 1 coin per Region, plus any bonus from your race, " +
-      "power and items. The breakdown is in your player card and the chronicle.",
-  },
-  defend: {
-    title: "You were attacked",
-    text: "You lost a Region: one token is gone, the others came back to your hand. Place them in " +
-      "your remaining Regions now.",
-  },
+  welcomeTeam: () => ({
+    title: t("Welcome to Battle for Azeroth"),
+    text: t("You play on a side with your teammates. Each turn you score 1 coin for every Region your people hold. Teammates see each other's coins; the other side does not. After the last round the sides are scored and the best side wins: where a side has two players, it scores the lower of their two totals, so help the teammate who is behind. Hover anything on the table to see what it is and what it does."),
+  }),
+  pick: () => ({
+    title: t("Pick a race and a power"),
+    text: t("Choose a combo in the column on the left. The top one is free; each step down costs 1 coin, left on every combo you skip, and you take the coins lying on the one you pick. The number on each card is how many tokens you get."),
+  }),
+  conquer: () => ({
+    title: t("Conquer Regions"),
+    text: t("Click a green Region to conquer it. It costs 2 tokens, plus 1 for each defending token, Mountain or Fort, plus 1 when you come from the sea. Your first conquest must be an Entry Region (the anchor icon). The tokens you use stay in the Region."),
+  }),
+  final: () => ({
+    title: t("The reinforcement die"),
+    text: t("An amber Region costs a little more than you hold. It can be your final conquest: you roll the die (faces 0, 0, 0, 1, 2, 3) and add it to your tokens. Win or lose, your conquests end for this turn."),
+  }),
+  die: () => ({
+    title: t("The die was rolled"),
+    text: t("After a final conquest, whatever happened, your conquests stop. Tokens still in your hand are placed during redeployment."),
+  }),
+  redeploy: () => ({
+    title: t("Redeploy your troops"),
+    text: t("Place the tokens in your hand: click one of your Regions to add a token there (shift-click puts all of them). Each Region keeps at least one token. Well-defended Regions are harder to take."),
+  }),
+  decide: () => ({
+    title: t("Expand or decline?"),
+    text: t("When your race runs out of steam, put it in decline: its tokens turn grey, stay on the board and still score, and next turn you pick a fresh race. Otherwise expand: you take back all but one token per Region and conquer again."),
+  }),
+  score: () => ({
+    title: t("Scoring"),
+    text: t("At the end of your turn you scored 1 coin per Region, plus any bonus from your race, power and items. The breakdown is in your player card and the chronicle."),
+  }),
+  defend: () => ({
+    title: t("You were attacked"),
+    text: t("You lost a Region: one token is gone, the others came back to your hand. Place them in your remaining Regions now."),
+  }),
 };
 
 function load() {
@@ -121,13 +103,13 @@ export class Tips {
     const k = this.queue.shift();
     if (!k) { this.hide(); return; }
     this.current = k;
-    const t = k === "welcome" && G.P && G.P.view && G.P.view.team ? TIPS.welcomeTeam : TIPS[k];
+    const tip = (k === "welcome" && G.P && G.P.view && G.P.view.team ? TIPS.welcomeTeam : TIPS[k])();
     this.box.replaceChildren(
-      h("div", { class: "tips-head" }, h("span", { class: "tips-badge" }, "Tip"), h("b", {}, t.title)),
-      h("p", {}, forLayout(forFingers(t.text))),
+      h("div", { class: "tips-head" }, h("span", { class: "tips-badge" }, t("Tip")), h("b", {}, tip.title)),
+      h("p", {}, forLayout(forFingers(tip.text))),
       h("div", { class: "tips-actions" },
-        h("button", { type: "button", class: "small", id: "tip-ok", onclick: () => this.done() }, "Got it"),
-        h("button", { type: "button", class: "small ghost", onclick: () => { this.toggle(); } }, "No more tips")),
+        h("button", { type: "button", class: "small", id: "tip-ok", onclick: () => this.done() }, t("Got it")),
+        h("button", { type: "button", class: "small ghost", onclick: () => { this.toggle(); } }, t("No more tips"))),
     );
     this.box.dataset.tipKey = k;
     this.box.hidden = false;

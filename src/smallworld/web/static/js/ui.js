@@ -1,5 +1,6 @@
 // DOM helpers, player colours, names and the shared tooltip.
 import { withRuleLinks } from "./rulelinks.js";
+import { t, lang } from "./i18n.js";
 
 export const PLAYER_COLOURS = ["#c8372d", "#2f62b5", "#e29a17", "#7b4bb7", "#d4548e"];
 export const PLAYER_INK = ["#fff", "#fff", "#2a1a05", "#fff", "#fff"];
@@ -61,8 +62,9 @@ export function onTouch() {
   return Boolean(window.matchMedia && window.matchMedia("(pointer: coarse)").matches);
 }
 
+// (English only: other languages' texts give their touch words themselves)
 export function forFingers(text) {
-  if (!onTouch()) return text;
+  if (!onTouch() || lang() !== "en") return text;
   return text.replace(/\s*\(shift-click[^)]*\)/g, "")
     .replace(/\b(Hover|Click)\b/g, "Tap").replace(/\b(hover|click)\b/g, "tap")
     .replace(/\btap or tap\b/g, "tap");
@@ -122,21 +124,21 @@ export function raceTip(meta, id, extra = "") {
   if (!r) return esc(id || "");
   const tag = meta.factions === false ? "" : ` <span class="tip-tag ${r.faction}">${FACTION[r.faction] || r.faction}</span>`;
   return `<b>${esc(r.name)}</b>${tag}` +
-    `<span class="tip-num">banner ${r.value}</span><p>${esc(r.summary)}</p>${extra}`;
+    `<span class="tip-num">${esc(t("banner {n}", { n: r.value }))}</span><p>${esc(t(r.summary))}</p>${extra}`;
 }
 
 export function powerTip(meta, id, extra = "") {
   const p = meta.powers[id];
   if (!p) return esc(id || "");
-  return `<b>${esc(p.name)}</b> <span class="tip-num">badge ${p.value}</span>` +
-    `<p>${esc(p.summary)}</p>${p.lasts ? "<p class='muted'>Lasts in decline.</p>" : ""}${extra}`;
+  return `<b>${esc(p.name)}</b> <span class="tip-num">${esc(t("badge {n}", { n: p.value }))}</span>` +
+    `<p>${esc(t(p.summary))}</p>${p.lasts ? `<p class='muted'>${esc(t("Lasts in decline."))}</p>` : ""}${extra}`;
 }
 
 export function itemTip(meta, id) {
-  if (id === "?") return "<b>Face-down item</b><p>An Artifact or Legendary Place, revealed when a race enters this Region.</p>";
+  if (id === "?") return `<b>${esc(t("Face-down item"))}</b><p>${esc(t("An Artifact or Legendary Place, revealed when a race enters this Region."))}</p>`;
   const it = meta.items[id];
   if (!it) return esc(id || "");
-  return `<b>${esc(it.name)}</b> <span class="tip-tag">${it.kind === "artifact" ? "Artifact" : "Legendary Place"}</span><p>${esc(it.summary)}</p>`;
+  return `<b>${esc(it.name)}</b> <span class="tip-tag">${esc(it.kind === "artifact" ? t("Artifact") : t("Legendary Place"))}</span><p>${esc(t(it.summary))}</p>`;
 }
 
 export function raceName(meta, id) { return (meta.races[id] && meta.races[id].name) || id; }
@@ -146,7 +148,7 @@ export function botName(meta, bot) {
   const level = [...((meta && meta.levels) || []), ...((meta && meta.opponents) || [])].find((l) => l.bot === bot);
   return level ? level.name : bot;
 }
-export function itemName(meta, id) { return id === "?" ? "face-down item" : ((meta.items[id] && meta.items[id].name) || id); }
+export function itemName(meta, id) { return id === "?" ? t("face-down item") : ((meta.items[id] && meta.items[id].name) || id); }
 
 export function timeAgo(iso) {
   const t = Date.parse(iso);

@@ -4,6 +4,7 @@
 // permission for notifications is asked once, when they are first turned on. Remembered in
 // this browser (localStorage).
 import { h } from "./ui.js";
+import { t } from "./i18n.js";
 
 const KEY = "smallworld.alerts";
 
@@ -28,18 +29,18 @@ function chime() {
   if (audio.state === "suspended") audio.resume();
   const t0 = audio.currentTime + 0.02;
   [660, 880].forEach((freq, i) => {
-    const t = t0 + i * 0.17;
+    const at = t0 + i * 0.17;
     const osc = audio.createOscillator();
     const gain = audio.createGain();
     osc.type = "sine";
     osc.frequency.value = freq;
-    gain.gain.setValueAtTime(0.0001, t);
-    gain.gain.exponentialRampToValueAtTime(0.2, t + 0.02);
-    gain.gain.exponentialRampToValueAtTime(0.0001, t + 0.32);
+    gain.gain.setValueAtTime(0.0001, at);
+    gain.gain.exponentialRampToValueAtTime(0.2, at + 0.02);
+    gain.gain.exponentialRampToValueAtTime(0.0001, at + 0.32);
     osc.connect(gain);
     gain.connect(audio.destination);
-    osc.start(t);
-    osc.stop(t + 0.34);
+    osc.start(at);
+    osc.stop(at + 0.34);
   });
 }
 
@@ -49,8 +50,8 @@ export function announceTurn(who) {
   const N = notifications();
   if (st.notify && document.hidden && N && N.permission === "granted") {
     try {
-      const note = new N(who ? `${who}, your turn` : "Your turn", {
-        body: "Small World: it is your move.", tag: "smallworld-turn", icon: "/static/img/icon.svg",
+      const note = new N(who ? t("{name}, your turn", { name: who }) : t("Your turn"), {
+        body: t("Small World: it is your move."), tag: "smallworld-turn", icon: "/static/img/icon.svg",
       });
       if (note && typeof note.addEventListener === "function") note.addEventListener("click", () => window.focus());
     } catch { /* a browser that only notifies from a service worker */ }
@@ -91,13 +92,13 @@ function render() {
   }
   if (!panel) return;
   const N = notifications();
-  const blocked = !N ? "This browser has no notifications." : (N.permission === "denied" ? "Your browser blocks notifications from this page." : "");
+  const blocked = !N ? t("This browser has no notifications.") : (N.permission === "denied" ? t("Your browser blocks notifications from this page.") : "");
   panel.replaceChildren(
-    h("b", { class: "alerts-title" }, "When your turn comes"),
-    h("p", { class: "muted" }, "The tab's title always says when it is your turn."),
-    toggle("alert-notify", st.notify, "Notify me", blocked || "When this tab is hidden.", () => setNotify(!st.notify)),
-    toggle("alert-sound", st.sound, "Play a short sound", "", () => setSound(!st.sound)),
-    h("button", { type: "button", class: "ghost alerts-close", onclick: hidePanel }, "Close"));
+    h("b", { class: "alerts-title" }, t("When your turn comes")),
+    h("p", { class: "muted" }, t("The tab's title always says when it is your turn.")),
+    toggle("alert-notify", st.notify, t("Notify me"), blocked || t("When this tab is hidden."), () => setNotify(!st.notify)),
+    toggle("alert-sound", st.sound, t("Play a short sound"), "", () => setSound(!st.sound)),
+    h("button", { type: "button", class: "ghost alerts-close", onclick: hidePanel }, t("Close")));
 }
 
 function hidePanel() { if (panel) panel.hidden = true; }
@@ -105,9 +106,9 @@ function hidePanel() { if (panel) panel.hidden = true; }
 // the Alerts tool of the top bar, before `before`
 export function wireAlerts(before) {
   button = h("button", { type: "button", class: "tool", id: "btn-alerts", "aria-pressed": "false",
-    "aria-haspopup": "dialog", title: "Be told when your turn comes" }, "Alerts");
+    "aria-haspopup": "dialog", title: t("Be told when your turn comes") }, t("Alerts"));
   before.before(button);
-  panel = h("div", { id: "alerts", class: "alerts-panel", role: "dialog", "aria-label": "Alerts" });
+  panel = h("div", { id: "alerts", class: "alerts-panel", role: "dialog", "aria-label": t("Alerts") });
   panel.hidden = true;
   document.body.append(panel);
   button.addEventListener("click", () => {

@@ -1,0 +1,133 @@
+"""The game page in Italian and Korean (issue 31): a game of each edition (Warcraft and the
+original Small World) opened with ``?lang=it`` and ``?lang=ko`` at 1440x900 and at 390x844
+(touch) and played through a whole turn (pick a combo, conquer, redeploy and end the turn) with
+the page's own controls; at each step no English of the catalogue is left on screen (nor, in
+Korean, a Latin word that went through no catalogue), nothing overflows its box or the screen.
+The table's language switch changes the language and is remembered in the browser; two seats
+of one game read their own languages. Screenshots of the same position in English, Italian and
+Korean at both sizes: ``test-artifacts/web/table-i18n-*.png``."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.web.browser_kit import open_page, play_one_step, post_game, require_browser, shot, wait_ready
+from tests.web.i18n_kit import check_page
+
+require_browser()
+
+ANNA_BOT = [{"name": "Anna"}, {"name": "Bruno", "kind": "bot", "bot": "random"}]
+SIZES = [(1440, 900, False), (390, 844, True)]
+
+
+def region_words(server, game_id: str) -> set[str]:
+    """The Region names of a game's board: place names printed on the board faces, which stay
+    as the board prints them (the Korean check allows their Latin words)."""
+    live = server.app.state.hub.get(game_id)
+    names = live.game.state.spec.names
+    return {w for n in names for w in re.findall(r"[A-Za-z]{3,}", n)}
+
+
+def open_table(chromium, url: str, w: int, h: int, touch: bool):
+    ctx, pg = open_page(chromium, w, h, touch)
+    pg.goto(url)
+    pg.wait_for_selector("#turn h2")
+    pg.wait_for_selector(".lang-switch")
+    return ctx, pg
+
+
+@pytest.mark.parametrize("edition", ["swow", "classic"])
+@pytest.mark.parametrize("lang", ["it", "ko"])
+@pytest.mark.parametrize(("w", "h", "touch"), SIZES)
+def test_a_turn_at_the_table_speaks_the_language(server, chromium, edition, lang, w, h, touch):
+    created = post_game(server, {"seats": ANNA_BOT, "seed": 11, "edition": edition})
+    allowed = {"Anna", "Bruno"} | region_words(server, created["id"])
+    ctx, pg = open_table(chromium, f"{server}{created['seats'][0]['link']}&lang={lang}", w, h, touch)
+    assert pg.evaluate("document.documentElement.lang") == lang
+    seen: set[str] = set()
+    label = f"{edition} {lang} {w}x{h}"
+    for step in range(30):
+        wait_ready(pg)
+        check_page(pg, lang, f"{label}: step {step} ({pg.evaluate('document.body.dataset.phase')})", allowed=allowed)
+        if step == 0:
+            shot(pg, f"table-i18n-{edition}-{lang}-{w}x{h}-pick")
+        if "redeploy" in seen and pg.evaluate("document.body.dataset.phase") == "pick":
+            break  # a whole turn played, and the next one begun (the bot has moved)
+        phase = play_one_step(pg, seen, shots=False)
+        if phase == "conquer" and "conquer-shot" not in seen:
+            seen.add("conquer-shot")
+            wait_ready(pg)
+            shot(pg, f"table-i18n-{edition}-{lang}-{w}x{h}-conquer")
+    assert {"pick", "conquer", "redeploy"} <= seen, seen
+    # the server's words came in the page's language (action labels, the phase)
+    words = pg.evaluate("() => [window.__sw.P.phase_text, ...window.__sw.P.legal.map((a) => a.label)]")
+    assert not any(re.search(r"\b(Pick combo|Conquer|picking a combo|End turn)\b", x) for x in words), words
+    assert not pg.errors, pg.errors
+    ctx.close()
+
+
+def test_the_same_position_in_three_languages(server, chromium):
+    """Screenshots of one position (after the pick, conquering) in English, Italian and Korean,
+    at both sizes; the switch's choices are the languages in their own names."""
+    created = post_game(server, {"seats": ANNA_BOT, "seed": 5})
+    url = server + created["seats"][0]["link"]
+    ctx, pg = open_table(chromium, url + "&lang=en", 1440, 900, False)
+    seen: set[str] = set()
+    while pg.evaluate("document.body.dataset.phase") != "conquer":
+        wait_ready(pg)
+        play_one_step(pg, seen, shots=False)
+    wait_ready(pg)
+    ctx.close()
+    for w, h, touch in SIZES:
+        for lang in ("en", "it", "ko"):
+            ctx, pg = open_table(chromium, f"{url}&lang={lang}", w, h, touch)
+            wait_ready(pg)
+            if lang != "en":
+                check_page(pg, lang, f"the position in {lang}", allowed={"Anna", "Bruno"} | region_words(server, created["id"]))
+            shot(pg, f"table-i18n-same-{lang}-{w}x{h}")
+            options = pg.eval_on_selector_all(".lang-switch option", "os => os.map(o => o.textContent)")
+            assert options == ["English", "Italiano", "한국어"], options
+            ctx.close()
+
+
+def test_the_switch_changes_the_language_and_is_remembered(server, chromium):
+    created = post_game(server, {"seats": ANNA_BOT, "seed": 3})
+    url = server + created["seats"][0]["link"]
+    ctx, pg = open_table(chromium, url + "&lang=it", 1440, 900, False)
+    assert pg.text_content(".left .panel-title") == "Razze da assoldare"
+    pg.select_option(".lang-switch", "ko")
+    pg.wait_for_function("document.documentElement.lang === 'ko'")
+    pg.wait_for_selector("#turn h2")
+    assert "lang=" not in pg.url  # the link's ?lang= no longer overrides the choice
+    assert pg.evaluate("localStorage.getItem('smallworld.lang')") == "ko"
+    assert pg.text_content(".left .panel-title") == "고용할 종족"
+    # the server speaks it too (the first requests, before the page's scripts run)
+    assert pg.evaluate("window.__sw.P.phase_text") == "조합 고르는 중"
+    pg.goto(url)  # the same seat link without ?lang= opens in the remembered language
+    pg.wait_for_selector("#turn h2")
+    assert pg.evaluate("document.documentElement.lang") == "ko" and pg.evaluate("window.__sw.P.phase_text") == "조합 고르는 중"
+    ctx.close()
+
+
+def test_each_seat_reads_its_own_language(server, chromium):
+    """Two seats of one game, one in Italian and one in Korean: each page gets its own words
+    from the server (labels, phase) and from the catalogue, also in the updates pushed to it."""
+    created = post_game(server, {"seats": [{"name": "Anna"}, {"name": "Bruno"}], "seed": 9})
+    pages = []
+    for seat, lang in ((0, "it"), (1, "ko")):
+        ctx, pg = open_table(chromium, f"{server}{created['seats'][seat]['link']}&lang={lang}", 1440, 900, False)
+        pages.append((ctx, pg, lang))
+    (_, anna, _), (_, bruno, _) = pages
+    assert anna.evaluate("window.__sw.P.legal[0].label").startswith("Scegli la combinazione")
+    assert bruno.inner_text("#turn h2").startswith("Anna")  # waiting for Anna, in Korean words
+    check_page(bruno, "ko", "the waiting seat", allowed={"Anna", "Bruno"} | region_words(server, created["id"]))
+    seen: set[str] = set()
+    play_one_step(anna, seen, shots=False)  # Anna picks: both pages hear of it
+    bruno.wait_for_function("window.__sw.P.view.phase === 'conquer'")
+    assert bruno.evaluate("window.__sw.P.phase_text") == "정복 중"
+    assert anna.evaluate("window.__sw.P.phase_text") == "in conquista"
+    for ctx, _, _ in pages:
+        ctx.close()
+
