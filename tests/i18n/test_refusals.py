@@ -104,15 +104,15 @@ def test_a_refusal_stays_english_and_carries_its_id_and_arguments():
     g, a = _first_conquest_refused()
     why = explain_illegal(g.state, a)
     assert why == f"'{a}': a first conquest must target an Entry Region (R-CONQ-1)"
-    assert why.msgid == "'{action}': a first conquest must target an {entry} Region ({rule})"
-    assert why.to_json()["args"] == {"action": str(a), "entry": {"name": "symbol", "id": "entry", "en": "Entry"},
+    assert why.msgid == "'{action}': a first conquest must target an {entry} ({rule})"
+    assert why.to_json()["args"] == {"action": str(a), "entry": {"name": "symbol", "id": "entry", "en": "Entry Region"},
                                      "rule": "R-CONQ-1"}
     with pytest.raises(IllegalActionError) as e:
         g.apply(a)
     assert str(e.value) == why and e.value.refusal is not None and e.value.refusal.msgid == why.msgid
 
 
-@pytest.mark.parametrize(("lang", "words"), [("it", "la prima conquista deve essere una regione di entrata"),
+@pytest.mark.parametrize(("lang", "words"), [("it", "la prima conquista deve essere in una regione di entrata"),
                                              ("ko", "첫 번째 정복은 상륙 지역이어야 합니다")])
 def test_the_web_says_a_refusal_in_the_readers_language(lang, words):
     g, a = _first_conquest_refused()

@@ -13,7 +13,7 @@ from tests.web.conftest import act, new_game, seat_token, state
 
 WORDS = {
     "en": "illegal action: '{a}': a first conquest must target an Entry Region (R-CONQ-1)",
-    "it": "'{a}': la prima conquista deve essere una regione di entrata (R-CONQ-1)",
+    "it": "'{a}': la prima conquista deve essere in una regione di entrata (R-CONQ-1)",
     "ko": "'{a}': 첫 번째 정복은 상륙 지역이어야 합니다 (R-CONQ-1)",
 }
 
@@ -41,8 +41,8 @@ def test_a_refused_conquest_is_said_in_the_asked_language(client, lang):
     assert r.status_code == 409
     body = r.json()
     assert body["error"] == WORDS[lang].format(a=action)
-    assert body["refusal"]["id"] == "'{action}': a first conquest must target an {entry} Region ({rule})"
-    assert body["refusal"]["args"]["entry"] == {"name": "symbol", "id": "entry", "en": "Entry"}
+    assert body["refusal"]["id"] == "'{action}': a first conquest must target an {entry} ({rule})"
+    assert body["refusal"]["args"]["entry"] == {"name": "symbol", "id": "entry", "en": "Entry Region"}
 
 
 def test_the_browsers_language_answers_when_the_page_names_none(client):

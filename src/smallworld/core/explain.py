@@ -141,11 +141,12 @@ def _explain_unreachable(s: State, p: int, r: int, text: str) -> Refusal:
         return Refusal(N_("'{action}': Seas and Lakes cannot be conquered ({rule})"),
                        action=text, rule=ed.rule("R-CONQ-5"))
     if not has_regions(s, p):
-        entry = Name("symbol", ed.entry_symbol, ed.entry_word)
+        # the Region kind by its name ("Entry Region", "border Region"), said by the driver
+        entry = Name("symbol", ed.entry_symbol, f"{ed.entry_word} Region")
         if ed.entry_word[:1] in "AEIOUaeiou":
-            msgid = N_("'{action}': a first conquest must target an {entry} Region ({rule})")
+            msgid = N_("'{action}': a first conquest must target an {entry} ({rule})")
         else:
-            msgid = N_("'{action}': a first conquest must target a {entry} Region ({rule})")
+            msgid = N_("'{action}': a first conquest must target a {entry} ({rule})")
         return Refusal(msgid, action=text, entry=entry, rule=ed.rule("R-CONQ-1"))
     if not s.spec.entries_always:
         return Refusal(N_("'{action}': {region} is not adjacent to your Regions ({rule})"),

@@ -6,7 +6,7 @@ said in the language being spoken (:func:`smallworld.web.speech.speaking`, the r
 open page's), from the same ``.po`` catalogues as every other word: the message id through
 ``_()``, a nested message the same way, a race, power, item or piece through the edition's names
 in that language (:meth:`Edition.names <smallworld.core.edition.Edition.names>`), a Region kind
-(``Entry``, ``border``) through the catalogue.
+(``Entry Region``, ``border Region``) through the catalogue.
 
 Why the server and not the page: the payload of each page is already built in its reader's
 language (the tooltips' reasons travel in it), and the answer of a refused action is made for one
@@ -26,7 +26,7 @@ from smallworld.core.names import N_
 from smallworld.web import speech
 
 #: Region kinds named in refusals (an edition's ``entry_word``), for the catalogues
-REGION_KIND_WORDS = (N_("Entry"), N_("border"))
+REGION_KIND_WORDS = (N_("Entry Region"), N_("border Region"))
 
 _NAME_TABLES = {"race": "races", "power": "powers", "item": "items"}
 

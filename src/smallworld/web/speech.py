@@ -56,7 +56,7 @@ def _table(lang: str) -> tuple[dict[str, Any], Callable[[int], int]]:
     cat = read_catalogue(lang)
     out: dict[str, Any] = {}
     for m in cat:
-        if not m.id or m.fuzzy:
+        if not m.id or m.fuzzy or m.context:  # a message of a context (the rules pages') is not _()'s
             continue
         if isinstance(m.id, tuple):
             forms = tuple(m.string) if isinstance(m.string, tuple | list) else (m.string,)
