@@ -212,8 +212,8 @@ class LiveGame:
     #: a write gave no answer in time (StoreTimeout): it may still land, so the game is read
     #: from the database again before its next use (GameHub.refresh)
     unsure: bool = False
-    #: each perspective's update at one revision, built once (web/updates.py: view_text)
-    views: dict[tuple[int | None, bool], str] = field(default_factory=dict)
+    #: each perspective's update at one revision and language, built once (web/updates.py: view_text)
+    views: dict[tuple[int | None, bool, str], str] = field(default_factory=dict)
     views_at: tuple[Any, Any, int] | None = None
 
     # ---- building ---------------------------------------------------------------------------

@@ -172,7 +172,7 @@ def _legal(live: LiveGame, p: int) -> list[dict[str, Any]]:
     expand_hand = _expand_hand(live, p) if s.phase == "decide" else None
     legal = engine.legal_actions(s)
     reach = sum(1 for a in legal if a.kind == "conquer")
-    out = []
+    out: list[dict[str, Any]] = []
     for a in legal:
         region = str(a.args[0]) if a.args and str(a.args[0]) in s.spec.index else None
         ends = a.kind not in _NOT_TURN_ENDING and _ends_turn(live, p, a)
