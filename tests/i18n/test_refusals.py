@@ -157,3 +157,17 @@ def test_every_ability_summary_is_translated(lang):
     assert summary_in("swow", "race", "trolls", "en") == "Non-empty Regions cost 1 fewer token."
     with pytest.raises(KeyError):
         summary_in("swow", "faction", "horde", lang)
+
+
+def test_a_refusal_survives_pickling():
+    """An error carrying a Refusal crosses processes (a worker, a bot pool) with its message id,
+    arguments, names and lists."""
+    import pickle
+
+    toll = Refusal("{power} toll for {region}", power=Name("power", "marshdweller", "Marshdweller"), region="L1.4")
+    why = Refusal("'{action}': pay first: {tolls}", action="conquer L1.4",
+                  tolls=Joined([Refusal("{toll} ({amount} VC)", toll=toll, amount=1)], " + "))
+    back = pickle.loads(pickle.dumps(IllegalActionError(why)))
+    assert str(back) == why and back.refusal is not None
+    assert back.refusal.to_json() == why.to_json()
+    assert back.refusal.args["tolls"].sep == " + "

@@ -30,6 +30,9 @@ class Name(str):
         obj.kind, obj.id = kind, ident
         return obj
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Name, (self.kind, self.id, str(self)))
+
 
 class Joined(tuple[Any, ...]):
     """A list of argument values said as one, ``sep`` between them (``" + "``, ``", "``).
@@ -44,6 +47,9 @@ class Joined(tuple[Any, ...]):
 
     def __str__(self) -> str:
         return self.sep.join(str(x) for x in self)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Joined, (tuple(self), self.sep))
 
 
 class Refusal(str):
@@ -67,9 +73,16 @@ class Refusal(str):
         obj.msgid, obj.args = msgid, args
         return obj
 
+    def __reduce__(self) -> tuple[Any, ...]:  # pickled as its message id and arguments
+        return (_refusal, (self.msgid, dict(self.args)))
+
     def to_json(self) -> dict[str, Any]:
         """``{"id": msgid, "args": {name: value}}``, each value as JSON (:func:`arg_json`)."""
         return {"id": self.msgid, "args": {k: arg_json(v) for k, v in self.args.items()}}
+
+
+def _refusal(msgid: str, args: dict[str, Any]) -> Refusal:
+    return Refusal(msgid, **args)
 
 
 def arg_json(value: Any) -> Any:
