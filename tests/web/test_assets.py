@@ -70,7 +70,7 @@ def test_each_page_links_one_stylesheet_and_one_script_of_its_own_files():
     both = ["app.css", "table.css", "taps.css", "i18n.css"]  # i18n.css: fonts with Hangul, the language switch
     four = ["app.css", "table.css", "touch.css", "replay.css", "taps.css"]
     play = [*four, "phone.css", "friends.css"]
-    for name, entry, sheets in (("play", "play.js", play), ("replay", "replay.js", [*four, "friends.css"]),
+    for name, entry, sheets in (("play", "play.js", play), ("replay", "replay.js", [*four, "friends.css", "i18n.css"]),
                                 ("index", "lobby.js", both)):
         page = build_page(STATIC, f"{name}.html")
         html = page.html.body.decode()

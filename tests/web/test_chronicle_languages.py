@@ -12,7 +12,7 @@ import pytest
 from smallworld.core.game import Game
 from smallworld.web.chronicle import Logbook
 from smallworld.web.eventwords import TEMPLATES, Words
-from tests.web.conftest import new_game
+from tests.web.conftest import new_game, seat_token, state
 from tests.web.i18n_kit import english_left, latin_words
 
 LANGS = ("en", "it", "ko")
@@ -170,6 +170,26 @@ def test_the_logbook_keeps_events_and_renders_each_language_once():
     assert page[0]["text"] == Words(g.state, "ko").text(log.entries[page[0]["i"]]["ev"])
     assert log.text(log.entries[0], "ko") is log.text(log.entries[0], "ko")  # made once, kept
     assert isinstance(Logbook().entries, list)
+
+
+def test_two_seats_of_one_game_read_their_own_language(client):
+    """Each page asks in its language (?lang=): the same entries, each in its own words."""
+    g = new_game(client, [{"name": "Anna"}, {"name": "Bruno"}], seed=2)
+    gid = g["id"]
+    pages = {}
+    for seat, lang in ((0, "it"), (1, "ko")):
+        r = client.get(f"/api/games/{gid}/state", params={"token": seat_token(g, seat), "lang": lang})
+        assert r.status_code == 200, r.text
+        pages[lang] = r.json()["log"]
+    english = state(client, gid, seat_token(g, 0))["log"]
+    turn = {lang: next(e for e in log if e["kind"] == "turn") for lang, log in pages.items()}
+    assert turn["it"]["i"] == turn["ko"]["i"]
+    assert turn["it"]["text"].startswith("Round 1 di ") and "라운드" in turn["ko"]["text"]
+    assert next(e for e in english if e["kind"] == "turn")["text"].startswith("Round 1 of ")
+    # Accept-Language chooses when the page names none
+    r = client.get(f"/api/games/{gid}/state", params={"token": seat_token(g, 1)},
+                   headers={"Accept-Language": "ko-KR,ko;q=0.9"})
+    assert next(e for e in r.json()["log"] if e["kind"] == "turn")["text"] == turn["ko"]["text"]
 
 
 def test_a_replay_speaks_its_reader_s_language(client):

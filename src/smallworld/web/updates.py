@@ -62,7 +62,7 @@ def update_text(acc: Access, log_since: int = 0) -> tuple[str, int]:
     ``log_total``). ``log_since`` 0: the whole log the page may read (``log_reset``)."""
     base = view_text(acc)
     live = acc.live
-    log = live.log.visible(live.game.state, perspective_of(acc), log_since)
+    log = live.log.visible(live.game.state, perspective_of(acc), log_since, acc.lang)
     page = _dumps({"mode": "hotseat" if acc.host else "seat", "log": log,
                    "log_reset": log_since == 0})
     return f"{base[:-1]},{page[1:]}", len(live.log.entries)

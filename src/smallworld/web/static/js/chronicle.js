@@ -10,7 +10,12 @@
 // screen shared by several people the page switches to the next human when a turn ends, so a
 // seat's own scoring only becomes visible when the page is next shown for it: it waits until
 // that player has lifted the "pass the screen" curtain, and is never shown over it.
+//
+// The lines come from the server in this page's language (the entries hold the engine's events:
+// smallworld/web/chronicle.py renders them per reader); what depends on who reads (your turn,
+// you score) is worded here with the same catalogue (t, tn).
 import { G } from "./ctx.js";
+import { t, tn } from "./i18n.js";
 import { h, toast, PLAYER_COLOURS } from "./ui.js";
 
 let log = []; // log entries, by index i
@@ -42,12 +47,16 @@ function sharedScreen() {
   return P.mode === "hotseat" && P.game.seats.filter((s) => s.kind === "human").length > 1;
 }
 
+// "Round 3 · You score 4 coins (Regions 3, Ranger: Forest Regions 1)" from the entry's numbers
 export function scoreText(e) {
   const { P } = G;
   const name = P.game.seats[e.seat] ? P.game.seats[e.seat].name : "";
-  const rest = e.text.startsWith(name) ? e.text.slice(name.length).replace(/^ scores/, "") : e.text;
-  const who = sharedScreen() ? `${name}, you scored` : "You score";
-  return `Round ${e.round} · ${who}${rest}`;
+  const coins = tn("{n} coin", "{n} coins", e.total ?? 0);
+  const parts = (e.lines || []).filter(([, n]) => n).map(([label, n]) => t("{label} {n}", { label, n }));
+  const lines = parts.length ? t("{coins} ({lines})", { coins, lines: parts.join(", ") }) : coins;
+  return sharedScreen()
+    ? t("Round {round} · {who}, you scored {coins}", { round: e.round, who: name, coins: lines })
+    : t("Round {round} · You score {coins}", { round: e.round, coins: lines });
 }
 
 function showScore(e) {
@@ -84,7 +93,15 @@ function turnLine(e) {
   const seat = P.game.seats[e.seat];
   if (!seat || !P.view || !e.round) return e.text;
   const mine = e.seat === P.perspective && (P.mode === "seat" || !sharedScreen());
-  return `Round ${e.round} of ${P.view.rounds} · ${mine ? "Your turn" : `${seat.name}'s turn`}`;
+  return mine
+    ? t("Round {round} of {rounds} · Your turn", { round: e.round, rounds: P.view.rounds })
+    : t("Round {round} of {rounds} · {who}'s turn", { round: e.round, rounds: P.view.rounds, who: seat.name });
+}
+
+// "Anna's redeployment: +2 Goldshire, +1 Elwynn" (a turn's placements in one line)
+function redeployLine(group) {
+  const parts = [...group.parts].map(([where, n]) => t("+{n} {region}", { n, region: where })).join(", ");
+  return t("{who}'s redeployment: {parts}", { who: group.who, parts });
 }
 
 export function renderLog(firstPayload) {
@@ -98,20 +115,17 @@ export function renderLog(firstPayload) {
   const items = [];
   let group = null;
   for (const e of log) {
-    if (e.kind === "redeploy") {
-      const m = /^(.*) places (\d+) tokens? in (.*)$/.exec(e.text);
-      if (m && group && group.seat === e.seat) {
-        group.parts.set(m[3], (group.parts.get(m[3]) || 0) + Number(m[2]));
-        group.node.replaceChildren(`${group.who} redeploys: ${[...group.parts].map(([k, n]) => `+${n} ${k}`).join(", ")}`);
+    if (e.kind === "redeploy" && e.where !== undefined) {
+      const who = P.game.seats[e.seat] ? P.game.seats[e.seat].name : "?";
+      if (group && group.seat === e.seat) {
+        group.parts.set(e.where, (group.parts.get(e.where) || 0) + e.n);
+        group.node.replaceChildren(redeployLine(group));
         continue;
       }
-      if (m) {
-        group = { seat: e.seat, who: m[1], parts: new Map([[m[3], Number(m[2])]]), node: null };
-        const li = h("li", { class: "log-redeploy", style: seatStyle(e.seat) }, `${m[1]} redeploys: +${m[2]} ${m[3]}`);
-        group.node = li;
-        items.push(li);
-        continue;
-      }
+      group = { seat: e.seat, who, parts: new Map([[e.where, e.n]]), node: null };
+      group.node = h("li", { class: "log-redeploy", style: seatStyle(e.seat) }, redeployLine(group));
+      items.push(group.node);
+      continue;
     }
     group = null;
     if (e.kind === "turn") {
@@ -121,7 +135,7 @@ export function renderLog(firstPayload) {
     const li = h("li", { class: `log-${e.kind}`, style: seatStyle(e.seat), dataset: { i: e.i } }, e.text);
     if (e.kind === "die") li.prepend(h("span", { class: "mini-die" }, e.roll ?? "?"));
     if (e.private !== null && e.private !== undefined && !P.over) li.classList.add("private");
-    if (e.private !== null && e.private !== undefined && !P.over) li.append(h("span", { class: "secret", title: "Coins are secret: only you see this line" }, "private"));
+    if (e.private !== null && e.private !== undefined && !P.over) li.append(h("span", { class: "secret", title: t("Coins are secret: only you see this line") }, t("private")));
     items.push(li);
   }
   box.replaceChildren(...items);

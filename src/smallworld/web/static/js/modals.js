@@ -1,5 +1,5 @@
-// The dialogs of the game page: final results (by side in the team variant), the guide, the
-// private seat links, and downloading the record.
+// The dialogs of the game page: the guide and the private seat links; the final results and
+// downloading the record are finalresults.js's (re-exported here).
 import { api } from "./api.js";
 import { G, SIDES, seatName, sideMembers, sidesInPlay } from "./ctx.js";
 import { sideRule } from "./players.js";
@@ -15,85 +15,8 @@ function closeButton(label = t("Close")) {
   return h("button", { type: "button", class: "primary", onclick: () => { document.getElementById("modal").hidden = true; } }, label);
 }
 
-export function winnersText(v) {
-  const res = v.result;
-  if (!res) return "";
-  if (v.team && res.winning_sides) {
-    const sides = res.winning_sides;
-    const named = sides.map((x) => `the ${SIDES[x]} (${sideMembers(v, x).map(seatName).join(" and ")})`);
-    const score = res.sides[sides[0]];
-    const text = sides.length > 1
-      ? `${named.join(" and ")} share the victory with a side score of ${score} coins.`
-      : `${named[0]} wins with a side score of ${score} coins.`;
-    return text.charAt(0).toUpperCase() + text.slice(1);
-  }
-  const names = res.winners.map(seatName).join(" and ");
-  return `${names} ${res.winners.length > 1 ? "share the victory" : "wins"} with ${res.scores[res.winners[0]]} coins.`;
-}
-
-function sidesTable(v) {
-  const res = v.result;
-  const order = sidesInPlay(v).sort((a, b) => res.sides[b] - res.sides[a]);
-  return h("table", { class: "results-table sides-table" },
-    h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, "Side"), h("th", {}, "Players"), h("th", { title: sideRule(v) }, "Side score"))),
-    h("tbody", {}, ...order.map((side, i) => h("tr", { class: res.winning_sides.includes(side) ? "win" : "", dataset: { side } },
-      h("td", {}, res.winning_sides.includes(side) ? h("span", { class: "crown" }, "♛") : `${i + 1}`),
-      h("td", {}, h("span", { class: `tag side side-${side}` }, SIDES[side])),
-      h("td", {}, sideMembers(v, side).map((p) => `${seatName(p)} ${res.scores[p]}`).join(" · ")),
-      h("td", { class: "num" }, res.sides[side])))));
-}
-
-export function showResults() {
-  const v = G.P.view;
-  const res = v.result;
-  if (!res) return;
-  const team = Boolean(v.team && res.sides);
-  const order = v.players.map((p) => p.seat).sort((a, b) => (res.scores[b] - res.scores[a]) || (res.tokens[b] - res.tokens[a]));
-  const top = res.scores[res.winners[0]];
-  const tiedOnCoins = order.filter((p) => res.scores[p] === top);
-  let tie = "";
-  if (!team && tiedOnCoins.length > 1) {
-    tie = res.winners.length < tiedOnCoins.length
-      ? `Tied on ${top} coins: the tie goes to the most race tokens on the board (${tiedOnCoins.map((p) => `${seatName(p)} ${res.tokens[p]}`).join(", ")}).`
-      : `Tied on ${top} coins and on tokens on the board: the victory is shared.`;
-  }
-  const note = team
-    ? `${sideRule(v)} A tie goes to the side with the highest single score; still tied, those sides share the victory.`
-    : "Ties on coins go to the player with the most race tokens on the board.";
-  const modal = document.getElementById("modal");
-  modal.replaceChildren(h("div", { class: "modal-card results", role: "dialog", "aria-label": "Results" },
-    h("h2", {}, "Final results"),
-    h("p", { class: "lead" }, winnersText(v)),
-    h("p", { class: "results-again" }, rematchControl()), // on the first screen of the results
-    team ? sidesTable(v) : null,
-    h("table", { class: `results-table players-table ${team ? "with-side" : ""}` },
-      h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, "Player"), team ? h("th", {}, "Side") : null, h("th", {}, "Coins"), h("th", { title: "Race tokens on the board: the tie-break" }, "Tokens"))),
-      h("tbody", {}, ...order.map((p, i) => h("tr", { class: res.winners.includes(p) ? "win" : "" },
-        h("td", {}, res.winners.includes(p) ? h("span", { class: "crown" }, "♛") : `${i + 1}`),
-        h("td", {}, h("span", { class: "swatch", style: `background:${PLAYER_COLOURS[p]}` }), seatName(p)),
-        team ? h("td", {}, SIDES[v.team.sides[p]]) : null,
-        h("td", { class: "num" }, res.scores[p]),
-        h("td", { class: "num" }, res.tokens[p]))))),
-    tie ? h("p", { class: "tie" }, tie) : h("p", { class: "muted" }, note),
-    scoreChart(v, logEntries()),
-    sourcesTable(v, logEntries()),
-    h("div", { class: "actions" },
-      h("a", { class: "button", id: "results-replay", href: `/replay/${encodeURIComponent(G.gameId)}?${G.query}` }, "Watch the replay"),
-      h("button", { type: "button", onclick: exportRecord }, "Download the record"),
-      h("a", { class: "button", href: "/" }, "All games"),
-      closeButton("Look at the board"))));
-  modal.hidden = false;
-}
-
-export async function exportRecord() {
-  try {
-    const res = await fetch(`/api/games/${encodeURIComponent(G.gameId)}/record?${G.query}`);
-    if (!res.ok) { const d = await res.json().catch(() => ({})); throw new Error(d.error || res.statusText); }
-    const blob = await res.blob();
-    const a = h("a", { href: URL.createObjectURL(blob), download: `smallworld-${G.gameId}.json` });
-    document.body.append(a); a.click(); a.remove();
-  } catch (e) { toast(e.message, "bad"); }
-}
+// the results dialog and the record's download live in finalresults.js
+export { showResults, winnersText, exportRecord } from "./finalresults.js";
 
 // ---- the Guide -----------------------------------------------------------------------------
 // Every word through the catalogue (t), every name through the edition's names in the page's

@@ -11,6 +11,8 @@ import { G, brandForEdition } from "./ctx.js";
 import { renderPlayers } from "./players.js";
 import { regionTip } from "./regiontip.js";
 import { h, installTooltips, showTip, hideTip, placeTip, toast, PLAYER_COLOURS } from "./ui.js";
+import { loadI18n, lang, languageSwitch, t, tn } from "./i18n.js";
+import { localNames } from "./localnames.js";
 
 const params = new URLSearchParams(window.location.search);
 G.gameId = decodeURIComponent(window.location.pathname.split("/").filter(Boolean).pop());
@@ -20,7 +22,8 @@ G.query = `token=${encodeURIComponent(G.token)}${seatParam !== null ? `&seat=${e
 const gamePath = `/api/games/${encodeURIComponent(G.gameId)}`;
 const watchKey = G.token ? null : params.get("watch");
 // where positions and the board come from: the player's replay, or the spectators' watch link
-const frames = watchKey !== null ? `${gamePath}/watch?watch=${encodeURIComponent(watchKey)}` : `${gamePath}/replay?${G.query}`;
+// (each answer's log in the page's language: &lang=, added once the catalogue is loaded)
+let frames = watchKey !== null ? `${gamePath}/watch?watch=${encodeURIComponent(watchKey)}` : `${gamePath}/replay?${G.query}`;
 const boardPath = watchKey !== null ? `${gamePath}/watch/board?watch=${encodeURIComponent(watchKey)}` : `${gamePath}/board?${G.query}`;
 const FOLLOW_MS = 4000; // a spectator of a live game asks for new moves this often
 window.__sw = G;
@@ -41,20 +44,26 @@ function closed(title, message) {
   document.body.classList.add("replay-closed");
   for (const el of document.querySelectorAll(".replay-bar, #back-to-game, #turn-banner")) el.hidden = true;
   document.querySelector("main.table").replaceChildren(h("div", { class: "fatal card", style: "align-self: start" },
-    h("h2", {}, title), h("p", {}, message), h("a", { class: "button primary", href: "/" }, "Back to all games")));
+    h("h2", {}, title), h("p", {}, message), h("a", { class: "button primary", href: "/" }, t("Back to all games"))));
 }
 
 async function start() {
+  await loadI18n(); // the page's words, before any is drawn
+  frames += `&lang=${encodeURIComponent(lang())}`;
+  G.query += `&lang=${encodeURIComponent(lang())}`;
+  document.title = `${t("Replay")} — Small World of Warcraft`;
+  document.querySelector(".topbar .tools").append(languageSwitch());
+  document.getElementById("rp-play").textContent = `▶ ${t("Play")}`;
   installTooltips();
   if (!G.token && watchKey === null) {
-    closed("This replay opens from a link",
-      "Players open it with the Replay button of their game. To watch someone else's game, ask its host for the watch link.");
+    closed(t("This replay opens from a link"),
+      t("Players open it with the Replay button of their game. To watch someone else's game, ask its host for the watch link."));
     return;
   }
   const back = document.getElementById("back-to-game");
   if (watchKey !== null) { // a spectator has no game page to go back to
     back.remove();
-    document.title = document.title.replace("Replay", "Watching");
+    document.title = `${t("Watching")} — Small World of Warcraft`;
   }
   else back.href = `/play/${encodeURIComponent(G.gameId)}?${G.query}`;
   const want = params.get("at");
@@ -66,8 +75,9 @@ async function start() {
     // another edition's game (classic): its own races, powers, pieces and die
     const ed = first.game && first.game.edition;
     if (ed && G.meta.serves && !G.meta.serves.includes(ed)) G.meta = await api(`/api/meta?edition=${encodeURIComponent(ed)}`);
+    localNames(G.meta);
   } catch (e) {
-    closed(watchKey !== null ? "This game cannot be watched now" : "This replay cannot be opened", e.message);
+    closed(watchKey !== null ? t("This game cannot be watched now") : t("This replay cannot be opened"), e.message);
     return;
   }
   watching = first.watching || null;
@@ -99,7 +109,7 @@ function follow() {
     let F;
     try { F = await api(`${frames}&log=all`); } catch (e) {
       clearInterval(follower);
-      closed("This game cannot be watched now", e.message);
+      closed(t("This game cannot be watched now"), e.message);
       return;
     }
     if (seen(F) !== had || F.over) {
@@ -146,22 +156,26 @@ function renderBar(F) {
   const move = stops.filter((s) => s > 0 && s <= at).length;
   const moves = stops.length - 1;
   const r = roundAt(at);
-  document.getElementById("rp-where").textContent = `Move ${move} of ${moves}${r ? ` · Round ${r} of ${v.rounds}` : " · Setting up"}`;
+  document.getElementById("rp-where").textContent = r
+    ? t("Move {move} of {moves} · Round {round} of {rounds}", { move, moves, round: r, rounds: v.rounds })
+    : t("Move {move} of {moves} · Setting up", { move, moves });
   const slider = document.getElementById("rp-slider");
   slider.max = String(total);
   slider.value = String(at);
   document.getElementById("rp-rounds").replaceChildren(...rounds.map((x) => h("button", {
     type: "button", class: `small ${x.round === r ? "on" : ""}`.trim(), dataset: { round: x.round },
-    title: `Jump to round ${x.round}`, onclick: () => { stop(); go(x.at); },
-  }, `R${x.round}`)));
+    title: t("Jump to round {round}", { round: x.round }), onclick: () => { stop(); go(x.at); },
+  }, t("R{round}", { round: x.round }))));
   const banner = document.getElementById("turn-banner");
   const seat = v.turn;
   const over = F.finished_here;
   banner.style.setProperty("--pc", over ? "#3b2c1d" : PLAYER_COLOURS[seat]);
   banner.replaceChildren(...[
     over ? null : h("span", { class: "dot" }),
-    h("span", { class: "who" }, over ? "Game over" : `${F.game.seats[seat] ? F.game.seats[seat].name : "Nobody"}'s turn`),
-    h("span", { class: "step" }, watching ? `Watching ${F.game.title}${watchNote(F)}` : `Replay of ${F.game.title}`),
+    h("span", { class: "who" }, over ? t("Game over")
+      : t("{who}'s turn", { who: F.game.seats[seat] ? F.game.seats[seat].name : t("Nobody") })),
+    h("span", { class: "step" }, watching ? t("Watching {title}", { title: F.game.title }) + watchNote(F)
+      : t("Replay of {title}", { title: F.game.title })),
   ].filter(Boolean));
   document.getElementById("rp-prev").disabled = at <= 0;
   document.getElementById("rp-next").disabled = at >= total;
@@ -170,7 +184,7 @@ function renderBar(F) {
 // "· live, 2 moves behind" for a spectator of a game in play
 function watchNote(F) {
   if (!watching || F.over || watching.mode !== "live") return "";
-  return watching.delay ? ` · live, ${watching.delay} move${watching.delay === 1 ? "" : "s"} behind` : " · live";
+  return watching.delay ? tn(" · live, {n} move behind", " · live, {n} moves behind", watching.delay) : t(" · live");
 }
 
 function renderLog() {
@@ -196,13 +210,13 @@ function prevRound() {
 }
 function play() {
   if (timer) { stop(); return; }
-  document.getElementById("rp-play").textContent = "❚❚ Pause";
+  document.getElementById("rp-play").textContent = `❚❚ ${t("Pause")}`;
   timer = setInterval(() => { if (at >= total) stop(); else next(); }, 700);
 }
 function stop() {
   clearInterval(timer);
   timer = null;
-  document.getElementById("rp-play").textContent = "▶ Play";
+  document.getElementById("rp-play").textContent = `▶ ${t("Play")}`;
 }
 
 function wire() {

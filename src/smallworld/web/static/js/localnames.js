@@ -1,0 +1,24 @@
+// The edition's names in the page's language (/api/i18n's, from the edition's names.toml) over
+// the English ones of /api/meta: races, powers, items, pieces, the neutral tokens, factions, sides.
+// (The replay page's; play.js has the same function of its own, to be made this one.)
+import { SIDES } from "./ctx.js";
+import { editionNames } from "./i18n.js";
+import { FACTION } from "./ui.js";
+
+export function localNames(meta) {
+  const names = editionNames(meta.edition || "swow");
+  if (!names) return;
+  for (const kind of ["races", "powers", "items"]) {
+    for (const [id, x] of Object.entries(meta[kind] || {})) if (names[kind][id]) x.name = names[kind][id];
+  }
+  for (const [id, x] of Object.entries(meta.piece_table || {})) {
+    if (names.pieces[id]) Object.assign(x, { name: names.pieces[id].name, plural: names.pieces[id].plural });
+  }
+  const neutral = meta.neutral && names.pieces[meta.neutral.piece];
+  if (neutral) meta.neutral.name = neutral.plural;
+  Object.assign(FACTION, names.factions);
+  const team = editionNames("swow-team");
+  for (const [side, faction] of Object.entries(meta.side_factions || {})) {
+    if (team && team.factions[faction]) SIDES[side] = team.factions[faction];
+  }
+}

@@ -1,0 +1,170 @@
+"""What happened, in each reader's language (issue 31), in headless Chromium at 1440x900 and at
+390x844 touch: a finished game's results dialog and the replay viewer in Italian and Korean show
+no English of the catalogue (nor, in Korean, a Latin word that is no name), nothing overflows;
+two seats of one game reading different languages each see their own chronicle.
+Screenshots: ``test-artifacts/web/i18n-results-*.png``, ``i18n-replay-*.png``,
+``i18n-chronicle-*.png``."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+
+import pytest
+
+from smallworld.core.game import Game
+from smallworld.core.record import GameRecord
+from tests.web.browser_kit import open_page, require_browser, shot
+from tests.web.conftest import finished_record
+from tests.web.i18n_kit import OVERFLOWS, VISIBLE_TEXTS, english_left, latin_words
+
+require_browser()
+
+SIZES = [(1440, 900, False), (390, 844, True)]
+PLAYERS = {"Anna", "Bruno", "Chen"}
+
+
+def _post(server, path, body):
+    req = urllib.request.Request(server + path, data=json.dumps(body).encode(),
+                                 headers={"Content-Type": "application/json"})
+    return json.load(urllib.request.urlopen(req))
+
+
+def _regions(record) -> list[str]:
+    """The game's Region names: the board's proper names, the same in every language."""
+    return list(Game.from_record(GameRecord.from_json(record)).state.spec.names)
+
+
+def _names(record) -> set[str]:
+    """The words of the game's Region names, of its players and of its title (the import names
+    it "Imported: Anna, Bruno, Chen" when it is stored: data, as a name): no English to
+    translate."""
+    return set(re.findall(r"[A-Za-z]{3,}", " ".join(_regions(record)))) | PLAYERS | {"Imported"}
+
+
+def _unnamed(texts: list[str], regions: list[str]) -> list[str]:
+    """``texts`` with each Region name made a mark: a board name holding a word the catalogue
+    also translates ("Serpent Lake": "Lake", a terrain) is a name, not an English word left."""
+    rx = re.compile("|".join(re.escape(r) for r in sorted(regions, key=len, reverse=True)))
+    return [rx.sub("#", x) for x in texts]
+
+
+def _texts_in(pg, selector: str) -> list[str]:
+    """:data:`VISIBLE_TEXTS` of one part of the page."""
+    return pg.evaluate(VISIBLE_TEXTS.replace("() => {", "(sel) => {", 1)
+                       .replace("document.body", "document.querySelector(sel)")
+                       .replace("document.querySelectorAll(", "document.querySelector(sel).querySelectorAll("),
+                       selector)
+
+
+def _no_english(texts, lang, allowed, label, regions=()):
+    if regions:
+        texts = _unnamed(texts, list(regions))
+    assert english_left(texts, lang) == [], (label, english_left(texts, lang))
+    if lang == "ko":
+        assert latin_words(texts, allowed) == [], (label, latin_words(texts, allowed))
+
+
+def _check_page(pg, lang, label, record):
+    """:func:`tests.web.i18n_kit.check_page`, Region names read as names (:func:`_unnamed`)."""
+    _no_english(pg.evaluate(VISIBLE_TEXTS), lang, _names(record), label, _regions(record))
+    fit = pg.evaluate(OVERFLOWS, pg.viewport_size["width"])
+    assert fit["bad"] == [] and fit["sideways"] <= 0, (label, fit)
+
+
+@pytest.fixture(scope="module")
+def finished(server):
+    record = finished_record(seed=9)
+    return record, _post(server, "/api/games/import", {"record": record})
+
+
+@pytest.mark.parametrize("lang", ["it", "ko"])
+@pytest.mark.parametrize(("w", "h", "touch"), SIZES)
+def test_the_results_speak_the_language(server, chromium, finished, lang, w, h, touch):
+    record, created = finished
+    ctx, pg = open_page(chromium, w, h, touch)
+    pg.goto(f"{server}{created['hotseat']}&lang={lang}")
+    pg.wait_for_selector("#modal .results #sources-table")
+    assert pg.evaluate("document.documentElement.lang") == lang
+    texts = _texts_in(pg, "#modal")
+    _no_english(texts, lang, _names(record), "results", _regions(record))
+    heads = pg.eval_on_selector_all("#sources-table tbody th", "ths => ths.map((th) => th.textContent)")
+    assert heads[0] == {"it": "Inizio", "ko": "처음"}[lang] and heads[-1] == {"it": "Monete alla fine", "ko": "최종 승점"}[lang]
+    lead = pg.inner_text("#modal .lead")
+    assert re.search({"it": r"Vince .+ con \d+ monet[ae]\.", "ko": r"승리: 승점 \d+점\."}[lang], lead), lead
+    fit = pg.evaluate(OVERFLOWS, w)
+    assert fit["bad"] == [] and fit["sideways"] <= 0, fit
+    shot(pg, f"i18n-results-{lang}-{w}x{h}")
+    pg.locator("#sources-table").scroll_into_view_if_needed()
+    shot(pg, f"i18n-results-{lang}-{w}x{h}-sources")
+    assert not pg.errors, pg.errors
+    ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["it", "ko"])
+@pytest.mark.parametrize(("w", "h", "touch"), SIZES)
+def test_the_replay_viewer_speaks_the_language(server, chromium, finished, lang, w, h, touch):
+    record, created = finished
+    ctx, pg = open_page(chromium, w, h, touch)
+    pg.goto(f"{server}/replay/{created['id']}?token={created['host_token']}&lang={lang}")
+    where = {"it": "Round 1 di", "ko": "1/"}[lang]
+    pg.wait_for_function(f"() => document.getElementById('rp-where').textContent.includes({where!r})")
+    # a few moves on: the chronicle has lines of several kinds (picks, conquests, scorings)
+    for _ in range(12):
+        with pg.expect_response(lambda r: "/replay?" in r.url):
+            pg.click("#rp-next")
+    pg.wait_for_function("() => document.querySelectorAll('#log li').length > 5")
+    assert pg.evaluate("document.documentElement.lang") == lang
+    log = pg.eval_on_selector_all("#log li", "lis => lis.map((li) => li.textContent)")
+    _no_english(log, lang, _names(record), "replay chronicle", _regions(record))
+    _check_page(pg, lang, "replay", record)
+    shot(pg, f"i18n-replay-{lang}-{w}x{h}")
+    with pg.expect_response(lambda r: "/replay?" in r.url):
+        pg.keyboard.press("End")
+    over = {"it": "Partita finita", "ko": "게임 종료"}[lang]
+    pg.wait_for_function(f"() => document.getElementById('turn-banner').innerText.includes({over!r})")
+    _check_page(pg, lang, "replay at the end", record)
+    shot(pg, f"i18n-replay-{lang}-{w}x{h}-end")
+    assert not pg.errors, pg.errors
+    ctx.close()
+
+
+def test_two_seats_of_one_game_read_their_own_chronicle(server, chromium):
+    created = _post(server, "/api/games", {"seats": [{"name": "Anna", "kind": "human"},
+                                                     {"name": "Bruno", "kind": "human"}], "seed": 4})
+    pages = {}
+    for seat, lang, (w, h, touch) in ((0, "it", SIZES[0]), (1, "ko", SIZES[1])):
+        ctx, pg = open_page(chromium, w, h, touch)
+        pg.goto(f"{server}{created['seats'][seat]['link']}&lang={lang}")
+        pg.wait_for_selector("#log li")
+        pages[lang] = (ctx, pg)
+    lines = {lang: pg.eval_on_selector_all("#log li", "lis => lis.map((li) => li.textContent)")
+             for lang, (_, pg) in pages.items()}
+    assert any(x.startswith("Round 1 di 10") for x in lines["it"]), lines["it"]
+    assert any("1/10 라운드" in x for x in lines["ko"]), lines["ko"]
+    for lang in pages:
+        _no_english(lines[lang], lang, PLAYERS, f"seat chronicle {lang}")
+    # the seat to play picks a combo (through the API): each page hears of it in its language
+    gid = created["id"]
+    for seat in (0, 1):
+        token = created["seats"][seat]["link"].split("token=")[1]
+        P = json.load(urllib.request.urlopen(f"{server}/api/games/{gid}/state?token={token}"))
+        picks = [a["text"] for a in P["legal"] if a["kind"] == "pick"]
+        if picks:
+            break
+    _post(server, f"/api/games/{gid}/actions?token={token}", {"action": picks[0]})
+    who = ["Anna", "Bruno"][seat]
+    for lang, needle in (("it", f"{who} sceglie"), ("ko", "선택")):
+        pages[lang][1].wait_for_function(
+            f"() => [...document.querySelectorAll('#log li')].some((li) => li.textContent.includes({needle!r}))")
+    picked = {lang: pg.eval_on_selector_all("#log li", "lis => lis.map((li) => li.textContent)")
+              for lang, (_, pg) in pages.items()}
+    assert any(x.startswith(f"{who}: ") and "선택" in x for x in picked["ko"]), picked["ko"]
+    for lang in pages:
+        _no_english(picked[lang], lang, PLAYERS, f"seat chronicle {lang} after a pick")
+    for lang, (ctx, pg) in pages.items():
+        pg.locator("#log").scroll_into_view_if_needed()
+        shot(pg, f"i18n-chronicle-{lang}")
+        assert not pg.errors, pg.errors
+        ctx.close()
