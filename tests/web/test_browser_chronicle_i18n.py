@@ -168,3 +168,31 @@ def test_two_seats_of_one_game_read_their_own_chronicle(server, chromium):
         shot(pg, f"i18n-chronicle-{lang}")
         assert not pg.errors, pg.errors
         ctx.close()
+
+
+@pytest.mark.parametrize(("lang", "one", "many", "shared"), [
+    ("it", "Round 3 · Guadagni 1 moneta (Regioni 1)", "Round 3 · Guadagni 4 monete (Regioni 3, Portale Oscuro 1)",
+     "Round 3 · Anna, hai segnato 4 monete (Regioni 3, Portale Oscuro 1)"),
+    ("ko", "3 라운드 · 승점 1점 (지역 1) 획득", "3 라운드 · 승점 4점 (지역 3, 어둠의 문 1) 획득",
+     "3 라운드 · Anna, 승점 4점 (지역 3, 어둠의 문 1) 획득"),
+])
+def test_scoring_toasts_speak_the_language(server, chromium, lang, one, many, shared):
+    """The toast of a seat's scoring is worded on the page from the entry's numbers and its
+    lines (labels in the language, from the server), with the language's plural forms."""
+    ctx, pg = open_page(chromium, 390, 844, True)
+    pg.goto(f"{server}/rules/?lang={lang}")
+    seats = [{"name": "Anna", "kind": "human"}, {"name": "Bruno", "kind": "human"}]
+    out = pg.evaluate("""async ([seats, lines]) => {
+        const i18n = await import('/static/js/i18n.js');
+        await i18n.loadI18n();
+        const ctx = await import('/static/js/ctx.js');
+        const chronicle = await import('/static/js/chronicle.js');
+        ctx.G.P = { mode: "seat", perspective: 0, game: { seats } };
+        const r = [chronicle.scoreText({ seat: 0, round: 3, total: 1, lines: [[lines[0], 1]] }),
+                   chronicle.scoreText({ seat: 0, round: 3, total: 4, lines: [[lines[0], 3], [lines[1], 1]] })];
+        ctx.G.P = { mode: "hotseat", perspective: 0, game: { seats } };  // a screen shared by two
+        r.push(chronicle.scoreText({ seat: 0, round: 3, total: 4, lines: [[lines[0], 3], [lines[1], 1]] }));
+        return r;
+    }""", [seats, {"it": ["Regioni", "Portale Oscuro"], "ko": ["지역", "어둠의 문"]}[lang]])
+    assert out == [one, many, shared], out
+    ctx.close()
