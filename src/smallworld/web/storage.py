@@ -197,6 +197,13 @@ class ActionRow(Base):
 
 #: the insert of a batch's moves (built once: see :func:`_append_update`)
 _INSERT_ACTIONS = insert(ActionRow)
+#: the reads of a worker catching up with another's moves (built once, as the writes)
+_REVISION = select(GameRow.n_actions, GameRow.taken_back).where(GameRow.id == bindparam("game_id"))
+_TAIL_GAME = (select(GameRow.n_actions, GameRow.taken_back, GameRow.undo_floor, GameRow.result)
+              .where(GameRow.id == bindparam("game_id")))
+_TAIL_ACTIONS = (select(ActionRow.text)
+                 .where(ActionRow.game_id == bindparam("game_id"), ActionRow.idx >= bindparam("start"))
+                 .order_by(ActionRow.idx))
 
 
 class MetaRow(Base):
@@ -636,8 +643,7 @@ class Store:
         <smallworld.core.undo.UndoStack.revision>`): two copies with the same revision hold
         the same actions."""
         with _db_errors("read the game"), self.engine.connect() as con:
-            row = con.execute(select(GameRow.n_actions, GameRow.taken_back)
-                              .where(GameRow.id == game_id)).first()
+            row = con.execute(_REVISION, {"game_id": game_id}).first()
             return None if row is None else int(row[0]) + 2 * int(row[1] or 0)
 
     @_deadline("read the game", write=False)
@@ -651,14 +657,12 @@ class Store:
             if self.shared:
                 con = con.execution_options(isolation_level="REPEATABLE READ")
             con.begin()
-            row = con.execute(select(GameRow.n_actions, GameRow.taken_back, GameRow.undo_floor,
-                                     GameRow.result).where(GameRow.id == game_id)).first()
+            row = con.execute(_TAIL_GAME, {"game_id": game_id}).first()
             if row is None:
                 return None
             n = int(row[0])
-            texts = list(con.scalars(
-                select(ActionRow.text).where(ActionRow.game_id == game_id, ActionRow.idx >= start)
-                .order_by(ActionRow.idx)))[:max(0, n - start)]
+            texts = list(con.scalars(_TAIL_ACTIONS, {"game_id": game_id, "start": start}))
+            texts = texts[:max(0, n - start)]
         if len(texts) != n - start:
             n, texts = -1, []
         return StoredTail(start=start, n_actions=n, taken_back=int(row[1] or 0),
