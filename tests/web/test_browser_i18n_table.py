@@ -22,12 +22,15 @@ ANNA_BOT = [{"name": "Anna"}, {"name": "Bruno", "kind": "bot", "bot": "random"}]
 SIZES = [(1440, 900, False), (390, 844, True)]
 
 
-def region_words(server, game_id: str) -> set[str]:
+def region_names(server, game_id: str) -> set[str]:
     """The Region names of a game's board: place names printed on the board faces, which stay
-    as the board prints them (the Korean check allows their Latin words)."""
-    live = server.app.state.hub.get(game_id)
-    names = live.game.state.spec.names
-    return {w for n in names for w in re.findall(r"[A-Za-z]{3,}", n)}
+    as the board prints them (no translation exists; the checks leave them alone)."""
+    return set(server.app.state.hub.get(game_id).game.state.spec.names)
+
+
+def region_words(server, game_id: str) -> set[str]:
+    """The words of the Region names (the Korean check allows their Latin words)."""
+    return {w for n in region_names(server, game_id) for w in re.findall(r"[A-Za-z]{3,}", n)}
 
 
 def open_table(chromium, url: str, w: int, h: int, touch: bool):
@@ -46,21 +49,26 @@ def test_a_turn_at_the_table_speaks_the_language(server, chromium, edition, lang
     allowed = {"Anna", "Bruno"} | region_words(server, created["id"])
     ctx, pg = open_table(chromium, f"{server}{created['seats'][0]['link']}&lang={lang}", w, h, touch)
     assert pg.evaluate("document.documentElement.lang") == lang
+    proper = region_names(server, created["id"])
     seen: set[str] = set()
     label = f"{edition} {lang} {w}x{h}"
-    for step in range(30):
+    for step in range(20):
         wait_ready(pg)
-        check_page(pg, lang, f"{label}: step {step} ({pg.evaluate('document.body.dataset.phase')})", allowed=allowed)
+        phase = pg.evaluate("document.body.dataset.phase")
+        check_page(pg, lang, f"{label}: step {step} ({phase})", allowed=allowed, proper=proper)
         if step == 0:
             shot(pg, f"table-i18n-{edition}-{lang}-{w}x{h}-pick")
-        if "redeploy" in seen and pg.evaluate("document.body.dataset.phase") == "pick":
-            break  # a whole turn played, and the next one begun (the bot has moved)
         phase = play_one_step(pg, seen, shots=False)
         if phase == "conquer" and "conquer-shot" not in seen:
             seen.add("conquer-shot")
             wait_ready(pg)
             shot(pg, f"table-i18n-{edition}-{lang}-{w}x{h}-conquer")
+        if phase in ("redeploy", "defend"):
+            break  # End turn clicked: the turn is over
     assert {"pick", "conquer", "redeploy"} <= seen, seen
+    # the turn passed: the page says whose turn it is now, in the language
+    pg.wait_for_function("!document.body.classList.contains('busy')")
+    check_page(pg, lang, f"{label}: after the turn", allowed=allowed, proper=proper)
     # the server's words came in the page's language (action labels, the phase)
     words = pg.evaluate("() => [window.__sw.P.phase_text, ...window.__sw.P.legal.map((a) => a.label)]")
     assert not any(re.search(r"\b(Pick combo|Conquer|picking a combo|End turn)\b", x) for x in words), words
@@ -85,7 +93,8 @@ def test_the_same_position_in_three_languages(server, chromium):
             ctx, pg = open_table(chromium, f"{url}&lang={lang}", w, h, touch)
             wait_ready(pg)
             if lang != "en":
-                check_page(pg, lang, f"the position in {lang}", allowed={"Anna", "Bruno"} | region_words(server, created["id"]))
+                check_page(pg, lang, f"the position in {lang}", allowed={"Anna", "Bruno"} | region_words(server, created["id"]),
+                           proper=region_names(server, created["id"]))
             shot(pg, f"table-i18n-same-{lang}-{w}x{h}")
             options = pg.eval_on_selector_all(".lang-switch option", "os => os.map(o => o.textContent)")
             assert options == ["English", "Italiano", "한국어"], options
@@ -122,7 +131,8 @@ def test_each_seat_reads_its_own_language(server, chromium):
     (_, anna, _), (_, bruno, _) = pages
     assert anna.evaluate("window.__sw.P.legal[0].label").startswith("Scegli la combinazione")
     assert bruno.inner_text("#turn h2").startswith("Anna")  # waiting for Anna, in Korean words
-    check_page(bruno, "ko", "the waiting seat", allowed={"Anna", "Bruno"} | region_words(server, created["id"]))
+    check_page(bruno, "ko", "the waiting seat", allowed={"Anna", "Bruno"} | region_words(server, created["id"]),
+                           proper=region_names(server, created["id"]))
     seen: set[str] = set()
     play_one_step(anna, seen, shots=False)  # Anna picks: both pages hear of it
     bruno.wait_for_function("window.__sw.P.view.phase === 'conquer'")
