@@ -17,6 +17,7 @@ Usage (from the repository root)::
 
     python benchmarks/action_cpu.py                      # both paths, SQLite, 10 games, 600 actions
     python benchmarks/action_cpu.py --path direct --profile
+    python benchmarks/action_cpu.py --src /tmp/before       # and another checkout, in turn
 """
 
 from __future__ import annotations
@@ -210,6 +211,23 @@ def measure(path: str, db: str | None, k: int, n: int, profile: bool,
     return out
 
 
+def _compare(args: argparse.Namespace) -> None:
+    """Run this script on this checkout and on ``args.src`` in turn (each in a process of its
+    own, ``--rounds`` times, so that the machine's load falls on both alike) and print each."""
+    import subprocess
+
+    here = Path(__file__).resolve().parents[1]
+    own = [a for a in sys.argv[1:] if a not in ("--src", args.src)]
+    own = [a for i, a in enumerate(own) if not (a == "--rounds" or (i and own[i - 1] == "--rounds"))]
+    for r in range(args.rounds):
+        for name, root in (("this checkout", here), (f"{args.src}", Path(args.src).resolve())):
+            env = {**os.environ, "PYTHONPATH": str(root / "src")}
+            out = subprocess.run([sys.executable, __file__, *own], env=env, text=True,
+                                 capture_output=True, check=True, cwd=root).stdout
+            print(f"-- round {r + 1}, {name}")
+            print(out.rstrip())
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--path", choices=("direct", "http", "both"), default="both")
@@ -219,7 +237,14 @@ def main() -> None:
     ap.add_argument("--profile", action="store_true", help="print cProfile's top functions")
     ap.add_argument("--breakdown", action="store_true",
                     help="print the thread CPU ms per action of the main parts (PARTS)")
+    ap.add_argument("--src", default=None, metavar="DIR",
+                    help="also measure the checkout DIR (its src/), alternating with this one, "
+                         "--rounds times: a before and after in one run")
+    ap.add_argument("--rounds", type=int, default=2)
     args = ap.parse_args()
+    if args.src is not None:
+        _compare(args)
+        return
     sys.setrecursionlimit(10000)
     paths = ("direct", "http") if args.path == "both" else (args.path,)
     print(f"load average {os.getloadavg()[0]:.2f}")
