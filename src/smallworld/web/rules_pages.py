@@ -36,6 +36,7 @@ from markdown_it.token import Token
 from smallworld.core import edition as core_editions
 from smallworld.core.names import N_
 from smallworld.web import i18n
+from smallworld.web.abilitytexts import summary_in
 from smallworld.web.rules_i18n import gettext, translate_blocks
 
 #: ``/rules/<name>``: page name -> (its Markdown file, its title, its short name in the menu)
@@ -176,8 +177,9 @@ def messages(name: str | None, markdown: str | None = None) -> list[tuple[int, s
 
 def _card_words(lang: str) -> dict[str, Callable[..., str]]:
     """The card pages' words in ``lang`` (the keywords of ``Edition.card_pages``): names from
-    the Warcraft edition's tables, the cards' labels and numbers of tokens from the catalogues
-    (the summaries stay English here until their translations land)."""
+    the Warcraft edition's tables, summaries from the catalogues
+    (:func:`smallworld.web.abilitytexts.summary_in`), the cards' labels and numbers of tokens
+    from the catalogues."""
     names = core_editions.get("swow").names(lang)
     kinds = {"race": "races", "power": "powers", "item": "items", "faction": "factions"}
 
@@ -190,7 +192,7 @@ def _card_words(lang: str) -> dict[str, Callable[..., str]]:
         return i18n.translations(lang).ngettext("{n} token", "{n} tokens", n).replace("{n}", str(n))
 
     return {"text": lambda msgid: gettext(lang, msgid), "tokens": tokens, "name": name,
-            "summary": lambda kind, ident, english: english}  # the summaries' own translations: next
+            "summary": lambda kind, ident, english: summary_in("swow", kind, ident, lang) or english}
 
 
 def _source(name: str, lang: str = i18n.SOURCE) -> str | None:
@@ -214,7 +216,7 @@ body { margin: 0; background: var(--paper); color: var(--ink); font: 16px/1.55 G
 .rules-top { background: var(--wood); color: #f6eedb; padding: 4px 12px; display: flex; flex-wrap: wrap;
   align-items: center; gap: 0 4px; font-family: system-ui, "DejaVu Sans", sans-serif; font-size: 15px; }
 .rules-top a { color: #f6eedb; text-decoration: none; display: inline-flex; align-items: center;
-  min-height: 44px; padding: 0 8px; border-radius: 8px; }
+  justify-content: center; min-height: 44px; min-width: 44px; padding: 0 8px; border-radius: 8px; }
 .rules-top a:hover, .rules-top a[aria-current] { background: rgba(255, 255, 255, .14); }
 .rules-top a[aria-current] { color: var(--gold); font-weight: bold; }
 .rules-top .home { font-weight: bold; margin-right: 8px; }
@@ -258,13 +260,24 @@ html:lang(ko) .rules-top { font-family: "Noto Sans CJK KR", "Noto Sans KR", "App
 _REMEMBER = """(() => {
   const known = %s, page = document.documentElement.lang;
   const asked = new URLSearchParams(location.search).get("lang");
-  let mine = null;
+  let mine = null, again = false;
   try { if (known.includes(asked)) localStorage.setItem("smallworld.lang", asked);
-        mine = localStorage.getItem("smallworld.lang"); } catch (e) { mine = asked; }
+        mine = localStorage.getItem("smallworld.lang");
+        again = sessionStorage.getItem("smallworld.rules.again") === "1";
+        sessionStorage.removeItem("smallworld.rules.again"); } catch (e) { mine = asked; }
+  if (again && location.hash)  // loaded again in the reader's language: at the #rule asked for
+    addEventListener("load", () => {
+      const el = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+      if (el) el.scrollIntoView();
+    });
   if (!known.includes(mine)) return;
   document.cookie = "%s=" + mine + "; path=/; max-age=31536000; samesite=lax";
   const kept = document.cookie.split("; ").includes("%s=" + mine);
-  if (!asked && mine !== page && kept) location.replace(location.href);
+  if (!asked && mine !== page && kept && !again) {
+    try { sessionStorage.setItem("smallworld.rules.again", "1"); } catch (e) { /* no matter */ }
+    history.scrollRestoration = "manual";
+    location.reload();
+  }
 })();"""
 #: the cookie holding the reader's language for the server-made rules pages
 COOKIE = "smallworld_lang"
