@@ -14,6 +14,9 @@ What is extracted (the extraction configuration, :data:`SOURCES`):
 - the Python code, ``src/smallworld/**.py``, with Babel's Python extractor: ``_("...")``,
   ``N_("...")`` (:func:`smallworld.core.names.N_`, marking words shown later) and
   ``ngettext("...", "...", n)``;
+- the races', powers' and items' modules (``content/``, ``classic/``): the words they declare for
+  the chronicle and the table (actions, tolls, event kinds, scoring lines' labels), found in
+  their syntax by :func:`declared_words`;
 - the rules pages served at ``/rules/`` (``docs/rules/swow.md``, ``classic.md``, and the index and
   opening words in ``rules_pages.py``): each block a reader sees (heading, paragraph, list item,
   table cell) is a message of context ``rules`` (:mod:`smallworld.web.rules_i18n`), listed by the
@@ -27,6 +30,7 @@ and keeps every translation already made; a message no longer in the code is dro
 from __future__ import annotations
 
 import argparse
+import ast
 import re
 import sys
 from collections.abc import Iterator
@@ -103,12 +107,90 @@ def extract_rules(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) 
         yield line, "pgettext", (rules_i18n.CONTEXT, msgid), []
 
 
+#: the keyword arguments of the declarations whose words a page shows (smallworld.core.meta)
+DECLARED = {"ActionSpec": ("phrase", "label", "none"), "TollWords": ("pay", "paid", "tip", "nobody")}
+
+
+def _words(node: ast.AST | None) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value else None
+
+
+def _call_words(node: ast.Call) -> list[ast.AST]:
+    """The words of one declaration call (``ActionSpec``, ``TollWords``, ``EventWords``) or of a
+    ``score_line`` call."""
+    f = node.func
+    name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
+    found: list[ast.AST] = []
+    for k in node.keywords if name in DECLARED else ():
+        if k.arg in DECLARED[name]:
+            found.append(k.value)
+        elif k.arg == "choice_words" and isinstance(k.value, ast.Tuple):
+            found += [e for w in k.value.elts if isinstance(w, ast.Tuple) for e in w.elts[1:]]
+    if name == "EventWords":
+        found += node.args[1:2]
+    if name == "score_line":  # core.changes.score_line(s, p, LABEL, ...), powers' (s, p, id, LABEL, ...)
+        i = 2 if isinstance(f, ast.Attribute) else 3
+        found += node.args[i:i + 1]
+    return found
+
+
+def _score_labels(method: ast.FunctionDef) -> list[ast.AST]:
+    """The labels of the lines a ``score`` method returns (``return [("Orcs", n)] if n else []``)."""
+    found: list[ast.AST] = []
+    for r in ast.walk(method):
+        v = r.value if isinstance(r, ast.Return) else None
+        v = v.body if isinstance(v, ast.IfExp) else v
+        if isinstance(v, ast.List):
+            found += [e.elts[0] for e in v.elts if isinstance(e, ast.Tuple) and e.elts]
+    return found
+
+
+def _class_labels(cls: ast.ClassDef) -> list[ast.AST]:
+    """A ``label = "..."`` class attribute (classic per-Region scorers)."""
+    return [st.value for st in cls.body
+            if isinstance(st, ast.Assign) and [getattr(x, "id", "") for x in st.targets] == ["label"]]
+
+
+def declared_words(tree: ast.AST) -> Iterator[tuple[int, str]]:
+    """The English words an ability module declares for the chronicle and the table, found in
+    its syntax: the ``phrase``/``label``/``none`` and ``choice_words`` of an ``ActionSpec``, the
+    words of a ``TollWords``, the template of an ``EventWords``, and the labels of its scoring
+    lines (``score_line(..., "Ranger: Forest Regions", ...)``, ``return [("Orcs", n)]`` in a
+    ``score`` method, a ``label = "..."`` class attribute)."""
+    for node in ast.walk(tree):
+        found: list[ast.AST] = []
+        if isinstance(node, ast.Call):
+            found = _call_words(node)
+        elif isinstance(node, ast.FunctionDef) and node.name == "score":
+            found = _score_labels(node)
+        elif isinstance(node, ast.ClassDef):
+            found = _class_labels(node)
+        for x in found:
+            words = _words(x)
+            if words:
+                yield getattr(x, "lineno", 0), words
+
+
+def extract_declared(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Iterator[tuple[int, str, Any, list[str]]]:
+    """A Babel extraction method for the races', powers' and items' modules: their
+    :func:`declared_words`, as they stand (no ``N_`` needed around them). Words with the English
+    plural ending ``{s}`` (``"Buy {n} Forsaken token{s}"``) are a plural message (``{s}`` left
+    out, and ``s``), for ``ngettext``."""
+    for lineno, words in declared_words(ast.parse(fileobj.read())):
+        if "{s}" in words:
+            yield lineno, "ngettext", (words.replace("{s}", ""), words.replace("{s}", "s")), []
+        else:
+            yield lineno, "_", words, []
+
+
 RULES_KEYWORDS = {"pgettext": ((1, "c"), 2)}
 #: (files, Babel method, keywords, options): the extraction configuration
 SOURCES: list[tuple[str, Any, dict[str, Any], dict[str, str]]] = [
     ("src/smallworld/web/static/js/*.js", "javascript", {"t": None, "tn": (1, 2)}, {"parse_template_string": True}),
     ("src/smallworld/web/static/*.html", extract_html, {"_": None}, {}),
     ("src/smallworld/**/*.py", "python", {"_": None, "N_": None, "ngettext": (1, 2)}, {}),
+    ("src/smallworld/content/**/*.py", extract_declared, {"_": None, "ngettext": (1, 2)}, {}),
+    ("src/smallworld/classic/**/*.py", extract_declared, {"_": None, "ngettext": (1, 2)}, {}),
     ("docs/rules/swow.md", extract_rules, RULES_KEYWORDS, {"page": "swow"}),
     ("docs/rules/classic.md", extract_rules, RULES_KEYWORDS, {"page": "classic"}),
     ("src/smallworld/web/rules_pages.py", extract_rules, RULES_KEYWORDS, {"page": ""}),
