@@ -78,3 +78,14 @@ def test_the_trained_description_is_a_catalogue_message():
 
     assert DESCRIPTION in {m.id for m in read_catalogue("ko")}
     assert "{players}" in DESCRIPTION and "{editions}" in DESCRIPTION
+
+
+def test_an_abilitys_declared_words_are_translated_before_they_are_filled():
+    from smallworld.core.meta import ActionSpec
+
+    spec = ActionSpec("objective", args=("region",), phrase="Place a Military Objective in {}")
+    assert spec.words(("L1.4",), ("Goldshire",)) == "Place a Military Objective in Goldshire"
+    said = spec.words(("L1.4",), ("Goldshire",), tr=lambda s: {"Place a Military Objective in {}": "Piazza un Obiettivo in {}"}[s])
+    assert said == "Piazza un Obiettivo in Goldshire"
+    with speaking("it"):  # the web's words: the catalogue (an unknown template stays English)
+        assert spec.words(("L1.4",), ("X",), tr=_) == _("Place a Military Objective in {}").format("X")
