@@ -39,8 +39,8 @@ from smallworld.bots.evaluate import (
 )
 from smallworld.core import chance, engine, hooks
 from smallworld.core.actions import Action
-from smallworld.core.conquest import conquest_cost, targets
-from smallworld.core.engine import FINAL_CONQUEST_MAX_SHORT, phase_of
+from smallworld.core.conquest import FINAL_CONQUEST_MAX_SHORT, conquest_cost, targets
+from smallworld.core.engine import phase_of
 from smallworld.core.state import (
     CHANCE,
     CHOICE,
