@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Build the wheel with the Cython-compiled rules and bots (hatch_build.py: the core, both editions'
-# races, powers and items, the bots) into a throwaway venv, check the modules are compiled, then run against it the
+# Build the wheel with the Cython-compiled rules' core and bots (hatch_build.py: smallworld.core and
+# smallworld.bots, at -O1) into a throwaway venv, check the modules are compiled, then run against it the
 # whole test suite but the browser and the documentation site (those test the web pages and docs,
 # which are the same code either way): the golden games of both editions, the core, content and
 # classic suites with their property tests, the bots, the RL environments (pickling included),
