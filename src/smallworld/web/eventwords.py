@@ -16,7 +16,6 @@ events and asks a :class:`Words` of each page's language for their lines.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from smallworld.core.actions import Action
@@ -215,13 +214,9 @@ class Words:
             n = int(first)
             one, many = spec.phrase.replace("{s}", ""), spec.phrase.replace("{s}", "s")
             return self.ngettext(one, many, n).format(n=n)
-        tr = self.gettext
-        local = replace(spec, phrase=tr(spec.phrase) if spec.phrase else "",
-                        label="", none=tr(spec.none) if spec.none else "",
-                        choice_words=tuple((c, tr(log), b) for c, log, b in spec.choice_words))
         try:
-            return local.words(args, names, self.seats)
-        except (KeyError, IndexError, ValueError):
+            return spec.words(args, names, self.seats, tr=self.gettext)
+        except (KeyError, IndexError, ValueError):  # a translation naming another placeholder
             return spec.words(args, names, self.seats)
 
     def _arg(self, arg: Any) -> str:
