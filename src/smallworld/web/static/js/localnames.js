@@ -1,6 +1,6 @@
 // The edition's names in the page's language (/api/i18n's, from the edition's names.toml) over
 // the English ones of /api/meta: races, powers, items, pieces, the neutral tokens, factions, sides.
-// (The replay page's; play.js has the same function of its own, to be made this one.)
+// Used by the table (play.js) and the replay viewer (replay.js).
 import { SIDES } from "./ctx.js";
 import { editionNames } from "./i18n.js";
 import { FACTION } from "./ui.js";

@@ -22,6 +22,7 @@ import {
   PLAYER_COLOURS, raceTip, powerTip, FACTION, esc,
 } from "./ui.js";
 import { loadI18n, t, tn, lang, languageSwitch, editionNames } from "./i18n.js";
+import { localNames } from "./localnames.js";
 
 const params = new URLSearchParams(window.location.search);
 G.gameId = decodeURIComponent(window.location.pathname.split("/").filter(Boolean).pop());
@@ -89,26 +90,6 @@ async function start() {
   // the table is on screen: the frame after its first paint (benchmarks/web_page.py reads it)
   requestAnimationFrame(() => requestAnimationFrame(() => performance.mark("sw-drawn")));
   connect();
-}
-
-// The edition's names in the page's language (/api/i18n's, from the edition's names.toml) over
-// the English ones of /api/meta: races, powers, items, pieces, the neutral tokens, factions, sides.
-function localNames(meta) {
-  const names = editionNames(meta.edition || "swow");
-  if (!names) return;
-  for (const kind of ["races", "powers", "items"]) {
-    for (const [id, x] of Object.entries(meta[kind] || {})) if (names[kind][id]) x.name = names[kind][id];
-  }
-  for (const [id, x] of Object.entries(meta.piece_table || {})) {
-    if (names.pieces[id]) Object.assign(x, { name: names.pieces[id].name, plural: names.pieces[id].plural });
-  }
-  const neutral = meta.neutral && names.pieces[meta.neutral.piece];
-  if (neutral) meta.neutral.name = neutral.plural;
-  Object.assign(FACTION, names.factions);
-  const team = editionNames("swow-team");
-  for (const [side, faction] of Object.entries(meta.side_factions || {})) {
-    if (team && team.factions[faction]) SIDES[side] = team.factions[faction];
-  }
 }
 
 function fatal(message) {
