@@ -196,3 +196,34 @@ def test_scoring_toasts_speak_the_language(server, chromium, lang, one, many, sh
     }""", [seats, {"it": ["Regioni", "Portale Oscuro"], "ko": ["지역", "어둠의 문"]}[lang]])
     assert out == [one, many, shared], out
     ctx.close()
+
+
+@pytest.mark.parametrize(("lang", "side", "shared", "solo"), [
+    ("it", "Vince Orda (Bruno e Dora) con un punteggio di schieramento di 22 monete.",
+     "Alleanza (Anna e Chen) e Orda (Bruno e Dora) condividono la vittoria con un punteggio di schieramento di 1 moneta.",
+     "Vince Anna con 1 moneta."),
+    ("ko", "호드 (Bruno 및 Dora) 승리: 진영 점수 승점 22점.",
+     "얼라이언스 (Anna 및 Chen) 및 호드 (Bruno 및 Dora): 진영 점수 승점 1점으로 공동 승리.",
+     "Anna 승리: 승점 1점."),
+])
+def test_the_winners_are_said_in_the_language(server, chromium, lang, side, shared, solo):
+    """The results' lead: the sides by their factions' names in the language (the team
+    variant, R-TEAM-7), players joined as the language joins a list, coins with its plurals."""
+    ctx, pg = open_page(chromium, 1440, 900, False)
+    pg.goto(f"{server}/rules/?lang={lang}")
+    out = pg.evaluate("""async () => {
+        const i18n = await import('/static/js/i18n.js');
+        await i18n.loadI18n();
+        const ctx = await import('/static/js/ctx.js');
+        const results = await import('/static/js/finalresults.js');
+        const seats = ["Anna", "Bruno", "Chen", "Dora"].map((name) => ({ name, kind: "human" }));
+        ctx.G.P = { game: { seats, edition: "swow-team" } };
+        const team = { sides: ["A", "H", "A", "H"] };
+        const res = { winners: [1, 3], scores: [20, 22, 25, 30], tokens: [1, 1, 1, 1], sides: { A: 20, H: 22 }, winning_sides: ["H"] };
+        const both = { ...res, sides: { A: 1, H: 1 }, winning_sides: ["A", "H"] };
+        const solo = { winners: [0], scores: [1, 0, 0, 0], tokens: [1, 1, 1, 1] };
+        return [results.winnersText({ team, result: res }), results.winnersText({ team, result: both }),
+                results.winnersText({ result: solo })];
+    }""")
+    assert out == [side, shared, solo], out
+    ctx.close()
