@@ -96,8 +96,11 @@ def test_the_same_position_in_three_languages(server, chromium):
                 check_page(pg, lang, f"the position in {lang}", allowed={"Anna", "Bruno"} | region_words(server, created["id"]),
                            proper=region_names(server, created["id"]))
             shot(pg, f"table-i18n-same-{lang}-{w}x{h}")
-            options = pg.eval_on_selector_all(".lang-switch option", "os => os.map(o => o.textContent)")
+            # at the foot of the combos on a wide screen, by its code in the top bar of a phone
+            options = pg.eval_on_selector_all(".lang-switch option", "os => os.map(o => o.title || o.textContent)")
             assert options == ["English", "Italiano", "한국어"], options
+            where = ".topbar .lang-switch.short" if touch else "aside.left .lang-switch"
+            assert pg.locator(where).is_visible()
             ctx.close()
 
 

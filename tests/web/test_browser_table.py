@@ -131,7 +131,7 @@ def test_every_public_piece_and_holding_is_shown(server, page_):
 
     # tooltips explain the pieces; a Pandaren Region names the Harmony holders
     tip = _hover(pg, 'g.piece-group[data-region="L1.1"] .disc')
-    assert "Harmony: Bruno, Chen must pay Anna 2 coins" in tip
+    assert "Harmony: Bruno and Chen must pay Anna 2 coins" in tip
     assert "Beast" in tip
     tip = _hover(pg, 'g.piece-group[data-region="L1.4"] .disc')
     assert "Watch Tower" in tip and "immune" in tip and "Aegis of Aggramar" in tip

@@ -82,16 +82,18 @@ export function translatePage(root) {
 }
 
 // A <select> choosing the page's language; the choice is remembered in this browser and the
-// page reloads in it (dropping a ?lang= from the address, which would override it).
-export function languageSwitch() {
+// page reloads in it (dropping a ?lang= from the address, which would override it). ``short``:
+// each language shown by its code ("IT"), its name in its tooltip (a crowded top bar).
+export function languageSwitch({ short = false } = {}) {
   const select = document.createElement("select");
-  select.className = "lang-switch";
+  select.className = short ? "lang-switch short" : "lang-switch";
   select.setAttribute("aria-label", t("Language"));
   select.title = t("Language");
   for (const l of cat.languages) {
     const o = document.createElement("option");
     o.value = l.id;
-    o.textContent = l.name;
+    o.textContent = short ? l.id.toUpperCase() : l.name;
+    if (short) o.title = l.name;
     o.lang = l.id;
     select.append(o);
   }

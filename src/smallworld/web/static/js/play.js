@@ -53,7 +53,7 @@ async function start() {
   await loadI18n(); // the page's words, before any is drawn
   // every request of this page answers in its language (the server's words: labels, phases)
   G.query += `&lang=${encodeURIComponent(lang())}`;
-  document.querySelector(".topbar .tools").append(languageSwitch());
+  placeLanguageSwitch();
   installTooltips();
   // the first game's tips sit above the turn panel, beside the play: never over the board
   const tipBox = document.getElementById("tips");
@@ -90,6 +90,16 @@ async function start() {
   // the table is on screen: the frame after its first paint (benchmarks/web_page.py reads it)
   requestAnimationFrame(() => requestAnimationFrame(() => performance.mark("sw-drawn")));
   connect();
+}
+
+// The language switch: at the foot of the column of combos on a wide screen (the top bar's
+// room is the turn banner's), else in the top bar by its code ("IT"), where the tools wrap.
+function placeLanguageSwitch() {
+  if (window.matchMedia && window.matchMedia("(min-width: 1001px)").matches) {
+    document.querySelector("aside.left").append(h("div", { class: "lang-slot table-lang" }, languageSwitch()));
+  } else {
+    document.querySelector(".topbar .tools").append(languageSwitch({ short: true }));
+  }
 }
 
 function fatal(message) {
