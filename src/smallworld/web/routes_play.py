@@ -25,6 +25,7 @@ from smallworld.web import takeback
 from smallworld.web.access import Access, ApiError, perspective_of, reading, seat_param, token_of
 from smallworld.web.context import ServerContext, send_asset, server_context
 from smallworld.web.games import HOST_TRUST, Connection, NotYourTurn
+from smallworld.web.i18n import page_language
 from smallworld.web.refusals import refusal_answer
 from smallworld.web.replayview import replay_frame
 from smallworld.web.speech import speaking
@@ -143,7 +144,8 @@ async def api_replay(game_id: str, request: Request, ctx: Ctx) -> dict[str, Any]
         raise ApiError(400, f"at must be a number of moves, not {raw!r}") from None
     async with acc.live.lock:
         try:
-            return replay_frame(acc.live, at, request.query_params.get("log", "upto"))
+            return replay_frame(acc.live, at, request.query_params.get("log", "upto"),
+                                lang=page_language(request))
         except ValueError as e:
             raise ApiError(400, str(e)) from None
 
