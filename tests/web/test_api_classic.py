@@ -74,7 +74,8 @@ def test_classic_log_lines_speak_plainly():
         while not g.state.is_over():
             g.apply(rng.choice(g.legal_actions()))
             g.settle()
-        texts = [e["text"] for e in rebuild_log(g.record).entries]
+        log = rebuild_log(g.record)
+        texts = [log.text(e) for e in log.entries]  # entries hold events; the words are said per reader
         bad = [t for t in texts if notation.search(t) or any(i in t for i in raw_ids)]
         assert not bad, bad[:5]
         assert any("Lost Tribes" in t for t in texts)
