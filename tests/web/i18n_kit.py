@@ -64,16 +64,34 @@ OVERFLOWS = """(width) => {
 }"""
 
 
-def _pattern(text: str) -> re.Pattern[str]:
-    """A message as a regular expression: each {placeholder} a group."""
-    parts = re.split(r"\{(\w+)\}", text)
-    # unnamed groups: a placeholder may be positional ({0}) or appear twice ({n} ... {n})
-    rx = "".join(re.escape(p) if i % 2 == 0 else "(.+?)" for i, p in enumerate(parts))
-    return re.compile(rx, re.S)
+class _Pattern:
+    """A message as a pattern: each {placeholder} any text. ``match(text)`` answers the
+    placeholders' texts (a tuple, empty for a message without any) or ``None``; a message without
+    placeholders is compared as a string, and one with them is tried as a regular expression only
+    when the text starts and ends with its first and last words (the catalogue holds hundreds of
+    messages, the rules pages' long blocks among them: checking a page stays quick)."""
+
+    __slots__ = ("literal", "prefix", "suffix", "rx")
+
+    def __init__(self, text: str) -> None:
+        parts = re.split(r"\{(\w+)\}", text)
+        self.literal = text if len(parts) == 1 else None
+        self.prefix, self.suffix = parts[0], parts[-1]
+        # unnamed groups: a placeholder may be positional ({0}) or appear twice ({n} ... {n})
+        rx = "".join(re.escape(p) if i % 2 == 0 else "(.+?)" for i, p in enumerate(parts))
+        self.rx = re.compile(rx, re.S)
+
+    def match(self, text: str) -> tuple[str, ...] | None:
+        if self.literal is not None:
+            return () if text == self.literal else None
+        if not (text.startswith(self.prefix) and text.endswith(self.suffix)):
+            return None
+        m = self.rx.fullmatch(text)
+        return m.groups() if m else None
 
 
 @cache
-def _pairs(lang: str) -> list[tuple[re.Pattern[str], list[re.Pattern[str]], str, Any]]:
+def _pairs(lang: str) -> list[tuple[_Pattern, list[_Pattern], str, Any]]:
     """Each English message of ``lang``'s catalogue as a pattern, with its translations' (read
     once per test process)."""
     pairs = []
@@ -82,28 +100,53 @@ def _pairs(lang: str) -> list[tuple[re.Pattern[str], list[re.Pattern[str]], str,
             continue
         ids = m.id if isinstance(m.id, tuple) else (m.id,)
         strings = m.string if isinstance(m.string, tuple | list) else (m.string,)
-        pairs += [(_pattern(i), [_pattern(s) for s in strings if s], i, strings) for i in ids]
+        pairs += [(_Pattern(i), [_Pattern(s) for s in strings if s], i, strings) for i in ids]
     return pairs
+
+
+@cache
+def _index(lang: str) -> tuple[dict[str, list[int]], list[int], list[int]]:
+    """Where to look first: the messages whose English is a plain text, by that text; those
+    whose English has placeholders; those with a translation that has placeholders."""
+    by_text: dict[str, list[int]] = {}
+    english_patterns, translated_patterns = [], []
+    for i, (english, translated, _, _) in enumerate(_pairs(lang)):
+        if english.literal is not None:
+            by_text.setdefault(english.literal, []).append(i)
+        else:
+            english_patterns.append(i)
+        if any(tr.literal is None for tr in translated):
+            translated_patterns.append(i)
+    return by_text, english_patterns, translated_patterns
+
+
+def _translation_match(translated: list[_Pattern], text: str) -> tuple[str, ...] | None:
+    return next((g for tr in translated if (g := tr.match(text)) is not None), None)
+
+
+@cache
+def _untranslated(lang: str, text: str, depth: int = 0) -> bool:
+    """An English message of ``lang``'s catalogue accounts for ``text`` while none of its
+    translations does, or a translation does and one of its placeholders holds such a text (two
+    levels deep)."""
+    pairs = _pairs(lang)
+    by_text, english_patterns, translated_patterns = _index(lang)
+    for i in (*by_text.get(text, ()), *english_patterns):
+        english, translated, msgid, strings = pairs[i]
+        if msgid not in strings and english.match(text) is not None and _translation_match(translated, text) is None:
+            return True
+    if depth < 2:
+        for i in translated_patterns:
+            groups = _translation_match(pairs[i][1], text)
+            if groups and any(_untranslated(lang, v, depth + 1) for v in groups):
+                return True
+    return False
 
 
 def english_left(texts: list[str], lang: str) -> list[str]:
     """The texts an English message of ``lang``'s catalogue accounts for while no translation
     does, or whose placeholders hold such a text ("Bot · Easy" where "Bot · Facile" belongs)."""
-    pairs = _pairs(lang)
-
-    def untranslated(text: str, depth: int = 0) -> bool:
-        for english, translated, msgid, strings in pairs:
-            if any((t := tr.fullmatch(text)) for tr in translated):
-                groups = t.groups() if t else ()
-                if depth < 2 and any(untranslated(v, depth + 1) for v in groups):
-                    return True
-                continue
-            if english.fullmatch(text) and msgid not in strings:
-                return True
-        return False
-
-    return sorted({t for t in texts if untranslated(t)})
-
+    return sorted({t for t in texts if _untranslated(lang, t)})
 
 
 #: Latin-letter words a Korean page may show: numbers' units, the game's short marks, the keys
