@@ -69,7 +69,7 @@ def test_what_cannot_be_bundled_faithfully_is_refused_by_name(tmp_path, files, w
 def test_each_page_links_one_stylesheet_and_one_script_of_its_own_files():
     both = ["app.css", "table.css", "taps.css", "i18n.css"]  # i18n.css: fonts with Hangul, the language switch
     four = ["app.css", "table.css", "touch.css", "replay.css", "taps.css"]
-    play = [*four, "phone.css", "friends.css"]
+    play = [*four, "phone.css", "friends.css", "i18n.css"]
     for name, entry, sheets in (("play", "play.js", play), ("replay", "replay.js", [*four, "friends.css", "i18n.css"]),
                                 ("index", "lobby.js", both)):
         page = build_page(STATIC, f"{name}.html")

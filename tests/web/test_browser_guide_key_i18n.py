@@ -37,13 +37,18 @@ def _open(chromium, server, edition, lang, w, h, touch):
     return ctx, pg
 
 
+DESKTOP, PHONE = (1440, 900, False), (390, 844, True)
+#: each edition in each language once, each edition and each language at both sizes; the Key
+#: takes the other size of each pairing, so between them every (edition, language, size) is seen
+GUIDE_CASES = [("swow", "it", *DESKTOP), ("swow", "ko", *PHONE), ("classic", "it", *PHONE), ("classic", "ko", *DESKTOP)]
+KEY_CASES = [("swow", "it", *PHONE), ("swow", "ko", *DESKTOP), ("classic", "it", *DESKTOP), ("classic", "ko", *PHONE)]
+
+
 def _press(pg, sel, touch):
     pg.tap(sel) if touch else pg.click(sel)
 
 
-@pytest.mark.parametrize("edition", ["swow", "classic"])
-@pytest.mark.parametrize("lang", ["it", "ko"])
-@pytest.mark.parametrize(("w", "h", "touch"), [(1440, 900, False), (390, 844, True)], ids=["desktop", "phone"])
+@pytest.mark.parametrize(("edition", "lang", "w", "h", "touch"), GUIDE_CASES)
 def test_the_guide_speaks_the_language(server, chromium, edition, lang, w, h, touch):
     ctx, pg = _open(chromium, server, edition, lang, w, h, touch)
     _press(pg, "#btn-guide", touch)
@@ -62,9 +67,7 @@ def test_the_guide_speaks_the_language(server, chromium, edition, lang, w, h, to
     ctx.close()
 
 
-@pytest.mark.parametrize("edition", ["swow", "classic"])
-@pytest.mark.parametrize("lang", ["it", "ko"])
-@pytest.mark.parametrize(("w", "h", "touch"), [(1440, 900, False), (390, 844, True)], ids=["desktop", "phone"])
+@pytest.mark.parametrize(("edition", "lang", "w", "h", "touch"), KEY_CASES)
 def test_the_key_speaks_the_language(server, chromium, edition, lang, w, h, touch):
     ctx, pg = _open(chromium, server, edition, lang, w, h, touch)
     _press(pg, "#btn-key", touch)
