@@ -70,9 +70,9 @@ def test_a_websocket_with_a_very_long_url_is_answered(tmp_path):
     import signal
     import socket
 
-    from tests.web.test_kill import _free_port, _start
+    from tests.web.serve_kit import free_port, serve
 
-    proc, base = _start(tmp_path / "g.sqlite3", _free_port())
+    proc, base = serve(tmp_path / "g.sqlite3", free_port())
     try:
         port = int(base.rsplit(":", 1)[1])
         s = socket.create_connection(("127.0.0.1", port))
@@ -116,10 +116,10 @@ def test_a_second_server_on_the_same_database_says_so_and_exits(monkeypatch, tmp
 
     import uvicorn
 
-    from tests.web.test_kill import _free_port, _start
+    from tests.web.serve_kit import free_port, serve
 
     db = tmp_path / "games.sqlite3"
-    proc, base = _start(db, _free_port())
+    proc, base = serve(db, free_port())
     try:
         calls = []
         monkeypatch.setattr(uvicorn, "run", _fake_run(calls))
