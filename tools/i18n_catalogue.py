@@ -8,7 +8,9 @@ What is extracted (the extraction configuration, :data:`SOURCES`):
 
 - the page scripts, ``src/smallworld/web/static/js/*.js`` that import ``t`` from ``i18n.js``, with
   Babel's JavaScript extractor: ``t("message", {params})`` and
-  ``tn("{n} coin", "{n} coins", n, {params})``;
+  ``tn("{n} coin", "{n} coins", n, {params})``; a call inside another's arguments
+  (``t("{name} wins", {name: t("Nobody")})``), which Babel's extractor skips, is found by a pass
+  of its own (:func:`extract_scripts`);
 - the pages, ``src/smallworld/web/static/*.html``: the text of each element marked ``data-i18n``
   and the attributes its ``data-i18n-attr`` names (``title placeholder``);
 - the Python code, ``src/smallworld/**.py``, with Babel's Python extractor: ``_("...")``,
@@ -33,6 +35,7 @@ import argparse
 import ast
 import re
 import sys
+import warnings
 from collections.abc import Iterator
 from functools import cache
 from html.parser import HTMLParser
@@ -42,7 +45,8 @@ from typing import Any
 
 from babel import Locale
 from babel.messages.catalog import Catalog
-from babel.messages.extract import extract
+from babel.messages.extract import extract, extract_javascript
+from babel.messages.jslexer import Token, tokenize
 from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -183,10 +187,96 @@ def extract_declared(fileobj: Any, keywords: Any, comment_tags: Any, options: An
             yield lineno, "_", words, []
 
 
+def extract_scripts(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Iterator[tuple[int, str, Any, list[str]]]:
+    """A Babel extraction method for the page scripts: Babel's JavaScript extractor, then the
+    same again on the calls it skips, nested in another call's arguments
+    (``t("{name} wins", {name: t("Nobody")})``, ``tn("{n} coin", ..., {n: t("...")})``, a
+    template string's ``${t("...")}`` inside a call), each at its own line (:func:`nested_calls`),
+    until no call is nested deeper."""
+    source = fileobj.read().decode(options.get("encoding", "utf-8"))
+    while source.strip():
+        yield from extract_javascript(BytesIO(source.encode()), keywords, comment_tags, options)
+        source = nested_calls(source, keywords, options)
+
+
+def _tokens(source: str, options: Any) -> list[Token]:
+    """``source``'s tokens by the lexer of Babel's own JavaScript extractor (so both passes read
+    the script alike). Babel (2.19) calls it an implementation detail (a DeprecationWarning,
+    silenced here); should it go, tests/i18n/test_catalogues.py's nested-call test fails."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        return list(tokenize(source, jsx=options.get("jsx", True),
+                             template_string=options.get("template_string", True), dotted=False))
+
+
+def nested_calls(source: str, keywords: Any, options: Any) -> str:
+    """A script made of the keyword calls (``t(...)``, ``tn(...)``) that ``source`` holds inside
+    another keyword call's parentheses, and of the ``${...}`` expressions of the template strings
+    found there, each token at its line in ``source`` (so the messages keep their line); ``""``
+    when there is none."""
+    toks = _tokens(source, options)
+    parts: list[list[Token]] = []
+    frames: list[bool] = []  # the open parentheses: True for a keyword call's
+    i = 0
+    while i < len(toks):
+        tok = toks[i]
+        opens_call = (tok.type == "name" and tok.value in keywords and i + 1 < len(toks)
+                      and toks[i + 1].type == "operator" and toks[i + 1].value == "(")
+        if opens_call and any(frames):
+            end = _closing(toks, i + 1)
+            parts.append(toks[i:end + 1])
+            i = end + 1
+            continue
+        if tok.type == "template_string":  # Babel reads its ${...} only outside a call, not nested
+            for expr in _template_exprs(tok.value):
+                at_line = "\n" * (tok.lineno - 1) + expr
+                parts.append(_tokens(at_line if any(frames) else nested_calls(at_line, keywords, options), options))
+        if tok.type == "operator" and tok.value == "(":
+            frames.append(i > 0 and toks[i - 1].type == "name" and toks[i - 1].value in keywords)
+        elif tok.type == "operator" and tok.value == ")" and frames:
+            frames.pop()
+        i += 1
+    out: list[str] = []
+    line = 1
+    for part in parts:
+        for tok in part:
+            out.append("\n" * max(0, tok.lineno - line))
+            line = max(line, tok.lineno)
+            out.append(tok.value + " ")
+        out.append("; ")
+    return "".join(out)
+
+
+def _closing(toks: list[Token], start: int) -> int:
+    """The index of the ``)`` closing the ``(`` at ``start`` (the last token when unclosed)."""
+    depth = 0
+    for j in range(start, len(toks)):
+        if toks[j].type == "operator" and toks[j].value in "()":
+            depth += 1 if toks[j].value == "(" else -1
+            if depth == 0:
+                return j
+    return len(toks) - 1
+
+
+def _template_exprs(text: str) -> list[str]:
+    """The ``${...}`` expressions of a template string's text (braces counted)."""
+    out, i = [], 0
+    while (start := text.find("${", i)) >= 0:
+        depth, j = 1, start + 2
+        while j < len(text) and depth:
+            depth += {"{": 1, "}": -1}.get(text[j], 0)
+            j += 1
+        out.append(text[start + 2:j - 1])
+        i = j
+    return out
+
+
 RULES_KEYWORDS = {"pgettext": ((1, "c"), 2)}
+#: the page scripts' message functions (``static/js/i18n.js``)
+SCRIPT_KEYWORDS = {"t": None, "tn": (1, 2)}
 #: (files, Babel method, keywords, options): the extraction configuration
 SOURCES: list[tuple[str, Any, dict[str, Any], dict[str, str]]] = [
-    ("src/smallworld/web/static/js/*.js", "javascript", {"t": None, "tn": (1, 2)}, {"parse_template_string": True}),
+    ("src/smallworld/web/static/js/*.js", extract_scripts, SCRIPT_KEYWORDS, {"parse_template_string": True}),
     ("src/smallworld/web/static/*.html", extract_html, {"_": None}, {}),
     ("src/smallworld/**/*.py", "python", {"_": None, "N_": None, "ngettext": (1, 2)}, {}),
     ("src/smallworld/content/**/*.py", extract_declared, {"_": None, "ngettext": (1, 2)}, {}),
@@ -211,7 +301,7 @@ def template() -> Catalog:
     for pattern, method, keywords, options in SOURCES:
         for path in sorted(ROOT.glob(pattern)):
             rel = path.relative_to(ROOT).as_posix()
-            if method == "javascript" and not uses_catalogue(path):
+            if method is extract_scripts and not uses_catalogue(path):
                 continue
             with path.open("rb") as f:
                 for lineno, message, comments, context in extract(method, f, keywords, ["i18n:"], options):

@@ -5,6 +5,7 @@ forms; the plural forms the page picks agree with CLDR."""
 from __future__ import annotations
 
 import importlib.util
+import re
 import sys
 from pathlib import Path
 
@@ -103,3 +104,53 @@ def test_a_plural_rule_disagreeing_with_cldr_is_refused():
     assert cat.plural_expr == "(n > 1)"
     with pytest.raises(ValueError, match="Plural-Forms"):
         i18n.plural_indices(cat, "it")
+
+
+NESTED = b'''import { t, tn } from "./i18n.js";
+const winner = t("Winner: {name}", { name: who || t("Nobody") });
+const coins = tn("{n} coin", "{n} coins", n, { n: fmt(tn("{k} token", "{k} tokens", k)) });
+const deep = t("outer {v}", { v: ok ? t("yes") : t("no {z}", { z: t("deepest") }) });
+const shown = `${t("Score: {x}", { x: t("in a template") })}`;
+'''
+
+
+def _script_messages(source: bytes) -> dict[str, int]:
+    """The messages the project's extraction configuration (the scripts' entry of SOURCES: its
+    method, keywords and options) finds in ``source``, with their lines."""
+    from io import BytesIO
+
+    from babel.messages.extract import extract
+
+    [(method, keywords, options)] = [(m, k, o) for pattern, m, k, o in catalogue_tool.SOURCES
+                                     if pattern.endswith(".js")]
+    found = extract(method, BytesIO(source), keywords, ["i18n:"], options)
+    return {(msg if isinstance(msg, str) else msg[0]): line for line, msg, _, _ in found}
+
+
+def test_a_call_nested_in_another_calls_arguments_is_extracted():
+    """Babel's JavaScript extractor skips a t()/tn() inside another call's arguments (replay.js's
+    "Nobody", results.js's "{n} coin"); the extraction finds them, at their own lines."""
+    found = _script_messages(NESTED)
+    assert found == {"Winner: {name}": 2, "Nobody": 2, "{n} coin": 3, "{k} token": 3, "outer {v}": 4,
+                     "yes": 4, "no {z}": 4, "deepest": 4, "Score: {x}": 5, "in a template": 5}
+
+
+def test_the_scripts_nested_messages_are_in_the_template(template):
+    where = {m.id if isinstance(m.id, str) else m.id[0]: m.locations for m in template if m.id}
+    assert ("src/smallworld/web/static/js/replay.js", 177) in where["Nobody"]
+    assert ("src/smallworld/web/static/js/results.js", 65) in where["{n} coin"]
+
+
+def test_no_script_shows_a_literal_english_word():
+    """A script's words reach the page through t()/tn(): no text, title, placeholder or label is
+    set to a literal with words in it (e.g. rulelinks.js's "see the rule"). The game's name in a
+    tab's title is a name, not a word."""
+    literal = re.compile(r"\.(textContent|innerText|title|placeholder|ariaLabel)\s*=\s*([\"'`])(.*?)\2")
+    found = []
+    for path in sorted((ROOT / "src/smallworld/web/static/js").glob("*.js")):
+        for n, line in enumerate(path.read_text("utf-8").splitlines(), 1):
+            for m in literal.finditer(line):
+                words = re.sub(r"\$\{[^}]*\}|Small World of Warcraft|Small World", "", m.group(3))
+                if re.search(r"[A-Za-z]{2}", words):
+                    found.append(f"{path.name}:{n}: {m.group(0)}")
+    assert found == []

@@ -171,3 +171,54 @@ def test_a_refusal_survives_pickling():
     assert str(back) == why and back.refusal is not None
     assert back.refusal.to_json() == why.to_json()
     assert back.refusal.args["tolls"].sep == " + "
+
+
+@pytest.mark.parametrize(("text", "english", "italian"), [
+    ("", "empty action", "azione vuota"),
+    ("conquer", "'conquer' takes 1 argument, got 0 in 'conquer'", "'conquer' vuole 1 argomento, ne ha 0 in 'conquer'"),
+    ("redeploy L1.4", "'redeploy' takes 2 arguments, got 1 in 'redeploy L1.4'",
+     "'redeploy' vuole 2 argomenti, ne ha 1 in 'redeploy L1.4'"),
+    ("conquer L1.4;", "bad word 'L1.4;' in action 'conquer L1.4;'", "parola non valida 'L1.4;' nell'azione 'conquer L1.4;'"),
+])
+def test_an_unreadable_action_says_what_is_wrong_in_english_and_as_a_message(text, english, italian):
+    """The parser's errors stay English for the CLI and the RL environment and carry their message
+    id, which the web layer says in the reader's language."""
+    from smallworld.core.actions import parse_action
+    from smallworld.core.errors import ActionSyntaxError
+
+    with pytest.raises(ActionSyntaxError) as e:
+        parse_action(text)
+    assert str(e.value) == english
+    assert e.value.refusal is not None and e.value.refusal.msgid in refusal_ids() | _parser_ids()
+    with speech.speaking("it"):
+        assert say(e.value.refusal, None) == italian
+
+
+def _parser_ids() -> dict[str, str]:
+    """The parser's two argument-count messages (chosen into a variable before their Refusal)."""
+    return {"{kind} takes 1 argument, got {got} in {action}": "core/actions.py",
+            "{kind} takes {want} arguments, got {got} in {action}": "core/actions.py"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_parsers_messages_are_translated(lang):
+    cat = catalogue(lang)
+    assert all(cat.get(m) and placeholders(cat[m]) == placeholders(m) for m in _parser_ids())
+
+
+@pytest.mark.parametrize(("action", "english"), [
+    (Action("pay", ("nothing-owed",)), "'pay nothing-owed': no such toll is owed now (RULES §8)"),
+    (Action("fly", ("L1.4",)), "'fly L1.4': nothing in play allows this action"),
+])
+def test_the_engines_own_refusals_are_messages(action, english):
+    """An action no toll or ability in play takes, applied unchecked (the engine's last word), is
+    refused with a Refusal said in the reader's language, not a bare English sentence."""
+    g, _ = _first_conquest_refused()
+    with pytest.raises(IllegalActionError) as e:
+        engine.apply_action(g.state, action, check=False)
+    assert str(e.value) == english
+    refusal = e.value.refusal
+    assert refusal is not None and refusal.msgid in refusal_ids()
+    with speech.speaking("ko"):
+        said = say(refusal, "swow")
+    assert said != english and said.startswith(f"'{action}'") and catalogue("ko")[refusal.msgid]

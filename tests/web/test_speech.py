@@ -89,3 +89,24 @@ def test_an_abilitys_declared_words_are_translated_before_they_are_filled():
     assert said == "Piazza un Obiettivo in Goldshire"
     with speaking("it"):  # the web's words: the catalogue (an unknown template stays English)
         assert spec.words(("L1.4",), ("X",), tr=_) == _("Place a Military Objective in {}").format("X")
+
+
+def test_the_words_come_from_the_one_translator_of_i18n(monkeypatch):
+    """speech says what :func:`smallworld.web.i18n.translations` answers (one place builds the
+    gettext translators from the .po files): a translator put in its place is the one heard."""
+    import gettext
+
+    from smallworld.web import i18n
+
+    class Fake(gettext.NullTranslations):
+        def gettext(self, message: str) -> str:
+            return f"<{message}>"
+
+        def ngettext(self, singular: str, plural: str, n: int) -> str:
+            return f"<{n}:{singular}>"
+
+    monkeypatch.setattr(i18n, "translations", lambda lang: Fake())
+    with speaking("it"):
+        assert _("End turn") == "<End turn>"
+        assert ngettext("{n} token", "{n} tokens", 3) == "<3:{n} token>"
+    assert _("End turn") == "End turn"  # English never asks a translator

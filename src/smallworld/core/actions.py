@@ -28,7 +28,8 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from smallworld.core.errors import ActionSyntaxError
+from smallworld.core.errors import ActionSyntaxError, Refusal
+from smallworld.core.names import N_
 
 _TOKEN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9.\-_']*$")
 
@@ -67,25 +68,26 @@ def parse_action(text: str) -> Action:
 
     Raises:
         ActionSyntaxError: empty text, a bad word, or a core kind with the wrong number of
-            arguments.
+            arguments (its message a :class:`~smallworld.core.errors.Refusal`: English, and its
+            message id for a driver that says it in another language).
     """
     if not isinstance(text, str):
-        raise ActionSyntaxError(f"an action must be text, not {type(text).__name__}")
+        raise ActionSyntaxError(Refusal(N_("an action must be text, not {type}"), type=type(text).__name__))
     words = text.split()
     if not words:
-        raise ActionSyntaxError("empty action")
+        raise ActionSyntaxError(Refusal(N_("empty action")))
     for w in words:
         if not _TOKEN.match(w):
-            raise ActionSyntaxError(f"bad word {w!r} in action {text!r}")
+            raise ActionSyntaxError(Refusal(N_("bad word {word} in action {action}"), word=repr(w), action=repr(text)))
     kind = words[0].lower()
     args: list[str | int] = []
     for w in words[1:]:
         args.append(int(w) if w.isdigit() else w)
     want = CORE_KINDS.get(kind)
     if want is not None and len(args) != want:
-        raise ActionSyntaxError(
-            f"{kind!r} takes {want} argument{'s' if want != 1 else ''}, got {len(args)} in {text!r}"
-        )
+        msgid = (N_("{kind} takes 1 argument, got {got} in {action}") if want == 1
+                 else N_("{kind} takes {want} arguments, got {got} in {action}"))
+        raise ActionSyntaxError(Refusal(msgid, kind=repr(kind), want=want, got=len(args), action=repr(text)))
     return Action(kind, tuple(args))
 
 

@@ -56,9 +56,10 @@ from smallworld.core.decline import (
     swap_in,
     swap_out,
 )
-from smallworld.core.errors import IllegalActionError
+from smallworld.core.errors import IllegalActionError, Refusal
 from smallworld.core.events import emit, occupant, region_id
 from smallworld.core.explain import explain_illegal
+from smallworld.core.names import N_
 from smallworld.core.roster import roster
 from smallworld.core.scoring import final_result, score_turn
 from smallworld.core.state import (
@@ -504,7 +505,8 @@ def _apply_player(s: State, p: int, a: Action) -> None:
     else:
         ab = hooks.ability_for_action(s, p, kind)
         if ab is None:
-            raise IllegalActionError(f"no ability in play owns action {kind!r}")
+            raise IllegalActionError(Refusal(N_("'{action}': nothing in play allows this action"),
+                                             action=str(a)))
         if s.events is not None:
             emit(s, "used", seat=p, action=kind, args=[str(x) for x in a.args],
                  ability=f"{ab.kind}:{ab.id}")
@@ -526,4 +528,4 @@ def _pay_toll(s: State, p: int, key: str) -> None:
             if t.key == key:
                 hooks.pay(s, p, t)
                 return
-    raise IllegalActionError(f"no toll {key!r} is owed")
+    raise IllegalActionError(Refusal(N_("'{action}': no such toll is owed now (RULES §8)"), action=f"pay {key}"))

@@ -101,15 +101,7 @@ def arg_json(value: Any) -> Any:
 
 
 class RulesError(ValueError):
-    """Base class of the core's errors."""
-
-
-class ActionSyntaxError(RulesError):
-    """An action's text cannot be parsed (e.g. ``"conquer"`` with no Region)."""
-
-
-class IllegalActionError(RulesError):
-    """A well-formed action that the rules do not allow now. The state is unchanged.
+    """Base class of the core's errors.
 
     ``str(error)`` is English; :attr:`refusal` the same sentence as a :class:`Refusal` when it
     was raised with one (a driver translates it), else ``None``."""
@@ -119,6 +111,18 @@ class IllegalActionError(RulesError):
         """The :class:`Refusal` the error was raised with, or ``None`` (a plain message)."""
         first = self.args[0] if self.args else None
         return first if isinstance(first, Refusal) else None
+
+
+class ActionSyntaxError(RulesError):
+    """An action's text cannot be parsed (e.g. ``"conquer"`` with no Region); raised with a
+    :class:`Refusal` saying what is wrong (:attr:`refusal`)."""
+
+
+class IllegalActionError(RulesError):
+    """A well-formed action that the rules do not allow now. The state is unchanged.
+
+    ``str(error)`` is English; :attr:`refusal` the same sentence as a :class:`Refusal` (the
+    rules' refusals are all raised with one), else ``None``."""
 
 
 class ChangeError(RulesError):

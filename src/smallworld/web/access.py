@@ -13,7 +13,8 @@ from typing import Any
 
 from fastapi import Request
 
-from smallworld.core.errors import ReplayError
+from smallworld.core.errors import Refusal, ReplayError
+from smallworld.core.names import N_
 from smallworld.web.games import GameHub, LiveGame
 from smallworld.web.payload import seat_payload
 from smallworld.web.speech import speaking
@@ -23,12 +24,23 @@ MAX_TOKEN = 100
 
 
 class ApiError(Exception):
-    """An HTTP error answered as ``{"error": message}`` with ``status``."""
+    """An HTTP error answered as ``{"error": message}`` with ``status``; a message a player reads
+    is a :class:`~smallworld.core.errors.Refusal`, said in the request's language
+    (:func:`smallworld.web.refusals.api_error_body`)."""
 
     def __init__(self, status: int, message: str) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
+
+
+#: the answer to a token that opens no seat of the game
+WRONG_TOKEN = Refusal(N_("wrong token for this game"))
+
+
+def no_game(game_id: str) -> Refusal:
+    """The answer to a game id the server does not hold (never made, or deleted)."""
+    return Refusal(N_("no game {game}"), game=repr(game_id))
 
 
 @dataclass
@@ -54,7 +66,7 @@ async def get_live(hub: GameHub, game_id: str) -> LiveGame:
     except ReplayError as e:
         raise ApiError(500, f"saved game {game_id} cannot be replayed: {e}") from None
     if live is None:
-        raise ApiError(404, f"no game {game_id!r}")
+        raise ApiError(404, no_game(game_id))
     return live
 
 
@@ -67,23 +79,25 @@ async def authorize(hub: GameHub, game_id: str, token: str | None, seat: int | N
     """
     live = await get_live(hub, game_id)
     if not token:
-        raise ApiError(401, "missing token: open this game from its link")
+        raise ApiError(401, Refusal(N_("missing token: open this game from its link")))
     n = len(live.seats)
     if seat is not None and not 0 <= seat < n:
         raise ApiError(400, f"no seat {seat} in this game (seats 0-{n - 1})")
     if len(token) > MAX_TOKEN:
-        raise ApiError(403, "wrong token for this game")
+        raise ApiError(403, WRONG_TOKEN)
     given = token.encode("utf-8", "replace")  # any text compares (as bytes), never raises
     if secrets.compare_digest(given, live.host_token.encode()):
         if seat is not None and live.seats[seat].kind != "human":
-            raise ApiError(403, f"seat {seat} ({live.seats[seat].name}) is played by a bot")
+            raise ApiError(403, Refusal(N_("seat {seat} ({name}) is played by a bot"), seat=seat,
+                                                name=live.seats[seat].name))
         return Access(live, seat, True)
     for i, s in enumerate(live.seats):
         if s.token and secrets.compare_digest(given, s.token.encode()):
             if seat is not None and seat != i:
-                raise ApiError(403, f"this link is for seat {i} ({s.name}), not seat {seat}")
+                raise ApiError(403, Refusal(N_("this link is for seat {i} ({name}), not seat {seat}"), i=i,
+                                                    name=s.name, seat=seat))
             return Access(live, i, False)
-    raise ApiError(403, "wrong token for this game")
+    raise ApiError(403, WRONG_TOKEN)
 
 
 def token_of(request: Request) -> str | None:

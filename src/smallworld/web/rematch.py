@@ -31,6 +31,8 @@ from sqlalchemy import ForeignKey, String, delete, insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 
+from smallworld.core.errors import Refusal
+from smallworld.core.names import N_
 from smallworld.web.access import Access, ApiError, authorize, get_live, seat_param, token_of
 from smallworld.web.games import GameHub, LiveGame, Seat, SetupError
 from smallworld.web.storage import Base, Store, StoreError, now
@@ -139,7 +141,7 @@ def rematch_router(hub: GameHub, store: Store, *, start: Callable[[LiveGame], Aw
         acc = await authorize(hub, game_id, token_of(request), seat_param(request))
         old = acc.live
         if not old.game.state.is_over():
-            raise ApiError(409, "the game is not over yet: a rematch starts from the results")
+            raise ApiError(409, Refusal(N_("the game is not over yet: a rematch starts from the results")))
         lock = locks.setdefault(game_id, asyncio.Lock())
         async with lock:
             new = await existing(game_id)

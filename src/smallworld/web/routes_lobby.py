@@ -12,8 +12,9 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Query, Request
 from pydantic import BaseModel, Field, ValidationError
 
-from smallworld.core.errors import ReplayError
+from smallworld.core.errors import Refusal, ReplayError
 from smallworld.core.game import Game
+from smallworld.core.names import N_
 from smallworld.core.record import GameRecord
 from smallworld.web.access import MAX_TOKEN, ApiError, token_of
 from smallworld.web.context import ServerContext, server_context
@@ -28,7 +29,7 @@ from smallworld.web.games import (
     rebuild_log,
 )
 from smallworld.web.guard import MAX_IMPORT_BYTES
-from smallworld.web.imports import import_seats, reseal
+from smallworld.web.imports import cannot_load, import_seats, reseal
 from smallworld.web.payload import meta
 from smallworld.web.trained import check_trained
 from smallworld.web.watch import MAX_DELAY as MAX_WATCH_DELAY
@@ -111,7 +112,7 @@ async def api_change(game_id: str, body: ChangeIn, request: Request, ctx: Ctx) -
     """The host lists the game in every lobby (``{"public": true}``) or stops."""
     acc = await ctx.authorize(game_id, token_of(request), None)
     if not acc.host:
-        raise ApiError(403, "only the host link can change the game")
+        raise ApiError(403, Refusal(N_("only the host link can change the game")))
     await asyncio.to_thread(ctx.store.set_public, game_id, body.public)
     return {"id": game_id, "public": body.public}
 
@@ -151,7 +152,7 @@ async def _read_import(request: Request) -> tuple[GameRecord, ImportIn]:
     exported file itself. Raises ApiError 400/413 naming what is wrong."""
     raw = await request.body()
     if len(raw) > MAX_IMPORT_BYTES:
-        raise ApiError(413, "the file is too large to be a game record")
+        raise ApiError(413, Refusal(N_("the file is too large to be a game record")))
     try:
         body = ImportIn.model_validate_json(raw)
     except ValidationError:
@@ -159,13 +160,13 @@ async def _read_import(request: Request) -> tuple[GameRecord, ImportIn]:
         try:
             body = ImportIn(record=GameRecord.loads(raw.decode("utf-8")).to_json(), bots=None, title=None)
         except ReplayError as e:
-            raise ApiError(400, f"not a game record: {e}") from None
+            raise ApiError(400, Refusal(N_("not a game record: {why}"), why=str(e))) from None
         except UnicodeDecodeError:
-            raise ApiError(400, "not a game record: the file is not UTF-8 text") from None
+            raise ApiError(400, Refusal(N_("not a game record: the file is not UTF-8 text"))) from None
     try:
         record = GameRecord.from_json(body.record)
     except ReplayError as e:
-        raise ApiError(400, f"this game record cannot be loaded: {e}") from None
+        raise ApiError(400, cannot_load(str(e))) from None
     return record, body
 
 
@@ -178,10 +179,10 @@ async def api_import(request: Request, ctx: Ctx) -> dict[str, Any]:
     try:
         game = await asyncio.to_thread(partial(Game.from_record, record, secret=secret))
     except ReplayError as e:
-        raise ApiError(400, f"this game record cannot be loaded: {e}") from None
+        raise ApiError(400, cannot_load(str(e))) from None
     except Exception as e:  # any malformed content is the file's fault
         log.info("import refused: %s", type(e).__name__)
-        raise ApiError(400, "this game record cannot be loaded: it does not replay") from None
+        raise ApiError(400, cannot_load(Refusal(N_("it does not replay")))) from None
     names = [s.name for s in seats]
     live = LiveGame(
         id=new_game_id(), title=(body.title or "").strip() or "Imported: " + ", ".join(names),

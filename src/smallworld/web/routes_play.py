@@ -26,7 +26,7 @@ from smallworld.web.access import Access, ApiError, perspective_of, reading, sea
 from smallworld.web.context import ServerContext, send_asset, server_context
 from smallworld.web.games import HOST_TRUST, Connection, NotYourTurn
 from smallworld.web.i18n import page_language
-from smallworld.web.refusals import refusal_answer
+from smallworld.web.refusals import api_error_body, refusal_answer
 from smallworld.web.replayview import replay_frame
 from smallworld.web.speech import speaking
 from smallworld.web.storage import StoreError, StoreStale
@@ -35,6 +35,12 @@ from smallworld.web.updates import answer, update_text
 Ctx = Annotated[ServerContext, Depends(server_context)]
 #: what a page is told when its action met a newer game than it had drawn
 MOVED_ON = Refusal(N_("the game has moved on since this page was drawn; it is up to date now"))
+
+
+def syntax_words(error: ActionSyntaxError) -> str:
+    """What is wrong in an action's text: the parser's :class:`Refusal` (said in the request's
+    language with the answer's sentence), or its English message when raised with a plain one."""
+    return error.refusal or str(error)
 
 
 class ActionIn(BaseModel):
@@ -93,7 +99,7 @@ async def api_verify(game_id: str, request: Request, ctx: Ctx) -> dict[str, Any]
 async def api_links(game_id: str, request: Request, ctx: Ctx) -> dict[str, Any]:
     acc = await ctx.authorize(game_id, token_of(request), None)
     if not acc.host:
-        raise ApiError(403, "only the host link can list the seat links")
+        raise ApiError(403, Refusal(N_("only the host link can list the seat links")))
     return ctx.created(acc.live, request)
 
 
@@ -119,7 +125,7 @@ async def api_act(game_id: str, body: ActionIn, request: Request, ctx: Ctx) -> R
             with speaking(reading(acc, request).lang):
                 return refusal_answer(e, live.game.state.spec.edition.name, "")
         except ActionSyntaxError as e:
-            raise ApiError(400, f"bad action: {e}") from None
+            raise ApiError(400, Refusal(N_("bad action: {why}"), why=syntax_words(e))) from None
         except IllegalActionError as e:  # said in the page's language (web/refusals.py)
             with speaking(reading(acc, request).lang):
                 return refusal_answer(e, live.game.state.spec.edition.name)
@@ -127,7 +133,7 @@ async def api_act(game_id: str, body: ActionIn, request: Request, ctx: Ctx) -> R
             await ctx.fresh(live, force=True)
             raise ApiError(409, MOVED_ON) from None
         except StoreError as e:
-            raise ApiError(503, f"the action was not saved, so it was undone: {e}") from None
+            raise ApiError(503, Refusal(N_("the action was not saved, so it was undone: {why}"), why=str(e))) from None
         await ctx.play.after_change(live)
         return answer(reading(acc, request), _since(acc, before, body.since))
 
@@ -170,7 +176,8 @@ async def api_undo(game_id: str, body: UndoIn, request: Request, ctx: Ctx) -> Re
             await ctx.fresh(live, force=True)
             raise ApiError(409, MOVED_ON) from None
         except StoreError as e:
-            raise ApiError(503, f"the take-back was not saved, so the game is as before: {e}") from None
+            raise ApiError(503, Refusal(N_("the take-back was not saved, so the game is as before: {why}"),
+                                        why=str(e))) from None
         await ctx.play.after_change(live)
         return answer(reading(acc, request))
 
@@ -191,12 +198,12 @@ async def api_plan(game_id: str, body: PlanIn, request: Request, ctx: Ctx) -> Re
             with speaking(reading(acc, request).lang):
                 return refusal_answer(e, live.game.state.spec.edition.name, "")
         except ActionSyntaxError as e:
-            raise ApiError(400, f"bad action in the plan: {e}") from None
+            raise ApiError(400, Refusal(N_("bad action in the plan: {why}"), why=syntax_words(e))) from None
         except IllegalActionError as e:
             with speaking(reading(acc, request).lang):
                 return refusal_answer(e, live.game.state.spec.edition.name, "the plan was not played: ")
         except StoreError as e:
-            raise ApiError(503, f"the plan was not saved, so it was undone: {e}") from None
+            raise ApiError(503, Refusal(N_("the plan was not saved, so it was undone: {why}"), why=str(e))) from None
         await ctx.play.after_change(live)
         return answer(reading(acc, request), _since(acc, before, body.since))
 
@@ -206,8 +213,8 @@ async def api_record(game_id: str, request: Request, ctx: Ctx) -> Response:
     acc = await ctx.authorize(game_id, token_of(request), seat_param(request))
     live = acc.live
     if not acc.host and not live.game.state.is_over():
-        raise ApiError(403, "the record reveals every player's coins: it can be downloaded "
-                            "from the host page, or by anyone once the game is over")
+        raise ApiError(403, Refusal(N_("the record reveals every player's coins: it can be downloaded "
+                                    "from the host page, or by anyone once the game is over")))
     async with live.lock:
         await ctx.fresh(live, force=True)  # the stored game, whichever worker answers
         text = json.dumps(live.export(), indent=1)
@@ -221,7 +228,7 @@ async def api_record(game_id: str, request: Request, ctx: Ctx) -> Response:
 async def api_delete(game_id: str, request: Request, ctx: Ctx) -> dict[str, Any]:
     acc = await ctx.authorize(game_id, token_of(request), None)
     if not acc.host:
-        raise ApiError(403, "only the host link can delete a game")
+        raise ApiError(403, Refusal(N_("only the host link can delete a game")))
     live = acc.live
     ctx.hub.forget(game_id)
     await asyncio.to_thread(ctx.store.delete, game_id)
@@ -242,8 +249,8 @@ async def ws_game(websocket: WebSocket, game_id: str, ctx: Ctx) -> None:
         acc = await ctx.authorize(game_id, token, seat)
     except (ApiError, ValueError) as e:
         await websocket.accept()
-        msg = e.message if isinstance(e, ApiError) else "seat must be a number"
-        await websocket.send_json({"type": "error", "error": msg})
+        msg = api_error_body(e.message, websocket)["error"] if isinstance(e, ApiError) else "seat must be a number"
+        await websocket.send_json({"type": "error", "error": msg})  # in the page's language
         await websocket.close(code=4403)
         return
     await websocket.accept()

@@ -2,8 +2,9 @@
 writes what a page shows (action labels, phase words, the facts of the turn).
 
 The language is the request's (or the open page's), set around the building of its payload with
-:func:`speaking`; outside it everything is English (the msgids). Translations come from the same
-``.po`` catalogues the pages read (:mod:`smallworld.web.i18n`), placeholders are ``{name}``::
+:func:`speaking`; outside it everything is English (the msgids). Translations are
+:func:`smallworld.web.i18n.translations` (the one place that builds gettext translators from the
+same ``.po`` catalogues the pages read), placeholders are ``{name}``::
 
     with speaking("it"):
         _("Conquer {region}").format(region=name)            # "Conquista {region}" filled
@@ -16,7 +17,7 @@ The language is the request's (or the open page's), set around the building of i
 from __future__ import annotations
 
 import gettext
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
@@ -47,45 +48,28 @@ def current() -> str:
     return _LANG.get()
 
 
-@cache
-def _table(lang: str) -> tuple[dict[str, Any], Callable[[int], int]]:
-    """``lang``'s translations (msgid -> text, or the tuple of plural forms) and its plural rule
-    (n -> form index), read once from its ``.po`` file; untranslated and fuzzy entries left out."""
-    from smallworld.web.i18n import read_catalogue
+def _translator(lang: str) -> gettext.NullTranslations:
+    """``lang``'s gettext translations: the one place that builds them from the ``.po`` files
+    (:func:`smallworld.web.i18n.translations`, once per process and language; untranslated and
+    fuzzy entries and the rules pages' messages (a context) answer the English msgid)."""
+    from smallworld.web.i18n import translations
 
-    cat = read_catalogue(lang)
-    out: dict[str, Any] = {}
-    for m in cat:
-        if not m.id or m.fuzzy or m.context:  # a message of a context (the rules pages') is not _()'s
-            continue
-        if isinstance(m.id, tuple):
-            forms = tuple(m.string) if isinstance(m.string, tuple | list) else (m.string,)
-            if all(forms):
-                out[m.id[0]] = forms
-        elif m.string:
-            out[str(m.id)] = m.string
-    return out, gettext.c2py(cat.plural_expr)
+    return translations(lang)
 
 
 def _(message: str) -> str:
     """``message`` in the language spoken (itself in English or when untranslated)."""
     lang = _LANG.get()
-    if lang == "en":
-        return message
-    found = _table(lang)[0].get(message)
-    return found if isinstance(found, str) else message
+    return message if lang == "en" else _translator(lang).gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of a plural message for ``n`` in the language spoken (its catalogue's plural
     rule: CLDR's); English: ``singular`` for 1, else ``plural``. Placeholders are left to fill."""
     lang = _LANG.get()
-    if lang != "en":
-        forms, rule = _table(lang)
-        found = forms.get(singular)
-        if isinstance(found, tuple):
-            return str(found[min(rule(n), len(found) - 1)])
-    return singular if n == 1 else plural
+    if lang == "en":
+        return singular if n == 1 else plural
+    return _translator(lang).ngettext(singular, plural, n)
 
 
 def names_of(edition: str) -> dict[str, Any]:

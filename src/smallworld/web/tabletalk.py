@@ -34,10 +34,12 @@ from sqlalchemy import Boolean, ForeignKey, Integer, String, Text, func, insert,
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Mapped, mapped_column
 
+from smallworld.core.errors import Refusal
+from smallworld.core.names import N_
 from smallworld.web.access import ApiError, authorize, get_live, perspective_of, seat_param, token_of
 from smallworld.web.games import GameHub
 from smallworld.web.storage import Base, Store, now
-from smallworld.web.watch import decode, watch_key
+from smallworld.web.watch import WRONG_WATCH_LINK, decode, watch_key
 
 __all__ = ["MAX_MESSAGES", "MAX_TEXT", "RATE_COUNT", "RATE_SECONDS", "chat_router", "clean"]
 
@@ -93,9 +95,10 @@ def clean(text: str) -> str:
     kept = "".join(" " if c.isspace() else c for c in text if c.isspace() or unicodedata.category(c)[0] != "C")
     line = " ".join(kept.split())
     if not line:
-        raise ApiError(400, "say something first: the message is empty")
+        raise ApiError(400, Refusal(N_("say something first: the message is empty")))
     if len(line) > MAX_TEXT:
-        raise ApiError(400, f"a message holds at most {MAX_TEXT} characters (this one has {len(line)})")
+        raise ApiError(400, Refusal(N_("a message holds at most {most} characters (this one has {n})"), most=MAX_TEXT,
+                                    n=len(line)))
     return line
 
 
@@ -115,7 +118,7 @@ def _add(store: Store, game_id: str, seat: int, name: str, text: str) -> dict[st
     with store.writing, store.engine.begin() as con:
         n = con.execute(select(func.count()).select_from(TalkRow).where(TalkRow.game_id == game_id)).scalar() or 0
         if n >= MAX_MESSAGES:
-            raise ApiError(409, f"this game's table talk is full ({MAX_MESSAGES} messages)")
+            raise ApiError(409, Refusal(N_("this game's table talk is full ({most} messages)"), most=MAX_MESSAGES))
         row = {"game_id": game_id, "n": n, "seat": seat, "name": name, "text": text, "at": now()}
         con.execute(insert(TalkRow).values(**row))
     return {k: v for k, v in row.items() if k != "game_id"}
@@ -153,14 +156,15 @@ def chat_router(hub: GameHub, store: Store) -> APIRouter:
         acc = await authorize(hub, game_id, token_of(request), body.seat)
         seat = acc.seat if acc.seat is not None else perspective_of(acc)
         if seat is None:
-            raise ApiError(409, "no seat is playing on this page to speak for")
+            raise ApiError(409, Refusal(N_("no seat is playing on this page to speak for")))
         text = clean(body.text)
         clock = time.monotonic()
         recent = sent.setdefault((game_id, seat), deque())
         while recent and clock - recent[0] > RATE_SECONDS:
             recent.popleft()
         if len(recent) >= RATE_COUNT:
-            raise ApiError(429, f"slow down: at most {RATE_COUNT} messages in {RATE_SECONDS:g} seconds")
+            raise ApiError(429, Refusal(N_("slow down: at most {count} messages in {seconds} seconds"),
+                                        count=RATE_COUNT, seconds=f"{RATE_SECONDS:g}"))
         recent.append(clock)
         message = await asyncio.to_thread(_add, store, game_id, seat, acc.live.seats[seat].name, text)
         return JSONResponse({"message": message}, status_code=201)
@@ -170,7 +174,7 @@ def chat_router(hub: GameHub, store: Store) -> APIRouter:
         """The host lets spectators read the table talk (or stops)."""
         acc = await authorize(hub, game_id, token_of(request), None)
         if not acc.host:
-            raise ApiError(403, "only the host link can change who reads the table talk")
+            raise ApiError(403, Refusal(N_("only the host link can change who reads the table talk")))
         await asyncio.to_thread(_set_rule, store, game_id, body.spectators)
         return {"spectators": body.spectators}
 
@@ -180,11 +184,11 @@ def chat_router(hub: GameHub, store: Store) -> APIRouter:
         live = await get_live(hub, game_id)
         key = request.query_params.get("watch") or ""
         if not hmac.compare_digest(key.encode("utf-8", "replace"), watch_key(live).encode()):
-            raise ApiError(404, "this watch link is not right for this game (ask the host for it)")
+            raise ApiError(404, WRONG_WATCH_LINK)
         mode, _ = decode(await asyncio.to_thread(store.watch, game_id))
         messages, spectators = await asyncio.to_thread(_read, store, game_id, _since(request))
         if mode == "off" or not spectators:
-            raise ApiError(403, "the players' table talk is not open to spectators")
+            raise ApiError(403, Refusal(N_("the players' table talk is not open to spectators")))
         return {"messages": messages, "spectators": True}
 
     return router

@@ -26,12 +26,17 @@ from fastapi import FastAPI, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
-from smallworld.web.access import ApiError, authorize, get_live, token_of
+from smallworld.core.errors import Refusal
+from smallworld.core.names import N_
+from smallworld.web.access import ApiError, authorize, get_live, no_game, token_of
 from smallworld.web.assets import Asset
 from smallworld.web.games import GameHub, LiveGame
 from smallworld.web.i18n import page_language
 from smallworld.web.replayview import replay_frame, stops
 from smallworld.web.storage import Store
+
+#: the answer to a watch link whose key is not this game's
+WRONG_WATCH_LINK = Refusal(N_("this watch link is not right for this game (ask the host for it)"))
 
 MODES = ("off", "end", "live")
 #: the longest delay a host may choose, in moves
@@ -78,9 +83,9 @@ def visible(live: LiveGame, mode: str, delay: int) -> int:
     actions = live.game.record.actions
     over = live.game.state.is_over()
     if mode == "off":
-        raise ApiError(404, "this game is not open to spectators (the host can open it)")
+        raise ApiError(404, Refusal(N_("this game is not open to spectators (the host can open it)")))
     if mode == "end" and not over:
-        raise ApiError(403, "spectators can watch this game once it is over")
+        raise ApiError(403, Refusal(N_("spectators can watch this game once it is over")))
     if over or mode == "end" or delay == 0:
         return len(actions)
     at = stops(list(actions))
@@ -102,7 +107,7 @@ def mount_watch(app: FastAPI, hub: GameHub, store: Store, draw_board: Callable[[
         live = await get_live(hub, game_id)
         key = request.query_params.get("watch") or ""
         if not hmac.compare_digest(key.encode("utf-8", "replace"), watch_key(live).encode()):
-            raise ApiError(404, "this watch link is not right for this game (ask the host for it)")
+            raise ApiError(404, WRONG_WATCH_LINK)
         mode, delay = decode(await asyncio.to_thread(store.watch, game_id))
         return live, mode, delay
 
@@ -110,7 +115,7 @@ def mount_watch(app: FastAPI, hub: GameHub, store: Store, draw_board: Callable[[
         """(with the game's lock held) the actions the spectator may see, the game brought
         up to date first (several server processes)."""
         if not await hub.refresh(live):
-            raise ApiError(404, f"no game {live.id!r}")
+            raise ApiError(404, no_game(live.id))
         return visible(live, mode, delay)
 
     @app.get("/api/games/{game_id}/watch")
@@ -147,7 +152,7 @@ def mount_watch(app: FastAPI, hub: GameHub, store: Store, draw_board: Callable[[
         """The host's setting and the watch link (host link only)."""
         acc = await authorize(hub, game_id, token_of(request), None)
         if not acc.host:
-            raise ApiError(403, "only the host link can see the watch link")
+            raise ApiError(403, Refusal(N_("only the host link can see the watch link")))
         return info(acc.live, await asyncio.to_thread(store.watch, game_id))
 
     @app.put("/api/games/{game_id}/watch/setting")
@@ -155,7 +160,7 @@ def mount_watch(app: FastAPI, hub: GameHub, store: Store, draw_board: Callable[[
         """The host chooses who may watch: ``{"mode": "off"|"end"|"live", "delay": moves}``."""
         acc = await authorize(hub, game_id, token_of(request), None)
         if not acc.host:
-            raise ApiError(403, "only the host link can open the game to spectators")
+            raise ApiError(403, Refusal(N_("only the host link can open the game to spectators")))
         stored = encode(body.mode, body.delay)
         await asyncio.to_thread(store.set_watch, game_id, stored)
         return info(acc.live, stored)

@@ -1,6 +1,8 @@
 // Links from the game page to the rules (docs/rules, shown by the server itself at /rules/:
 // smallworld/web/rules_pages.py, nothing to build). A message citing a rule ID ("... (R-TROOP-2)") shows a
-// "see the rule" link to that rule's heading instead of the ID; the Guide links to rule headings.
+// "see the rule" link to that rule's heading instead of the ID (its words in the page's language);
+// the Guide links to rule headings.
+import { t } from "./i18n.js";
 
 const PAGES = { R: "/rules/swow", C: "/rules/classic" };
 
@@ -30,9 +32,9 @@ export function withRuleLinks(text) {
     a.target = "_blank";
     a.rel = "noopener";
     a.className = "rule-link";
-    a.title = "Open this rule";
+    a.title = t("Open this rule");
     a.style.cssText = "color: inherit; text-decoration: underline; pointer-events: auto";
-    a.textContent = "see the rule";
+    a.textContent = t("see the rule");
     out.push(a);
     last = m.index + m[0].length;
   }

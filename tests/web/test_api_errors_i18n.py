@@ -1,0 +1,100 @@
+"""The API's other errors a player reads are said in the request's language too (issue 31), like
+the rules' refusals (tests/web/test_api_refusals_i18n.py): an unreadable action and what is wrong
+in it, the table talk's and the rematch's refusals, a wrong or missing link, a move the database
+did not save. Each answer carries the sentence (``error``) and the message as data
+(``refusal``); English stays as it was."""
+
+from __future__ import annotations
+
+import pytest
+
+from smallworld.web.context import ServerContext
+from smallworld.web.storage import StoreError
+from tests.web.conftest import new_game
+
+TWO = [{"name": "Anna", "kind": "human"}, {"name": "Bob", "kind": "human"}]
+
+
+def _post(client, g, what, body, lang):
+    return client.post(f"/api/games/{g['id']}/{what}", params={"lang": lang}, json=body,
+                       headers={"X-Token": g["host_token"]})
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", "bad action: 'conquer' takes 1 argument, got 0 in 'conquer'"),
+    ("it", "azione non valida: 'conquer' vuole 1 argomento, ne ha 0 in 'conquer'"),
+    ("ko", "잘못된 행동: 'conquer'에는 인수가 1개 필요한데, 'conquer'에는 0개가 있습니다"),
+])
+def test_an_unreadable_action_is_said_in_the_language_with_what_is_wrong(client, lang, words):
+    g = new_game(client, seats=TWO)
+    r = _post(client, g, "actions", {"action": "conquer"}, lang)
+    assert r.status_code == 400
+    assert r.json()["error"] == words
+    assert r.json()["refusal"] == {"id": "bad action: {why}", "args": {"why": {
+        "id": "{kind} takes 1 argument, got {got} in {action}",
+        "args": {"kind": "'conquer'", "want": 1, "got": 0, "action": "'conquer'"}}}}
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "bad action in the plan: empty action"),
+                                             ("it", "azione non valida nel piano: azione vuota"),
+                                             ("ko", "계획에 잘못된 행동이 있습니다: 빈 행동")])
+def test_an_unreadable_step_of_a_plan_is_said_in_the_language(client, lang, words):
+    g = new_game(client, seats=TWO)
+    r = _post(client, g, "plan", {"actions": [" "]}, lang)
+    assert r.status_code == 400 and r.json()["error"] == words
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", "the action was not saved, so it was undone: could not save the action: the disk is full"),
+    ("it", "l'azione non è stata salvata, quindi è stata annullata: could not save the action: the disk is full"),
+])
+def test_a_move_the_database_did_not_save_is_said_in_the_language(client, monkeypatch, lang, words):
+    """The sentence is the reader's; the database's cause stays as the store words it (English)."""
+    g = new_game(client, seats=TWO)
+
+    async def refused(self, acc, action, expect):
+        raise StoreError("could not save the action: the disk is full")
+
+    monkeypatch.setattr(ServerContext, "act", refused)
+    r = _post(client, g, "actions", {"action": "pick 0"}, lang)
+    assert r.status_code == 503 and r.json()["error"] == words
+
+
+@pytest.mark.parametrize(("lang", "empty", "long"), [
+    ("en", "say something first: the message is empty", "a message holds at most 300 characters (this one has 301)"),
+    ("it", "scrivi prima qualcosa: il messaggio è vuoto", "un messaggio contiene al massimo 300 caratteri (questo ne ha 301)"),
+    ("ko", "먼저 무언가를 쓰세요: 메시지가 비어 있습니다", "메시지는 최대 300자까지입니다(이 메시지는 301자입니다)"),
+])
+def test_the_table_talks_refusals_are_said_in_the_language(client, lang, empty, long):
+    g = new_game(client, seats=TWO)
+    r = client.post(f"/api/games/{g['id']}/chat", params={"lang": lang}, json={"text": "  ", "seat": 0},
+                    headers={"X-Token": g["host_token"]})
+    assert r.status_code == 400 and r.json()["error"] == empty
+    r = client.post(f"/api/games/{g['id']}/chat", json={"text": "x" * 301, "seat": 0},
+                    headers={"X-Token": g["host_token"], "Accept-Language": f"{lang};q=0.9"})
+    assert r.status_code == 400 and r.json()["error"] == long and r.json()["refusal"]["args"]["n"] == 301
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", "the game is not over yet: a rematch starts from the results"),
+    ("it", "la partita non è ancora finita: la rivincita si avvia dai risultati"),
+    ("ko", "게임이 아직 끝나지 않았습니다: 재대결은 결과 화면에서 시작합니다"),
+])
+def test_a_rematch_before_the_end_is_refused_in_the_language(client, lang, words):
+    g = new_game(client, seats=TWO)
+    r = _post(client, g, "rematch", {}, lang)
+    assert r.status_code == 409 and r.json()["error"] == words
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "wrong token for this game"),
+                                             ("it", "link non valido per questa partita"),
+                                             ("ko", "이 게임에 맞지 않는 링크입니다")])
+def test_a_wrong_link_is_said_in_the_language_over_http_and_the_websocket(client, lang, words):
+    g = new_game(client, seats=TWO)
+    r = client.get(f"/api/games/{g['id']}/state", params={"token": "guess", "lang": lang})
+    assert r.status_code == 403 and r.json()["error"] == words
+    with client.websocket_connect(f"/ws/{g['id']}?token=guess&lang={lang}") as ws:
+        assert ws.receive_json() == {"type": "error", "error": words}
+    r = client.get(f"/api/games/{g['id']}x/state", params={"token": "guess"},
+                   headers={"Accept-Language": lang})
+    assert r.status_code == 404 and r.json()["refusal"]["id"] == "no game {game}"
