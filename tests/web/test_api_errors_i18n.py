@@ -98,3 +98,37 @@ def test_a_wrong_link_is_said_in_the_language_over_http_and_the_websocket(client
     r = client.get(f"/api/games/{g['id']}x/state", params={"token": "guess"},
                    headers={"Accept-Language": lang})
     assert r.status_code == 404 and r.json()["refusal"]["id"] == "no game {game}"
+
+
+# ---- titles the server makes -------------------------------------------------------------------
+
+@pytest.mark.parametrize(("lang", "imported", "rematch"), [
+    ("en", "Imported: Anna, Bruno, Chen", "Rematch: Imported: Anna, Bruno, Chen"),
+    ("it", "Importata: Anna, Bruno, Chen", "Rivincita: Importata: Anna, Bruno, Chen"),
+    ("ko", "가져온 게임: Anna, Bruno, Chen", "재대결: 가져온 게임: Anna, Bruno, Chen"),
+])
+def test_an_imported_games_title_and_its_rematchs_are_said_in_the_readers_language(client, lang, imported, rematch):
+    """The server stores no sentence for the title it makes (the facts "imported" and the names,
+    web/titles.py): the lobby, the table and the replay say it in each reader's language."""
+    from tests.web.conftest import finished_record
+
+    r = client.post("/api/games/import", json={"record": finished_record()})
+    assert r.status_code == 201, r.text
+    g = r.json()
+    lobby = client.get("/api/games", params={"lang": lang}).json()["games"]
+    assert [x["title"] for x in lobby if x["id"] == g["id"]] == [imported]
+    table = client.get(f"/api/games/{g['id']}/state", params={"token": g["host_token"], "lang": lang}).json()
+    assert table["game"]["title"] == imported
+    frame = client.get(f"/api/games/{g['id']}/replay", params={"token": g["host_token"], "at": 0},
+                       headers={"Accept-Language": lang}).json()
+    assert frame["game"]["title"] == imported
+    r = client.post(f"/api/games/{g['id']}/rematch", json={}, headers={"X-Token": g["host_token"]})
+    assert r.status_code == 201, r.text
+    lobby = client.get("/api/games", headers={"Accept-Language": lang}).json()["games"]
+    assert [x["title"] for x in lobby if x["id"] == r.json()["id"]] == [rematch]
+
+
+def test_a_title_the_host_typed_is_shown_as_typed(client):
+    g = new_game(client, seats=TWO, title="Rematch night")
+    lobby = client.get("/api/games", params={"lang": "it"}).json()["games"]
+    assert [x["title"] for x in lobby if x["id"] == g["id"]] == ["Rematch night"]

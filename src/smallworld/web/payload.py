@@ -31,6 +31,7 @@ from smallworld.web.describe import (
 from smallworld.web.games import EDITION_NAMES, LiveGame
 from smallworld.web.refusals import say
 from smallworld.web.speech import N_, _, names_of, ngettext
+from smallworld.web.titles import title_words
 from smallworld.web.turnfacts import turn_facts
 
 PHASE_TEXT = {
@@ -141,7 +142,7 @@ def game_info(live: LiveGame) -> dict[str, Any]:
     h = g.record.header
     return {
         "id": live.id,
-        "title": live.title,
+        "title": title_words(live.title),  # in the reader's language (web/titles.py)
         "edition": h.get("edition"),
         "edition_name": EDITION_NAMES.get(h.get("edition", ""), h.get("edition")),
         "players": h.get("players"),

@@ -36,10 +36,9 @@ from smallworld.core.names import N_
 from smallworld.web.access import Access, ApiError, authorize, get_live, seat_param, token_of
 from smallworld.web.games import GameHub, LiveGame, Seat, SetupError
 from smallworld.web.storage import Base, Store, StoreError, now
+from smallworld.web.titles import rematch_title
 
 __all__ = ["RematchRow", "rematch_router", "rotated"]
-
-PREFIX = "Rematch: "
 
 
 class RematchRow(Base):
@@ -147,7 +146,7 @@ def rematch_router(hub: GameHub, store: Store, *, start: Callable[[LiveGame], Aw
             new = await existing(game_id)
             status = 200
             if new is None:
-                title = old.title if old.title.startswith(PREFIX) else PREFIX + old.title
+                title = rematch_title(old.title)
                 edition = old.game.state.spec.edition.name
                 watch = await asyncio.to_thread(store.watch, game_id)
                 try:

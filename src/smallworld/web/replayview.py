@@ -21,6 +21,7 @@ from smallworld.core.view import view
 from smallworld.web.games import LiveGame, rebuild_log
 from smallworld.web.i18n import SOURCE
 from smallworld.web.payload import game_info
+from smallworld.web.speech import speaking
 
 EVERY = 40  # actions between checkpoints
 _CACHE: OrderedDict[tuple[str, int], tuple[list[State], Any]] = OrderedDict()
@@ -58,6 +59,12 @@ def stops(actions: list[str]) -> list[int]:
         if settled and (k == n or out[-1] == 0 or not is_chance_text(actions[k - 1])):
             out.append(k)
     return sorted(set(out))
+
+
+def _game_info(live: LiveGame, lang: str) -> dict[str, Any]:
+    """The game's facts (:func:`~smallworld.web.payload.game_info`), its title in ``lang``."""
+    with speaking(lang):
+        return game_info(live)
 
 
 def replay_frame(live: LiveGame, at: int | None, log_part: str = "upto",
@@ -103,7 +110,7 @@ def replay_frame(live: LiveGame, at: int | None, log_part: str = "upto",
         "total": total,
         "stops": stops(actions),
         "rounds": rounds,
-        "game": game_info(live),
+        "game": _game_info(live, lang),
         "view": view(s, None),
         "log": entries,
         "over": over,

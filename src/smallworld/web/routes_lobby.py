@@ -29,8 +29,11 @@ from smallworld.web.games import (
     rebuild_log,
 )
 from smallworld.web.guard import MAX_IMPORT_BYTES
+from smallworld.web.i18n import page_language
 from smallworld.web.imports import cannot_load, import_seats, reseal
 from smallworld.web.payload import meta
+from smallworld.web.speech import speaking
+from smallworld.web.titles import imported_title, title_words
 from smallworld.web.trained import check_trained
 from smallworld.web.watch import MAX_DELAY as MAX_WATCH_DELAY
 from smallworld.web.watch import encode as watch_setting
@@ -87,7 +90,8 @@ async def api_meta(ctx: Ctx, edition: str | None = Query(None, max_length=20)) -
 async def api_list(request: Request, ctx: Ctx) -> dict[str, Any]:
     """The lobby. The machine running the server sees every game with its host link;
     anyone else only the games they hold a link for (tokens in the ``X-Tokens`` header,
-    comma-separated) and the games their hosts made public."""
+    comma-separated) and the games their hosts made public. Titles in the request's language
+    (:func:`smallworld.web.titles.title_words`)."""
     local = ctx.is_local(request)
     raw = request.headers.get("x-tokens", "")
     mine = {t.strip() for t in raw.split(",")[:100] if 0 < len(t.strip()) <= MAX_TOKEN}
@@ -103,6 +107,8 @@ async def api_list(request: Request, ctx: Ctx) -> dict[str, Any]:
             g["link"] = (f"/play/{g['id']}?seat={seat}&token={seat_tokens[seat]}"
                          if seat is not None else None)
         g["board_names"] = [board_name(b) for b in g["boards"] or ()]
+        with speaking(page_language(request)):
+            g["title"] = title_words(g["title"])
         out.append(g)
     return {"games": out, "local": local}
 
@@ -185,7 +191,7 @@ async def api_import(request: Request, ctx: Ctx) -> dict[str, Any]:
         raise ApiError(400, cannot_load(Refusal(N_("it does not replay")))) from None
     names = [s.name for s in seats]
     live = LiveGame(
-        id=new_game_id(), title=(body.title or "").strip() or "Imported: " + ", ".join(names),
+        id=new_game_id(), title=(body.title or "").strip() or imported_title(names),
         seats=seats, host_token=new_token(), game=game,
         log=await asyncio.to_thread(rebuild_log, record),
     )

@@ -234,7 +234,7 @@ function seatChip(g, s, i) {
 async function loadGames() {
   const box = document.getElementById("games");
   let data;
-  try { data = await api("/api/games"); } catch (ex) { box.replaceChildren(h("p", { class: "form-error" }, ex.message)); return; }
+  try { data = await api(`/api/games?lang=${encodeURIComponent(lang())}`); } catch (ex) { box.replaceChildren(h("p", { class: "form-error" }, ex.message)); return; }
   if (!data.games.length) {
     box.replaceChildren(h("p", { class: "muted" }, t("No saved games yet. Start one above.")));
     return;
