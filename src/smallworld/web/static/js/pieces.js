@@ -31,10 +31,19 @@ export const GLYPHS = {
 
 // Each piece kind's name and what it does come from /api/meta (`piece_table`): every race, power
 // and item declares its pieces on its class (smallworld.core.meta), so a new piece needs no edit
-// here beyond an optional glyph. {kind: [name, what it does]}
+// here beyond an optional glyph. {kind: [name, what it does]}, in the page's language: the name
+// from the edition's names (localnames.js), what it does through the catalogue after the name
+// of the race, power or item it belongs to ("Garrisoned: +1 defense; ...")
 export function pieceTable() {
   const table = (G.meta && G.meta.piece_table) || {};
-  return Object.fromEntries(Object.entries(table).map(([k, p]) => [k, [p.name, p.text]]));
+  return Object.fromEntries(Object.entries(table).map(([k, p]) => [k, [p.name, pieceEffect(p)]]));
+}
+
+function pieceEffect(p) {
+  const effect = p.effect ? t(p.effect) : "";
+  const m = G.meta || {};
+  const owner = p.owner && ["races", "powers", "items"].map((kind) => m[kind] && m[kind][p.owner]).find(Boolean);
+  return owner && owner.name ? `${owner.name}: ${effect}` : effect;
 }
 
 // a race's name in the page's language ("the Pandaren" where the edition has none)
