@@ -132,3 +132,64 @@ def test_a_title_the_host_typed_is_shown_as_typed(client):
     g = new_game(client, seats=TWO, title="Rematch night")
     lobby = client.get("/api/games", params={"lang": "it"}).json()["games"]
     assert [x["title"] for x in lobby if x["id"] == g["id"]] == ["Rematch night"]
+
+
+# ---- the lobby's form, the server's own failures -----------------------------------------------
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "seat 2: two seats are called 'anna'"),
+                                             ("it", "posto 2: due posti si chiamano 'anna'"),
+                                             ("ko", "2번 자리: 두 자리의 이름이 모두 'anna'입니다")])
+def test_a_new_game_the_form_got_wrong_is_refused_in_the_language(client, lang, words):
+    r = client.post("/api/games", params={"lang": lang}, json={"seats": [{"name": "Anna"}, {"name": "anna"}]})
+    assert r.status_code == 400 and r.json()["error"] == words
+
+
+def test_only_the_servers_computer_starts_games_said_in_the_language(client, monkeypatch):
+    monkeypatch.setattr(ServerContext, "is_local", lambda self, request: False)
+    r = client.post("/api/games", json={"seats": TWO}, headers={"Accept-Language": "it-IT,it;q=0.9"})
+    assert r.status_code == 403
+    assert r.json()["error"] == "le nuove partite si possono avviare solo sul computer su cui gira il server"
+
+
+def test_an_internal_error_is_said_in_the_language(db_path, monkeypatch):
+    from fastapi.testclient import TestClient
+
+    from smallworld.core import game as game_mod
+    from smallworld.web.server import create_app
+
+    client = TestClient(create_app(db_path, bot_delay=0), raise_server_exceptions=False)
+    g = new_game(client, seats=TWO)
+
+    def exploding(self, action, **kw):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(game_mod.Game, "apply", exploding)
+    r = _post(client, g, "actions", {"action": "pick 0"}, "ko")
+    assert r.status_code == 500 and r.json() == {"error": "내부 오류(자세한 내용은 서버 로그에 있습니다)"}
+
+
+def test_a_bots_failure_is_told_to_each_page_in_its_language():
+    """The error pushed to every page of a game (a bot's move failed) is said in each page's
+    language, the store's cause as the store words it."""
+    from types import SimpleNamespace
+
+    from smallworld.core.errors import Refusal
+    from smallworld.web.liveplay import LivePlay
+
+    class Page:
+        def __init__(self, lang):
+            self.lang, self.got = lang, []
+
+        def push(self, data):
+            self.got.append(data)
+            return True
+
+    pages = [Page("en"), Page("it"), Page("ko")]
+    live = SimpleNamespace(sockets=pages)
+    why = Refusal("a bot's move failed: {why}", why=Refusal("the server's log has the details"))
+    LivePlay.tell(SimpleNamespace(), live, {"type": "error", "error": why})
+    assert [p.got for p in pages] == [
+        [{"type": "error", "error": "a bot's move failed: the server's log has the details"}],
+        [{"type": "error", "error": "la mossa di un bot non è riuscita: i dettagli sono nel registro del server"}],
+        [{"type": "error", "error": "봇의 수가 실패했습니다: 자세한 내용은 서버 로그에 있습니다"}],
+    ]

@@ -70,7 +70,7 @@ class ServerContext:
     def require_local(self, request: Request) -> None:
         """Raises ApiError 403 unless :meth:`is_local`: only the owner starts games."""
         if not self.is_local(request):
-            raise ApiError(403, "new games can only be started on the computer running the server")
+            raise ApiError(403, Refusal(N_("new games can only be started on the computer running the server")))
 
     @staticmethod
     def acting_seat(acc: Access) -> int:
@@ -94,7 +94,7 @@ class ServerContext:
         others (call with the game's lock held; ``force``: read the database even if no other
         count was heard). Raises ApiError 404 when the game is gone."""
         if not await self.hub.refresh(live, force=force):
-            raise ApiError(404, f"no game {live.id!r}")
+            raise ApiError(404, access.no_game(live.id))
 
     async def act(self, acc: Access, action: Action, expect: int | None) -> None:
         """Play ``action`` for the seat ``acc`` acts for (the game's lock held): the

@@ -57,7 +57,15 @@ EDITION_NAMES = edition_names()
 
 
 class SetupError(ValueError):
-    """A new-game or import request that cannot be honoured (the message says why)."""
+    """A new-game or import request that cannot be honoured (the message says why; a mistake a
+    player can make in the lobby's form is a :class:`Refusal`, :func:`setup_words`)."""
+
+
+def setup_words(error: SetupError) -> str:
+    """What a :class:`SetupError` says: its :class:`Refusal` (said in the request's language by
+    the API's error answer), or its English message."""
+    first = error.args[0] if error.args else ""
+    return first if isinstance(first, Refusal) else str(error)
 
 
 class NotYourTurn(IllegalActionError):
@@ -96,7 +104,7 @@ def check_seats(seats: list[dict[str, Any]], extra_bots: Collection[str] = ()) -
         SetupError: count outside 2–5, empty or duplicate names, unknown kind or bot.
     """
     if not isinstance(seats, list) or not 2 <= len(seats) <= 5:
-        raise SetupError("a game needs 2 to 5 seats")
+        raise SetupError(Refusal(N_("a game needs 2 to 5 seats")))
     out: list[Seat] = []
     seen: set[str] = set()
     for i, d in enumerate(seats):
@@ -107,9 +115,10 @@ def check_seats(seats: list[dict[str, Any]], extra_bots: Collection[str] = ()) -
         if not name:
             name = f"Player {i + 1}"
         if len(name) > MAX_NAME:
-            raise SetupError(f"seat {i + 1}: name {name[:30]!r} is longer than {MAX_NAME} characters")
+            raise SetupError(Refusal(N_("seat {n}: name {name} is longer than {most} characters"), n=i + 1,
+                                     name=repr(name[:30]), most=MAX_NAME))
         if name.casefold() in seen:
-            raise SetupError(f"seat {i + 1}: two seats are called {name!r}")
+            raise SetupError(Refusal(N_("seat {n}: two seats are called {name}"), n=i + 1, name=repr(name)))
         seen.add(name.casefold())
         if kind == "human":
             out.append(Seat(name=name, kind="human", token=new_token()))

@@ -12,7 +12,7 @@ from smallworld.core.fairness import new_secret_seed, seal
 from smallworld.core.names import N_
 from smallworld.core.record import GameRecord
 from smallworld.web.access import ApiError
-from smallworld.web.games import Seat, SetupError, check_seats
+from smallworld.web.games import Seat, SetupError, check_seats, setup_words
 
 _HEADER_KEYS = ("format", "engine", "edition", "players", "boards", "seats", "seed", "chance")
 
@@ -60,7 +60,7 @@ def import_seats(header: dict[str, Any], bots: dict[str, str]) -> list[Seat]:
     try:
         seats = check_seats(asked)
     except SetupError as e:
-        raise ApiError(400, cannot_load(str(e))) from None
+        raise ApiError(400, cannot_load(setup_words(e))) from None
     for i, (seat, name) in enumerate(zip(seats, names)):
         if seat.name != name:
             raise ApiError(400, cannot_load(Refusal(N_("seat {n}'s name {name} is not a plain name"), n=i + 1,

@@ -19,8 +19,12 @@ import logging
 from typing import Any
 
 from smallworld.core import engine
+from smallworld.core.errors import Refusal
+from smallworld.core.names import N_
 from smallworld.web.access import Access, perspective_of
 from smallworld.web.games import UPDATE, Connection, GameHub, LiveGame
+from smallworld.web.refusals import say
+from smallworld.web.speech import speaking
 from smallworld.web.storage import Store, StoreError, StoreStale
 from smallworld.web.updates import update_text
 
@@ -54,9 +58,14 @@ class LivePlay:
                 self.drop(live, conn, "too slow")
 
     def tell(self, live: LiveGame, data: dict[str, Any]) -> None:
-        """Queue the same message (an error, a deletion) for every page of ``live``."""
+        """Queue the same message (an error, a deletion) for every page of ``live``; an
+        ``error`` that is a :class:`Refusal` is said in each page's language."""
         for conn in list(live.sockets):
-            if not conn.push(data):
+            said = data
+            if isinstance(data.get("error"), Refusal):
+                with speaking(conn.lang):
+                    said = {**data, "error": say(data["error"], None)}
+            if not conn.push(said):
                 self.drop(live, conn, "too slow")
 
     def drop(self, live: LiveGame, conn: Connection, why: str) -> None:
@@ -170,7 +179,7 @@ class LivePlay:
                     continue
                 except Exception as e:  # an engine or bot bug: stop, tell the pages
                     log.exception("bot failed in game %s", live.id)
-                    why = str(e) if isinstance(e, StoreError) else "the server's log has the details"
-                    self.tell(live, {"type": "error", "error": f"a bot's move failed: {why}"})
+                    why = str(e) if isinstance(e, StoreError) else Refusal(N_("the server's log has the details"))
+                    self.tell(live, {"type": "error", "error": Refusal(N_("a bot's move failed: {why}"), why=why)})
                     return
                 await self.broadcast(live)

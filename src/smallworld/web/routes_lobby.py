@@ -27,6 +27,7 @@ from smallworld.web.games import (
     new_game_id,
     new_token,
     rebuild_log,
+    setup_words,
 )
 from smallworld.web.guard import MAX_IMPORT_BYTES
 from smallworld.web.i18n import page_language
@@ -132,7 +133,7 @@ async def api_create(body: NewGameIn, request: Request, ctx: Ctx) -> dict[str, A
                             extra_bots=[trained["bot"]] if trained else [])
         check_trained(trained, [s.bot for s in seats], body.edition, len(seats))
     except (SetupError, ValueError) as e:
-        raise ApiError(400, str(e)) from None
+        raise ApiError(400, setup_words(e) if isinstance(e, SetupError) else str(e)) from None
     watch = watch_setting(body.watch, body.watch_delay)
     if body.shuffle:
         random.SystemRandom().shuffle(seats)
@@ -146,7 +147,7 @@ async def api_create(body: NewGameIn, request: Request, ctx: Ctx) -> dict[str, A
             LiveGame.create, ctx.store, seats=seats, edition=body.edition, seed=seed,
             title=(body.title or "").strip() or None)
     except SetupError as e:
-        raise ApiError(400, str(e)) from None
+        raise ApiError(400, setup_words(e)) from None
     if watch != "off":
         await asyncio.to_thread(ctx.store.set_watch, live.id, watch)
     await ctx.start(live)

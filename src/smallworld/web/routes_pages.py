@@ -9,6 +9,8 @@ from pathlib import Path
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import RedirectResponse
 
+from smallworld.core.errors import Refusal
+from smallworld.core.names import N_
 from smallworld.web.access import ApiError
 from smallworld.web.assets import build_page
 from smallworld.web.context import send_asset
@@ -40,7 +42,7 @@ def pages_router() -> APIRouter:
         asset = bundled.get(f"/assets/{name}")
         if asset is None:
             # an older page asks for a script or stylesheet since changed: reload it
-            raise ApiError(404, f"no asset {name!r} (the page is out of date: reload it)")
+            raise ApiError(404, Refusal(N_("no asset {name} (the page is out of date: reload it)"), name=repr(name)))
         return send_asset(request, asset, "public, max-age=31536000, immutable")
 
     @router.get("/favicon.ico")

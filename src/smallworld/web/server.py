@@ -37,6 +37,8 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from smallworld.core.errors import Refusal
+from smallworld.core.names import N_
 from smallworld.web import routes_lobby, routes_play
 from smallworld.web.access import ApiError
 from smallworld.web.context import ServerContext, send_asset
@@ -56,6 +58,8 @@ from smallworld.web.watch import mount_watch
 __all__ = ["STATIC", "app_from_env", "create_app", "send_asset"]
 
 log = logging.getLogger("smallworld.web")
+#: the answer to a request the server failed (the details only in its log)
+INTERNAL = Refusal(N_("internal error (the server's log has the details)"))
 
 #: the garbage collector's first threshold in the server (Python's default: 700)
 GC_YOUNG = 7000
@@ -147,8 +151,7 @@ def _add_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(Exception)
     async def _internal(request: Request, exc: Exception) -> JSONResponse:
         log.exception("internal error on %s", request.url.path)
-        return JSONResponse({"error": "internal error (the server's log has the details)"},
-                            status_code=500)
+        return JSONResponse({"error": api_error_body(INTERNAL, request)["error"]}, status_code=500)
 
     @app.exception_handler(RequestValidationError)
     async def _bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
