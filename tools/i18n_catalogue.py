@@ -23,7 +23,12 @@ What is extracted (the extraction configuration, :data:`SOURCES`):
   opening words in ``rules_pages.py``): each block a reader sees (heading, paragraph, list item,
   table cell) is a message of context ``rules`` (:mod:`smallworld.web.rules_i18n`), listed by the
   same markdown-it pass that renders the page (:func:`smallworld.web.rules_pages.messages`). A
-  wheel carries ``docs/rules`` as ``smallworld/web/rules_md``; extraction runs in a checkout.
+  wheel carries ``docs/rules`` as ``smallworld/web/rules_md``; extraction runs in a checkout;
+- the boards' data (``src/smallworld/boards/data/*.json``, the Warcraft faces, and ``classic/*.json``,
+  the classic maps): each Region's name is a message of context ``region``
+  (:data:`smallworld.web.i18n.REGION_CONTEXT`), with a comment saying where it lies. These names
+  were made up for this project (no rulebook prints them): their translations are plain ones,
+  marked so by a translator comment in each ``.po``.
 
 Placeholders are ``{name}`` in both languages. ``update`` writes ``messages.pot`` (the template)
 and keeps every translation already made; a message no longer in the code is dropped.
@@ -187,6 +192,24 @@ def extract_declared(fileobj: Any, keywords: Any, comment_tags: Any, options: An
             yield lineno, "_", words, []
 
 
+def extract_regions(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Iterator[tuple[int, str, tuple[str, str], list[str]]]:
+    """A Babel extraction method for a board face's or a classic map's JSON: the name of each of
+    its Regions as a message of context ``region``, with a comment giving the board and the
+    terrain (``"Region of L1 (Elwynn Reach), forest"``)."""
+    import json
+
+    from smallworld.web.i18n import REGION_CONTEXT
+
+    text = fileobj.read().decode("utf-8")
+    data = json.loads(text)
+    lines = text.splitlines()
+    for r in data["regions"]:
+        quoted = json.dumps(r["name"], ensure_ascii=False)
+        line = next((i for i, x in enumerate(lines, 1) if f'"name": {quoted}' in x), 0)
+        where = f"Region of {data['face']} ({data['name']}), {r['terrain']}"
+        yield line, "pgettext", (REGION_CONTEXT, r["name"]), [where]
+
+
 def extract_scripts(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Iterator[tuple[int, str, Any, list[str]]]:
     """A Babel extraction method for the page scripts: Babel's JavaScript extractor, then the
     same again on the calls it skips, nested in another call's arguments
@@ -284,6 +307,8 @@ SOURCES: list[tuple[str, Any, dict[str, Any], dict[str, str]]] = [
     ("docs/rules/swow.md", extract_rules, RULES_KEYWORDS, {"page": "swow"}),
     ("docs/rules/classic.md", extract_rules, RULES_KEYWORDS, {"page": "classic"}),
     ("src/smallworld/web/rules_pages.py", extract_rules, RULES_KEYWORDS, {"page": ""}),
+    ("src/smallworld/boards/data/*.json", extract_regions, RULES_KEYWORDS, {}),
+    ("src/smallworld/boards/data/classic/*.json", extract_regions, RULES_KEYWORDS, {}),
 ]
 
 

@@ -13,8 +13,6 @@ import urllib.request
 
 import pytest
 
-from smallworld.core.game import Game
-from smallworld.core.record import GameRecord
 from tests.web.browser_kit import open_page, require_browser, shot
 from tests.web.conftest import finished_record
 from tests.web.i18n_kit import OVERFLOWS, VISIBLE_TEXTS, english_left, latin_words
@@ -31,23 +29,9 @@ def _post(server, path, body):
     return json.load(urllib.request.urlopen(req))
 
 
-def _regions(record) -> list[str]:
-    """The game's Region names: the board's proper names, the same in every language."""
-    return list(Game.from_record(GameRecord.from_json(record)).state.spec.names)
-
-
-def _names(record) -> set[str]:
-    """The words of the game's Region names, of its players and of its title (the import names
-    it "Imported: Anna, Bruno, Chen" when it is stored: data, as a name): no English to
-    translate."""
-    return set(re.findall(r"[A-Za-z]{3,}", " ".join(_regions(record)))) | PLAYERS | {"Imported"}
-
-
-def _unnamed(texts: list[str], regions: list[str]) -> list[str]:
-    """``texts`` with each Region name made a mark: a board name holding a word the catalogue
-    also translates ("Serpent Lake": "Lake", a terrain) is a name, not an English word left."""
-    rx = re.compile("|".join(re.escape(r) for r in sorted(regions, key=len, reverse=True)))
-    return [rx.sub("#", x) for x in texts]
+#: the words on screen that are names, no English to translate: the players', and the title
+#: the import gives a game ("Imported: Anna, Bruno, Chen", data, as a name)
+NAMES = PLAYERS | {"Imported"}
 
 
 def _texts_in(pg, selector: str) -> list[str]:
@@ -58,36 +42,35 @@ def _texts_in(pg, selector: str) -> list[str]:
                        selector)
 
 
-def _no_english(texts, lang, allowed, label, regions=()):
-    if regions:
-        texts = _unnamed(texts, list(regions))
+def _no_english(texts, lang, allowed, label):
+    """No English of the catalogue in ``texts`` (the Region names included: messages of context
+    ``region``), nor, in Korean, a Latin word but ``allowed``."""
     assert english_left(texts, lang) == [], (label, english_left(texts, lang))
     if lang == "ko":
         assert latin_words(texts, allowed) == [], (label, latin_words(texts, allowed))
 
 
-def _check_page(pg, lang, label, record):
-    """:func:`tests.web.i18n_kit.check_page`, Region names read as names (:func:`_unnamed`)."""
-    _no_english(pg.evaluate(VISIBLE_TEXTS), lang, _names(record), label, _regions(record))
+def _check_page(pg, lang, label):
+    """:func:`tests.web.i18n_kit.check_page` with the names of :data:`NAMES` allowed."""
+    _no_english(pg.evaluate(VISIBLE_TEXTS), lang, NAMES, label)
     fit = pg.evaluate(OVERFLOWS, pg.viewport_size["width"])
     assert fit["bad"] == [] and fit["sideways"] <= 0, (label, fit)
 
 
 @pytest.fixture(scope="module")
 def finished(server):
-    record = finished_record(seed=9)
-    return record, _post(server, "/api/games/import", {"record": record})
+    return _post(server, "/api/games/import", {"record": finished_record(seed=9)})
 
 
 @pytest.mark.parametrize(("lang", "w", "h", "touch"), [("it", *SIZES[0]), ("ko", *SIZES[1])])
 def test_the_results_speak_the_language(server, chromium, finished, lang, w, h, touch):
-    record, created = finished
+    created = finished
     ctx, pg = open_page(chromium, w, h, touch)
     pg.goto(f"{server}{created['hotseat']}&lang={lang}")
     pg.wait_for_selector("#modal .results #sources-table")
     assert pg.evaluate("document.documentElement.lang") == lang
     texts = _texts_in(pg, "#modal")
-    _no_english(texts, lang, _names(record), "results", _regions(record))
+    _no_english(texts, lang, NAMES, "results")
     heads = pg.eval_on_selector_all("#sources-table tbody th", "ths => ths.map((th) => th.textContent)")
     assert heads[0] == {"it": "Inizio", "ko": "처음"}[lang] and heads[-1] == {"it": "Monete alla fine", "ko": "최종 승점"}[lang]
     lead = pg.inner_text("#modal .lead")
@@ -103,7 +86,7 @@ def test_the_results_speak_the_language(server, chromium, finished, lang, w, h, 
 
 @pytest.mark.parametrize(("lang", "w", "h", "touch"), [("it", *SIZES[1]), ("ko", *SIZES[0])])
 def test_the_replay_viewer_speaks_the_language(server, chromium, finished, lang, w, h, touch):
-    record, created = finished
+    created = finished
     ctx, pg = open_page(chromium, w, h, touch)
     pg.goto(f"{server}/replay/{created['id']}?token={created['host_token']}&lang={lang}")
     where = {"it": "Round 1 di", "ko": "1/"}[lang]
@@ -115,14 +98,14 @@ def test_the_replay_viewer_speaks_the_language(server, chromium, finished, lang,
     pg.wait_for_function("() => document.querySelectorAll('#log li').length > 5")
     assert pg.evaluate("document.documentElement.lang") == lang
     log = pg.eval_on_selector_all("#log li", "lis => lis.map((li) => li.textContent)")
-    _no_english(log, lang, _names(record), "replay chronicle", _regions(record))
-    _check_page(pg, lang, "replay", record)
+    _no_english(log, lang, NAMES, "replay chronicle")
+    _check_page(pg, lang, "replay")
     shot(pg, f"i18n-replay-{lang}-{w}x{h}")
     with pg.expect_response(lambda r: "/replay?" in r.url):
         pg.keyboard.press("End")
     over = {"it": "Partita finita", "ko": "게임 종료"}[lang]
     pg.wait_for_function(f"() => document.getElementById('turn-banner').innerText.includes({over!r})")
-    _check_page(pg, lang, "replay at the end", record)
+    _check_page(pg, lang, "replay at the end")
     shot(pg, f"i18n-replay-{lang}-{w}x{h}-end")
     assert not pg.errors, pg.errors
     ctx.close()

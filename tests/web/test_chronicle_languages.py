@@ -97,7 +97,6 @@ def test_every_event_kind_speaks_each_language(edition):
     cases = _events(s) + (_team_over(s) if edition == "swow-team" else [])
     words = {lang: Words(s, lang) for lang in LANGS}
     texts = {name: {lang: words[lang].text(ev) for lang in LANGS} for name, ev in cases}
-    region_words = set(re.findall(r"[A-Za-z]{3,}", " ".join(s.spec.names)))
     seat_words = {"Anna", "Bruno", "Chen", "Dora"}
     for name, t in texts.items():
         assert all(t.values()), (name, t)
@@ -107,9 +106,26 @@ def test_every_event_kind_speaks_each_language(edition):
     for lang in ("it", "ko"):
         lines = [t[lang] for t in texts.values()]
         assert english_left(lines, lang) == [], lang
-    # Korean lines: no Latin word but Region (board) names and seat names
-    assert latin_words([t["ko"] for t in texts.values()], region_words | seat_words) == []
+    # Korean lines: no Latin word but the seats' names (the Regions are named in Korean)
+    assert latin_words([t["ko"] for t in texts.values()], seat_words) == []
     assert {"turn", "picked", "conquered.from", "rolled.failure", "scored.lines", "over"} <= set(texts)
+
+
+@pytest.mark.parametrize(("edition", "english", "it", "ko"), [
+    ("swow", "Valley of Trials", "Valle delle Prove", "시험의 골짜기"),
+    ("classic", "The Fallow Sound", "Stretto Fulvo", "황갈빛 해협"),
+])
+def test_regions_are_named_in_the_language_and_kept_by_id(edition, english, it, ko):
+    """A Region in a line is its board name in the reader's language (the catalogue's message of
+    context ``region``); the event keeps its id (data, logs and the API's notation unchanged)."""
+    s = _state(edition, 2 if edition == "classic" else 4)  # boards L2, M1, M3, S3; C2
+    rid = s.spec.region_ids[s.spec.names.index(english)]
+    ev = {"kind": "redeployed", "seat": 0, "region": rid, "n": 2}
+    lines = {lang: Words(s, lang).text(ev) for lang in LANGS}
+    assert english in lines["en"] and it in lines["it"] and ko in lines["ko"], lines
+    assert english not in lines["it"] + lines["ko"], lines
+    assert not re.search(r"[A-Za-z]{3,}", lines["ko"].replace("Anna", "")), lines["ko"]
+    assert ev["region"] == rid
 
 
 def test_names_are_the_edition_s_in_the_language():

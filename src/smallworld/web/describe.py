@@ -17,7 +17,8 @@ from smallworld.core.actions import Action
 from smallworld.core.meta import ActionSpec, TollWords
 from smallworld.core.names import N_
 from smallworld.core.state import State
-from smallworld.web.speech import _
+from smallworld.web.i18n import region_name
+from smallworld.web.speech import _, current
 
 
 def _name(kind: str, ident: str | None) -> str:
@@ -74,9 +75,10 @@ def neutral_name(s: State) -> str:
     return "the Murlocs" if piece == "murloc" else "the " + piece.replace("-", " ").title() + "s"
 
 
-def region_label(s: State, r: int) -> str:
-    """A Region's name as players say it (its board id goes in the entry's ``detail``)."""
-    return s.spec.names[r]
+def region_label(s: State, r: int, lang: str | None = None) -> str:
+    """Region ``r``'s name as players say it, in ``lang`` (default: the language spoken,
+    :func:`smallworld.web.speech.current`); its board id goes in the entry's ``detail``."""
+    return region_name(lang or current(), s.spec.names[r])
 
 
 def pretty_arg(s: State, arg: Any) -> str:

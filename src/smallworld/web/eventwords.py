@@ -9,9 +9,10 @@ language (:meth:`~smallworld.core.edition.Edition.names`). Races, powers and ite
 words of their own event kinds (:class:`~smallworld.core.meta.EventWords`), of their actions
 (:class:`~smallworld.core.meta.ActionSpec`) and of their tolls
 (:class:`~smallworld.core.meta.TollWords`) in English, marked as msgids with ``N_``: they are
-translated the same way. Board names of Regions are proper names, the same in every language
-(the reader finds them on the board). The chronicle (:mod:`smallworld.web.chronicle`) keeps the
-events and asks a :class:`Words` of each page's language for their lines.
+translated the same way. Regions are named by their board's names in that language (messages of
+context ``region``, as the board on the reader's page shows them). The chronicle
+(:mod:`smallworld.web.chronicle`) keeps the events and asks a :class:`Words` of each page's
+language for their lines.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from typing import Any
 from smallworld.core.actions import Action
 from smallworld.core.names import N_
 from smallworld.core.state import State
-from smallworld.web.describe import CORE_PHRASES, _toll_words, declared_action, named, pretty_arg
+from smallworld.web.describe import CORE_PHRASES, _toll_words, declared_action, named, pretty_arg, region_label
 from smallworld.web.i18n import SOURCE, translations
 
 #: the words of each event kind (and its variants, ``kind.variant``): English msgids of the
@@ -128,10 +129,10 @@ class Words:
         return str(self.seats[p]) if isinstance(p, int) and 0 <= p < len(self.seats) else "?"
 
     def region(self, rid: Any) -> str:
-        """A Region's name as its board prints it (board names are proper names, the same in
-        every language, so that the reader finds them on the board)."""
+        """A Region's name in this language, as the board shows it to the reader (its message
+        of context ``region``); an unknown id as it is."""
         index = self.s.spec.index
-        return str(self.s.spec.names[index[rid]]) if rid in index else str(rid)
+        return region_label(self.s, index[rid], self.lang) if rid in index else str(rid)
 
     def name(self, kind: str, ident: Any) -> str:
         """Race, power or item ``ident`` (``kind``: ``"races"``, ``"powers"``, ``"items"``) in

@@ -13,17 +13,19 @@ process, for ``static/js/i18n.js``::
     {"lang": "it", "plural": {"one": 0, "many": 1, "other": 2},
      "messages": {"msgid": "translation" | ["form 0", "form 1", ...]},
      "languages": [{"id": "en", "name": "English"}, ...],
-     "names": {"swow": Edition.names("it"), ...}}
+     "names": {"swow": Edition.names("it"), ...},
+     "regions": {"Goldshire Fields": "Campi di Borgodoro", ...}}
 
 ``plural`` maps each CLDR plural category (what ``Intl.PluralRules`` answers in the page) to the
 index of the catalogue's plural forms, from the catalogue's own ``Plural-Forms`` rule (Babel's
 CLDR data); ``names`` are the editions' names of races, powers, items and pieces in that language
-(:meth:`smallworld.core.edition.Edition.names`). Without ``lang`` (or with an unknown one) the
+(:meth:`smallworld.core.edition.Edition.names`); ``regions`` the boards' Region names in that
+language (messages of context :data:`REGION_CONTEXT`, by their English name). Without ``lang`` (or with an unknown one) the
 browser's ``Accept-Language`` chooses, and English when it names none of ours.
 
 The server speaks the same catalogues (the chronicle, :mod:`smallworld.web.chronicle`):
 :func:`translations` gives a language's ``gettext``/``ngettext``, :func:`page_language` the
-language a request or WebSocket is answered in.
+language a request or WebSocket is answered in, :func:`region_name` a Region's name.
 """
 
 from __future__ import annotations
@@ -52,6 +54,9 @@ SOURCE = "en"
 #: the message context of the rules pages' blocks (:mod:`smallworld.web.rules_i18n`): served
 #: with their pages, never in ``/api/i18n``
 RULES_CONTEXT = "rules"
+#: the message context of the boards' Region names (extracted from the boards' data, names made
+#: up for this project: "Goldshire Fields"); in ``/api/i18n`` under ``regions``
+REGION_CONTEXT = "region"
 
 
 def languages() -> list[str]:
@@ -95,17 +100,22 @@ def catalogue_json(lang: str) -> tuple[bytes, str]:
     """The answer of ``/api/i18n`` for ``lang`` (JSON bytes) and its ETag, made once.
 
     Untranslated and fuzzy entries are left out: the page shows the English msgid for them; so are
-    the rules pages' blocks (context :data:`RULES_CONTEXT`), which only their pages show.
-    Raises ``KeyError`` for a language without a catalogue."""
+    the rules pages' blocks (context :data:`RULES_CONTEXT`), which only their pages show; the
+    Region names (context :data:`REGION_CONTEXT`) go under ``regions``. Raises ``KeyError`` for a language without a catalogue."""
     if lang not in languages():
         raise KeyError(lang)
     messages: dict[str, Any] = {}
+    regions: dict[str, str] = {}
     plural = {"one": 0, "other": 1}
     if lang != SOURCE:
         cat = read_catalogue(lang)
         plural = plural_indices(cat, lang)
         for m in cat:
             if not m.id or m.fuzzy or m.context == RULES_CONTEXT:
+                continue
+            if m.context == REGION_CONTEXT:
+                if m.string:
+                    regions[str(m.id)] = str(m.string)
                 continue
             if isinstance(m.id, tuple):
                 forms = list(m.string) if isinstance(m.string, tuple | list) else [m.string]
@@ -119,6 +129,7 @@ def catalogue_json(lang: str) -> tuple[bytes, str]:
         "messages": messages,
         "languages": [{"id": x, "name": language_name(x)} for x in languages()],
         "names": {e: _edition_names(e, lang) for e in core_editions.names()},
+        "regions": regions,
     }
     data = json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
     return data, '"' + hashlib.sha256(data).hexdigest()[:16] + '"'
@@ -172,6 +183,13 @@ def translations(lang: str) -> gettext.NullTranslations:
     return gettext.GNUTranslations(buf)
 
 
+def region_name(lang: str, english: str) -> str:
+    """A Region's name (``english``, as its board's data gives it: ``"Goldshire Fields"``) in
+    ``lang``: its message of context :data:`REGION_CONTEXT`; itself in English, in a language
+    without a catalogue, or when untranslated."""
+    return translations(lang).pgettext(REGION_CONTEXT, english)
+
+
 def i18n_router() -> APIRouter:
     """The catalogue route (module doc)."""
     from smallworld.web.access import ApiError  # access imports the games, which speak through here
@@ -194,5 +212,5 @@ def i18n_router() -> APIRouter:
     return router
 
 
-__all__ = ["LOCALES", "SOURCE", "catalogue_json", "choose_language", "i18n_router", "language_name",
-           "languages", "page_language", "plural_indices", "read_catalogue", "translations"]
+__all__ = ["LOCALES", "REGION_CONTEXT", "SOURCE", "catalogue_json", "choose_language", "i18n_router", "language_name",
+           "languages", "page_language", "plural_indices", "read_catalogue", "region_name", "translations"]

@@ -26,6 +26,7 @@ from smallworld.web.describe import (
     pretty_action,
     pretty_arg,
     race_name,
+    region_label,
     toll_phrase,
 )
 from smallworld.web.games import EDITION_NAMES, LiveGame
@@ -260,7 +261,7 @@ def _expand_hand(live: LiveGame, p: int) -> int | None:
 def _rname(s: Any, rid: Any) -> str:
     """A Region's name for people (no board notation)."""
     text = str(rid)
-    return s.spec.names[s.spec.index[text]] if text in s.spec.index else pretty_arg(s, rid)
+    return region_label(s, s.spec.index[text]) if text in s.spec.index else pretty_arg(s, rid)
 
 
 def _local_race(s: Any, race: str | None) -> str:

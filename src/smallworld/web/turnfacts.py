@@ -23,7 +23,8 @@ from typing import Any
 
 from smallworld.core import edition as core_editions
 from smallworld.web.describe import race_name
-from smallworld.web.speech import N_, _, names_of, ngettext
+from smallworld.web.i18n import region_name
+from smallworld.web.speech import N_, _, current, names_of, ngettext
 
 _TIMES = {1: N_("once"), 2: N_("twice"), 3: N_("three times")}
 #: phases in which a use not made yet may still be made by the seat whose turn it is
@@ -65,7 +66,7 @@ def _tolls(v: dict[str, Any], names: Sequence[str], index: dict[str, int]) -> li
         name = ""
         if words.per_region:
             rid = key[len(words.key):]
-            name = names[index[rid]] if rid in index else rid
+            name = region_name(current(), names[index[rid]]) if rid in index else rid
             fact["region"] = rid
         payee = _payee(players, words.payee, ability.id)
         fact.update(amount=words.amount, payee=payee)

@@ -7,7 +7,7 @@
 // English is the source language: a message the catalogue lacks shows as written.
 
 const STORE = "smallworld.lang";
-let cat = { lang: "en", plural: { one: 0, other: 1 }, messages: {}, languages: [], names: {} };
+let cat = { lang: "en", plural: { one: 0, other: 1 }, messages: {}, languages: [], names: {}, regions: {} };
 let rules = null;
 
 function fill(text, params) {
@@ -47,6 +47,10 @@ export function languages() { return cat.languages; }
 // Names of an edition's races, powers, items, pieces, factions and its title in the page's
 // language (Edition.names on the server).
 export function editionNames(edition) { return cat.names[edition] || null; }
+
+// A board's Region name ("Goldshire Fields", as the board's data gives it) in the page's
+// language (the catalogue's messages of context "region"); itself when untranslated.
+export function regionName(english) { return (cat.regions || {})[english] || english; }
 
 // msgid in the page's language, {name} placeholders filled from params.
 export function t(msgid, params) {

@@ -2,7 +2,7 @@
 // the English ones of /api/meta: races, powers, items, pieces, the neutral tokens, factions, sides.
 // Used by the table (play.js) and the replay viewer (replay.js).
 import { SIDES } from "./ctx.js";
-import { editionNames } from "./i18n.js";
+import { editionNames, regionName } from "./i18n.js";
 import { FACTION } from "./ui.js";
 
 export function localNames(meta) {
@@ -21,4 +21,11 @@ export function localNames(meta) {
   for (const [side, faction] of Object.entries(meta.side_factions || {})) {
     if (team && team.factions[faction]) SIDES[side] = team.factions[faction];
   }
+}
+
+// The board's Region names (the drawing's data, /board) in the page's language, once, before
+// anything shows them: the labels, tooltips, the turn's lists, the refusals' Region names.
+// The ids stay (the notation of actions and logs).
+export function localRegions(boardData) {
+  for (const reg of Object.values((boardData && boardData.regions) || {})) reg.name = regionName(reg.name);
 }

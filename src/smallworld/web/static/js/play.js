@@ -22,7 +22,7 @@ import {
   PLAYER_COLOURS, raceTip, powerTip, FACTION, esc,
 } from "./ui.js";
 import { loadI18n, t, tn, lang, languageSwitch, editionNames } from "./i18n.js";
-import { localNames } from "./localnames.js";
+import { localNames, localRegions } from "./localnames.js";
 
 const params = new URLSearchParams(window.location.search);
 G.gameId = decodeURIComponent(window.location.pathname.split("/").filter(Boolean).pop());
@@ -72,6 +72,7 @@ async function start() {
     const ed = first.game && first.game.edition;
     if (ed && G.meta.serves && !G.meta.serves.includes(ed)) G.meta = await api(`/api/meta?edition=${encodeURIComponent(ed)}`);
     localNames(G.meta);
+    localRegions(G.boardData);
   } catch (e) {
     fatal(e.message);
     return;

@@ -12,7 +12,7 @@ import { renderPlayers } from "./players.js";
 import { regionTip } from "./regiontip.js";
 import { h, installTooltips, showTip, hideTip, placeTip, toast, PLAYER_COLOURS } from "./ui.js";
 import { loadI18n, lang, languageSwitch, t, tn } from "./i18n.js";
-import { localNames } from "./localnames.js";
+import { localNames, localRegions } from "./localnames.js";
 
 const params = new URLSearchParams(window.location.search);
 G.gameId = decodeURIComponent(window.location.pathname.split("/").filter(Boolean).pop());
@@ -76,6 +76,7 @@ async function start() {
     const ed = first.game && first.game.edition;
     if (ed && G.meta.serves && !G.meta.serves.includes(ed)) G.meta = await api(`/api/meta?edition=${encodeURIComponent(ed)}`);
     localNames(G.meta);
+    localRegions(G.boardData);
   } catch (e) {
     closed(watchKey !== null ? t("This game cannot be watched now") : t("This replay cannot be opened"), e.message);
     return;
