@@ -34,7 +34,7 @@ import time
 
 from smallworld.rl.policy import NumpyPolicy, export_policy
 from smallworld.rl.recipe import evaluation_line, peak_rss_mb, train
-from smallworld.rl.training import MAX_SAMPLES, evaluate, require_sb3
+from smallworld.rl.training import MAX_RANKING_SAMPLES, MAX_SAMPLES, evaluate, require_sb3
 
 LADDER = ["random", "random-nodecline", ("greedy-eps", {"epsilon": 0.2}), "greedy", "mcts-fast"]
 
@@ -48,10 +48,18 @@ def main() -> None:
                     help="measure the budget in CPU time of this process (default) or wall time")
     ap.add_argument("--steps", type=int, default=None, help="PPO steps instead of a time budget")
     ap.add_argument("--demo-games", type=int, default=2000, help="at most this many demonstration games")
-    ap.add_argument("--max-samples", type=int, default=MAX_SAMPLES, help="at most this many demonstration decisions")
+    ap.add_argument("--max-samples", type=int, default=None,
+                    help=f"at most this many demonstration decisions (default {MAX_RANKING_SAMPLES} for the ranking "
+                         f"policy, {MAX_SAMPLES} for the MLP)")
+    ap.add_argument("--kind", choices=["ranking", "mlp"], default="ranking",
+                    help="the policy: a score per legal action from its features (default), or an MLP over the catalogue")
+    ap.add_argument("--teacher", default="greedy", help="the bot whose games are the demonstrations")
+    ap.add_argument("--holdout", type=float, default=0.1,
+                    help="share of the demonstrations kept out of cloning to measure its accuracy")
     ap.add_argument("--demo-share", type=float, default=0.1, help="most of the budget for demonstrations")
     ap.add_argument("--bc-share", type=float, default=0.1, help="most of the budget for behaviour cloning")
-    ap.add_argument("--bc-epochs", type=int, default=4)
+    ap.add_argument("--bc-epochs", type=int, default=None, help="most cloning epochs (default 12 ranking, 4 MLP)")
+    ap.add_argument("--bc-lr", type=float, default=None, help="cloning learning rate (default 1e-3 ranking, 3e-4 MLP)")
     ap.add_argument("--eval-games", type=int, default=200)
     ap.add_argument("--mcts-eval-games", type=int, default=60)
     ap.add_argument("--seed", type=int, default=0)
@@ -68,15 +76,16 @@ def main() -> None:
     if args.evaluate:  # NumPy only: no torch needed
         policy = NumpyPolicy(args.evaluate)
         steps = policy.header.get("steps")
-        print(f"evaluation of {args.evaluate} ({policy.edition}, {policy.players} players"
+        print(f"evaluation of {args.evaluate} ({policy.kind} policy, {policy.edition}, {policy.players} players"
               + (f", {steps} PPO steps" if steps is not None else "") + f"); load average {_load()}", flush=True)
-        _final_evaluation(policy, "the exported policy", args, policy.edition, policy.players, t0, c0)
+        _final_evaluation(policy, "the exported policy", args, policy.edition, policy.players, t0, c0, policy.kind)
         return
     require_sb3()
     import torch
 
     torch.set_num_threads(args.threads)
-    print(f"MaskablePPO curriculum, {args.edition}, {args.players} players, seed {args.seed}, budget "
+    print(f"MaskablePPO curriculum, {args.kind} policy, {args.edition}, {args.players} players, seed {args.seed}, "
+          f"teacher {args.teacher}, budget "
           f"{args.minutes:g} min {args.clock}" + (f", {args.steps} PPO steps" if args.steps else "")
           + f"; load average {_load()}", flush=True)
 
@@ -86,7 +95,8 @@ def main() -> None:
 
     result = train(args.edition, args.players, args.minutes, clock=args.clock, steps=args.steps, seed=args.seed,
                    demo_share=args.demo_share, bc_share=args.bc_share, demo_games=args.demo_games,
-                   max_samples=args.max_samples, bc_epochs=args.bc_epochs,
+                   max_samples=args.max_samples, bc_epochs=args.bc_epochs, bc_lr=args.bc_lr, kind=args.kind, teacher=args.teacher,
+                   holdout=args.holdout,
                    check_games=max(args.eval_games // 2, 1), init=args.init,
                    on_point=checkpoint if args.export else None, log=lambda line: print(line, flush=True))
     spent = ", ".join(f"{k} {v:.0f} s" for k, v in result.spent.items())
@@ -107,20 +117,21 @@ def main() -> None:
 
         policy = sb3_policy(result.model, deterministic=True)
         what = "deterministic policy"
-    _final_evaluation(policy, what, args, args.edition, args.players, t0, c0)
+    _final_evaluation(policy, what, args, args.edition, args.players, t0, c0, args.kind)
 
 
 def _load() -> str:
     return " ".join(f"{x:.1f}" for x in os.getloadavg())
 
 
-def _final_evaluation(policy, what: str, args, edition: str, players: int, t0: float, c0: float) -> None:
+def _final_evaluation(policy, what: str, args, edition: str, players: int, t0: float, c0: float,
+                      kind: str = "mlp") -> None:
     print(f"final evaluation ({what}, fixed game seeds):", flush=True)
     ladder = LADDER if args.eval_opponents is None else [
         o for o in LADDER if (o if isinstance(o, str) else o[0]) in args.eval_opponents]
     for opp in ladder:
         n = args.mcts_eval_games if opp == "mcts-fast" else args.eval_games
-        print(evaluation_line(evaluate(policy, opp, n, players=players, edition=edition)), flush=True)
+        print(evaluation_line(evaluate(policy, opp, n, players=players, edition=edition, kind=kind)), flush=True)
     print(f"[{time.perf_counter() - t0:6.0f} s wall, {time.process_time() - c0:6.0f} s CPU] done; "
           f"peak memory {peak_rss_mb():.0f} MB; load average {_load()}")
 

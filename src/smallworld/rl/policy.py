@@ -27,8 +27,10 @@ import numpy as np
 
 from smallworld.core.view import view
 
-#: the version of the file layout written by :func:`export_policy`
-FORMAT = 1
+#: the version of the file layout written by :func:`export_policy`: 1, an MLP (``kind`` "mlp");
+#: 2 adds the ``kind`` "ranking" (:mod:`smallworld.rl.ranking`); both are read
+FORMAT = 2
+FORMATS = (1, 2)
 #: the policies shipped in the package (``smallworld/rl/policies/``), by (edition, players)
 SHIPPED: dict[tuple[str, int], str] = {("swow", 2): "swow-2p.npz", ("classic", 2): "classic-2p.npz"}
 
@@ -57,31 +59,42 @@ def layout_fingerprint(edition: str, players: int) -> str:
 
 
 def export_policy(model: Any, path: str | Path, *, edition: str, players: int, **info: Any) -> Path:
-    """Write the policy layers of ``model`` (an sb3 ``MaskablePPO`` with an MLP policy of ReLU
-    layers on a flat observation, as :func:`smallworld.rl.training.make_model` builds) to
-    ``path`` (``.npz``, float16 weights), with a header naming ``edition``, ``players``, the
-    sizes and the :func:`layout_fingerprint`; ``info`` (JSON values: steps, a note) is kept in the header. Needs torch.
+    """Write the policy layers of ``model`` to ``path`` (``.npz``, float16 weights), with a
+    header naming ``edition``, ``players``, the ``kind``, the sizes and the
+    :func:`layout_fingerprint`; ``info`` (JSON values: steps, a note) is kept in the header.
+    ``model``: an sb3 ``MaskablePPO`` as :func:`smallworld.rl.training.make_model` builds it,
+    with an MLP policy of ReLU layers on a flat observation (``kind`` "mlp") or a
+    :class:`~smallworld.rl.ranking_net.RankingPolicy` (``kind`` "ranking"). Needs torch.
 
     Raises:
-        ValueError: the model's network is not of that shape.
+        ValueError: the model's network is neither.
     """
     import torch
 
     policy = model.policy
-    net = list(policy.mlp_extractor.policy_net)
-    linear = [m for m in net if isinstance(m, torch.nn.Linear)]
-    if any(not isinstance(m, (torch.nn.Linear, torch.nn.ReLU)) for m in net) or len(net) != 2 * len(linear):
-        raise ValueError(f"only an MLP of Linear and ReLU layers can be exported, not {net}")
-    layers = [*linear, policy.action_net]
+    net = getattr(policy.mlp_extractor, "context", None)
+    header: dict[str, Any]
+    if net is not None:  # a RankingNet
+        from smallworld.rl.ranking import FEATURES
+
+        ext = policy.mlp_extractor
+        layers = [m for part in (ext.context, ext.score) for m in part if isinstance(m, torch.nn.Linear)]
+        header = {"kind": "ranking", "obs_size": ext.obs_size, "listed": ext.listed, "features": list(FEATURES),
+                  "actions": ext.actions, "context_layers": 2}
+    else:
+        net = list(policy.mlp_extractor.policy_net)
+        linear = [m for m in net if isinstance(m, torch.nn.Linear)]
+        if any(not isinstance(m, (torch.nn.Linear, torch.nn.ReLU)) for m in net) or len(net) != 2 * len(linear):
+            raise ValueError(f"only an MLP of Linear and ReLU layers can be exported, not {net}")
+        layers = [*linear, policy.action_net]
+        header = {"kind": "mlp", "obs_size": int(layers[0].in_features), "actions": int(layers[-1].out_features)}
     arrays: dict[str, np.ndarray] = {}
     for k, layer in enumerate(layers):
         arrays[f"w{k}"] = layer.weight.detach().cpu().numpy().T.astype(np.float16)
         arrays[f"b{k}"] = layer.bias.detach().cpu().numpy().astype(np.float16)
-    header = {
-        "format": FORMAT, "edition": edition, "players": players, "observation": "compact",
-        "obs_size": int(layers[0].in_features), "actions": int(layers[-1].out_features),
-        "layers": len(layers), "layout": layout_fingerprint(edition, players), **info,
-    }
+    header = {"format": FORMAT if header["kind"] == "ranking" else 1, "edition": edition, "players": players,
+              "observation": "compact", **header, "layers": len(layers),
+              "layout": layout_fingerprint(edition, players), **info}
     path = Path(path)
     with path.open("wb") as f:
         arrays["header"] = np.frombuffer(json.dumps(header).encode(), dtype=np.uint8)
@@ -95,8 +108,10 @@ class NumpyPolicy:
     :class:`~smallworld.rl.SmallWorldSingleAgentEnv`, or an evaluation policy of
     :func:`smallworld.rl.training.evaluate`).
 
-    Attributes: ``edition``, ``players``, ``obs_size`` (M), ``actions`` (N), ``header`` (the
-    file's whole header).
+    Attributes: ``edition``, ``players``, ``kind`` (``"mlp"`` or ``"ranking"``), ``obs_size``
+    (M), ``actions`` (N), ``header`` (the file's whole header), ``layout`` (a ranking policy's
+    :class:`~smallworld.rl.ranking.RankingLayout`, else ``None``). A ranking policy reads
+    ranking observations (:class:`~smallworld.rl.ranking.RankingEnv`).
 
     Raises:
         FileNotFoundError: no such file.
@@ -115,20 +130,34 @@ class NumpyPolicy:
             raise
         except (OSError, KeyError, ValueError) as e:
             raise ValueError(f"{self.path} is not a trained policy file ({e})") from e
-        if header.get("format") != FORMAT:
-            raise ValueError(f"{self.path}: policy file format {header.get('format')!r}, this version reads {FORMAT}")
+        if header.get("format") not in FORMATS:
+            raise ValueError(f"{self.path}: policy file format {header.get('format')!r}, this version reads "
+                             f"{', '.join(map(str, FORMATS))}")
         self.header: dict[str, Any] = header
         self.edition: str = header["edition"]
         self.players: int = int(header["players"])
         self.obs_size: int = int(header["obs_size"])
         self.actions: int = int(header["actions"])
+        self.kind: str = header.get("kind", "mlp")
+        self.layout: Any = None
+        if self.kind == "ranking":
+            from smallworld.rl.ranking import FEATURES, RankingLayout
+
+            if list(header["features"]) != list(FEATURES):
+                raise ValueError(f"{self.path} was trained on other action features than this version's: train it again")
+            self.layout = RankingLayout(self.obs_size, int(header["listed"]), len(FEATURES))
+        elif self.kind != "mlp":
+            raise ValueError(f"{self.path}: unknown policy kind {self.kind!r}")
 
     def logits(self, observation: np.ndarray) -> np.ndarray:
-        """Unmasked logits, float32 ``(N,)``, of an observation ``(M,)``.
+        """Unmasked logits, float32 ``(N,)``, of an observation ``(M,)`` (a ranking policy: of a
+        ranking observation, 0 but at the listed actions).
 
         Raises:
-            ValueError: the observation is not of shape ``(M,)``.
+            ValueError: the observation is not of shape ``(M,)`` (ranking: the layout's size).
         """
+        if self.layout is not None:
+            return self._ranking_logits(observation)
         x = np.asarray(observation, dtype=np.float32)
         if x.shape != (self.obs_size,):
             raise ValueError(f"observation of shape {x.shape}; this policy reads ({self.obs_size},)")
@@ -138,6 +167,16 @@ class NumpyPolicy:
             if k < last:
                 np.maximum(x, 0.0, out=x)
         return x
+
+    def _ranking_logits(self, observation: np.ndarray) -> np.ndarray:
+        obs, idx, feats = self.layout.split(observation)
+        (w0, w1, w2, w3), (b0, b1, b2, b3) = self.weights, self.biases
+        ctx = np.maximum(np.maximum(obs @ w0 + b0, 0.0) @ w1 + b1, 0.0)
+        h = np.maximum(feats @ w2[len(ctx):] + (ctx @ w2[:len(ctx)] + b2), 0.0)
+        scores = (h @ w3 + b3)[:, 0] * feats[:, 0]
+        out = np.zeros(self.actions, dtype=np.float32)
+        np.add.at(out, idx, scores)
+        return out
 
     def __call__(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
         """The most likely legal action's index.
@@ -175,7 +214,8 @@ class PolicyBot:
     """A trained policy as a bot: ``make_bot("policy:PATH")`` (:data:`smallworld.bots.PLUGIN_BOTS`).
 
     Args:
-        seed: unused (the policy plays its most likely action); accepted like every bot's.
+        seed: seeds a ranking policy's feature bots (:class:`~smallworld.rl.ranking.ActionFeatures`);
+            unused by an MLP policy (it plays its most likely action).
         path: a policy file (:func:`export_policy`), or ``"shipped"`` (the default): the
             shipped policy of the game's edition and player count, found at the first decision.
 
@@ -189,6 +229,8 @@ class PolicyBot:
     name = "policy"
 
     def __init__(self, seed: int | str | None = None, path: str | Path = "shipped") -> None:
+        self.seed = seed
+        self._features: Any = None  # a ranking policy's ActionFeatures, made at its first decision
         self.path = str(path)
         self.policy: NumpyPolicy | None = None if self.path == "shipped" else _load(self.path)
         self._game: _Game | None = None
@@ -219,6 +261,14 @@ class PolicyBot:
                                  f"{edition} than this version's: train it again")
             self._game = _game(edition, players)
         obs, mask, by_index = self._game.encode(state, player, legal)
+        if pol.layout is not None:  # a ranking policy: the features of the legal actions
+            from smallworld.rl.ranking import ActionFeatures
+
+            if self._features is None:
+                self._features = ActionFeatures(f"policy:{self.seed}", pol.layout.listed)
+            index_of = {a: i for i, a in by_index.items()}
+            idx, feats, _ = self._features.compute(state, player, list(by_index.values()), index_of)
+            obs = pol.layout.join(obs, idx, feats)
         return by_index[pol(obs, mask)]
 
 
@@ -251,5 +301,5 @@ def _load(path: str) -> NumpyPolicy:
     return _CACHE[key]
 
 
-__all__ = ["FORMAT", "SHIPPED", "NumpyPolicy", "PolicyBot", "export_policy", "layout_fingerprint",
+__all__ = ["FORMAT", "FORMATS", "SHIPPED", "NumpyPolicy", "PolicyBot", "export_policy", "layout_fingerprint",
            "shipped_policy_path"]

@@ -26,11 +26,13 @@ from pathlib import Path
 from typing import Any
 
 from smallworld.rl.training import (
+    MAX_RANKING_SAMPLES,
     MAX_SAMPLES,
     Curve,
     CurvePoint,
     Evaluation,
     behaviour_clone,
+    check_kind,
     collect_demonstrations,
     evaluate,
     make_env,
@@ -92,8 +94,10 @@ def split_budget(seconds: float, demo_share: float, bc_share: float) -> tuple[fl
 
 def train(edition: str = "swow", players: int = 2, minutes: float = 30.0, *, clock: str = "cpu",
           steps: int | None = None, seed: int = 0, demo_share: float = 0.1, bc_share: float = 0.1,
-          demo_games: int = 2000, max_samples: int = MAX_SAMPLES, bc_epochs: int = 4, check_games: int = 100,
+          demo_games: int = 2000, max_samples: int | None = None, bc_epochs: int | None = None,
+          bc_lr: float | None = None, check_games: int = 100,
           every: int = 8192, init: str | Path | None = None, ppo: dict[str, Any] | None = None,
+          kind: str = "ranking", teacher: str = "greedy", holdout: float = 0.1,
           on_point: Callable[[Any, CurvePoint], None] | None = None,
           log: Callable[[str], None] | None = print) -> RecipeResult:
     """Train a policy for ``edition`` (``"swow"``, ``"classic"``) and ``players`` within
@@ -104,8 +108,17 @@ def train(edition: str = "swow", players: int = 2, minutes: float = 30.0, *, clo
         steps: PPO steps instead of a time budget (bit-for-bit reproducible; the demonstrations
             and cloning keep their shares of ``minutes``).
         demo_share, bc_share: the most of the budget for demonstrations and for cloning.
-        demo_games, max_samples: the most demonstration games and kept decisions.
-        bc_epochs: the most cloning epochs.
+        demo_games, max_samples: the most demonstration games and kept decisions (``None``:
+            :data:`~smallworld.rl.training.MAX_SAMPLES`, or ``MAX_RANKING_SAMPLES`` for a
+            ranking policy).
+        kind: ``"ranking"`` (the default: a score per legal action from its features,
+            :mod:`smallworld.rl.ranking`) or ``"mlp"`` (one logit per catalogue entry).
+        teacher: the bot whose games are the demonstrations.
+        holdout: the share of the demonstrations kept out of cloning to measure it (the
+            accuracy on them is printed after every epoch).
+        bc_epochs, bc_lr: the most cloning epochs and the cloning learning rate (``None``: 12
+            and 1e-3 for a ranking policy, 4 and 3e-4 for the MLP; the ranking policy's few
+            inputs per action need the epochs to make its choices confident, not just right).
         check_games: games against ``greedy`` after cloning (0: none), outside the budget.
         every: PPO steps between two points of the learning curve.
         init: continue from a saved ``MaskablePPO`` (``.zip``): no demonstrations, no cloning.
@@ -114,7 +127,7 @@ def train(edition: str = "swow", players: int = 2, minutes: float = 30.0, *, clo
         log: where progress lines go (``None``: nowhere).
 
     Raises:
-        ValueError: a bad edition, player count, clock, budget or share.
+        ValueError: a bad edition, player count, clock, budget, share, kind or teacher.
         ModuleNotFoundError: torch or sb3-contrib missing (names the extra).
     """
     if clock not in ("cpu", "wall"):
@@ -131,7 +144,15 @@ def train(edition: str = "swow", players: int = 2, minutes: float = 30.0, *, clo
     def stamp() -> str:
         return f"[{time.perf_counter() - t0:6.0f} s wall, {time.process_time() - c0:6.0f} s CPU]"
 
-    env = make_env(players, "greedy", edition=edition)
+    check_kind(kind)
+    ranking = kind == "ranking"
+    if max_samples is None:
+        max_samples = MAX_RANKING_SAMPLES if ranking else MAX_SAMPLES
+    if bc_epochs is None:
+        bc_epochs = 12 if ranking else 4
+    if bc_lr is None:
+        bc_lr = 1e-3 if ranking else 3e-4
+    env = make_env(players, "greedy", edition=edition, kind=kind)
     result = RecipeResult(None, edition, players)
     if init is not None:
         from sb3_contrib import MaskablePPO
@@ -139,16 +160,19 @@ def train(edition: str = "swow", players: int = 2, minutes: float = 30.0, *, clo
         model = MaskablePPO.load(str(init), env=env, device="cpu")
         say(f"{stamp()} continuing from {init} ({model.num_timesteps} steps done)")
     else:
-        demos = collect_demonstrations(players, demo_games, seed=seed, max_seconds=demo_seconds, clock=tick,
-                                       edition=edition, max_samples=max_samples)
+        demos = collect_demonstrations(players, demo_games, seed=seed, teacher=teacher, max_seconds=demo_seconds,
+                                       clock=tick, edition=edition, max_samples=max_samples, kind=kind)
         result.demo_games, result.demo_samples = demos.games, len(demos)
         result.spent["demonstrations"] = tick() - k0
-        say(f"{stamp()} demonstrations: {demos.games} greedy-vs-greedy games, {len(demos)} decisions "
+        say(f"{stamp()} demonstrations: {demos.games} {teacher}-vs-{teacher} games, {len(demos)} decisions "
             f"({demos.obs.nbytes / 2**20:.0f} MB)")
-        model = make_model(env, seed=seed, **{**PPO_OPTIONS, **(ppo or {})})
+        if demos.greedy_agrees is not None and len(demos):
+            say(f"  the features' own greedy bot chose the teacher's action in "
+                f"{100 * demos.greedy_agrees.mean():.1f}% of them")
+        model = make_model(env, seed=seed, kind=kind, **{**PPO_OPTIONS, **(ppo or {})})
         k1 = tick()
-        result.cloning = behaviour_clone(model, demos, epochs=bc_epochs, seed=seed, log=log,
-                                         max_seconds=bc_seconds, clock=tick)
+        result.cloning = behaviour_clone(model, demos, epochs=bc_epochs, lr=bc_lr, seed=seed, log=log,
+                                         max_seconds=bc_seconds, clock=tick, holdout=holdout)
         result.spent["cloning"] = tick() - k1
         del demos
         say(f"{stamp()} behaviour cloning done")
@@ -159,7 +183,7 @@ def train(edition: str = "swow", players: int = 2, minutes: float = 30.0, *, clo
 
         e0, ec0 = time.perf_counter(), time.process_time()
         result.after_cloning = evaluate(sb3_policy(model, deterministic=True), "greedy", check_games,
-                                        players=players, edition=edition)
+                                        players=players, edition=edition, kind=kind)
         check_wall, check_cpu = time.perf_counter() - e0, time.process_time() - ec0
         say(f"{stamp()} before PPO (an evaluation outside the budget):")
         say(evaluation_line(result.after_cloning))

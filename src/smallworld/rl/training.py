@@ -53,14 +53,44 @@ def require_sb3() -> Any:
     return sb3_contrib
 
 
-def make_env(players: int = 2, opponents: Any = "greedy", **options: Any) -> SmallWorldSingleAgentEnv:
-    """The single-agent env of the recipe (:data:`ENV_OPTIONS`, overridden by ``options``)."""
-    return SmallWorldSingleAgentEnv(players, opponents=opponents, **{**ENV_OPTIONS, **options})
+#: the model kinds of the recipe: ``"mlp"`` (logits of every catalogue entry from the compact
+#: observation) and ``"ranking"`` (a score per legal action from its features,
+#: :mod:`smallworld.rl.ranking`)
+KINDS = ("mlp", "ranking")
 
 
-def make_model(env: Any, seed: int = 0, **ppo: Any) -> Any:
-    """A ``MaskablePPO`` with the recipe's network (two ReLU layers of 256 for the policy and
-    the value) and hyperparameters (overridden by ``ppo``), on CPU."""
+def check_kind(kind: str) -> None:
+    """Raises ``ValueError`` for a model kind not in :data:`KINDS`."""
+    if kind not in KINDS:
+        raise ValueError(f"unknown model kind {kind!r}; known: {', '.join(KINDS)}")
+
+
+def make_env(players: int = 2, opponents: Any = "greedy", *, kind: str = "mlp", **options: Any) -> Any:
+    """The single-agent env of the recipe (:data:`ENV_OPTIONS`, overridden by ``options``); for
+    ``kind="ranking"`` wrapped in a :class:`~smallworld.rl.ranking.RankingEnv`.
+
+    Raises:
+        ValueError: an unknown ``kind`` or env option.
+    """
+    check_kind(kind)
+    env = SmallWorldSingleAgentEnv(players, opponents=opponents, **{**ENV_OPTIONS, **options})
+    if kind == "ranking":
+        from smallworld.rl.ranking import RankingEnv
+
+        return RankingEnv(env)
+    return env
+
+
+def make_model(env: Any, seed: int = 0, *, kind: str = "mlp", **ppo: Any) -> Any:
+    """A ``MaskablePPO`` with the recipe's network and hyperparameters (overridden by ``ppo``),
+    on CPU. ``kind="mlp"``: two ReLU layers of 256 for the policy and the value;
+    ``kind="ranking"`` (``env`` a :class:`~smallworld.rl.ranking.RankingEnv`):
+    :class:`~smallworld.rl.ranking_net.RankingPolicy`.
+
+    Raises:
+        ValueError: an unknown ``kind``.
+    """
+    check_kind(kind)
     sb3_contrib = require_sb3()
     import torch
 
@@ -69,8 +99,16 @@ def make_model(env: Any, seed: int = 0, **ppo: Any) -> Any:
         "gae_lambda": 0.95, "clip_range": 0.1, "ent_coef": 0.003, "vf_coef": 0.5,
         "policy_kwargs": {"net_arch": {"pi": [256, 256], "vf": [256, 256]}, "activation_fn": torch.nn.ReLU},
     }
+    policy: Any = "MlpPolicy"
+    if kind == "ranking":
+        from smallworld.rl.ranking_net import RankingPolicy
+
+        layout = env.layout
+        policy = RankingPolicy
+        kwargs["policy_kwargs"] = {"obs_size": layout.obs_size, "listed": layout.listed,
+                                   "features": layout.features}
     kwargs.update(ppo)
-    return sb3_contrib.MaskablePPO("MlpPolicy", env, seed=seed, device="cpu", verbose=0, **kwargs)
+    return sb3_contrib.MaskablePPO(policy, env, seed=seed, device="cpu", verbose=0, **kwargs)
 
 
 # ---- demonstrations and behaviour cloning ----------------------------------------------------
@@ -89,9 +127,25 @@ class Demonstrations:
     actions: np.ndarray
     returns: np.ndarray
     games: int = 0
+    #: ranking demonstrations: the listed catalogue indexes, int32 ``(n, K)`` (``obs`` then holds
+    #: ranking observations, :class:`~smallworld.rl.ranking.RankingLayout`, whose index columns
+    #: float16 cannot hold exactly: :meth:`rows` puts these back)
+    listed: np.ndarray | None = None
+    #: ranking demonstrations: 1 where the features' own greedy bot chose the teacher's action
+    greedy_agrees: np.ndarray | None = None
+    #: ranking demonstrations: M, the compact observation's size (where the index columns start)
+    obs_size: int = 0
 
     def __len__(self) -> int:
         return len(self.actions)
+
+    def rows(self, idx: np.ndarray) -> np.ndarray:
+        """The observations of samples ``idx``, float32 ``(len(idx), size)``."""
+        x = self.obs[idx].astype(np.float32)
+        if self.listed is not None:
+            m, k = self.obs_size, self.listed.shape[1]
+            x[:, m:m + k] = self.listed[idx]
+        return x
 
 
 #: at most this many demonstration decisions are kept by default: 100 000 x 1 935 entries x 2
@@ -100,25 +154,44 @@ class Demonstrations:
 MAX_SAMPLES = 100_000
 
 
+#: the sample cap of ranking demonstrations (a row of Warcraft's ranking observation holds
+#: 1 935 + 64 + 64 x 20 entries: 50 000 rows are 328 MB in float16)
+MAX_RANKING_SAMPLES = 50_000
+
+
 def collect_demonstrations(players: int, games: int, seed: int = 0, teacher: str = "greedy",
                            max_seconds: float | None = None,
                            clock: Callable[[], float] = time.perf_counter, *, edition: str = "swow",
-                           max_samples: int = MAX_SAMPLES) -> Demonstrations:
+                           max_samples: int = MAX_SAMPLES, kind: str = "mlp") -> Demonstrations:
     """Play up to ``games`` games of ``edition`` with ``teacher`` bots in every seat and record
     every decision with more than one legal action. Stops before a game once ``max_seconds``
     seconds of ``clock`` have passed (wall time by default, ``time.process_time`` for a CPU
     budget) or ``max_samples`` decisions are kept; a game that would pass ``max_samples`` is
     dropped whole, so memory stays below ``max_samples`` rows (preallocated, float16).
 
+    ``kind="ranking"``: the rows are ranking observations (:mod:`smallworld.rl.ranking`), with
+    features computed by an :class:`~smallworld.rl.ranking.ActionFeatures` per seat seeded apart
+    from the teacher (so its ``greedy`` feature is another greedy bot's opinion, as in play);
+    ``greedy_agrees`` records where it chose the teacher's action.
+
     Raises:
-        ValueError: ``players``, ``edition`` or ``teacher`` unknown, or ``max_samples < 1``.
+        ValueError: ``players``, ``edition``, ``teacher`` or ``kind`` unknown, or ``max_samples < 1``.
     """
     if max_samples < 1:
         raise ValueError(f"max_samples must be >= 1, not {max_samples}")
+    check_kind(kind)
     make_bot(teacher)  # ValueError naming the known bots
     env = SmallWorldEnv(players, edition, observation="compact", mask_in_obs=False)
+    layout = None
     size = env.compact.size
+    if kind == "ranking":
+        from smallworld.rl.ranking import ActionFeatures, RankingLayout
+
+        layout = RankingLayout(size)
+        size = layout.size
     obs = np.zeros((max_samples, size), dtype=np.float16)
+    listed = np.zeros((max_samples, layout.listed), dtype=np.int32) if layout else None
+    agrees = np.zeros(max_samples, dtype=bool) if layout else None
     legal: list[np.ndarray] = []
     actions = np.zeros(max_samples, dtype=np.int64)
     returns = np.zeros(max_samples, dtype=np.float32)
@@ -130,6 +203,7 @@ def collect_demonstrations(players: int, games: int, seed: int = 0, teacher: str
             break
         env.reset(seed=seed + g)
         bots = [make_bot(teacher, seed=f"demo:{seed + g}:{p}") for p in range(players)]
+        feats = [ActionFeatures(f"demo:{seed + g}:{p}") for p in range(players)] if layout else []
         pending: list[tuple[int, float]] = []  # (seat, VC difference at the decision) per sample
         start = n
         full = False
@@ -143,8 +217,16 @@ def collect_demonstrations(players: int, games: int, seed: int = 0, teacher: str
                 if n == max_samples:
                     full = True
                     break
-                obs[n] = env.observe(agent)
-                legal.append(np.flatnonzero(env.action_mask(agent)).astype(np.int32))
+                by_index = env.legal_actions()
+                if layout is not None:
+                    index_of = {b: i for i, b in by_index.items()}
+                    idx, f, choice = feats[p].compute(s, p, list(by_index.values()), index_of)
+                    obs[n] = layout.join(env.observe(agent), idx, f)
+                    listed[n] = idx  # type: ignore[index]
+                    agrees[n] = choice == a  # type: ignore[index]
+                else:
+                    obs[n] = env.observe(agent)
+                legal.append(np.fromiter(by_index, dtype=np.int32))
                 actions[n] = env.actions.index(a)
                 pending.append((p, vc_diff(s.vc, p)))
                 n += 1
@@ -159,7 +241,9 @@ def collect_demonstrations(players: int, games: int, seed: int = 0, teacher: str
         for k, (p, diff) in enumerate(pending):
             returns[start + k] = win[p] + (vc_diff(s.vc, p) - diff) / VC_DIFF_SCALE
         played += 1
-    return Demonstrations(obs[:n], legal, actions[:n], returns[:n], played)
+    return Demonstrations(obs[:n], legal, actions[:n], returns[:n], played,
+                          listed[:n] if listed is not None else None, agrees[:n] if agrees is not None else None,
+                          layout.obs_size if layout else 0)
 
 
 def _masks(legal: Sequence[np.ndarray], n: int) -> np.ndarray:
@@ -172,12 +256,22 @@ def _masks(legal: Sequence[np.ndarray], n: int) -> np.ndarray:
 def behaviour_clone(model: Any, demos: Demonstrations, *, epochs: int = 4, batch_size: int = 256,
                     lr: float = 3e-4, value_coef: float = 0.5, seed: int = 0,
                     log: Callable[[str], None] | None = print, max_seconds: float | None = None,
-                    clock: Callable[[], float] = time.perf_counter) -> list[dict[str, float]]:
+                    clock: Callable[[], float] = time.perf_counter, holdout: float = 0.0) -> list[dict[str, float]]:
     """Fit ``model.policy`` to the teacher's choices (masked cross-entropy) and its value head
     to the returns. Returns one dict per epoch: ``{"epoch", "loss", "nll", "accuracy",
     "samples"}`` (accuracy: the policy's most likely legal action is the teacher's, on the
     epoch's batches before each update; ``samples``: the samples the epoch went through). Stops
-    after ``max_seconds`` of ``clock`` (between two batches: the last epoch may be partial)."""
+    after ``max_seconds`` of ``clock`` (between two batches: the last epoch may be partial).
+
+    ``holdout``: the share of the samples, the last ones (whole games but the one cut), kept
+    out of training; each epoch's row then has ``"held_out"``: the accuracy on them (the
+    policy's most likely legal action is the teacher's) and ``"held_out_samples"``.
+
+    Raises:
+        ValueError: ``holdout`` outside [0, 1).
+    """
+    if not 0 <= holdout < 1:
+        raise ValueError(f"holdout must be in [0, 1), not {holdout}")
     require_sb3()
     import torch
 
@@ -186,16 +280,18 @@ def behaviour_clone(model: Any, demos: Demonstrations, *, epochs: int = 4, batch
     opt = torch.optim.Adam(policy.parameters(), lr=lr)
     n_actions = model.action_space.n
     rng = np.random.default_rng(seed)
+    n_train = len(demos) - round(len(demos) * holdout)
+    held = np.arange(n_train, len(demos))
     history = []
     t0 = clock()
     for epoch in range(epochs):
-        order = rng.permutation(len(demos))
+        order = rng.permutation(n_train)
         tot = nll_tot = correct = seen = 0.0
         for b in range(0, len(order), batch_size):
             if max_seconds is not None and clock() - t0 > max_seconds:
                 break
             idx = order[b:b + batch_size]
-            obs_t = torch.as_tensor(demos.obs[idx], dtype=torch.float32)
+            obs_t = torch.as_tensor(demos.rows(idx))
             act_t = torch.as_tensor(demos.actions[idx])
             masks = _masks([demos.legal[i] for i in idx], n_actions)
             values, logp, _ent = policy.evaluate_actions(obs_t, act_t, action_masks=masks)
@@ -216,13 +312,36 @@ def behaviour_clone(model: Any, demos: Demonstrations, *, epochs: int = 4, batch
             break
         row = {"epoch": epoch + 1, "loss": tot / seen, "nll": nll_tot / seen,
                "accuracy": correct / seen, "samples": seen}
+        if len(held):
+            row["held_out"] = clone_accuracy(policy, demos, held, batch_size=batch_size)
+            row["held_out_samples"] = len(held)
         history.append(row)
         if log:
             part = "" if seen == len(order) else f" ({int(seen)} of {len(order)} samples: time is up)"
+            held_part = (f"; held out: {100 * row['held_out']:.1f}% of {len(held)} decisions"
+                         if len(held) else "")
             log(f"  behaviour cloning epoch {row['epoch']}: loss {row['loss']:.3f}, "
-                f"nll {row['nll']:.3f}, teacher's action most likely {100 * row['accuracy']:.1f}%{part}")
+                f"nll {row['nll']:.3f}, teacher's action most likely {100 * row['accuracy']:.1f}%{part}{held_part}")
+        policy.set_training_mode(True)
     policy.set_training_mode(False)
     return history
+
+
+def clone_accuracy(policy: Any, demos: Demonstrations, idx: np.ndarray, *, batch_size: int = 256) -> float:
+    """The share of the samples ``idx`` of ``demos`` whose teacher's action is the most likely
+    legal action of ``policy`` (an sb3 policy; evaluation mode, no gradient)."""
+    import torch
+
+    policy.set_training_mode(False)
+    n_actions = policy.action_space.n
+    correct = 0
+    with torch.no_grad():
+        for b in range(0, len(idx), batch_size):
+            part = idx[b:b + batch_size]
+            masks = _masks([demos.legal[i] for i in part], n_actions)
+            probs = policy.get_distribution(torch.as_tensor(demos.rows(part)), action_masks=masks).distribution.probs
+            correct += int((probs.argmax(dim=1) == torch.as_tensor(demos.actions[part])).sum())
+    return correct / len(idx) if len(idx) else float("nan")
 
 
 # ---- PPO with a curriculum -------------------------------------------------------------------
@@ -355,12 +474,13 @@ class Evaluation:
 
 
 def evaluate(policy: Callable[[Any, np.ndarray], int], opponent: Any, games: int, *, players: int = 2,
-             seed: int = 10_000, **options: Any) -> Evaluation:
+             seed: int = 10_000, kind: str = "mlp", **options: Any) -> Evaluation:
     """Play ``games`` games of ``policy`` (``f(observation, mask) -> index``, e.g.
     :func:`smallworld.rl.opponents.sb3_policy`) against ``opponent`` in the other seats, the
     learner's seat drawn per game; game seeds ``seed, seed + 1, ...`` (the same games for every
-    policy evaluated)."""
-    env = make_env(players, opponent, **options)
+    policy evaluated). ``kind="ranking"``: the policy reads ranking observations
+    (:func:`make_env`)."""
+    env = make_env(players, opponent, kind=kind, **options)
     wins = 0.0
     diffs = []
     for g in range(games):
@@ -369,10 +489,11 @@ def evaluate(policy: Callable[[Any, np.ndarray], int], opponent: Any, games: int
             obs, _r, term, trunc, info = env.step(policy(obs, info["action_mask"]))
             if term or trunc:
                 break
-        s = env.aec.game_state
+        single = env.unwrapped
+        s = single.aec.game_state
         if s.result is not None:
-            win = terminal_rewards(s.result, s.spec, "win")[env.seat]
+            win = terminal_rewards(s.result, s.spec, "win")[single.seat]
             wins += win
-            diffs.append(vc_diff(s.vc, env.seat))
+            diffs.append(vc_diff(s.vc, single.seat))
     return Evaluation(opponent_label(opponent), games, wins, wilson(wins, games),
                       float(np.mean(diffs)) if diffs else float("nan"))
