@@ -222,3 +222,15 @@ def test_the_engines_own_refusals_are_messages(action, english):
     with speech.speaking("ko"):
         said = say(refusal, "swow")
     assert said != english and said.startswith(f"'{action}'") and catalogue("ko")[refusal.msgid]
+
+
+def test_every_store_doing_is_a_message():
+    """The store's errors say what it was doing ("could not {what}: ...") with one of the
+    catalogue's messages (storage.DOING): every ``_deadline``/``_db_errors`` of the store names one."""
+    from smallworld.web import storage
+
+    text = (SRC / "web" / "storage.py").read_text("utf-8")
+    used = set(re.findall(r'(?:_deadline|_db_errors)\("([^"]+)"', text))
+    assert len(used) >= 8 and used <= storage.DOING
+    for lang in LANGS:
+        assert all(catalogue(lang).get(w) for w in storage.DOING)

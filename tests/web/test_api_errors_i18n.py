@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from smallworld.web.context import ServerContext
-from smallworld.web.storage import StoreError
+from smallworld.web.storage import StoreError, could_not
 from tests.web.conftest import new_game
 
 TWO = [{"name": "Anna", "kind": "human"}, {"name": "Bob", "kind": "human"}]
@@ -46,14 +46,15 @@ def test_an_unreadable_step_of_a_plan_is_said_in_the_language(client, lang, word
 
 @pytest.mark.parametrize(("lang", "words"), [
     ("en", "the action was not saved, so it was undone: could not save the action: the disk is full"),
-    ("it", "l'azione non è stata salvata, quindi è stata annullata: could not save the action: the disk is full"),
+    ("it", "l'azione non è stata salvata, quindi è stata annullata: impossibile salvare l'azione: il disco è pieno"),
+    ("ko", "행동이 저장되지 않아 취소되었습니다: 행동 저장에 실패했습니다: 디스크가 가득 찼습니다"),
 ])
 def test_a_move_the_database_did_not_save_is_said_in_the_language(client, monkeypatch, lang, words):
-    """The sentence is the reader's; the database's cause stays as the store words it (English)."""
+    """The sentence and the store's cause, in the reader's language (web/storage.py's words)."""
     g = new_game(client, seats=TWO)
 
     async def refused(self, acc, action, expect):
-        raise StoreError("could not save the action: the disk is full")
+        raise StoreError(could_not("save the action", "the disk is full"))
 
     monkeypatch.setattr(ServerContext, "act", refused)
     r = _post(client, g, "actions", {"action": "pick 0"}, lang)
@@ -193,3 +194,18 @@ def test_a_bots_failure_is_told_to_each_page_in_its_language():
         [{"type": "error", "error": "la mossa di un bot non è riuscita: i dettagli sono nel registro del server"}],
         [{"type": "error", "error": "봇의 수가 실패했습니다: 자세한 내용은 서버 로그에 있습니다"}],
     ]
+
+
+def test_a_store_failure_answered_by_the_server_is_said_in_the_language(client, monkeypatch):
+    """A StoreError no route catches (the lobby's list) is answered 503 in the request's language."""
+    from smallworld.web.storage import Store, StoreTimeout
+
+    def stalled(self):
+        raise StoreTimeout(could_not("list the games", "storage not responding (nothing was changed); "
+                                                       "try again in a moment"))
+
+    monkeypatch.setattr(Store, "list", stalled)
+    r = client.get("/api/games", params={"lang": "it"})
+    assert r.status_code == 503 and r.headers["retry-after"] == "1"
+    assert r.json()["error"] == ("impossibile elencare le partite: l'archivio non risponde (non è cambiato nulla); "
+                                 "riprova fra un momento")

@@ -25,7 +25,7 @@ from smallworld.web.access import Access, perspective_of
 from smallworld.web.games import UPDATE, Connection, GameHub, LiveGame
 from smallworld.web.refusals import say
 from smallworld.web.speech import speaking
-from smallworld.web.storage import Store, StoreError, StoreStale
+from smallworld.web.storage import Store, StoreError, StoreStale, store_words
 from smallworld.web.updates import update_text
 
 log = logging.getLogger("smallworld.web")
@@ -179,7 +179,7 @@ class LivePlay:
                     continue
                 except Exception as e:  # an engine or bot bug: stop, tell the pages
                     log.exception("bot failed in game %s", live.id)
-                    why = str(e) if isinstance(e, StoreError) else Refusal(N_("the server's log has the details"))
+                    why = store_words(e) if isinstance(e, StoreError) else Refusal(N_("the server's log has the details"))
                     self.tell(live, {"type": "error", "error": Refusal(N_("a bot's move failed: {why}"), why=why)})
                     return
                 await self.broadcast(live)

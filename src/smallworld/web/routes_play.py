@@ -29,7 +29,7 @@ from smallworld.web.i18n import page_language
 from smallworld.web.refusals import api_error_body, refusal_answer
 from smallworld.web.replayview import replay_frame
 from smallworld.web.speech import speaking
-from smallworld.web.storage import StoreError, StoreStale
+from smallworld.web.storage import StoreError, StoreStale, store_words
 from smallworld.web.updates import answer, update_text
 
 Ctx = Annotated[ServerContext, Depends(server_context)]
@@ -133,7 +133,7 @@ async def api_act(game_id: str, body: ActionIn, request: Request, ctx: Ctx) -> R
             await ctx.fresh(live, force=True)
             raise ApiError(409, MOVED_ON) from None
         except StoreError as e:
-            raise ApiError(503, Refusal(N_("the action was not saved, so it was undone: {why}"), why=str(e))) from None
+            raise ApiError(503, Refusal(N_("the action was not saved, so it was undone: {why}"), why=store_words(e))) from None
         await ctx.play.after_change(live)
         return answer(reading(acc, request), _since(acc, before, body.since))
 
@@ -177,7 +177,7 @@ async def api_undo(game_id: str, body: UndoIn, request: Request, ctx: Ctx) -> Re
             raise ApiError(409, MOVED_ON) from None
         except StoreError as e:
             raise ApiError(503, Refusal(N_("the take-back was not saved, so the game is as before: {why}"),
-                                        why=str(e))) from None
+                                        why=store_words(e))) from None
         await ctx.play.after_change(live)
         return answer(reading(acc, request))
 
@@ -203,7 +203,7 @@ async def api_plan(game_id: str, body: PlanIn, request: Request, ctx: Ctx) -> Re
             with speaking(reading(acc, request).lang):
                 return refusal_answer(e, live.game.state.spec.edition.name, "the plan was not played: ")
         except StoreError as e:
-            raise ApiError(503, Refusal(N_("the plan was not saved, so it was undone: {why}"), why=str(e))) from None
+            raise ApiError(503, Refusal(N_("the plan was not saved, so it was undone: {why}"), why=store_words(e))) from None
         await ctx.play.after_change(live)
         return answer(reading(acc, request), _since(acc, before, body.since))
 

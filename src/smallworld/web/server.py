@@ -50,7 +50,7 @@ from smallworld.web.liveplay import LivePlay
 from smallworld.web.refusals import api_error_body
 from smallworld.web.rematch import rematch_router
 from smallworld.web.routes_pages import STATIC, pages_router
-from smallworld.web.storage import BUSY_TIMEOUT, STORE_DEADLINE, Store, StoreError
+from smallworld.web.storage import BUSY_TIMEOUT, STORE_DEADLINE, Store, StoreError, store_words
 from smallworld.web.tabletalk import chat_router
 from smallworld.web.trained import trained_opponent
 from smallworld.web.watch import mount_watch
@@ -146,7 +146,7 @@ def _add_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(StoreError)
     async def _store_error(request: Request, exc: StoreError) -> JSONResponse:
-        return JSONResponse({"error": str(exc)}, status_code=503, headers={"Retry-After": "1"})
+        return JSONResponse(api_error_body(store_words(exc), request), status_code=503, headers={"Retry-After": "1"})
 
     @app.exception_handler(Exception)
     async def _internal(request: Request, exc: Exception) -> JSONResponse:

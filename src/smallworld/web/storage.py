@@ -46,6 +46,8 @@ from sqlalchemy.engine import CursorResult, Engine, make_url
 from sqlalchemy.exc import OperationalError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
+from smallworld.core.errors import Refusal
+from smallworld.core.names import N_
 from smallworld.core.record import GameRecord
 
 SCHEMA_VERSION = 4
@@ -64,7 +66,28 @@ log = logging.getLogger("smallworld.web")
 class StoreError(RuntimeError):
     """The database refused a read or a write (for example two writers raced for one action
     index, or the file is read-only). The message is for players: it never holds the driver's
-    text, SQL or parameters (those go to the server log without parameters)."""
+    text, SQL or parameters (those go to the server log without parameters); the causes players
+    meet are :class:`~smallworld.core.errors.Refusal` (said in their language by the web layer:
+    :func:`store_words`)."""
+
+
+#: what the store was doing when it failed, in the errors' words (``"could not {what}: ..."``)
+DOING = frozenset({
+    N_("open the database"), N_("save the new game"), N_("save the action"), N_("take the action back"),
+    N_("change the game"), N_("read the game"), N_("delete the game"), N_("list the games"),
+})
+
+
+def store_words(error: StoreError) -> str:
+    """What a :class:`StoreError` says: its :class:`~smallworld.core.errors.Refusal` (translated
+    by the web layer) or its English message."""
+    first = error.args[0] if error.args else ""
+    return first if isinstance(first, Refusal) else str(error)
+
+
+def could_not(what: str, cause: str) -> Refusal:
+    """``"could not {what}: {cause}"``; ``what`` one of :data:`DOING`, ``cause`` a message id."""
+    return Refusal(N_("could not {what}: {cause}"), what=Refusal(what), cause=Refusal(cause))
 
 
 class StoreStale(StoreError):
@@ -123,16 +146,16 @@ def _db_errors(what: str) -> Iterator[None]:
         text = str(e.orig).lower() if e.orig is not None else ""
         log.warning("database error while trying to %s: %s", what, type(e.orig).__name__)
         if "locked" in text or "busy" in text or "lock timeout" in text:
-            raise StoreBusy(f"could not {what}: the database is busy (another program is "
-                            "writing to it); try again in a moment") from None
+            raise StoreBusy(could_not(what, N_("the database is busy (another program is writing to it); "
+                                                "try again in a moment"))) from None
         if "readonly" in text or "read-only" in text or "read only" in text:
-            raise StoreError(f"could not {what}: the database is read-only") from None
+            raise StoreError(could_not(what, N_("the database is read-only"))) from None
         if "full" in text:
-            raise StoreError(f"could not {what}: the disk is full") from None
-        raise StoreError(f"could not {what}: the database cannot be used right now") from None
+            raise StoreError(could_not(what, N_("the disk is full"))) from None
+        raise StoreError(could_not(what, N_("the database cannot be used right now"))) from None
     except SQLAlchemyError as e:
         log.warning("database error while trying to %s: %s", what, type(e).__name__)
-        raise StoreError(f"could not {what}: the database refused it") from None
+        raise StoreError(could_not(what, N_("the database refused it"))) from None
 
 
 _P = ParamSpec("_P")
@@ -409,8 +432,8 @@ class Store:
             future.cancel()
             log.warning("the database did not answer within %.1f s while trying to %s",
                         self.deadline, what)
-            raise StoreTimeout(f"could not {what}: storage not responding (nothing was "
-                               "changed); try again in a moment") from None
+            raise StoreTimeout(could_not(what, N_("storage not responding (nothing was changed); "
+                                                   "try again in a moment"))) from None
 
     # ---- writes ----------------------------------------------------------------------------
 
