@@ -53,3 +53,18 @@ def test_pieces_and_rule_links_speak_the_pages_language(server, page_, edition, 
             assert what == f"{owner}: {effect}", kind
         checked += 1
     assert checked >= 3 and page_.errors == []
+
+
+def test_the_pages_requests_ask_for_its_language(server, page_):
+    """api.js sends the page's language (chosen in this browser: here ?lang=, the browser's own
+    being English) with every request, so an error comes in it."""
+    page_.goto(f"{server}/rules/?lang=ko")
+    said = page_.evaluate("""async () => {
+      const i18n = await import('/static/js/i18n.js');
+      const api = await import('/static/js/api.js');
+      const ask = () => api.api('/api/games/nothing-here/state', { token: 'x' }).catch((e) => e.message);
+      const before = await ask();
+      await i18n.loadI18n();
+      return [before, await ask()];
+    }""")
+    assert said == ["no game 'nothing-here'", "게임 'nothing-here'이(가) 없습니다"]

@@ -1,12 +1,19 @@
 // Small fetch helpers: JSON in, JSON out, errors as Error(message from {"error": ...}).
-import { t } from "./i18n.js";
+import { t, pageLanguage } from "./i18n.js";
+
+// the headers every request carries: the page's language once chosen (errors said in it)
+function spoken(headers) {
+  const l = pageLanguage();
+  if (l) headers["Accept-Language"] = l;
+  return headers;
+}
 
 export class ApiError extends Error {
   constructor(message, status) { super(message); this.status = status; }
 }
 
 export async function api(path, { method = "GET", body, token } = {}) {
-  const headers = { "Accept": "application/json" };
+  const headers = spoken({ "Accept": "application/json" });
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["X-Token"] = token;
   return answer(fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
@@ -31,7 +38,7 @@ export async function answer(pending) {
 }
 
 export async function postRaw(path, text) {
-  const res = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: text });
+  const res = await fetch(path, { method: "POST", headers: spoken({ "Content-Type": "application/json" }), body: text });
   const data = await res.json().catch(() => null);
   if (!res.ok) throw new ApiError((data && data.error) || `${res.status} ${res.statusText}`, res.status);
   return data;

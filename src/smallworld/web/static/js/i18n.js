@@ -9,6 +9,7 @@
 const STORE = "smallworld.lang";
 let cat = { lang: "en", plural: { one: 0, other: 1 }, messages: {}, languages: [], names: {}, regions: {} };
 let rules = null;
+let loaded = false; // loadI18n() has run
 
 function fill(text, params) {
   if (!params) return text;
@@ -32,6 +33,7 @@ export async function loadI18n() {
   let res = await fetch(lang ? `/api/i18n?lang=${encodeURIComponent(lang)}` : "/api/i18n");
   if (!res.ok) res = await fetch("/api/i18n"); // a language no longer offered: the browser's
   if (res.ok) cat = await res.json();
+  loaded = true;
   rules = new Intl.PluralRules(cat.lang);
   document.documentElement.lang = cat.lang;
   translatePage(document);
@@ -40,6 +42,11 @@ export async function loadI18n() {
 
 // The language of the page ("en", "it", "ko").
 export function lang() { return cat.lang; }
+
+// The page's language once its catalogue is loaded (null before): what the page's requests ask
+// the server to answer in (api.js sends it as Accept-Language, so an error comes in the
+// language chosen in this browser, not only the browser's own).
+export function pageLanguage() { return loaded ? cat.lang : null; }
 
 // The languages offered: [{id, name}], each name in its own language.
 export function languages() { return cat.languages; }
