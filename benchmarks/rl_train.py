@@ -3,14 +3,18 @@ learning curve and the final win rates against each ladder opponent with 95% Wil
 
 The recipe is :func:`smallworld.rl.recipe.train` (docs/rl.md "Training"):
 
-1. greedy-vs-greedy demonstrations (at most ``--demo-share`` of the budget, ``--max-samples``
-   decisions kept);
+1. greedy-vs-greedy demonstrations (``--teacher``; at most ``--demo-share`` of the budget,
+   ``--max-samples`` decisions kept);
 2. behaviour cloning of the policy and value head on them (at most ``--bc-share`` of the
-   budget and ``--bc-epochs`` epochs);
+   budget and ``--bc-epochs`` epochs), with its accuracy on the ``--holdout`` share of the
+   demonstrations kept out of it;
 3. MaskablePPO for the rest: a quarter against ``greedy-eps`` (ε = 0.2), then ``greedy``;
 4. evaluation against ``random``, ``random-nodecline``, ``greedy-eps``, ``greedy``, ``mcts-fast``
    on fixed game seeds (the learner's seat drawn per game), after behaviour cloning (greedy
    only) and at the end.
+
+The policy (``--kind``): ``ranking`` (default) scores each legal action from features of what
+it does (:mod:`smallworld.rl.ranking`); ``mlp`` is the earlier network over the catalogue.
 
 Reward: +1 for a win, plus the scaled VC-difference shaping (``dense_reward="vc_diff"``).
 ``--minutes`` bounds steps 1–3 in CPU time of this process (``--clock cpu``, the default, so a

@@ -4,12 +4,19 @@
 :mod:`smallworld.rl.training` within a budget of minutes (CPU time of the process by default,
 so a busy shared machine does not shorten it):
 
-1. greedy-vs-greedy demonstrations, at most ``demo_share`` of the budget and ``max_samples``
-   decisions (float16, preallocated: memory stays bounded whatever the budget);
+1. teacher-vs-teacher demonstrations (``greedy`` by default), at most ``demo_share`` of the
+   budget and ``max_samples`` decisions (float16, preallocated: memory stays bounded whatever
+   the budget);
 2. behaviour cloning of the policy and value head, at most ``bc_share`` of the budget and
-   ``bc_epochs`` epochs;
+   ``bc_epochs`` epochs, its accuracy measured on the ``holdout`` share of the demonstrations
+   kept out of it;
 3. ``MaskablePPO`` for the rest (at least ``1 - demo_share - bc_share`` of it): a quarter
    against ``greedy-eps`` (ε = 0.2), then ``greedy``; the learning curve every ``every`` steps.
+
+The policy is of ``kind="ranking"`` by default: a score for each legal action from features
+of what that action does (:mod:`smallworld.rl.ranking`), so cloning the greedy teacher is
+nearly exact and PPO starts at about the teacher's strength; ``kind="mlp"`` is the earlier
+network, one logit per catalogue entry from the compact observation.
 
 The shares scale with the budget, so a short budget leaves PPO most of it (with 8 minutes the
 old recipe's four fixed cloning epochs left PPO one minute). ``benchmarks/rl_train.py`` runs it
@@ -92,6 +99,22 @@ def split_budget(seconds: float, demo_share: float, bc_share: float) -> tuple[fl
     return seconds * demo_share, seconds * bc_share
 
 
+def kind_defaults(kind: str, max_samples: int | None, bc_epochs: int | None, bc_lr: float | None
+                  ) -> tuple[int, int, float]:
+    """``(max_samples, bc_epochs, bc_lr)``, each ``None`` replaced by the default of ``kind``
+    (ranking: :data:`~smallworld.rl.training.MAX_RANKING_SAMPLES`, 12 epochs, 1e-3; mlp:
+    :data:`~smallworld.rl.training.MAX_SAMPLES`, 4 epochs, 3e-4).
+
+    Raises:
+        ValueError: an unknown ``kind``.
+    """
+    check_kind(kind)
+    ranking = kind == "ranking"
+    return (max_samples if max_samples is not None else MAX_RANKING_SAMPLES if ranking else MAX_SAMPLES,
+            bc_epochs if bc_epochs is not None else 12 if ranking else 4,
+            bc_lr if bc_lr is not None else 1e-3 if ranking else 3e-4)
+
+
 def train(edition: str = "swow", players: int = 2, minutes: float = 30.0, *, clock: str = "cpu",
           steps: int | None = None, seed: int = 0, demo_share: float = 0.1, bc_share: float = 0.1,
           demo_games: int = 2000, max_samples: int | None = None, bc_epochs: int | None = None,
@@ -144,14 +167,7 @@ def train(edition: str = "swow", players: int = 2, minutes: float = 30.0, *, clo
     def stamp() -> str:
         return f"[{time.perf_counter() - t0:6.0f} s wall, {time.process_time() - c0:6.0f} s CPU]"
 
-    check_kind(kind)
-    ranking = kind == "ranking"
-    if max_samples is None:
-        max_samples = MAX_RANKING_SAMPLES if ranking else MAX_SAMPLES
-    if bc_epochs is None:
-        bc_epochs = 12 if ranking else 4
-    if bc_lr is None:
-        bc_lr = 1e-3 if ranking else 3e-4
+    max_samples, bc_epochs, bc_lr = kind_defaults(kind, max_samples, bc_epochs, bc_lr)
     env = make_env(players, "greedy", edition=edition, kind=kind)
     result = RecipeResult(None, edition, players)
     if init is not None:
@@ -217,4 +233,5 @@ def evaluation_line(ev: Evaluation) -> str:
             f"95% CI [{100 * lo:4.1f}, {100 * hi:4.1f}]  mean VC difference {ev.vc_diff:+.1f}")
 
 
-__all__ = ["PPO_OPTIONS", "WARMUP_OPPONENT", "RecipeResult", "evaluation_line", "peak_rss_mb", "split_budget", "train"]
+__all__ = ["PPO_OPTIONS", "WARMUP_OPPONENT", "RecipeResult", "evaluation_line", "kind_defaults", "peak_rss_mb", "split_budget",
+           "train"]

@@ -3,11 +3,13 @@
 The pieces of the recipe (:func:`smallworld.rl.recipe.train` puts them together within a
 budget; ``benchmarks/rl_train.py``; docs/rl.md, "Training"):
 
-1. :func:`collect_demonstrations`: greedy-vs-greedy games; every decision of every seat gives a
-   sample (its compact observation, its legal action indexes, the greedy bot's choice, and the
-   return that seat went on to get under the training reward);
+1. :func:`collect_demonstrations`: greedy-vs-greedy games (or another teacher's); every
+   decision of every seat gives a sample (its compact observation, or its ranking observation
+   for ``kind="ranking"``, its legal action indexes, the teacher's choice, and the return that
+   seat went on to get under the training reward);
 2. :func:`behaviour_clone`: supervised warm start of the policy (masked cross-entropy) and of
-   the value head (squared error to the return);
+   the value head (squared error to the return), with the accuracy on held-out decisions
+   (:func:`clone_accuracy`);
 3. :func:`train_stages`: ``MaskablePPO`` against a curriculum of opponents
    (:mod:`smallworld.rl.opponents`), printing a learning curve (:class:`CurveCallback`);
 4. :func:`evaluate`: win rate against an opponent with a 95% Wilson interval.
@@ -182,20 +184,7 @@ def collect_demonstrations(players: int, games: int, seed: int = 0, teacher: str
     check_kind(kind)
     make_bot(teacher)  # ValueError naming the known bots
     env = SmallWorldEnv(players, edition, observation="compact", mask_in_obs=False)
-    layout = None
-    size = env.compact.size
-    if kind == "ranking":
-        from smallworld.rl.ranking import ActionFeatures, RankingLayout
-
-        layout = RankingLayout(size)
-        size = layout.size
-    obs = np.zeros((max_samples, size), dtype=np.float16)
-    listed = np.zeros((max_samples, layout.listed), dtype=np.int32) if layout else None
-    agrees = np.zeros(max_samples, dtype=bool) if layout else None
-    legal: list[np.ndarray] = []
-    actions = np.zeros(max_samples, dtype=np.int64)
-    returns = np.zeros(max_samples, dtype=np.float32)
-    n = 0
+    buf = _Buffer(env.compact.size, max_samples, kind == "ranking")
     t0 = clock()
     played = 0
     for g in range(games):
@@ -203,9 +192,9 @@ def collect_demonstrations(players: int, games: int, seed: int = 0, teacher: str
             break
         env.reset(seed=seed + g)
         bots = [make_bot(teacher, seed=f"demo:{seed + g}:{p}") for p in range(players)]
-        feats = [ActionFeatures(f"demo:{seed + g}:{p}") for p in range(players)] if layout else []
+        feats = [buf.features(f"demo:{seed + g}:{p}") for p in range(players)]
         pending: list[tuple[int, float]] = []  # (seat, VC difference at the decision) per sample
-        start = n
+        start = buf.n
         full = False
         while not env.game_state.is_over():
             s = env.game_state
@@ -214,36 +203,78 @@ def collect_demonstrations(players: int, games: int, seed: int = 0, teacher: str
             legal_actions = engine.legal_actions(s)
             a = bots[p].choose(s, p, legal_actions)
             if len(legal_actions) > 1:
-                if n == max_samples:
+                if buf.n == max_samples:
                     full = True
                     break
-                by_index = env.legal_actions()
-                if layout is not None:
-                    index_of = {b: i for i, b in by_index.items()}
-                    idx, f, choice = feats[p].compute(s, p, list(by_index.values()), index_of)
-                    obs[n] = layout.join(env.observe(agent), idx, f)
-                    listed[n] = idx  # type: ignore[index]
-                    agrees[n] = choice == a  # type: ignore[index]
-                else:
-                    obs[n] = env.observe(agent)
-                legal.append(np.fromiter(by_index, dtype=np.int32))
-                actions[n] = env.actions.index(a)
+                buf.add(env, agent, p, a, feats[p])
                 pending.append((p, vc_diff(s.vc, p)))
-                n += 1
             env.step_action(a)
         if full:  # drop the unfinished game's samples: their returns are unknown
-            del legal[start:]
-            n = start
+            buf.drop(start)
             break
         s = env.game_state
         assert s.result is not None
         win = terminal_rewards(s.result, s.spec, "win")
         for k, (p, diff) in enumerate(pending):
-            returns[start + k] = win[p] + (vc_diff(s.vc, p) - diff) / VC_DIFF_SCALE
+            buf.returns[start + k] = win[p] + (vc_diff(s.vc, p) - diff) / VC_DIFF_SCALE
         played += 1
-    return Demonstrations(obs[:n], legal, actions[:n], returns[:n], played,
-                          listed[:n] if listed is not None else None, agrees[:n] if agrees is not None else None,
-                          layout.obs_size if layout else 0)
+    return buf.demonstrations(played)
+
+
+class _Buffer:
+    """The preallocated arrays of :func:`collect_demonstrations` (``ranking``: ranking rows)."""
+
+    def __init__(self, obs_size: int, max_samples: int, ranking: bool) -> None:
+        self.layout: Any = None
+        size = obs_size
+        if ranking:
+            from smallworld.rl.ranking import RankingLayout
+
+            self.layout = RankingLayout(obs_size)
+            size = self.layout.size
+        self.obs = np.zeros((max_samples, size), dtype=np.float16)
+        self.listed = np.zeros((max_samples, self.layout.listed), dtype=np.int32) if ranking else None
+        self.agrees = np.zeros(max_samples, dtype=bool) if ranking else None
+        self.legal: list[np.ndarray] = []
+        self.actions = np.zeros(max_samples, dtype=np.int64)
+        self.returns = np.zeros(max_samples, dtype=np.float32)
+        self.n = 0
+
+    def features(self, seed: str) -> Any:
+        """A seat's :class:`~smallworld.rl.ranking.ActionFeatures` (``None`` without ranking)."""
+        if self.layout is None:
+            return None
+        from smallworld.rl.ranking import ActionFeatures
+
+        return ActionFeatures(seed, self.layout.listed)
+
+    def add(self, env: SmallWorldEnv, agent: str, p: int, a: Any, features: Any) -> None:
+        """Record the decision of ``agent`` (seat ``p``) to play ``a`` (its return comes later)."""
+        n = self.n
+        by_index = env.legal_actions()
+        if self.layout is not None:
+            index_of = {b: i for i, b in by_index.items()}
+            idx, f, choice = features.compute(env.game_state, p, list(by_index.values()), index_of)
+            self.obs[n] = self.layout.join(env.observe(agent), idx, f)
+            self.listed[n] = idx  # type: ignore[index]
+            self.agrees[n] = choice == a  # type: ignore[index]
+        else:
+            self.obs[n] = env.observe(agent)
+        self.legal.append(np.fromiter(by_index, dtype=np.int32))
+        self.actions[n] = env.actions.index(a)
+        self.n += 1
+
+    def drop(self, start: int) -> None:
+        """Forget the samples from ``start`` on."""
+        del self.legal[start:]
+        self.n = start
+
+    def demonstrations(self, games: int) -> Demonstrations:
+        n = self.n
+        return Demonstrations(self.obs[:n], self.legal, self.actions[:n], self.returns[:n], games,
+                              self.listed[:n] if self.listed is not None else None,
+                              self.agrees[:n] if self.agrees is not None else None,
+                              self.layout.obs_size if self.layout is not None else 0)
 
 
 def _masks(legal: Sequence[np.ndarray], n: int) -> np.ndarray:
