@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from smallworld.web.context import ServerContext
-from smallworld.web.storage import StoreError, could_not
+from smallworld.web.storage import StoreError, could_not, store_words
 from tests.web.conftest import new_game
 
 TWO = [{"name": "Anna", "kind": "human"}, {"name": "Bob", "kind": "human"}]
@@ -209,3 +209,21 @@ def test_a_store_failure_answered_by_the_server_is_said_in_the_language(client, 
     assert r.status_code == 503 and r.headers["retry-after"] == "1"
     assert r.json()["error"] == ("impossibile elencare le partite: l'archivio non risponde (non è cambiato nulla); "
                                  "riprova fra un momento")
+
+
+def test_a_rematch_the_store_could_not_record_is_said_in_the_language(client, monkeypatch):
+    """The rematch's own store failure (its row taken, then gone) is a message of the catalogue."""
+    from smallworld.web import rematch
+    from smallworld.web.refusals import api_error_body
+
+    g = new_game(client, seats=TWO)
+    store = client.app.state.hub.store
+    rematch._set_next(store, g["id"], "first")
+    monkeypatch.setattr(rematch, "_next_of", lambda store, game_id: None)
+    with pytest.raises(StoreError) as e:
+        rematch._set_next(store, g["id"], "second")
+    assert str(e.value) == "could not record the rematch"
+    from starlette.requests import Request
+
+    asked = Request({"type": "http", "query_string": b"lang=ko", "headers": []})
+    assert api_error_body(store_words(e.value), asked)["error"] == "재대결을 기록하지 못했습니다"

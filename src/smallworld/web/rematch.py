@@ -92,7 +92,7 @@ def _set_next(store: Store, game_id: str, next_id: str) -> str:
     except IntegrityError:
         first = _next_of(store, game_id)
         if first is None:
-            raise StoreError("could not record the rematch") from None
+            raise StoreError(Refusal(N_("could not record the rematch"))) from None
         return first
 
 
