@@ -70,8 +70,9 @@ def test_a_turn_at_the_table_speaks_the_language(server, chromium, edition, lang
 
 
 def test_the_same_position_in_three_languages(server, chromium):
-    """Screenshots of one position (after the pick, conquering) in English, Italian and Korean,
-    at both sizes; the switch's choices are the languages in their own names."""
+    """Screenshots of one position (after the pick, conquering, the Region names shown) in
+    English, Italian and Korean, at both sizes; the switch's choices are the languages in their
+    own names."""
     created = post_game(server, {"seats": ANNA_BOT, "seed": 5})
     url = server + created["seats"][0]["link"]
     ctx, pg = open_table(chromium, url + "&lang=en", 1440, 900, False)
@@ -85,13 +86,20 @@ def test_the_same_position_in_three_languages(server, chromium):
         for lang in ("en", "it", "ko"):
             ctx, pg = open_table(chromium, f"{url}&lang={lang}", w, h, touch)
             wait_ready(pg)
+            pg.tap("#btn-names") if touch else pg.click("#btn-names")  # the Region names shown
+            pg.wait_for_function("document.body.classList.contains('show-names')")
             if lang != "en":
                 check_page(pg, lang, f"the position in {lang}", allowed={"Anna", "Bruno"})
-            # the board's Region labels: the catalogue's names in the language
-            labels = pg.eval_on_selector_all("text.sw-name", "ts => ts.map((t) => t.textContent)")
+            # the board's Region labels: the catalogue's names in the language (a name set on
+            # two lines keeps it whole in its aria-label)
+            labels = pg.eval_on_selector_all("text.sw-name", "ts => ts.map((t) => t.getAttribute('aria-label') || t.textContent)")
             english = server.app.state.hub.get(created["id"]).game.state.spec.names
             assert sorted(labels) == sorted(i18n.region_name(lang, n) for n in english), (lang, labels[:5])
             shot(pg, f"table-i18n-same-{lang}-{w}x{h}")
+            # the pieces key sits above the action legend, however many rows the legend's words
+            # take (two on a phone in Italian)
+            key, legend = pg.locator("#key").bounding_box(), pg.locator("#legend").bounding_box()
+            assert key and legend and key["y"] + key["height"] <= legend["y"], (lang, w, key, legend)
             # at the foot of the combos on a wide screen, by its code in the top bar of a phone
             options = pg.eval_on_selector_all(".lang-switch option", "os => os.map(o => o.title || o.textContent)")
             assert options == ["English", "Italiano", "한국어"], options

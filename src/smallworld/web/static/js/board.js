@@ -122,7 +122,8 @@ export class Board {
     const key = wrap && wrap.querySelector(".key"), legend = wrap && wrap.querySelector(".legend");
     if (!key && !legend) return 0; // a replay has neither
     const KEY_ROW = 30;
-    const under = legend ? 40 : 8; // the legend's row and the margin under it; the key sits above
+    // the legend's rows (--legend-h, play.js) and the margins under and over it; the key sits above
+    const under = legend ? 16 + (parseFloat(wrap.style.getPropertyValue("--legend-h")) || 24) : 8;
     return under + (key ? Math.max(KEY_ROW, key.hidden ? 0 : key.offsetHeight) + 4 : 0);
   }
 

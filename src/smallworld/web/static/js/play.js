@@ -576,11 +576,21 @@ function wireTools() {
     if (!menu.hidden && !menu.contains(e.target) && !e.target.closest("svg")) hideMenu();
   });
   document.getElementById("modal").addEventListener("click", (e) => { if (e.target.id === "modal") e.target.hidden = true; });
-  document.getElementById("legend").replaceChildren(
+  const legend = document.getElementById("legend");
+  legend.replaceChildren(
     h("span", { class: "lg lg-conquer" }, t("can conquer")),
     h("span", { class: "lg lg-final" }, t("final conquest (die)")),
     h("span", { class: "lg lg-place" }, t("place tokens")),
   );
+  // the legend's height once shown (two rows on a phone in Italian): the key sits above it
+  // (table.css) and the islands above both (Board._bottomRows: laid out again if it grew)
+  if (window.ResizeObserver) {
+    new ResizeObserver(() => {
+      if (!legend.offsetHeight) return;
+      legend.parentElement.style.setProperty("--legend-h", `${legend.offsetHeight}px`);
+      board.fitAboveKey();
+    }).observe(legend);
+  }
 }
 
 start();
