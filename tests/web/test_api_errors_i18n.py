@@ -227,3 +227,18 @@ def test_a_rematch_the_store_could_not_record_is_said_in_the_language(client, mo
 
     asked = Request({"type": "http", "query_string": b"lang=ko", "headers": []})
     assert api_error_body(store_words(e.value), asked)["error"] == "재대결을 기록하지 못했습니다"
+
+
+def test_a_rematch_that_cannot_be_set_up_is_refused_in_the_language(client, monkeypatch):
+    from smallworld.core.errors import Refusal
+    from smallworld.web.games import LiveGame, SetupError
+    from tests.web.conftest import finished_record
+
+    g = client.post("/api/games/import", json={"record": finished_record()}).json()
+
+    def refused(*args, **kwargs):
+        raise SetupError(Refusal("a game needs 2 to 5 seats"))
+
+    monkeypatch.setattr(LiveGame, "create", refused)
+    r = _post(client, g, "rematch", {}, "it")
+    assert r.status_code == 400 and r.json()["error"] == "una partita ha da 2 a 5 posti"

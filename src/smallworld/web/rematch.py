@@ -34,7 +34,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 from smallworld.core.errors import Refusal
 from smallworld.core.names import N_
 from smallworld.web.access import Access, ApiError, authorize, get_live, seat_param, token_of
-from smallworld.web.games import GameHub, LiveGame, Seat, SetupError
+from smallworld.web.games import GameHub, LiveGame, Seat, SetupError, setup_words
 from smallworld.web.storage import Base, Store, StoreError, now
 from smallworld.web.titles import rematch_title
 
@@ -155,7 +155,7 @@ def rematch_router(hub: GameHub, store: Store, *, start: Callable[[LiveGame], Aw
                         edition=edition,
                         seed=None, title=title[:120])
                 except SetupError as e:
-                    raise ApiError(400, str(e)) from None
+                    raise ApiError(400, setup_words(e)) from None
                 if watch and watch != "off":
                     await asyncio.to_thread(store.set_watch, new.id, watch)
                 first = await asyncio.to_thread(_set_next, store, game_id, new.id)
