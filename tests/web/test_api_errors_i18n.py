@@ -242,3 +242,13 @@ def test_a_rematch_that_cannot_be_set_up_is_refused_in_the_language(client, monk
     monkeypatch.setattr(LiveGame, "create", refused)
     r = _post(client, g, "rematch", {}, "it")
     assert r.status_code == 400 and r.json()["error"] == "una partita ha da 2 a 5 posti"
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "position 999 is outside this game (0 to {n})"),
+                                             ("it", "la posizione 999 è fuori da questa partita (da 0 a {n})")])
+def test_a_replay_position_past_the_end_is_refused_in_the_language(client, lang, words):
+    """A replay address whose ?at= was typed past the game's end."""
+    g = new_game(client, seats=TWO)
+    r = client.get(f"/api/games/{g['id']}/replay", params={"token": g["host_token"], "at": 999, "lang": lang})
+    n = r.json()["refusal"]["args"]["total"]  # the chance draws of the setup are moves too
+    assert r.status_code == 400 and r.json()["error"] == words.format(n=n)

@@ -75,6 +75,13 @@ def refusal_answer(error: IllegalActionError, edition: str, prefix: str = "illeg
                          "refusal": refusal.to_json()}, status_code=409)
 
 
+def error_words(error: BaseException) -> str:
+    """What an error says: the :class:`Refusal` it was raised with (said in the request's
+    language when answered as an ``ApiError``), else its English message."""
+    first = error.args[0] if error.args else ""
+    return first if isinstance(first, Refusal) else str(error)
+
+
 def api_error_body(message: str, conn: HTTPConnection) -> dict[str, Any]:
     """The JSON of an API error (``ApiError``): ``{"error": message}``; a :class:`Refusal`
     message (a move refused before the rules are asked: the game is over, a bot to move, the
@@ -88,4 +95,4 @@ def api_error_body(message: str, conn: HTTPConnection) -> dict[str, Any]:
         return {"error": say(message, None), "refusal": message.to_json()}
 
 
-__all__ = ["REGION_KIND_WORDS", "api_error_body", "refusal_answer", "say"]
+__all__ = ["REGION_KIND_WORDS", "api_error_body", "error_words", "refusal_answer", "say"]

@@ -14,6 +14,8 @@ from typing import Any
 
 from smallworld.core import engine
 from smallworld.core.actions import as_action
+from smallworld.core.errors import Refusal
+from smallworld.core.names import N_
 from smallworld.core.record import start_state
 from smallworld.core.state import State
 from smallworld.core.undo import is_chance_text
@@ -80,7 +82,8 @@ def replay_frame(live: LiveGame, at: int | None, log_part: str = "upto",
     "log", "over"}``; ``rounds`` gives the position at which each round's first turn begins.
 
     Raises:
-        ValueError: ``at`` outside ``0..total``, or an unknown ``log_part``.
+        ValueError: ``at`` outside ``0..total`` (its message a :class:`Refusal`: the reader may
+            have typed it in the address), or an unknown ``log_part``.
     """
     if log_part not in ("upto", "all", "none"):
         raise ValueError(f"log must be upto, all or none, not {log_part!r}")
@@ -90,7 +93,7 @@ def replay_frame(live: LiveGame, at: int | None, log_part: str = "upto",
     if at is None:
         at = total
     if not 0 <= at <= total:
-        raise ValueError(f"position {at} is outside this game (0 to {total})")
+        raise ValueError(Refusal(N_("position {at} is outside this game (0 to {total})"), at=at, total=total))
     points, log = _checkpoints(live)
     k = min(at // EVERY, len(points) - 1)
     s = points[k].copy()

@@ -26,7 +26,7 @@ from smallworld.web.access import Access, ApiError, perspective_of, reading, sea
 from smallworld.web.context import ServerContext, send_asset, server_context
 from smallworld.web.games import HOST_TRUST, Connection, NotYourTurn
 from smallworld.web.i18n import page_language
-from smallworld.web.refusals import api_error_body, refusal_answer
+from smallworld.web.refusals import api_error_body, error_words, refusal_answer
 from smallworld.web.replayview import replay_frame
 from smallworld.web.speech import speaking
 from smallworld.web.storage import StoreError, StoreStale, store_words
@@ -153,7 +153,7 @@ async def api_replay(game_id: str, request: Request, ctx: Ctx) -> dict[str, Any]
             return replay_frame(acc.live, at, request.query_params.get("log", "upto"),
                                 lang=page_language(request))
         except ValueError as e:
-            raise ApiError(400, str(e)) from None
+            raise ApiError(400, error_words(e)) from None
 
 
 @router.post("/api/games/{game_id}/undo")

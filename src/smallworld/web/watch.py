@@ -32,6 +32,7 @@ from smallworld.web.access import ApiError, authorize, get_live, no_game, token_
 from smallworld.web.assets import Asset
 from smallworld.web.games import GameHub, LiveGame
 from smallworld.web.i18n import page_language
+from smallworld.web.refusals import error_words
 from smallworld.web.replayview import replay_frame, stops
 from smallworld.web.storage import Store
 
@@ -134,7 +135,7 @@ def mount_watch(app: FastAPI, hub: GameHub, store: Store, draw_board: Callable[[
                 frame = replay_frame(live, at, request.query_params.get("log", "upto"), upto=upto,
                                      lang=page_language(request))
             except ValueError as e:
-                raise ApiError(400, str(e)) from None
+                raise ApiError(400, error_words(e)) from None
         # nothing tells how far the game has gone past what the spectator may see
         frame["game"].update(actions=upto, rev=upto)
         frame["watching"] = {"mode": mode, "delay": delay}
