@@ -5,7 +5,8 @@ For each K (default 10, 50, 100) the script starts ``smallworld serve`` on a fre
 with one client (an action every ``--think`` seconds) while a WebSocket on the game's second
 seat link listens for pushes; the games are shared among ``--procs`` load processes (default 2,
 each one event loop), so that the load generator's own queueing does not pass for server delay.
-Clients send ``since`` (the log entries they hold) as the game page
+Each game's client holds one keep-alive connection of :mod:`leanhttp` (httptools' parser;
+httpx spent twice the server's CPU per action on the machine they share). Clients send ``since`` (the log entries they hold) as the game page
 does, so answers carry only new log entries. One more game is driven by a *separate client*, a
 process of its own (``--probe``, an action every 0.25 s), whose action latency is reported on its
 own: the figure a player feels while the server is loaded, without the load generator's own
@@ -15,7 +16,8 @@ Reported per K: actions/s, action latency p50/p95/p99 (all clients and the separ
 push delay p50/p99 and the counts of pushes later than 1 s and 2 s (push delay: from sending an action
 to the other seat's page receiving the update that contains it), the server's resident memory,
 its CPU time per action (all processes of the server: the one figure that does not depend on
-what else loads the machine), the machine's 1-minute load average at the start and the end of
+what else loads the machine), the load processes' own CPU time per action (they share the
+machine's CPUs with the server), the machine's 1-minute load average at the start and the end of
 the run, and lost actions: acknowledged actions missing from the stored record at the end. With
 ``--kill-after S`` the server is killed (SIGKILL) S seconds in and restarted on the same
 database, clients carry on, and the lost-action check spans the kill; with ``--kill-worker``
