@@ -7,7 +7,10 @@ second seat's page listens) for N actions in all, through either
   :meth:`ServerContext.act`, bots, the push to the listening page built and handed to its
   outbox, the acting page's answer), or
 * ``--path http``: the whole app through ``httpx.ASGITransport`` (middleware, routing,
-  validation, the answer's gzip), the client's own work included,
+  validation, the answer's gzip), the client's own work included, or
+* ``--path served``: ``smallworld serve`` in a process of its own (uvicorn, its HTTP and
+  WebSocket protocols, the second seat's page listening), driven one move at a time over
+  HTTP: the server process's CPU only (``/proc``), what ``benchmarks/load.py`` loads,
 
 and prints the CPU milliseconds per action (``time.process_time``: the store's threads
 included). ``--profile`` prints cProfile's top functions of the run (by own time and by
@@ -15,7 +18,8 @@ cumulative time). ``--db postgresql://...`` measures the PostgreSQL store.
 
 Usage (from the repository root)::
 
-    python benchmarks/action_cpu.py                      # both paths, SQLite, 10 games, 600 actions
+    python benchmarks/action_cpu.py                      # direct and http, SQLite, 10 games, 600 actions
+    python benchmarks/action_cpu.py --path all --src /work/main   # before/after, three paths
     python benchmarks/action_cpu.py --path direct --profile
     python benchmarks/action_cpu.py --src /tmp/before       # and another checkout, in turn
 """
@@ -31,20 +35,47 @@ import pstats
 import sys
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-SEATS = [{"name": "Anna", "kind": "human"}, {"name": "Bob", "kind": "human"}]
-PREFER = ("pick", "expand", "conquer", "redeploy", "end")
+from load import SEATS, Server, choose, free_port  # the load test's games and moves
+
+from smallworld.core.actions import parse_action
+
+#: one move of a game: ``(game, action text, its payload before) -> its payload after``
+Move = Callable[[Any, str, dict[str, Any]], Awaitable[dict[str, Any]]]
+#: a game's payload before its first move in the run
+State = Callable[[Any], Awaitable[dict[str, Any]]]
 
 
-def choose(legal: list[dict[str, Any]]) -> str:
-    texts = [a["text"] for a in legal]
-    for prefix in PREFER:
-        for t in texts:
-            if t.startswith(prefix):
-                return t
-    return texts[0]
+async def _drive(games: list[Any], n: int, state: State, move: Move,
+                 prof: cProfile.Profile | None) -> tuple[int, float]:
+    """Play ``games`` in turn, one move each (:func:`load.choose`), until ``n`` moves are made
+    or every game is over; answers the moves made and this process's CPU seconds meanwhile."""
+    answers: dict[int, dict[str, Any]] = {}
+    done = 0
+    cpu0 = time.process_time()
+    if prof is not None:
+        prof.enable()
+    while done < n:
+        moved = False
+        for g in games:
+            if done >= n:
+                break
+            p = answers.get(id(g))
+            if p is None:
+                p = await state(g)
+            if p["over"] or not p["legal"]:
+                continue
+            answers[id(g)] = await move(g, choose(p["legal"]), p)
+            done += 1
+            moved = True
+        if not moved:
+            break
+    if prof is not None:
+        prof.disable()
+    return done, time.process_time() - cpu0
 
 
 class _Sink:
@@ -70,39 +101,25 @@ async def _direct(app: Any, k: int, n: int, prof: cProfile.Profile | None) -> tu
         conn = Connection(ws=_Sink(), seat=1, host=False)
         live.sockets.append(conn)
         games.append(live)
-    answers: dict[str, dict[str, Any]] = {}
-    done = 0
-    cpu0 = time.process_time()
-    if prof is not None:
-        prof.enable()
-    while done < n:
-        moved = False
-        for live in games:
-            if done >= n:
-                break
-            acc = await ctx.authorize(live.id, live.host_token, None)
-            p = answers.get(live.id)
-            if p is None:
-                p = json.loads(update_text(acc)[0])
-            if p["over"] or not p["legal"]:
-                continue
-            async with live.lock:
-                await ctx.fresh(live)
-                await ctx.act(acc, choose(p["legal"]), None)
-                await ctx.play.after_change(live)
-                text, _ = update_text(acc, p["log_total"])
-            conn = live.sockets[0]
-            conn.take_update()  # what the page's sender would write
-            while not conn.outbox.empty():
-                conn.outbox.get_nowait()
-            answers[live.id] = json.loads(text)
-            done += 1
-            moved = True
-        if not moved:
-            break
-    if prof is not None:
-        prof.disable()
-    return done, time.process_time() - cpu0
+
+    async def state(live: Any) -> dict[str, Any]:
+        acc = await ctx.authorize(live.id, live.host_token, None)
+        return dict(json.loads(update_text(acc)[0]))
+
+    async def move(live: Any, action: str, p: dict[str, Any]) -> dict[str, Any]:
+        acc = await ctx.authorize(live.id, live.host_token, None)
+        async with live.lock:
+            await ctx.fresh(live)
+            await ctx.act(acc, parse_action(action), None)
+            await ctx.play.after_change(live)
+            text, _ = update_text(acc, p["log_total"])
+        conn = live.sockets[0]
+        conn.take_update()  # what the page's sender would write
+        while not conn.outbox.empty():
+            conn.outbox.get_nowait()
+        return dict(json.loads(text))
+
+    return await _drive(games, n, state, move, prof)
 
 
 async def _http(app: Any, k: int, n: int, prof: cProfile.Profile | None) -> tuple[int, float]:
@@ -115,33 +132,71 @@ async def _http(app: Any, k: int, n: int, prof: cProfile.Profile | None) -> tupl
             r = await client.post("/api/games", json={"seats": SEATS})
             r.raise_for_status()
             games.append(r.json())
-        answers: dict[str, dict[str, Any]] = {}
-        done = 0
-        cpu0 = time.process_time()
-        if prof is not None:
-            prof.enable()
-        while done < n:
-            moved = False
-            for g in games:
-                if done >= n:
-                    break
-                headers = {"X-Token": g["host_token"]}
-                p = answers.get(g["id"])
-                if p is None:
-                    p = (await client.get(f"/api/games/{g['id']}/state", headers=headers)).json()
-                if p["over"] or not p["legal"]:
-                    continue
-                body = {"action": choose(p["legal"]), "since": p["log_total"]}
-                r = await client.post(f"/api/games/{g['id']}/actions", json=body, headers=headers)
-                r.raise_for_status()
-                answers[g["id"]] = r.json()
-                done += 1
-                moved = True
-            if not moved:
-                break
-        if prof is not None:
-            prof.disable()
-    return done, time.process_time() - cpu0
+
+        async def state(g: dict[str, Any]) -> dict[str, Any]:
+            r = await client.get(f"/api/games/{g['id']}/state", headers={"X-Token": g["host_token"]})
+            return dict(r.json())
+
+        async def move(g: dict[str, Any], action: str, p: dict[str, Any]) -> dict[str, Any]:
+            body = {"action": action, "since": p["log_total"]}
+            r = await client.post(f"/api/games/{g['id']}/actions", json=body,
+                                  headers={"X-Token": g["host_token"]})
+            r.raise_for_status()
+            return dict(r.json())
+
+        return await _drive(games, n, state, move, prof)
+
+
+async def _served(k: int, n: int, db: str) -> tuple[int, float]:
+    """``--path served``: ``smallworld serve`` in a process of its own, driven over HTTP with
+    the second seat's page listening on its WebSocket, as ``benchmarks/load.py`` does but one
+    move at a time; answers the moves and the *server process's* CPU seconds (/proc)."""
+    from leanhttp import LeanConnection
+    from websockets.asyncio.client import connect
+
+    server = Server(db, free_port(), ["--workers", "1"])
+    server.start()
+    conn = LeanConnection(server.url)
+    listeners: list[asyncio.Task[None]] = []
+    try:
+        games = []
+        for _ in range(k):
+            r = await conn.request("POST", "/api/games", {"seats": SEATS})
+            games.append(r.json())
+
+        async def listen(g: dict[str, Any]) -> None:
+            url = server.url.replace("http", "ws", 1) + g["seats"][1]["link"].replace("/play/", "/ws/")
+            async with connect(url, max_size=None) as ws:
+                async for _ in ws:  # read (and drop) every push, as the page would
+                    pass
+
+        for g in games:  # each page draws its board first (made once, before the timing)
+            await conn.request("GET", f"/api/games/{g['id']}/board", None, {"X-Token": g["host_token"]})
+        listeners = [asyncio.create_task(listen(g)) for g in games]
+        await asyncio.sleep(0.5)
+
+        async def state(g: dict[str, Any]) -> dict[str, Any]:
+            r = await conn.request("GET", f"/api/games/{g['id']}/state", None,
+                                   {"X-Token": g["host_token"]})
+            return dict(r.json())
+
+        async def move(g: dict[str, Any], action: str, p: dict[str, Any]) -> dict[str, Any]:
+            r = await conn.request("POST", f"/api/games/{g['id']}/actions",
+                                   {"action": action, "since": p["log_total"]},
+                                   {"X-Token": g["host_token"]})
+            if r.status_code != 200:
+                raise RuntimeError(f"action {action!r}: {r.status_code} {r.content[:200]!r}")
+            return dict(r.json())
+
+        cpu0 = server.cpu_s()
+        done, _ = await _drive(games, n, state, move, None)
+        await asyncio.sleep(0.2)  # the last pushes written
+        return done, server.cpu_s() - cpu0
+    finally:
+        for t in listeners:
+            t.cancel()
+        await conn.close()
+        server.kill()
 
 
 #: the parts of an action timed by ``--breakdown`` (module, owner or None, function)
@@ -188,16 +243,21 @@ def measure(path: str, db: str | None, k: int, n: int, profile: bool,
     """One run: ``{"path", "actions", "cpu_ms_per_action"}`` (and ``profile``: the text;
     ``breakdown``: thread CPU ms per action of each of :data:`PARTS`)."""
     spent: dict[str, float] = {}
-    if breakdown:
-        _timed(spent)
-    from smallworld.web.server import create_app
-
     tmp = tempfile.mkdtemp(prefix="swcpu-")
-    app = create_app(db or Path(tmp) / "games.sqlite3", bot_delay=0)
     prof = cProfile.Profile() if profile else None
-    run = _direct if path == "direct" else _http
-    done, cpu = asyncio.run(run(app, k, n, prof))
-    app.state.ctx.store.close()
+    if path == "served":  # the server's own process: no breakdown or profile here
+        done, cpu = asyncio.run(_served(k, n, db or str(Path(tmp) / "games.sqlite3")))
+        prof = None
+        breakdown = False
+    else:
+        if breakdown:
+            _timed(spent)
+        from smallworld.web.server import create_app
+
+        app = create_app(db or Path(tmp) / "games.sqlite3", bot_delay=0)
+        run = _direct if path == "direct" else _http
+        done, cpu = asyncio.run(run(app, k, n, prof))
+        app.state.ctx.store.close()
     out: dict[str, Any] = {"path": path, "actions": done,
                            "cpu_ms_per_action": round(1000 * cpu / max(1, done), 2)}
     if prof is not None:
@@ -230,7 +290,8 @@ def _compare(args: argparse.Namespace) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--path", choices=("direct", "http", "both"), default="both")
+    ap.add_argument("--path", choices=("direct", "http", "served", "both", "all"), default="both",
+                    help="both: direct and http; all: the three")
     ap.add_argument("--games", type=int, default=10)
     ap.add_argument("--actions", type=int, default=600)
     ap.add_argument("--db", default=None, help="a postgresql:// URL (default: a fresh SQLite file)")
@@ -246,7 +307,7 @@ def main() -> None:
         _compare(args)
         return
     sys.setrecursionlimit(10000)
-    paths = ("direct", "http") if args.path == "both" else (args.path,)
+    paths = {"both": ("direct", "http"), "all": ("direct", "http", "served")}.get(args.path, (args.path,))
     print(f"load average {os.getloadavg()[0]:.2f}")
     for path in paths:
         out = measure(path, args.db, args.games, args.actions, args.profile, args.breakdown)

@@ -5,7 +5,8 @@ For each K (default 10, 50, 100) the script starts ``smallworld serve`` on a fre
 with one client (an action every ``--think`` seconds) while a WebSocket on the game's second
 seat link listens for pushes; the games are shared among ``--procs`` load processes (default 2,
 each one event loop), so that the load generator's own queueing does not pass for server delay.
-Clients send ``since`` (the log entries they hold) as the game page
+Each game's client holds one keep-alive connection of :mod:`leanhttp` (httptools' parser;
+httpx spent twice the server's CPU per action on the machine they share). Clients send ``since`` (the log entries they hold) as the game page
 does, so answers carry only new log entries. One more game is driven by a *separate client*, a
 process of its own (``--probe``, an action every 0.25 s), whose action latency is reported on its
 own: the figure a player feels while the server is loaded, without the load generator's own
@@ -15,7 +16,8 @@ Reported per K: actions/s, action latency p50/p95/p99 (all clients and the separ
 push delay p50/p99 and the counts of pushes later than 1 s and 2 s (push delay: from sending an action
 to the other seat's page receiving the update that contains it), the server's resident memory,
 its CPU time per action (all processes of the server: the one figure that does not depend on
-what else loads the machine), the machine's 1-minute load average at the start and the end of
+what else loads the machine), the load processes' own CPU time per action (they share the
+machine's CPUs with the server), the machine's 1-minute load average at the start and the end of
 the run, and lost actions: acknowledged actions missing from the stored record at the end. With
 ``--kill-after S`` the server is killed (SIGKILL) S seconds in and restarted on the same
 database, clients carry on, and the lost-action check spans the kill; with ``--kill-worker``
@@ -53,6 +55,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from leanhttp import LeanConnection
 from websockets.asyncio.client import connect
 
 SEATS = [{"name": "Anna", "kind": "human"}, {"name": "Bob", "kind": "human"}]
@@ -207,14 +210,16 @@ async def listen(base: str, g: Game, st: Stats, stop: asyncio.Event) -> None:
             await asyncio.sleep(0.5)
 
 
-async def drive(client: httpx.AsyncClient, g: Game, st: Stats, stop: asyncio.Event,
+async def drive(conn: LeanConnection, g: Game, st: Stats, stop: asyncio.Event,
                 think: float, probe: bool) -> None:
+    """Play game ``g`` over its own keep-alive connection (:mod:`leanhttp`) until ``stop``,
+    an action every ``think`` seconds, recording each action's latency."""
     headers = {"X-Token": g.token}
     p: dict[str, Any] | None = None
     while not stop.is_set():
         try:
             if p is None:
-                r = await client.get(f"/api/games/{g.id}/state", headers=headers)
+                r = await conn.request("GET", f"/api/games/{g.id}/state", headers=headers)
                 if r.status_code != 200:
                     st.error(f"state {r.status_code}")
                     await asyncio.sleep(0.5)
@@ -227,7 +232,7 @@ async def drive(client: httpx.AsyncClient, g: Game, st: Stats, stop: asyncio.Eve
             t0 = time.perf_counter()
             g.sent[n_before + 1] = t0
             body = {"action": action, "since": p.get("log_total")}
-            r = await client.post(f"/api/games/{g.id}/actions", json=body, headers=headers)
+            r = await conn.request("POST", f"/api/games/{g.id}/actions", body, headers)
             dt = time.perf_counter() - t0
             if r.status_code != 200:
                 g.sent.pop(n_before + 1, None)
@@ -240,7 +245,7 @@ async def drive(client: httpx.AsyncClient, g: Game, st: Stats, stop: asyncio.Eve
             g.acked.append(action)
             g.acked_at.append(n_before)
             p = r.json()
-        except httpx.HTTPError as e:
+        except (OSError, TimeoutError, asyncio.IncompleteReadError) as e:
             st.error(type(e).__name__)
             p = None
             await asyncio.sleep(0.5)
@@ -336,6 +341,9 @@ async def run(k: int, seconds: float, think: float, kill_after: float | None,
         # server CPU per action of every client (both seats' pushes, answers and the store
         # included): the figure that does not depend on what else loads the machine
         "server_cpu_ms_per_action": round(cpu * 1000 / max(1, st.actions + len(st.probe_lat)), 2),
+        # the load processes' own CPU per action (they share the machine with the server)
+        "client_cpu_ms_per_action": round(sum(o["cpu_s"] for o in outs) * 1000
+                                          / max(1, st.actions + len(st.probe_lat)), 2),
         # the machine's 1-minute load average at the start and the end of the run (other work
         # on a shared machine slows every figure but the CPU per action)
         "load_average": [round(load0, 2), round(load1, 2)],
@@ -349,22 +357,23 @@ async def shard_main(base: str, created: list[dict[str, Any]], seconds: float, t
     """One load process: drives its games (an action every ``think`` seconds each) with a
     WebSocket listener per game for ``seconds``; answers its figures as JSON."""
     games, st, stop = [Game(c) for c in created], Stats(), asyncio.Event()
-    limits = httpx.Limits(max_connections=len(games) + 10)
-    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as client:
-        # this process's own garbage-collector passes would otherwise show as server delays
-        gc.collect()
-        gc.freeze()
-        tasks = [asyncio.create_task(listen(base, g, st, stop)) for g in games]
-        await asyncio.sleep(1.0)
-        t0 = time.perf_counter()
-        tasks += [asyncio.create_task(drive(client, g, st, stop, think, separate)) for g in games]
-        await asyncio.sleep(seconds)
-        elapsed = time.perf_counter() - t0
-        stop.set()
-        await asyncio.gather(*tasks, return_exceptions=True)
+    conns = [LeanConnection(base) for _ in games]  # one per game, as each page has its own
+    # this process's own garbage-collector passes would otherwise show as server delays
+    gc.collect()
+    gc.freeze()
+    tasks = [asyncio.create_task(listen(base, g, st, stop)) for g in games]
+    await asyncio.sleep(1.0)
+    t0, cpu0 = time.perf_counter(), time.process_time()
+    tasks += [asyncio.create_task(drive(c, g, st, stop, think, separate)) for c, g in zip(conns, games)]
+    await asyncio.sleep(seconds)
+    elapsed, cpu = time.perf_counter() - t0, time.process_time() - cpu0
+    stop.set()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    for c in conns:
+        await c.close()
     return {"latency": st.probe_lat if separate else st.lat, "push": st.push,
             "acked": [(g.acked, g.acked_at) for g in games], "errors": st.errors,
-            "seconds": elapsed}
+            "seconds": elapsed, "cpu_s": cpu}
 
 
 KILLED = {"server": " (server killed and restarted)", "one worker": " (one worker killed)"}
@@ -411,6 +420,7 @@ def main() -> None:
               f"{r['pushes_over_1s']}/{r['pushes_over_2s']} of {r['pushes']} over 1/2 s  "
               f"RSS {r['server_rss_mb']} MB  "
               f"server CPU {r['server_cpu_ms_per_action']} ms/action  "
+              f"load processes' CPU {r['client_cpu_ms_per_action']} ms/action  "
               f"load average {r['load_average'][0]}-{r['load_average'][1]}  "
               f"lost {r['lost_actions']}{KILLED.get(r['killed'], '')}"
               f"{'  errors ' + str(r['errors']) if r['errors'] else ''}")

@@ -29,11 +29,21 @@ def _name(kind: str, ident: str | None) -> str:
         return "?"
     from smallworld.core import edition as core_editions
 
-    for name in core_editions.names():
-        table = getattr(core_editions.get(name), kind)
-        if ident in table:
-            return str(table[ident].name)
-    return ident
+    return _names_by_id(tuple(core_editions.names()), kind).get(ident, ident)
+
+
+@cache
+def _names_by_id(editions: tuple[str, ...], kind: str) -> dict[str, str]:
+    """Every id of ``kind`` in ``editions`` -> its display name, the first edition's first
+    (made once per set of installed editions: :func:`_name` ran through every edition's table
+    for each argument of each action offered, issue #36 point 9)."""
+    from smallworld.core import edition as core_editions
+
+    out: dict[str, str] = {}
+    for name in editions:
+        for ident, entry in getattr(core_editions.get(name), kind).items():
+            out.setdefault(ident, str(entry.name))
+    return out
 
 
 @cache

@@ -33,7 +33,7 @@ from __future__ import annotations
 import gettext
 import hashlib
 import json
-from functools import cache
+from functools import cache, lru_cache
 from io import BytesIO
 from pathlib import Path
 from typing import Any
@@ -60,9 +60,16 @@ REGION_CONTEXT = "region"
 
 
 def languages() -> list[str]:
-    """Every language the pages speak: English, then one per ``.po`` file found, sorted."""
+    """Every language the pages speak: English, then one per ``.po`` file found, sorted.
+    Looked up once per process (the catalogues are read once too: :func:`translations`); it
+    was a directory walk per request (issue #36 point 9)."""
+    return list(_languages())
+
+
+@cache
+def _languages() -> tuple[str, ...]:
     found = sorted(p.parent.parent.name for p in LOCALES.glob("*/LC_MESSAGES/messages.po"))
-    return [SOURCE, *[lang for lang in found if lang != SOURCE]]
+    return (SOURCE, *[lang for lang in found if lang != SOURCE])
 
 
 def read_catalogue(lang: str) -> Catalog:
@@ -143,9 +150,16 @@ def _edition_names(edition: str, lang: str) -> dict[str, Any]:
 def choose_language(asked: str | None, accept_language: str | None) -> str:
     """The language to speak: ``asked`` when it is one of :func:`languages`, else the best of
     the ``Accept-Language`` header (``"ko-KR,ko;q=0.9,en;q=0.8"``), else English."""
-    known = languages()
-    if asked in known:
+    if asked is not None and asked in _languages():
         return asked
+    return _negotiated(accept_language)
+
+
+@lru_cache(maxsize=64)
+def _negotiated(accept_language: str | None) -> str:
+    """The best language of an ``Accept-Language`` header (a browser sends the same one with
+    every request: remembered)."""
+    known = languages()
     preferred = []
     for part in (accept_language or "").split(","):
         tag, _, q = part.strip().partition(";q=")

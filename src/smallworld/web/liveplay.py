@@ -142,7 +142,9 @@ class LivePlay:
         task plays one action at a time."""
         delay = self.settings.bot_delay
         if delay <= 0:
-            while await asyncio.to_thread(live.bot_step, self.store):
+            # asked here first: a hand-off to a worker thread only when a bot is to move (one
+            # per human action cost the event loop more than the question, issue #36 point 9)
+            while live.bot_to_move() is not None and await asyncio.to_thread(live.bot_step, self.store):
                 pass
             return
         if live.bot_to_move() is None:

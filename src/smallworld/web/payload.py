@@ -171,8 +171,9 @@ def _legal(live: LiveGame, p: int) -> list[dict[str, Any]]:
     (or None) is the question the page asks first when the action throws part of the turn away:
     tokens left in hand with no Region to place them in, or no conquest in a turn that could."""
     s = live.game.state
-    expand_hand = _expand_hand(live, p) if s.phase == "decide" else None
     legal = engine.legal_actions(s)
+    expand = next((a for a in legal if a.kind == "expand"), None) if s.phase == "decide" else None
+    expand_hand = _expand_hand(live, p, expand) if expand is not None else None
     reach = sum(1 for a in legal if a.kind == "conquer")
     out: list[dict[str, Any]] = []
     for a in legal:
@@ -237,7 +238,7 @@ def _ends_turn(live: LiveGame, p: int, a: Action) -> bool:
     s = live.game.state
     try:
         c = s.copy()
-        engine.apply_action(c, a)
+        engine.apply_action(c, a, check=False)  # taken from legal_actions (not listed again)
     except Exception:  # only a hint for the page
         return False
     who = c.current_player()
@@ -246,13 +247,14 @@ def _ends_turn(live: LiveGame, p: int, a: Action) -> bool:
     return who != p
 
 
-def _expand_hand(live: LiveGame, p: int) -> int | None:
+def _expand_hand(live: LiveGame, p: int, expand: Action) -> int | None:
     """The tokens seat ``p`` would hold after expanding (R-TROOP-1): the engine's own answer,
-    from a copy of the state (the hand is public, nothing hidden is drawn)."""
+    from a copy of the state (the hand is public, nothing hidden is drawn). ``expand``: the
+    legal action (from :func:`engine.legal_actions`, so not checked again)."""
     s = live.game.state
     try:
         c = s.copy()
-        engine.apply_action(c, Action("expand"))
+        engine.apply_action(c, expand, check=False)
         return c.hand[p]
     except Exception:  # only a hint for the label
         return None
@@ -273,7 +275,8 @@ def _local_race(s: Any, race: str | None) -> str:
 def _label(live: LiveGame, p: int, a: Action, expand_hand: int | None = None) -> tuple[str, str | None]:
     s = live.game.state
     k = a.kind
-    names = [_rname(s, x) for x in a.args]
+    # each argument's name is looked up only where the words use it (a redeployment's count
+    # is no name: looking it up searched every edition's tables, issue #36 point 9)
     if k == "expand":
         race = _local_race(s, s.active[p])
         if expand_hand is not None:
@@ -296,14 +299,14 @@ def _label(live: LiveGame, p: int, a: Action, expand_hand: int | None = None) ->
     if k == "redeploy":
         count = int(a.args[1])
         return ngettext("Place {n} token in {region}", "Place {n} tokens in {region}", count
-                        ).format(n=count, region=names[0]), None
+                        ).format(n=count, region=_rname(s, a.args[0])), None
     if k == "abandon":
-        return _("Abandon {region} (its tokens come back to your hand)").format(region=names[0]), None
+        return _("Abandon {region} (its tokens come back to your hand)").format(region=_rname(s, a.args[0])), None
     if k == "conquer":
-        return _("Conquer {region}").format(region=names[0]), None
+        return _("Conquer {region}").format(region=_rname(s, a.args[0])), None
     if k == "pay":
         return _("Pay {toll}").format(toll=toll_phrase(s, str(a.args[0]) if a.args else '')), None
-    words = action_words(s, a, names, button=True)
+    words = action_words(s, a, [_rname(s, x) for x in a.args], button=True)
     if words is not None:
         text, ability = words
         return text, (_(ability.summary) if ability.summary else None) if ability is not None else None

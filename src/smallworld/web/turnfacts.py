@@ -77,21 +77,29 @@ def _tolls(v: dict[str, Any], names: Sequence[str], index: dict[str, int]) -> li
     return out
 
 
-def _has(v: dict[str, Any], seat: int, kind: str, ident: str) -> bool:
-    """Seat ``seat``'s Active race has this race, power or controlled face-up item (R-ITEM-1)."""
+def _has(v: dict[str, Any], seat: int, kind: str, ident: str, items: set[str]) -> bool:
+    """Seat ``seat``'s Active race has this race, power or controlled face-up item (R-ITEM-1;
+    ``items``: :func:`_items_held`)."""
     me = v["players"][seat]
     if kind == "race":
         return me["race"] == ident
     if kind == "power":
         return me["race"] is not None and me["power"] == ident
-    return any(ident in r["items"] and r["occupant"] == "active" and r["player"] == seat
-               for r in v["regions"])
+    return ident in items
+
+
+def _items_held(v: dict[str, Any], seat: int) -> set[str]:
+    """The face-up items in the Regions of seat ``seat``'s Active race (once per view, not one
+    walk of every Region per item: issue #36 point 9)."""
+    return {item for r in v["regions"] if r["occupant"] == "active" and r["player"] == seat
+            for item in r["items"]}
 
 
 def _uses(v: dict[str, Any], seat: int) -> list[dict[str, Any]]:
     tf = v.get("turn_flags") or {}
     may_still = v["phase"] in _BEFORE_REDEPLOY
     ed = _edition(v)
+    items = _items_held(v, seat) if may_still else set()
     out = []
     for ability in ed.abilities():
         kind, ident = ability.kind, ability.id
@@ -100,7 +108,7 @@ def _uses(v: dict[str, Any], seat: int) -> list[dict[str, Any]]:
             raw = tf.get(use.flag)
             used = (raw if isinstance(raw, int) and not isinstance(raw, bool) else (1 if raw else 0))
             used = min(used, most)
-            if not used and not (may_still and _has(v, seat, kind, ident)):
+            if not used and not (may_still and _has(v, seat, kind, ident, items)):
                 continue
             label = _(use.label)
             if most > 1:
