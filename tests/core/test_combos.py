@@ -6,7 +6,7 @@ import pytest
 
 from smallworld.core import combos, engine
 from smallworld.core.errors import IllegalActionError
-from smallworld.core.state import CHANCE
+from smallworld.core.state import CHANCE, replaced
 from tests.builders import position, seat
 from tests.conftest import acts
 
@@ -77,8 +77,8 @@ def test_banner_returns_to_bottom_most_empty_slot():
     """R-PICK-5 (revised ruling): a leaving banner goes to the bottom-most empty slot of the
     column, the one farthest from the free top slot (IT "più in basso"); a badge is drawn for it."""
     s = pick(5)
-    s.column[4] = (None, None, 0)
-    s.column[5] = (None, None, 0)
+    s.column = replaced(s.column, 4, (None, None, 0))
+    s.column = replaced(s.column, 5, (None, None, 0))
     combos.return_banner(s, "humans")
     assert s.column[5][0] == "humans" and s.column[4] == (None, None, 0)
     assert s.chance == [("badge", 5)]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from smallworld.core.game import Game
+from smallworld.core.state import replaced
 from smallworld.core.view import view
 from tests.builders import position, seat
 from tests.conftest import play_random
@@ -21,7 +22,7 @@ def _pair():
                         boards=("L1", "M1", "S3"))
 
     a, b = world(12), world(31)
-    b.last_score[1] = [("Regions", 9)]
+    b.last_score = replaced(b.last_score, 1, (("Regions", 9),))
     return a, b
 
 

@@ -42,7 +42,7 @@ from smallworld.core.errors import ChangeError
 from smallworld.core.events import CORE_KINDS, occupant, region_id
 from smallworld.core.events import emit as _emit
 from smallworld.core.roster import changed
-from smallworld.core.state import EMPTY, State
+from smallworld.core.state import EMPTY, State, replaced, shared
 
 _MISSING: Any = object()
 
@@ -98,7 +98,8 @@ def score_line(s: State, p: int, label: str, n: int, source: str = "other") -> N
     view shows of R-SCORE-*); it moves no VC (with :func:`gain_vc` for a bonus, ``why="score"``).
     The line joins the seat's last ``scored`` event with its ``source`` (``"race"``,
     ``"power"``, ``"item"``, ``"other"``)."""
-    s.last_score[p].append((label, n))
+    ls = s.last_score
+    s.last_score = replaced(ls, p, shared((*ls[p], shared((label, n)))))
     events = s.events
     if events is not None:
         line = {"label": label, "n": n, "source": source}

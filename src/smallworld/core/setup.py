@@ -9,7 +9,7 @@ from smallworld.core import edition as editions
 from smallworld.core import engine
 from smallworld.core.edition import Edition
 from smallworld.core.spec import GameSpec, spec_for
-from smallworld.core.state import EMPTY, MURLOC, State
+from smallworld.core.state import EMPTY, MURLOC, State, shared
 
 
 def choose_faces(
@@ -61,7 +61,7 @@ def initial_state(spec: GameSpec) -> State:
     s.occ = [EMPTY] * R
     s.tokens = [0] * R
     s.items = [()] * R
-    s.column = [(None, None, 0)] * ed.column_size
+    s.column = (shared((None, None, 0)),) * ed.column_size
     s.banner_stack = sorted(ed.races)
     s.banner_bottom = []
     s.badge_stack = sorted(ed.powers)
@@ -70,7 +70,7 @@ def initial_state(spec: GameSpec) -> State:
     s.chance = []
     s.decisions = []
     s.defenders = []
-    s.last_score = [[] for _ in range(n)]
+    s.last_score = ((),) * n
     s.decline2 = [None] * n
     s.kept2 = [None] * n
     s.dhand = {}

@@ -23,7 +23,7 @@ cdef class State:
     cdef public list occ
     cdef public list tokens
     cdef public list items
-    cdef public list column
+    cdef public tuple column
     cdef public list banner_stack
     cdef public list banner_bottom
     cdef public list badge_stack
@@ -32,7 +32,7 @@ cdef class State:
     cdef public list chance
     cdef public list decisions
     cdef public list defenders
-    cdef public list last_score
+    cdef public tuple last_score
     # _DICT_FIELDS
     cdef public dict box
     cdef public dict supply

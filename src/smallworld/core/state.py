@@ -98,7 +98,8 @@ class State:
     occ: list[int]
     tokens: list[int]
     items: list[tuple[str, ...]]
-    column: list[tuple[str | None, str | None, int]]
+    #: the combos, ``(race, power, coins)`` each: immutable, replaced whole (:func:`replaced`)
+    column: tuple[tuple[str | None, str | None, int], ...]
     banner_stack: list[str]
     banner_bottom: list[str]
     badge_stack: list[str]
@@ -107,7 +108,8 @@ class State:
     chance: list[tuple[Any, ...]]
     decisions: list[tuple[int, str]]
     defenders: list[int]
-    last_score: list[list[tuple[str, int]]]
+    #: by seat, its last scoring's ``(label, n)`` lines: immutable, replaced whole
+    last_score: tuple[tuple[tuple[str, int], ...], ...]
     #: second In Decline race and its kept badge by seat (classic Spirit, C-P-SPIRIT-1)
     decline2: list[str | None]
     kept2: list[str | None]
@@ -138,7 +140,8 @@ class State:
     events: list[dict[str, Any]] | None
 
     def copy(self) -> State:
-        """An independent copy (lists and dicts copied; their values are immutable).
+        """An independent copy: lists, arrays and dicts copied (their values are immutable),
+        tuples shared (they are never changed in place: ``column``, ``last_score``).
 
         ``flags`` and ``tflags`` values must be immutable (ints, strings, tuples, frozensets).
         """
@@ -147,19 +150,45 @@ class State:
         new.roster_cache = self.roster_cache  # immutable; shared until the copy diverges
         new.events = None
         new.pieces = {k: v[:] for k, v in self.pieces.items()}
-        for name in _LIST_FIELDS:
-            setattr(new, name, getattr(self, name)[:])
-        for name in _DICT_FIELDS:
-            setattr(new, name, getattr(self, name).copy())
-        new.last_score = [lst[:] for lst in self.last_score]
+        new.vc = self.vc[:]
+        new.active = self.active[:]
+        new.power = self.power[:]
+        new.decline = self.decline[:]
+        new.kept = self.kept[:]
+        new.hand = self.hand[:]
+        new.race_turns = self.race_turns[:]
+        new.occ = self.occ[:]
+        new.tokens = self.tokens[:]
+        new.items = self.items[:]
+        new.column = self.column
+        new.banner_stack = self.banner_stack[:]
+        new.banner_bottom = self.banner_bottom[:]
+        new.badge_stack = self.badge_stack[:]
+        new.badge_discard = self.badge_discard[:]
+        new.item_pool = self.item_pool[:]
+        new.chance = self.chance[:]
+        new.decisions = self.decisions[:]
+        new.defenders = self.defenders[:]
+        new.last_score = self.last_score
+        new.box = self.box.copy()
+        new.supply = self.supply.copy()
+        new.flags = self.flags.copy()
+        new.tflags = self.tflags.copy()
+        new.defeated = self.defeated.copy()
+        new.paid = self.paid.copy()
+        new.team = self.team.copy()
+        new.round = self.round
+        new.turn = self.turn
+        new.step = self.step
+        new.phase = self.phase
+        new.actor = self.actor
+        new.conquests = self.conquests
+        result = self.result
+        new.result = dict(result) if result is not None else None
         new.decline2 = self.decline2[:]
         new.kept2 = self.kept2[:]
         new.dhand = self.dhand.copy()
         new.acting = self.acting
-        for name in _SCALAR_FIELDS:
-            setattr(new, name, getattr(self, name))
-        if self.result is not None:
-            new.result = dict(self.result)
         return new
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
@@ -321,16 +350,56 @@ def _read_fields(new: State, d: dict[str, Any]) -> None:
 def _as_tuples(new: State) -> None:
     """JSON gives lists where the state holds tuples (combos, items, chance events, decisions,
     scorings, flag values, team rows): turn them back."""
-    new.column = [tuple(c) for c in new.column]  # type: ignore[misc]
+    new.column = tuple([shared(tuple(c)) for c in new.column])
     new.items = [tuple(x) for x in new.items]
     new.chance = [tuple(c) for c in new.chance]
     new.decisions = [tuple(c) for c in new.decisions]  # type: ignore[misc]
-    new.last_score = [[tuple(x) for x in lst] for lst in new.last_score]  # type: ignore[misc]
+    new.last_score = tuple([shared(tuple([shared(tuple(x)) for x in lst])) for lst in new.last_score])
     for flags in (new.flags, new.tflags):
         for k, v in list(flags.items()):
             if isinstance(v, list):
                 flags[k] = tuple(v)
     new.team = {k: tuple(v) if isinstance(v, list) else v for k, v in new.team.items()}
+
+
+#: the immutable values :func:`shared` gives out, each once (cleared when it reaches
+#: :data:`_SHARED_MAX` entries)
+_SHARED: dict[Any, Any] = {}
+_SHARED_MAX = 1 << 16
+
+
+def shared(value: Any) -> Any:
+    """The one copy of the immutable ``value`` (a tuple of strings, ints, None and such tuples:
+    a combo, a scoring line, a seat's lines) that every state of the process holds: states of
+    distinct games share their equal combos and lines instead of each holding its own. A value
+    holding a number that is not exactly an ``int`` (``True``, ``1.0`` equal ``1``) is returned
+    as it is, so that a state's JSON never changes by it."""
+    got = _SHARED.get(value)
+    if got is None:
+        if not _plain(value):
+            return value
+        if len(_SHARED) >= _SHARED_MAX:
+            _SHARED.clear()
+        _SHARED[value] = got = value
+    return got
+
+
+def _plain(value: Any) -> bool:
+    """Whether every number in the tuple ``value`` (and its tuples) is exactly an ``int``."""
+    for x in value:
+        t = type(x)
+        if t is tuple:
+            if not _plain(x):
+                return False
+        elif t is not str and t is not int and x is not None:
+            return False
+    return True
+
+
+def replaced(t: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
+    """The tuple ``t`` with entry ``i`` (``0 <= i < len(t)``) replaced by ``value`` (how an
+    immutable field of a :class:`State` changes: ``s.column = replaced(s.column, k, combo)``)."""
+    return t[:i] + (value,) + t[i + 1:]
 
 
 def _jsonable(x: Any) -> Any:

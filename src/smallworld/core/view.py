@@ -14,7 +14,7 @@ from typing import Any
 
 from smallworld.core.combos import pick_cost
 from smallworld.core.engine import phase_of
-from smallworld.core.state import MURLOC, State
+from smallworld.core.state import MURLOC, State, replaced
 
 _OCCUPANT = ("active", "decline")  # by occupant code parity (smallworld.core.state)
 
@@ -167,5 +167,5 @@ def determinize(s: State, player: int, rng: Any) -> State:
     for q in range(s.spec.n_players):
         if q not in friends:
             t.vc[q] = max(0, own + rng.randint(-4, 4))
-            t.last_score[q] = []
+            t.last_score = replaced(t.last_score, q, ())
     return t
