@@ -42,7 +42,7 @@ from smallworld.core.errors import ChangeError
 from smallworld.core.events import CORE_KINDS, occupant, region_id
 from smallworld.core.events import emit as _emit
 from smallworld.core.roster import changed
-from smallworld.core.state import EMPTY, State, replaced, shared
+from smallworld.core.state import EMPTY, State, replaced, shared, zero_counts
 
 _MISSING: Any = object()
 
@@ -256,10 +256,10 @@ def add_defender(s: State, p: int) -> None:
 # ---- pieces (RULES §2.3) ------------------------------------------------------------------------
 
 
-def _region_list(s: State, kind: str) -> list[int]:
+def _region_list(s: State, kind: str) -> Any:
     lst = s.pieces.get(kind)
     if lst is None:
-        lst = s.pieces[kind] = [0] * s.spec.n_regions
+        lst = s.pieces[kind] = zero_counts(s.spec.n_regions)
     return lst
 
 
@@ -280,7 +280,7 @@ def put_piece(s: State, kind: str, r: int, n: int = 1) -> None:
     supply[kind] = have - n
     lst = s.pieces.get(kind)
     if lst is None:
-        lst = s.pieces[kind] = [0] * s.spec.n_regions
+        lst = s.pieces[kind] = zero_counts(s.spec.n_regions)
     lst[r] += n
     if s.events is not None:
         _emit(s, "piece_placed", piece=kind, region=region_id(s, r), n=n)

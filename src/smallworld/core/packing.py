@@ -6,7 +6,10 @@ fields, some of them packed here: the Region lists as bytes (one signed byte per
 the Regions holding items with their items), and the counts of ``box`` and ``supply`` as bytes
 in the order of the edition's races and pieces. A value that does not fit (a count past a byte,
 keys other than the edition's) is left as it is, so any state round-trips; unpacking gives
-lists and dicts equal to the packed ones, in the same order.
+arrays, lists and dicts equal to the packed ones, in the same order (``occ`` a signed-byte
+array, ``tokens`` and each piece kind 16-bit arrays: :mod:`smallworld.core.state`). The combos
+and scoring lines (``column``, ``last_score``: tuples) pickle as they are and are shared again
+(:func:`smallworld.core.state.shared`) when unpacked.
 
 Shapes: :func:`pack` ``(spec, names, values) -> tuple`` (one entry per name);
 :func:`unpack` ``(spec, names, packed) -> list`` (the values again).
@@ -34,7 +37,17 @@ def _ints_back(data: Any, spec: Any) -> list[int]:
     return list(data)
 
 
-def _pieces(pieces: dict[str, list[int]], spec: Any) -> dict[str, Any]:
+def _occ_back(data: Any, spec: Any) -> array[int]:
+    """The ``State.occ`` array of :func:`_ints`' bytes (or values)."""
+    return array("b", data)  # bytes: one code each (array's frombytes)
+
+
+def _counts_back(data: Any, spec: Any) -> array[int]:
+    """The ``State.tokens`` array of :func:`_ints`' bytes (or values)."""
+    return array("h", array("b", data) if isinstance(data, bytes) else data)
+
+
+def _pieces(pieces: dict[str, Any], spec: Any) -> dict[str, Any]:
     """Per kind, the ``(region, count)`` pairs of the Regions holding any, as bytes."""
     out: dict[str, Any] = {}
     for kind, counts in pieces.items():
@@ -50,16 +63,17 @@ def _pieces(pieces: dict[str, list[int]], spec: Any) -> dict[str, Any]:
     return out
 
 
-def _pieces_back(packed: dict[str, Any], spec: Any) -> dict[str, list[int]]:
-    out: dict[str, list[int]] = {}
+def _pieces_back(packed: dict[str, Any], spec: Any) -> dict[str, array[int]]:
+    out: dict[str, array[int]] = {}
+    zero = array("h", [0])
     for kind, data in packed.items():
         if isinstance(data, bytes):
-            counts = [0] * spec.n_regions
+            counts = zero * spec.n_regions
             for i in range(0, len(data), 2):
                 counts[data[i]] = data[i + 1]
             out[kind] = counts
         else:
-            out[kind] = list(data)
+            out[kind] = array("h", data)
     return out
 
 
@@ -93,14 +107,32 @@ def _counts(table: str) -> tuple[Callable[[dict[str, int], Any], Any], Callable[
     return pack, back
 
 
+def _same(value: Any, spec: Any) -> Any:
+    return value
+
+
+def _column_back(column: Any, spec: Any) -> tuple[Any, ...]:
+    from smallworld.core.state import shared
+
+    return tuple([shared(c) for c in column])
+
+
+def _score_back(last_score: Any, spec: Any) -> tuple[Any, ...]:
+    from smallworld.core.state import shared
+
+    return tuple([shared(tuple([shared(x) for x in lines])) for lines in last_score])
+
+
 #: the packed fields: name -> (pack, unpack), each ``(value, spec)``
 PACKERS: dict[str, tuple[Callable[[Any, Any], Any], Callable[[Any, Any], Any]]] = {
-    "occ": (_ints, _ints_back),
-    "tokens": (_ints, _ints_back),
+    "occ": (_ints, _occ_back),
+    "tokens": (_ints, _counts_back),
     "pieces": (_pieces, _pieces_back),
     "items": (_items, _items_back),
     "box": _counts("races"),
     "supply": _counts("pieces"),
+    "column": (_same, _column_back),
+    "last_score": (_same, _score_back),
 }
 
 

@@ -29,6 +29,7 @@ so the state itself holds no secret except other players' VC totals, which only
 
 from __future__ import annotations
 
+from array import array
 from typing import Any
 
 from smallworld.core import packing
@@ -48,6 +49,42 @@ DEFEND = "defend"
 CHOICE = "choice"
 OVER = "over"
 PHASES = (PICK, DECIDE, CONQUER, REDEPLOY, DEFEND, CHOICE, OVER)
+
+#: the typecodes of the per-Region arrays: occupant codes (-2 .. 2 * (2n) + 1 fit a signed byte)
+#: and counts (tokens, pieces: a signed 16-bit int, far past any count of the game)
+OCC_TYPE = "b"
+COUNT_TYPE = "h"
+_NO_OCC = array(OCC_TYPE, [EMPTY])
+_NO_COUNT = array(COUNT_TYPE, [0])
+
+
+def empty_occ(n: int) -> array[int]:
+    """``n`` Regions' occupant codes, all ``EMPTY`` (the type of ``State.occ``)."""
+    return _NO_OCC * n
+
+
+def zero_counts(n: int) -> array[int]:
+    """``n`` Regions' counts, all 0 (the type of ``State.tokens`` and of a ``State.pieces`` kind)."""
+    return _NO_COUNT * n
+
+
+def occ_array(values: Any) -> array[int]:
+    """Occupant codes ``values`` (ints) as the type of ``State.occ``.
+
+    Raises:
+        OverflowError: a code past a signed byte.
+    """
+    return array(OCC_TYPE, values)
+
+
+def count_array(values: Any) -> array[int]:
+    """Counts ``values`` (ints) as the type of ``State.tokens`` and of a ``State.pieces`` kind.
+
+    Raises:
+        OverflowError: a count past a signed 16-bit int.
+    """
+    return array(COUNT_TYPE, values)
+
 
 _LIST_FIELDS = (
     "vc", "active", "power", "decline", "kept", "hand", "race_turns", "occ", "tokens", "items",
@@ -87,7 +124,8 @@ class State:
     )
 
     spec: GameSpec
-    pieces: dict[str, list[int]]
+    #: per piece kind (only the kinds ever placed), its count on each Region
+    pieces: dict[str, array[int]]
     vc: list[int]
     active: list[str | None]
     power: list[str | None]
@@ -95,8 +133,8 @@ class State:
     kept: list[str | None]
     hand: list[int]
     race_turns: list[int]
-    occ: list[int]
-    tokens: list[int]
+    occ: array[int]
+    tokens: array[int]
     items: list[tuple[str, ...]]
     #: the combos, ``(race, power, coins)`` each: immutable, replaced whole (:func:`replaced`)
     column: tuple[tuple[str | None, str | None, int], ...]
@@ -214,7 +252,7 @@ class State:
         """Put ``n`` pieces of ``kind`` on region ``r`` (negative ``n`` removes)."""
         lst = self.pieces.get(kind)
         if lst is None:
-            lst = self.pieces[kind] = [0] * self.spec.n_regions
+            lst = self.pieces[kind] = zero_counts(self.spec.n_regions)
         lst[r] += n
 
     def regions_of(self, code: int) -> list[int]:
@@ -278,7 +316,7 @@ class State:
         new.events = None
         try:
             _read_fields(new, d)
-        except (KeyError, TypeError, AttributeError) as e:
+        except (KeyError, TypeError, AttributeError, OverflowError) as e:
             raise ValueError(f"bad state data: {e!r}") from None
         _as_tuples(new)
         n = spec.n_regions
@@ -328,9 +366,11 @@ def phase_of(s: State) -> str:
 def _read_fields(new: State, d: dict[str, Any]) -> None:
     """The fields of ``new`` from the JSON data ``d`` (:meth:`State.to_dict`), scalars checked
     for type and range. Raises ``ValueError`` (a bad scalar), ``KeyError`` or ``TypeError``."""
-    new.pieces = {k: list(v) for k, v in d["pieces"].items()}
+    new.pieces = {k: count_array(v) for k, v in d["pieces"].items()}
     for name in _LIST_FIELDS:
         setattr(new, name, list(d[name]))
+    new.occ = occ_array(new.occ)
+    new.tokens = count_array(new.tokens)
     for name in _DICT_FIELDS:
         setattr(new, name, dict(d[name]))
     for name in _SCALAR_FIELDS:
@@ -407,6 +447,8 @@ def _jsonable(x: Any) -> Any:
         return {k: _jsonable(v) for k, v in x.items()}
     if isinstance(x, (list, tuple)):
         return [_jsonable(v) for v in x]
+    if isinstance(x, array):
+        return x.tolist()
     if isinstance(x, (set, frozenset)):
         return sorted(_jsonable(v) for v in x)
     return x

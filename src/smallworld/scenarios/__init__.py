@@ -24,7 +24,17 @@ from smallworld.core import engine, hooks
 from smallworld.core.errors import ScenarioError
 from smallworld.core.roster import changed
 from smallworld.core.setup import initial_state, make_spec
-from smallworld.core.state import CONQUER, DECIDE, EMPTY, MURLOC, PICK, REDEPLOY, State
+from smallworld.core.state import (
+    CONQUER,
+    DECIDE,
+    EMPTY,
+    MURLOC,
+    PICK,
+    REDEPLOY,
+    State,
+    empty_occ,
+    zero_counts,
+)
 
 #: phase name in a scenario -> (engine step, waiting phase)
 _PHASES = {
@@ -158,8 +168,8 @@ def _new_state(d: dict[str, Any]) -> State:
     s.chance = []
     ed = spec.edition
     if not d.get("setup_murlocs", False):
-        s.occ = [EMPTY] * spec.n_regions
-        s.tokens = [0] * spec.n_regions
+        s.occ = empty_occ(spec.n_regions)
+        s.tokens = zero_counts(spec.n_regions)
         s.items = [()] * spec.n_regions
         if ed.neutral_piece in ed.pieces:  # Murlocs, or classic Lost Tribes
             s.supply[ed.neutral_piece] = ed.pieces[ed.neutral_piece]
