@@ -7,7 +7,7 @@ import pytest
 from smallworld.core import changes
 from smallworld.core.errors import ChangeError, RulesError
 from smallworld.core.game import Game
-from smallworld.core.state import EMPTY, State
+from smallworld.core.state import EMPTY, State, replaced
 
 
 @pytest.fixture
@@ -229,7 +229,7 @@ def test_reset_pieces(s):
 
 
 def test_items(s):
-    s.items[0] = ("?",)
+    s.items = replaced(s.items, 0, ("?",))
     changes.put_item(s, 0, "doomhammer")
     changes.put_item(s, 0, "frostmourne")
     assert s.items[0] == ("?", "doomhammer", "frostmourne")

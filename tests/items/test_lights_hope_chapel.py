@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from smallworld.core import engine
 from smallworld.core.roster import changed
+from smallworld.core.state import replaced
 from tests.builders import seat
 from tests.items._helpers import item_table
 
@@ -46,7 +47,7 @@ def test_chapel_protects_its_own_region_that_one_last_time():
 def test_without_chapel_the_defender_loses_one_token():
     """R-CONQ-7 (control case): one token discarded."""
     s = chapel()
-    s.items[s.region_of("L1.5")] = ()
+    s.items = replaced(s.items, s.region_of("L1.5"), ())
     changed(s)
     box = s.box["dwarves"]
     engine.apply_action(s, "conquer L1.4")

@@ -170,7 +170,7 @@ def _bare_copy(s: State) -> State:
     n = s.spec.n_regions
     b.occ = empty_occ(n)
     b.tokens = zero_counts(n)
-    b.items = [()] * n
+    b.items = ((),) * n
     b.pieces = {k: zero_counts(n) for k in b.pieces}
     for q in range(s.spec.n_players):
         b.active[q] = b.power[q] = b.decline[q] = b.kept[q] = None

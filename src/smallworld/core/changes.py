@@ -425,7 +425,7 @@ def reset_pieces(s: State, kind: str, n: int) -> None:
 
 def put_item(s: State, r: int, item: str) -> None:
     """Lay ``item`` in Region ``r`` after whatever lies there (R-ITEM-2: any number per Region)."""
-    s.items[r] = (*s.items[r], item)
+    s.items = replaced(s.items, r, (*s.items[r], item))
     changed(s)
     if s.events is not None:
         _emit(s, "item_placed", item=item, region=region_id(s, r))
@@ -441,7 +441,7 @@ def take_item(s: State, r: int, item: str) -> None:
     if item not in here:
         raise ChangeError(f"take_item: {item!r} does not lie in Region {s.spec.region_ids[r]}")
     i = here.index(item)
-    s.items[r] = here[:i] + here[i + 1:]
+    s.items = replaced(s.items, r, here[:i] + here[i + 1:])
     changed(s)
     if s.events is not None:
         _emit(s, "item_removed", item=item, region=region_id(s, r))

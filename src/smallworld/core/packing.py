@@ -77,16 +77,21 @@ def _pieces_back(packed: dict[str, Any], spec: Any) -> dict[str, array[int]]:
     return out
 
 
-def _items(items: list[tuple[str, ...]], spec: Any) -> tuple[tuple[int, tuple[str, ...]], ...]:
+def _items(items: Any, spec: Any) -> tuple[tuple[int, tuple[str, ...]], ...]:
     """The Regions holding items, with their items."""
     return tuple([(r, x) for r, x in enumerate(items) if x])
 
 
-def _items_back(held: Any, spec: Any) -> list[tuple[str, ...]]:
+def _items_back(held: Any, spec: Any) -> tuple[tuple[str, ...], ...]:
     items: list[tuple[str, ...]] = [()] * spec.n_regions
     for r, x in held:
         items[r] = x
-    return items
+    if held:
+        return tuple(items)
+    from smallworld.core.state import shared
+
+    out: tuple[tuple[str, ...], ...] = shared(tuple(items))  # no item: as every such game's
+    return out
 
 
 def _counts(table: str) -> tuple[Callable[[dict[str, int], Any], Any], Callable[[Any, Any], dict[str, int]]]:

@@ -60,7 +60,7 @@ def initial_state(spec: GameSpec) -> State:
     s.race_turns = [0] * n
     s.occ = empty_occ(R)
     s.tokens = zero_counts(R)
-    s.items = [()] * R
+    items: list[tuple[str, ...]] = [()] * R
     s.column = (shared((None, None, 0)),) * ed.column_size
     s.banner_stack = sorted(ed.races)
     s.banner_bottom = []
@@ -98,7 +98,8 @@ def initial_state(spec: GameSpec) -> State:
         if spec.mountain[r] and s.supply.get("mountain", 0) > 0:
             s.supply["mountain"] -= 1
     for r in spec.marker_regions:
-        s.items[r] = ("?",)
+        items[r] = ("?",)
+    s.items = shared(tuple(items))  # every game of these boards starts with the same
     assert ed.variant is not None
     ed.variant.setup(s)
     return s

@@ -22,7 +22,7 @@ cdef class State:
     cdef public list race_turns
     cdef public object occ  # array("b") (state.py: OCC_TYPE)
     cdef public object tokens  # array("h") (COUNT_TYPE)
-    cdef public list items
+    cdef public tuple items
     cdef public tuple column
     cdef public list banner_stack
     cdef public list banner_bottom

@@ -135,7 +135,8 @@ class State:
     race_turns: list[int]
     occ: array[int]
     tokens: array[int]
-    items: list[tuple[str, ...]]
+    #: by Region, its items: immutable, replaced whole (:func:`replaced`)
+    items: tuple[tuple[str, ...], ...]
     #: the combos, ``(race, power, coins)`` each: immutable, replaced whole (:func:`replaced`)
     column: tuple[tuple[str | None, str | None, int], ...]
     banner_stack: list[str]
@@ -197,7 +198,7 @@ class State:
         new.race_turns = self.race_turns[:]
         new.occ = self.occ[:]
         new.tokens = self.tokens[:]
-        new.items = self.items[:]
+        new.items = self.items
         new.column = self.column
         new.banner_stack = self.banner_stack[:]
         new.banner_bottom = self.banner_bottom[:]
@@ -391,7 +392,7 @@ def _as_tuples(new: State) -> None:
     """JSON gives lists where the state holds tuples (combos, items, chance events, decisions,
     scorings, flag values, team rows): turn them back."""
     new.column = tuple([shared(tuple(c)) for c in new.column])
-    new.items = [tuple(x) for x in new.items]
+    new.items = shared(tuple([tuple(x) for x in new.items]))
     new.chance = [tuple(c) for c in new.chance]
     new.decisions = [tuple(c) for c in new.decisions]  # type: ignore[misc]
     new.last_score = tuple([shared(tuple([shared(tuple(x)) for x in lst])) for lst in new.last_score])

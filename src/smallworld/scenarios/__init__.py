@@ -33,6 +33,7 @@ from smallworld.core.state import (
     REDEPLOY,
     State,
     empty_occ,
+    replaced,
     zero_counts,
 )
 
@@ -170,7 +171,7 @@ def _new_state(d: dict[str, Any]) -> State:
     if not d.get("setup_murlocs", False):
         s.occ = empty_occ(spec.n_regions)
         s.tokens = zero_counts(spec.n_regions)
-        s.items = [()] * spec.n_regions
+        s.items = ((),) * spec.n_regions
         if ed.neutral_piece in ed.pieces:  # Murlocs, or classic Lost Tribes
             s.supply[ed.neutral_piece] = ed.pieces[ed.neutral_piece]
     return s
@@ -244,7 +245,7 @@ def _region(s: State, rid: Any, spec_r: Any) -> None:
             _need(item == "?" or item in s.item_pool, f"{where}: item {item!r} is placed twice")
             if item != "?":
                 s.item_pool.remove(item)
-        s.items[r] = tuple(given)
+        s.items = replaced(s.items, r, tuple(given))
 
 
 def _position(s: State, d: dict[str, Any]) -> None:
