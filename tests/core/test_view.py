@@ -93,12 +93,12 @@ def test_public_turn_facts_are_in_the_view():
     a, _ = _pair()
     a.defeated["humans"] = 2
     a.paid["harmony"] = True
-    a.box["orcs"] -= 3
+    a.box[a.spec.race_index["orcs"]] -= 3
     for who in (0, 1, None):
         v = view(a, who)
         assert v["defeated_this_turn"] == {"humans": 2}
         assert v["tolls_paid"] == ["harmony"]
-        assert v["box"]["orcs"] == a.box["orcs"]
+        assert v["box"]["orcs"] == a.in_box("orcs")
     json.dumps(view(a, 0))
 
 

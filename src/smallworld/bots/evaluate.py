@@ -286,7 +286,7 @@ def best_visible_tokens(s: State, q: int) -> float:
     for k, (race, power, coins) in enumerate(s.column):
         if race and power and k <= vc:
             ed = s.spec.edition  # the game's edition's values (Warcraft or classic)
-            n = min(ed.races[race].value + ed.powers[power].value, s.box.get(race, 0))
+            n = min(ed.races[race].value + ed.powers[power].value, s.in_box(race))
             best = max(best, n + 0.5 * (coins - k))
     return best if best > 0 else NEW_COMBO_TOKENS
 

@@ -137,10 +137,10 @@ def tray_to_hand(s: State, p: int, race: str, n: int = 1) -> None:
     Raises:
         ChangeError: the tray holds fewer than ``n`` tokens of ``race`` (or ``n < 0``).
     """
-    box = s.box
-    if n < 0 or box[race] < n:
-        raise ChangeError(f"tray_to_hand: the tray holds {box[race]} {race} tokens, not {n}")
-    box[race] -= n
+    box, i = s.box, s.spec.race_index[race]
+    if n < 0 or box[i] < n:
+        raise ChangeError(f"tray_to_hand: the tray holds {box[i]} {race} tokens, not {n}")
+    box[i] -= n
     s.hand[p] += n
 
 
@@ -153,7 +153,7 @@ def to_tray(s: State, race: str, n: int) -> None:
     """
     if n < 0:
         raise ChangeError(f"to_tray: cannot return {n} {race} tokens")
-    s.box[race] += n
+    s.box[s.spec.race_index[race]] += n
 
 
 def hand_add(s: State, p: int, n: int) -> None:
@@ -225,11 +225,11 @@ def empty_region(s: State, r: int, removes: tuple[str, ...] = ()) -> tuple[int, 
     occ[r] = EMPTY
     tokens[r] = 0
     if removes:
-        pieces, supply = s.pieces, s.supply
+        pieces, supply, index = s.pieces, s.supply, s.spec.piece_index
         for kind in removes:
             lst = pieces.get(kind)
             if lst is not None and lst[r]:
-                supply[kind] += lst[r]
+                supply[index[kind]] += lst[r]
                 lst[r] = 0
     return code, n
 
@@ -263,6 +263,18 @@ def _region_list(s: State, kind: str) -> Any:
     return lst
 
 
+def _supply_slot(s: State, kind: str, helper: str) -> int:
+    """The index of ``kind`` in ``s.supply`` (``spec.piece_keys``).
+
+    Raises:
+        ChangeError: the edition's box has no such piece (the supply counts only those).
+    """
+    i = s.spec.piece_index.get(kind)
+    if i is None:
+        raise ChangeError(f"{helper}: the edition's box has no {kind!r} pieces")
+    return i
+
+
 def put_piece(s: State, kind: str, r: int, n: int = 1) -> None:
     """``n >= 1`` pieces of ``kind`` from the supply onto Region ``r`` (RULES §2.3: the supply
     caps the pieces in play; Forts, Watch Towers, Wisp Walls, Bombs, …).
@@ -270,14 +282,13 @@ def put_piece(s: State, kind: str, r: int, n: int = 1) -> None:
     Raises:
         ChangeError: the supply holds fewer than ``n`` (exhausted) or ``n < 1``.
     """
-    supply = s.supply
-    have = supply.get(kind, 0)
+    have = s.in_supply(kind)
     if n < 1 or have < n:
         raise ChangeError(
             f"put_piece: the {kind} supply holds {have}, cannot put {n} on "
             f"Region {s.spec.region_ids[r]}"
         )
-    supply[kind] = have - n
+    s.supply[s.spec.piece_index[kind]] = have - n
     lst = s.pieces.get(kind)
     if lst is None:
         lst = s.pieces[kind] = zero_counts(s.spec.n_regions)
@@ -293,7 +304,7 @@ def return_piece(s: State, kind: str, r: int, n: int = 1) -> None:
         ChangeError: the Region holds fewer than ``n`` of them (or ``n < 1``).
     """
     lift_piece(s, kind, r, n)
-    s.supply[kind] += n
+    s.supply[_supply_slot(s, kind, "return_piece")] += n
 
 
 def clear_pieces(s: State, kind: str) -> int:
@@ -310,7 +321,7 @@ def clear_pieces(s: State, kind: str) -> int:
             total += lst[r]
             lst[r] = 0
     if total:
-        s.supply[kind] += total
+        s.supply[_supply_slot(s, kind, "clear_pieces")] += total
     return total
 
 
@@ -373,11 +384,11 @@ def draw_supply(s: State, kind: str, n: int) -> None:
     Raises:
         ChangeError: the supply holds fewer than ``n`` (or ``n < 0``).
     """
-    supply = s.supply
-    have = supply.get(kind, 0)
+    have = s.in_supply(kind)
     if n < 0 or have < n:
         raise ChangeError(f"draw_supply: the {kind} supply holds {have}, not {n}")
-    supply[kind] = have - n
+    if n:
+        s.supply[s.spec.piece_index[kind]] = have - n
 
 
 def refill_supply(s: State, kind: str, n: int) -> None:
@@ -388,7 +399,7 @@ def refill_supply(s: State, kind: str, n: int) -> None:
     """
     if n < 0:
         raise ChangeError(f"refill_supply: cannot return {n} {kind}")
-    s.supply[kind] += n
+    s.supply[_supply_slot(s, kind, "refill_supply")] += n
 
 
 def set_supply(s: State, kind: str, n: int) -> None:
@@ -400,7 +411,7 @@ def set_supply(s: State, kind: str, n: int) -> None:
     """
     if n < 0:
         raise ChangeError(f"set_supply: the {kind} supply cannot be {n}")
-    s.supply[kind] = n
+    s.supply[_supply_slot(s, kind, "set_supply")] = n
 
 
 def reset_pieces(s: State, kind: str, n: int) -> None:

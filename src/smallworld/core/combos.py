@@ -78,12 +78,12 @@ def take_combo(s: State, p: int, race: str, power: str,
     capped by that race's tokens left in the box; then the ``on_pick`` hooks. Reports
     ``picked`` with the arguments of ``picked`` (where the combo was and its coins) added."""
     ed = s.spec.edition
-    n = min(ed.races[race].value + ed.powers[power].value, s.box[race])
+    n = min(ed.races[race].value + ed.powers[power].value, s.in_box(race))
     ev: dict[str, Any] | None = None
     if s.events is not None:
         emit(s, "picked", seat=p, race=race, power=power, tokens=0, **(picked or {}))
         ev = s.events[-1]
-    s.box[race] -= n
+    s.box[s.spec.race_index[race]] -= n
     s.hand[p] += n
     s.active[p] = race
     s.power[p] = power

@@ -3,11 +3,12 @@
 A pickled state is its spec (which pickles as its key, :mod:`smallworld.core.spec`) and its
 fields, some of them packed here: the Region lists as bytes (one signed byte per Region for
 ``occ`` and ``tokens``; ``(region, count)`` byte pairs of the Regions holding a piece of a kind;
-the Regions holding items with their items), and the counts of ``box`` and ``supply`` as bytes
-in the order of the edition's races and pieces. A value that does not fit (a count past a byte,
-keys other than the edition's) is left as it is, so any state round-trips; unpacking gives
+the Regions holding items with their items), and the counts of ``box`` and ``supply`` (arrays in
+the order of the edition's races and pieces) as bytes. A value that does not fit (a count past
+a byte) is left as it is, so any state round-trips; unpacking gives
 arrays, lists and dicts equal to the packed ones, in the same order (``occ`` a signed-byte
-array, ``tokens`` and each piece kind 16-bit arrays: :mod:`smallworld.core.state`). The combos
+array, ``tokens``, each piece kind, ``box`` and ``supply`` 16-bit arrays:
+:mod:`smallworld.core.state`). The combos
 and scoring lines (``column``, ``last_score``: tuples) pickle as they are and are shared again
 (:func:`smallworld.core.state.shared`) when unpacked.
 
@@ -94,22 +95,10 @@ def _items_back(held: Any, spec: Any) -> tuple[tuple[str, ...], ...]:
     return out
 
 
-def _counts(table: str) -> tuple[Callable[[dict[str, int], Any], Any], Callable[[Any, Any], dict[str, int]]]:
-    """Packing of a dict of counts whose keys are, in order, those of the edition's ``table``
-    (``"races"``: the box; ``"pieces"``: the supply): the counts as bytes, or the dict as it is."""
-
-    def pack(counts: dict[str, int], spec: Any) -> Any:
-        if tuple(counts) != tuple(getattr(spec.edition, table)):
-            return counts
-        packed = _ints(list(counts.values()), spec)
-        return packed if isinstance(packed, bytes) else counts
-
-    def back(data: Any, spec: Any) -> dict[str, int]:
-        if isinstance(data, bytes):
-            return dict(zip(getattr(spec.edition, table), array("b", data).tolist(), strict=True))
-        return dict(data)
-
-    return pack, back
+def _counts_array_back(data: Any, spec: Any) -> array[int]:
+    """The ``State.box`` or ``State.supply`` array (a count per race or piece kind of the
+    edition) of :func:`_ints`' bytes, or of the array as it was (a count past a byte)."""
+    return array("h", array("b", data) if isinstance(data, bytes) else data)
 
 
 def _same(value: Any, spec: Any) -> Any:
@@ -134,8 +123,8 @@ PACKERS: dict[str, tuple[Callable[[Any, Any], Any], Callable[[Any, Any], Any]]] 
     "tokens": (_ints, _counts_back),
     "pieces": (_pieces, _pieces_back),
     "items": (_items, _items_back),
-    "box": _counts("races"),
-    "supply": _counts("pieces"),
+    "box": (_ints, _counts_array_back),
+    "supply": (_ints, _counts_array_back),
     "column": (_same, _column_back),
     "last_score": (_same, _score_back),
 }

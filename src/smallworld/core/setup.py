@@ -9,7 +9,7 @@ from smallworld.core import edition as editions
 from smallworld.core import engine
 from smallworld.core.edition import Edition
 from smallworld.core.spec import GameSpec, spec_for
-from smallworld.core.state import MURLOC, State, empty_occ, shared, zero_counts
+from smallworld.core.state import MURLOC, State, count_array, empty_occ, shared, zero_counts
 
 
 def choose_faces(
@@ -75,8 +75,8 @@ def initial_state(spec: GameSpec) -> State:
     s.kept2 = [None] * n
     s.dhand = {}
     s.acting = None
-    s.box = {r: d.in_box for r, d in ed.races.items()}
-    s.supply = dict(ed.pieces)
+    s.box = count_array([ed.races[k].in_box for k in spec.race_keys])
+    s.supply = count_array([ed.pieces[k] for k in spec.piece_keys])
     s.flags = {}
     s.tflags = {}
     s.defeated = {}
@@ -91,12 +91,12 @@ def initial_state(spec: GameSpec) -> State:
     s.result = None
     neutral = ed.neutral_piece  # Murlocs (R-SET-3), Lost Tribes (C-SET-3)
     for r in range(R):
-        if spec.murloc[r] and s.supply.get(neutral, 0) > 0:
+        if spec.murloc[r] and s.in_supply(neutral) > 0:
             s.occ[r] = MURLOC
             s.tokens[r] = 1
-            s.supply[neutral] -= 1
-        if spec.mountain[r] and s.supply.get("mountain", 0) > 0:
-            s.supply["mountain"] -= 1
+            s.supply[spec.piece_index[neutral]] -= 1
+        if spec.mountain[r] and s.in_supply("mountain") > 0:
+            s.supply[spec.piece_index["mountain"]] -= 1
     for r in spec.marker_regions:
         items[r] = ("?",)
     s.items = shared(tuple(items))  # every game of these boards starts with the same

@@ -34,8 +34,8 @@ cdef class State:
     cdef public list defenders
     cdef public tuple last_score
     # _DICT_FIELDS
-    cdef public dict box
-    cdef public dict supply
+    cdef public object box  # array("h") by spec.race_keys
+    cdef public object supply  # array("h") by spec.piece_keys
     cdef public dict flags
     cdef public dict tflags
     cdef public dict defeated

@@ -21,6 +21,30 @@ owner placing its withdrawn tokens) it is swapped into the Active slot: see
 counted per Region in ``pieces[kind]``; items lie in ``items[r]``, a tuple of item ids in the
 order they came (``"?"`` for a face-down one): a Region may hold any number of items (R-ITEM-2).
 
+**Layout** (issue 33: many live states and many copies per second, as search and RL make). A
+state is a ``__slots__`` record (a C struct in the compiled build, ``state.pxd``); the static
+tables stay in the spec, shared by reference and pickled as its key. Each field has the cheapest
+form that keeps the content's way of reading it (``s.occ[r]``, ``s.items[r]``, ``s.column[k]``):
+
+- per-Region numbers are typed arrays (:mod:`array`, no numpy: the pure-Python build runs the
+  same layout, and an array copies with one ``memcpy``): ``occ`` one signed byte per Region
+  (:data:`OCC_TYPE`), ``tokens`` and each kind of ``pieces`` a 16-bit count per Region
+  (:data:`COUNT_TYPE`; a kind's array exists once a piece of it is placed). A byte per Region
+  instead of an 8-byte pointer (the ints themselves are CPython's cached small ints either way).
+  Made with :func:`empty_occ`, :func:`zero_counts`, :func:`occ_array`, :func:`count_array`;
+- fields that change rarely are immutable tuples, shared between a state and its copies and
+  replaced whole when they change (copy-on-write: never changed in place; :func:`replaced`):
+  ``column`` (the combos), ``last_score`` (each seat's scoring lines) and ``items`` (each
+  Region's items). A copy costs nothing for them;
+- the values of those tuples that recur across games (a combo ``(race, power, coins)``, a
+  scoring line, a seat's lines, a new game's empty items) are interned process-wide by
+  :func:`shared`, so that states of distinct games hold one copy of each;
+- the rest (per-seat lists, stacks, dicts of counts and flags) are plain lists and dicts, copied
+  by :meth:`State.copy` field by field.
+
+:meth:`State.to_dict` writes every field as before (arrays as lists, tuples as lists): saved
+games, records and logs are byte-identical whatever the layout.
+
 Hidden facts (RULES §15) are never stored ahead of time: stack order, face-down items and Bomb
 sides are decided by chance actions when they are revealed (see :mod:`smallworld.core.chance`),
 so the state itself holds no secret except other players' VC totals, which only
@@ -112,7 +136,8 @@ _PICKLED = ("pieces", "acting") + _LIST_FIELDS + _DICT_FIELDS + _SCALAR_FIELDS +
 
 
 class State:
-    """A game position. Copy with :meth:`copy`; never share lists between states.
+    """A game position. Copy with :meth:`copy`; never share lists, arrays or dicts between
+    states (tuple fields are shared: never change one in place, replace it).
 
     Use the functions of :mod:`smallworld.core.engine` (also bound here as methods:
     :meth:`legal_actions`, :meth:`apply`, :meth:`current_player`) to change it.
@@ -157,8 +182,10 @@ class State:
     #: while an In Decline race acts in the Active slot: ``(seat, slot, power, kept)`` swapped out
     #: (:func:`smallworld.core.decline.swap_in`); ``None`` otherwise
     acting: tuple[Any, ...] | None
-    box: dict[str, int]
-    supply: dict[str, int]
+    #: race tokens in the tray by race, in the order of ``spec.race_keys`` (:meth:`in_box`)
+    box: array[int]
+    #: pieces in the supply by kind, in the order of ``spec.piece_keys`` (:meth:`in_supply`)
+    supply: array[int]
     flags: dict[str, Any]
     tflags: dict[str, Any]
     defeated: dict[str, int]
@@ -209,8 +236,8 @@ class State:
         new.decisions = self.decisions[:]
         new.defenders = self.defenders[:]
         new.last_score = self.last_score
-        new.box = self.box.copy()
-        new.supply = self.supply.copy()
+        new.box = self.box[:]
+        new.supply = self.supply[:]
         new.flags = self.flags.copy()
         new.tflags = self.tflags.copy()
         new.defeated = self.defeated.copy()
@@ -256,6 +283,19 @@ class State:
             lst = self.pieces[kind] = zero_counts(self.spec.n_regions)
         lst[r] += n
 
+    def in_box(self, race: str) -> int:
+        """Tokens of ``race`` in the tray (RULES §2.1).
+
+        Raises:
+            KeyError: not a race of the edition.
+        """
+        return self.box[self.spec.race_index[race]]
+
+    def in_supply(self, kind: str) -> int:
+        """Pieces of ``kind`` in the supply (RULES §2.3); 0 for a kind the edition's box has not."""
+        i = self.spec.piece_index.get(kind)
+        return self.supply[i] if i is not None else 0
+
     def regions_of(self, code: int) -> list[int]:
         """Region numbers whose occupant code is ``code`` (``2p`` Active, ``2p+1`` In Decline)."""
         occ = self.occ
@@ -293,6 +333,9 @@ class State:
         d: dict[str, Any] = {"spec": self.spec.header(), "pieces": self.pieces}
         for name in _LIST_FIELDS + _DICT_FIELDS + _SCALAR_FIELDS:
             d[name] = getattr(self, name)
+        spec = self.spec
+        d["box"] = dict(zip(spec.race_keys, self.box.tolist()))
+        d["supply"] = dict(zip(spec.piece_keys, self.supply.tolist()))
         for name in _OPT_LIST_FIELDS:
             lst = getattr(self, name)
             if any(x is not None for x in lst):
@@ -374,6 +417,9 @@ def _read_fields(new: State, d: dict[str, Any]) -> None:
     new.tokens = count_array(new.tokens)
     for name in _DICT_FIELDS:
         setattr(new, name, dict(d[name]))
+    spec = new.spec
+    new.box = _by_key(d["box"], spec.race_keys, spec.race_index, "box")
+    new.supply = _by_key(d["supply"], spec.piece_keys, spec.piece_index, "supply")
     for name in _SCALAR_FIELDS:
         value = d[name]
         if not isinstance(value, _SCALAR_TYPES[name]) or (
@@ -386,6 +432,18 @@ def _read_fields(new: State, d: dict[str, Any]) -> None:
     new.dhand = dict(d.get("dhand") or {})
     acting = d.get("acting")
     new.acting = tuple(acting) if acting is not None else None
+
+
+def _by_key(counts: dict[str, int], keys: tuple[str, ...], index: dict[str, int], name: str) -> array[int]:
+    """The array of ``counts`` (a dict by key, JSON) in the order of ``keys`` (0 for a key not
+    given). Raises ``ValueError`` naming a key not in ``keys``."""
+    out = zero_counts(len(keys))
+    for k, n in counts.items():
+        i = index.get(k)
+        if i is None:
+            raise ValueError(f"bad state data: {name} has no {k!r}")
+        out[i] = n
+    return out
 
 
 def _as_tuples(new: State) -> None:

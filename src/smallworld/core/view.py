@@ -108,8 +108,8 @@ def view(s: State, player: int | None) -> dict[str, Any]:
         # the races on view (a race still in the stack has all its tokens there, unnamed)
         "defeated_this_turn": dict(s.defeated),
         "tolls_paid": sorted(s.paid),
-        "box": {race: s.box[race] for race in sorted(_races_on_view(s))},
-        "supply": dict(s.supply),
+        "box": {race: s.in_box(race) for race in sorted(_races_on_view(s))},
+        "supply": dict(zip(spec.piece_keys, s.supply)),
         "result": s.result,
         "edition": spec.edition.name,
         # In Decline tokens in hand by race (classic Ghouls, C-CONQ-7); True while an In Decline
