@@ -39,8 +39,12 @@ form that keeps the content's way of reading it (``s.occ[r]``, ``s.items[r]``, `
 - the values of those tuples that recur across games (a combo ``(race, power, coins)``, a
   scoring line, a seat's lines, a new game's empty items) are interned process-wide by
   :func:`shared`, so that states of distinct games hold one copy of each;
-- the rest (per-seat lists, stacks, dicts of counts and flags) are plain lists and dicts, copied
-  by :meth:`State.copy` field by field.
+- counts by race or piece kind are 16-bit arrays in the spec's order instead of dicts keyed by
+  strings: ``box`` (``spec.race_keys``, read with :meth:`State.in_box`) and ``supply``
+  (``spec.piece_keys``, :meth:`State.in_supply`); the changes of :mod:`smallworld.core.changes`
+  write them;
+- the rest (per-seat lists, stacks, flags) are plain lists and dicts, copied by
+  :meth:`State.copy` field by field (each a few entries: an array would save nothing there).
 
 :meth:`State.to_dict` writes every field as before (arrays as lists, tuples as lists): saved
 games, records and logs are byte-identical whatever the layout.
