@@ -119,6 +119,8 @@ _LIST_FIELDS = (
     "column", "banner_stack", "banner_bottom", "badge_stack", "badge_discard", "item_pool",
     "chance", "decisions", "defenders", "last_score",
 )
+#: the fields of :data:`_LIST_FIELDS` held as immutable tuples (replaced whole, shared by copies)
+_TUPLE_FIELDS = frozenset({"items", "column", "last_score"})
 _DICT_FIELDS = ("box", "supply", "flags", "tflags", "defeated", "paid", "team")
 #: the scalar fields and what :meth:`State.from_dict` accepts for each (the compiled core holds
 #: them in C fields: ints within :data:`_INT_LIMIT`, strings, a dict or None; the same checks
@@ -416,7 +418,9 @@ def _read_fields(new: State, d: dict[str, Any]) -> None:
     for type and range. Raises ``ValueError`` (a bad scalar), ``KeyError`` or ``TypeError``."""
     new.pieces = {k: count_array(v) for k, v in d["pieces"].items()}
     for name in _LIST_FIELDS:
-        setattr(new, name, list(d[name]))
+        value = d[name]
+        # the immutable fields are tuples (the compiled State's fields are typed: a list is refused)
+        setattr(new, name, tuple(value) if name in _TUPLE_FIELDS else list(value))
     new.occ = occ_array(new.occ)
     new.tokens = count_array(new.tokens)
     for name in _DICT_FIELDS:
