@@ -27,7 +27,7 @@ from smallworld.core import hooks
 from smallworld.core.conquest import defense_pieces_in
 from smallworld.core.roster import changed
 from smallworld.core.scoring import faction_bonus, score_turn
-from smallworld.core.state import DEFEND, MURLOC, State, empty_occ, zero_counts
+from smallworld.core.state import DEFEND, EMPTY, MURLOC, State, zero_counts
 
 # ---- tunable constants -------------------------------------------------------------------------
 # The macro-model constants were fitted (least squares on the final VC) to snapshots of 65
@@ -168,8 +168,8 @@ def _bare_copy(s: State) -> State:
     """A copy of ``s`` with empty boards, no races, pieces, items or flags (bonus measurements)."""
     b = s.copy()
     n = s.spec.n_regions
-    b.occ = empty_occ(n)
-    b.tokens = zero_counts(n)
+    b.occ = [EMPTY] * n
+    b.tokens = [0] * n
     b.items = ((),) * n
     b.pieces = {k: zero_counts(n) for k in b.pieces}
     for q in range(s.spec.n_players):

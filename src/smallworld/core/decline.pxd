@@ -9,7 +9,7 @@ cpdef slot_code(State s, p, slot)
 cpdef _slot_race(State s, p, slot)
 
 @cython.locals(keep=cython.long, code=cython.long, new=cython.long, extra=cython.long,
-               r=cython.Py_ssize_t)
+               r=cython.Py_ssize_t, occ=list, tokens=list)
 cpdef void go_into_decline(State s, p)
 
 cpdef void remove_decline_race(State s, p, slot=*)

@@ -9,7 +9,7 @@ cpdef list legal_actions(State s)
 
 @cython.locals(hand=cython.long, vc=cython.long, reach=cython.long, raw=cython.long,
                short=cython.long, aux=cython.long, r=cython.Py_ssize_t,
-               out=list, mountain=tuple, conquer=tuple, offered=set,
+               occ=list, tokens=list, out=list, mountain=tuple, conquer=tuple, offered=set,
                ro=Roster)
 cpdef list conquer_actions(State s, long p)
 

@@ -6,9 +6,8 @@ fields, some of them packed here: the Region lists as bytes (one signed byte per
 the Regions holding items with their items), and the counts of ``box`` and ``supply`` (arrays in
 the order of the edition's races and pieces) as bytes. A value that does not fit (a count past
 a byte) is left as it is, so any state round-trips; unpacking gives
-arrays, lists and dicts equal to the packed ones, in the same order (``occ`` a signed-byte
-array, ``tokens``, each piece kind, ``box`` and ``supply`` 16-bit arrays:
-:mod:`smallworld.core.state`). The combos
+arrays, lists and dicts equal to the packed ones, in the same order (each piece kind, ``box``
+and ``supply`` 16-bit arrays, ``occ`` and ``tokens`` lists: :mod:`smallworld.core.state`). The combos
 and scoring lines (``column``, ``last_score``: tuples) pickle as they are and are shared again
 (:func:`smallworld.core.state.shared`) when unpacked.
 
@@ -38,14 +37,6 @@ def _ints_back(data: Any, spec: Any) -> list[int]:
     return list(data)
 
 
-def _occ_back(data: Any, spec: Any) -> array[int]:
-    """The ``State.occ`` array of :func:`_ints`' bytes (or values)."""
-    return array("b", data)  # bytes: one code each (array's frombytes)
-
-
-def _counts_back(data: Any, spec: Any) -> array[int]:
-    """The ``State.tokens`` array of :func:`_ints`' bytes (or values)."""
-    return array("h", array("b", data) if isinstance(data, bytes) else data)
 
 
 def _pieces(pieces: dict[str, Any], spec: Any) -> dict[str, Any]:
@@ -119,8 +110,8 @@ def _score_back(last_score: Any, spec: Any) -> tuple[Any, ...]:
 
 #: the packed fields: name -> (pack, unpack), each ``(value, spec)``
 PACKERS: dict[str, tuple[Callable[[Any, Any], Any], Callable[[Any, Any], Any]]] = {
-    "occ": (_ints, _occ_back),
-    "tokens": (_ints, _counts_back),
+    "occ": (_ints, _ints_back),
+    "tokens": (_ints, _ints_back),
     "pieces": (_pieces, _pieces_back),
     "items": (_items, _items_back),
     "box": (_ints, _counts_array_back),

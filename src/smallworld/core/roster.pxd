@@ -14,5 +14,5 @@ cdef class Roster:
     @cython.locals(found=tuple)
     cpdef tuple global_hook(self, str hook)
 
-@cython.locals(r=Roster)
+@cython.locals(occ=list, r=Roster)
 cpdef roster(State s)

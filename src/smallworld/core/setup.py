@@ -9,7 +9,7 @@ from smallworld.core import edition as editions
 from smallworld.core import engine
 from smallworld.core.edition import Edition
 from smallworld.core.spec import GameSpec, spec_for
-from smallworld.core.state import MURLOC, State, count_array, empty_occ, shared, zero_counts
+from smallworld.core.state import EMPTY, MURLOC, State, count_array, shared
 
 
 def choose_faces(
@@ -58,8 +58,8 @@ def initial_state(spec: GameSpec) -> State:
     s.kept = [None] * n
     s.hand = [0] * n
     s.race_turns = [0] * n
-    s.occ = empty_occ(R)
-    s.tokens = zero_counts(R)
+    s.occ = [EMPTY] * R
+    s.tokens = [0] * R
     items: list[tuple[str, ...]] = [()] * R
     s.column = (shared((None, None, 0)),) * ed.column_size
     s.banner_stack = sorted(ed.races)

@@ -20,8 +20,8 @@ cdef class State:
     cdef public list kept
     cdef public list hand
     cdef public list race_turns
-    cdef public object occ  # array("b") (state.py: OCC_TYPE)
-    cdef public object tokens  # array("h") (COUNT_TYPE)
+    cdef public list occ
+    cdef public list tokens
     cdef public tuple items
     cdef public tuple column
     cdef public list banner_stack
@@ -55,7 +55,7 @@ cdef class State:
     cdef public dict dhand
 
     # the accessors the compiled core calls on a State argument: C calls (vtable)
-    @cython.locals(r=cython.Py_ssize_t)
+    @cython.locals(occ=list, r=cython.Py_ssize_t)
     cpdef list regions_of(self, long code)
     cpdef race_of(self, long code)
     cpdef long owner_of(self, long code)

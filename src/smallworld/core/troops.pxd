@@ -3,7 +3,8 @@
 from smallworld.core.state cimport State
 import cython
 
-@cython.locals(keep=cython.long, code=cython.long, taken=cython.long, r=cython.Py_ssize_t)
+@cython.locals(keep=cython.long, code=cython.long, taken=cython.long, r=cython.Py_ssize_t,
+               occ=list, tokens=list)
 cpdef void ready_troops(State s, p)
 
 cpdef abandon(State s, p, r)

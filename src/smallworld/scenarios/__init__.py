@@ -32,9 +32,7 @@ from smallworld.core.state import (
     PICK,
     REDEPLOY,
     State,
-    empty_occ,
     replaced,
-    zero_counts,
 )
 
 #: phase name in a scenario -> (engine step, waiting phase)
@@ -169,8 +167,8 @@ def _new_state(d: dict[str, Any]) -> State:
     s.chance = []
     ed = spec.edition
     if not d.get("setup_murlocs", False):
-        s.occ = empty_occ(spec.n_regions)
-        s.tokens = zero_counts(spec.n_regions)
+        s.occ = [EMPTY] * spec.n_regions
+        s.tokens = [0] * spec.n_regions
         s.items = ((),) * spec.n_regions
         if ed.neutral_piece in ed.pieces:  # Murlocs, or classic Lost Tribes
             s.supply[s.spec.piece_index[ed.neutral_piece]] = ed.pieces[ed.neutral_piece]
