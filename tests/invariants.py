@@ -7,7 +7,7 @@ from smallworld.core.state import EMPTY, MURLOC, State
 
 def race_token_counts(s: State) -> dict[str, int]:
     """Tokens of each race in box + hands + boards."""
-    counts = dict(s.box)
+    counts = dict(zip(s.spec.race_keys, s.box))
     for p in range(s.spec.n_players):
         if s.active[p] is not None:
             counts[s.active[p]] += s.hand[p]
@@ -35,10 +35,10 @@ def check_invariants(s: State) -> None:
     counts = race_token_counts(s)
     for race, n in counts.items():
         assert n == RACES[race].in_box, f"{race}: {n} tokens counted, {RACES[race].in_box} in the box"
-        assert s.box[race] >= 0
+        assert s.in_box(race) >= 0
     for kind, lst in s.pieces.items():
         assert min(lst) >= 0, f"negative {kind} count"
-        assert sum(lst) + s.supply[kind] <= PIECE_SUPPLY[kind], f"{kind}: more pieces than the box"
+        assert sum(lst) + s.in_supply(kind) <= PIECE_SUPPLY[kind], f"{kind}: more pieces than the box"
     murlocs = sum(s.tokens[r] for r, c in enumerate(s.occ) if c == MURLOC)
     assert murlocs <= PIECE_SUPPLY[ed.neutral_piece]
     for r, code in enumerate(s.occ):

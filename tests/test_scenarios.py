@@ -75,7 +75,7 @@ def test_harmony_holder_is_a_public_player_key_counted_against_the_supply():
     holder, and the token comes out of the Harmony supply."""
     s = scenario_from_text(HARMONY.format(third="harmony = true"))
     assert s.flags["harmony"] == (1, 2)
-    assert s.supply["harmony"] == 4 - 2
+    assert s.in_supply("harmony") == 4 - 2
 
 
 @pytest.mark.parametrize("third, msg", [
@@ -93,7 +93,7 @@ def test_harmony_holders_use_up_the_supply():
     text = ('boards = ["L1", "L3", "M1", "S3", "S1"]\nphase = "conquer"\n[[players]]\nrace = "pandaren"\npower = "farmer"\n'
             + "[[players]]\nharmony = true\n" * 4)
     s = scenario_from_text(text)
-    assert s.flags["harmony"] == (1, 2, 3, 4) and s.supply["harmony"] == 0
+    assert s.flags["harmony"] == (1, 2, 3, 4) and s.in_supply("harmony") == 0
 
 
 @pytest.mark.parametrize("text, msg", [

@@ -10,7 +10,7 @@ from smallworld.bots import BOTS, make_bot
 from smallworld.core import engine
 from smallworld.core.engine import phase_of
 from smallworld.core.game import Game
-from smallworld.core.state import CHANCE, State
+from smallworld.core.state import CHANCE, State, replaced
 from smallworld.core.view import view
 from tests.conftest import scenario
 
@@ -23,7 +23,7 @@ def _twin(s: State, seat: int, shift: int) -> State:
     for q in range(s.spec.n_players):
         if q != seat:
             t.vc[q] = s.vc[q] + shift * (q + 1)
-            t.last_score[q] = [("Regions", 40 + q)]
+            t.last_score = replaced(t.last_score, q, (("Regions", 40 + q),))
     assert view(t, seat) == view(s, seat)  # the seat cannot tell them apart
     assert t != s
     return t
@@ -89,7 +89,7 @@ def test_same_choice_in_a_scenario_pair():
     """
     a = scenario(text.format(vc1=12))
     b = scenario(text.format(vc1=31))
-    b.last_score[1] = [("Regions", 9)]
+    b.last_score = replaced(b.last_score, 1, (("Regions", 9),))
     assert view(a, 0) == view(b, 0)
     for name in sorted(BOTS):
         for k in range(3):

@@ -111,7 +111,7 @@ def test_scenario_file_and_cli():
 
     path = Path(__file__).parent / "scenarios" / "first_conquest.toml"
     s = load_scenario(path)
-    assert sum(1 for c in s.occ if c == -2) == 9 and s.supply["lost-tribe"] == 9
+    assert sum(1 for c in s.occ if c == -2) == 9 and s.in_supply("lost-tribe") == 9
     tg = targets(s, 0)
     assert set(tg) == {r for r in s.spec.entries if not s.spec.water[r]}
     r = s.region_of("C2.3")

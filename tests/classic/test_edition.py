@@ -62,8 +62,8 @@ def test_setup(n):
     assert s.spec.faces == (f"C{n}",)
     tribes = [r for r in range(s.spec.n_regions) if s.occ[r] == MURLOC]
     assert len(tribes) == sum(s.spec.murloc) and all(s.tokens[r] == 1 for r in tribes)
-    assert s.supply["lost-tribe"] == 18 - len(tribes)
-    assert s.supply["mountain"] == 9 - sum(s.spec.mountain)
+    assert s.in_supply("lost-tribe") == 18 - len(tribes)
+    assert s.in_supply("mountain") == 9 - sum(s.spec.mountain)
     assert s.vc == [5] * n
     assert len(s.column) == 6 and all(c[0] and c[1] for c in s.column)
     assert s.spec.region_ids[0] == f"C{n}.0"
@@ -98,7 +98,7 @@ def test_lost_tribe_and_mountain_defense():
     engine.apply_action(s, "conquer C2.6")
     r = rid(s, 6)
     assert s.occ[r] == 0 and s.tokens[r] == 3 and s.hand[0] == 2
-    assert s.supply["lost-tribe"] == 17  # the discarded Lost Tribe does not come back
+    assert s.in_supply("lost-tribe") == 17  # the discarded Lost Tribe does not come back
 
 
 def test_seas_and_lake_unconquerable():
@@ -114,7 +114,7 @@ def test_conquest_losses_active_defender():
                      '"C2.3" = { player = 1, tokens = 1 }')
     assert cost(s, 2) == 5
     engine.apply_action(s, "conquer C2.2")
-    assert s.hand[1] == 2 and s.box["humans"] == 10 - 4 + 1
+    assert s.hand[1] == 2 and s.in_box("humans") == 10 - 4 + 1
 
 
 def test_keep_empty_race_c_conq_11():
@@ -161,9 +161,9 @@ def test_decline_one_at_a_time_c_dec_2_3():
     s = make(race="ratmen", power="merchant", hand=2, p0='decline = "orcs"', regions=(
         '"C2.1" = { player = 0, tokens = 3 }\n"C2.20" = { player = 0, decline = true }'))
     s.phase, s.step = "decide", "choose"
-    box = s.box["ratmen"]
+    box = s.in_box("ratmen")
     engine.apply_action(s, "decline")
     assert s.decline[0] == "ratmen" and s.active[0] is None
     assert s.tokens[rid(s, 1)] == 1 and s.occ[rid(s, 1)] == 1 and s.occ[rid(s, 20)] == -1
-    assert s.box["ratmen"] == box + 2 + 2
+    assert s.in_box("ratmen") == box + 2 + 2
     assert s.banner_bottom[-1] == "orcs" and "merchant" in s.badge_discard

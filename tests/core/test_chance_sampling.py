@@ -12,7 +12,7 @@ import pytest
 from smallworld.core import chance, engine
 from smallworld.core.actions import Action
 from smallworld.core.setup import new_state
-from smallworld.core.state import CHANCE, State
+from smallworld.core.state import CHANCE, State, replaced
 
 
 def listed_choice(s: State, x: float) -> Action:
@@ -92,7 +92,7 @@ def test_settle_forced_matches_the_outcome_list():
     s.chance = [("banner", 0)]
     s.banner_stack = ["orcs"]
     _race, power, coins = s.column[0]
-    s.column[0] = (None, power, coins)
+    s.column = replaced(s.column, 0, (None, power, coins))
     t = s.copy()
     assert chance.settle_forced(t) and t.column[0][0] == "orcs" and not t.chance
     s.banner_stack = ["orcs", "orcs"]

@@ -7,7 +7,7 @@ import pytest
 from smallworld.core import changes
 from smallworld.core.errors import ChangeError, RulesError
 from smallworld.core.game import Game
-from smallworld.core.state import EMPTY, State
+from smallworld.core.state import EMPTY, State, replaced
 
 
 @pytest.fixture
@@ -60,16 +60,16 @@ def test_score_line(s):
 
 
 def test_tray_to_hand_and_back(s):
-    race = next(iter(s.box))
-    s.box[race] = 3
+    race = s.spec.race_keys[0]
+    s.box[s.spec.race_index[race]] = 3
     changes.tray_to_hand(s, 2, race, 2)
-    assert (s.box[race], s.hand[2]) == (1, 2)
+    assert (s.in_box(race), s.hand[2]) == (1, 2)
     changes.tray_to_hand(s, 2, race, 0)
     with pytest.raises(ChangeError, match=f"the tray holds 1 {race} tokens, not 2"):
         changes.tray_to_hand(s, 2, race, 2)
-    assert (s.box[race], s.hand[2]) == (1, 2)
+    assert (s.in_box(race), s.hand[2]) == (1, 2)
     changes.to_tray(s, race, 4)
-    assert s.box[race] == 5
+    assert s.in_box(race) == 5
     with pytest.raises(ChangeError):
         changes.to_tray(s, race, -1)
 
@@ -109,10 +109,10 @@ def test_empty_region_returns_what_left(s):
     s.pieces["fort"][0] = 1
     s.pieces["beast"] = [0] * s.spec.n_regions
     s.pieces["beast"][0] = 2
-    s.supply["fort"] = 5
+    s.supply[s.spec.piece_index["fort"]] = 5
     assert changes.empty_region(s, 0, ("fort", "wisp-wall")) == (2, 3)
     assert (s.occ[0], s.tokens[0]) == (EMPTY, 0)
-    assert s.pieces["fort"][0] == 0 and s.supply["fort"] == 6
+    assert s.pieces["fort"][0] == 0 and s.in_supply("fort") == 6
     assert s.pieces["beast"][0] == 2  # not listed: stays
     assert changes.empty_region(s, 0) == (EMPTY, 0)
 
@@ -141,23 +141,23 @@ def test_add_defender_once(s):
 
 
 def test_put_and_return_piece(s):
-    s.supply["fort"] = 2
+    s.supply[s.spec.piece_index["fort"]] = 2
     s.pieces.pop("fort", None)
     changes.put_piece(s, "fort", 4)  # the Region list is made on first use
     changes.put_piece(s, "fort", 4)
-    assert s.piece("fort", 4) == 2 and s.supply["fort"] == 0
+    assert s.piece("fort", 4) == 2 and s.in_supply("fort") == 0
     rid = s.spec.region_ids[5]
     with pytest.raises(ChangeError, match=f"the fort supply holds 0, cannot put 1 on Region {rid}"):
         changes.put_piece(s, "fort", 5)
     changes.return_piece(s, "fort", 4)
-    assert s.piece("fort", 4) == 1 and s.supply["fort"] == 1
+    assert s.piece("fort", 4) == 1 and s.in_supply("fort") == 1
     with pytest.raises(ChangeError, match="holds 0 fort, not 1"):
         changes.return_piece(s, "fort", 5)
     with pytest.raises(ChangeError, match="holds 0 wisp-wall"):
         changes.return_piece(s, "wisp-wall", 5)  # no Region list at all
     with pytest.raises(ChangeError):
         changes.put_piece(s, "fort", 4, 0)
-    assert s.piece("fort", 4) == 1 and s.supply["fort"] == 1
+    assert s.piece("fort", 4) == 1 and s.in_supply("fort") == 1
 
 
 def test_put_piece_of_an_unknown_kind_is_an_exhausted_supply(s):
@@ -170,9 +170,9 @@ def test_clear_pieces(s):
     s.pieces["watch-tower"] = [0] * n
     s.pieces["watch-tower"][1] = 1
     s.pieces["watch-tower"][3] = 2
-    s.supply["watch-tower"] = 0
+    s.supply[s.spec.piece_index["watch-tower"]] = 0
     assert changes.clear_pieces(s, "watch-tower") == 3
-    assert not any(s.pieces["watch-tower"]) and s.supply["watch-tower"] == 3
+    assert not any(s.pieces["watch-tower"]) and s.in_supply("watch-tower") == 3
     assert changes.clear_pieces(s, "watch-tower") == 0
     assert changes.clear_pieces(s, "never-placed") == 0
 
@@ -180,9 +180,9 @@ def test_clear_pieces(s):
 def test_lift_lay_move_piece(s):
     n = s.spec.n_regions
     s.pieces["beast"] = [0] * n
-    s.supply["beast"] = 4
+    s.supply[s.spec.piece_index["beast"]] = 4
     changes.lay_piece(s, "beast", 2, 3)
-    assert s.supply["beast"] == 4  # from a hand: the supply is untouched
+    assert s.in_supply("beast") == 4  # from a hand: the supply is untouched
     assert changes.lift_piece(s, "beast", 2, 1) == 1
     changes.move_piece(s, "beast", 2, 6)
     assert (s.piece("beast", 2), s.piece("beast", 6)) == (1, 1)
@@ -195,41 +195,41 @@ def test_lift_lay_move_piece(s):
         changes.move_piece(s, "beast", 2, 6)
     with pytest.raises(ChangeError):
         changes.lay_piece(s, "beast", 2, 0)
-    assert s.supply["beast"] == 4 and s.piece("beast", 6) == 1
+    assert s.in_supply("beast") == 4 and s.piece("beast", 6) == 1
 
 
 def test_supply_draw_refill_set(s):
-    s.supply["harmony"] = 2
+    s.supply[s.spec.piece_index["harmony"]] = 2
     changes.draw_supply(s, "harmony", 2)
-    assert s.supply["harmony"] == 0
+    assert s.in_supply("harmony") == 0
     with pytest.raises(ChangeError, match="the harmony supply holds 0, not 1"):
         changes.draw_supply(s, "harmony", 1)
     changes.refill_supply(s, "harmony", 1)
-    assert s.supply["harmony"] == 1
+    assert s.in_supply("harmony") == 1
     with pytest.raises(ChangeError):
         changes.refill_supply(s, "harmony", -1)
     changes.set_supply(s, "harmony", 4)
-    assert s.supply["harmony"] == 4
+    assert s.in_supply("harmony") == 4
     with pytest.raises(ChangeError):
         changes.set_supply(s, "harmony", -1)
 
 
 def test_reset_pieces(s):
     n = s.spec.n_regions
-    s.pieces["hole"] = [0] * n
-    s.pieces["hole"][2] = 1
-    s.supply["hole"] = 0  # one lost for good meanwhile
-    changes.reset_pieces(s, "hole", 2)
-    assert not any(s.pieces["hole"]) and s.supply["hole"] == 2
+    s.pieces["bomb"] = [0] * n
+    s.pieces["bomb"][2] = 1
+    s.supply[s.spec.piece_index["bomb"]] = 0  # one lost for good meanwhile
+    changes.reset_pieces(s, "bomb", 2)
+    assert not any(s.pieces["bomb"]) and s.in_supply("bomb") == 2
     with pytest.raises(ChangeError):
-        changes.reset_pieces(s, "hole", -1)
+        changes.reset_pieces(s, "bomb", -1)
 
 
 # ---- items ------------------------------------------------------------------------------------
 
 
 def test_items(s):
-    s.items[0] = ("?",)
+    s.items = replaced(s.items, 0, ("?",))
     changes.put_item(s, 0, "doomhammer")
     changes.put_item(s, 0, "frostmourne")
     assert s.items[0] == ("?", "doomhammer", "frostmourne")

@@ -6,7 +6,7 @@ import pytest
 
 from smallworld.core import combos, engine
 from smallworld.core.errors import IllegalActionError
-from smallworld.core.state import CHANCE
+from smallworld.core.state import CHANCE, replaced
 from tests.builders import position, seat
 from tests.conftest import acts
 
@@ -26,7 +26,7 @@ def test_pick_pays_one_coin_per_combo_above_and_takes_its_coins():
     engine.apply_action(s, "pick 3")
     assert s.vc[0] == 5 - 3 + 1
     assert s.active[0] == "tauren" and s.power[0] == "fishing"
-    assert s.hand[0] == 14 and s.box["tauren"] == 16 - 14
+    assert s.hand[0] == 14 and s.in_box("tauren") == 16 - 14
     assert [c[2] for c in s.column[:3]] == [1, 3, 1]
 
 
@@ -56,9 +56,9 @@ def test_cannot_pick_beyond_coins():
 def test_tokens_capped_by_box():
     """R-PICK-3: the tokens taken are capped by that race's tokens left in the box."""
     s = pick(5)
-    s.box["trolls"] = 4  # as if most Trolls were elsewhere
+    s.box[s.spec.race_index["trolls"]] = 4  # as if most Trolls were elsewhere
     engine.apply_action(s, "pick 0")
-    assert s.hand[0] == 4 and s.box["trolls"] == 0
+    assert s.hand[0] == 4 and s.in_box("trolls") == 0
 
 
 def test_new_game_reveals_six_combos(tmp_path):
@@ -77,8 +77,8 @@ def test_banner_returns_to_bottom_most_empty_slot():
     """R-PICK-5 (revised ruling): a leaving banner goes to the bottom-most empty slot of the
     column, the one farthest from the free top slot (IT "più in basso"); a badge is drawn for it."""
     s = pick(5)
-    s.column[4] = (None, None, 0)
-    s.column[5] = (None, None, 0)
+    s.column = replaced(s.column, 4, (None, None, 0))
+    s.column = replaced(s.column, 5, (None, None, 0))
     combos.return_banner(s, "humans")
     assert s.column[5][0] == "humans" and s.column[4] == (None, None, 0)
     assert s.chance == [("badge", 5)]

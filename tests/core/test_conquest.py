@@ -102,9 +102,9 @@ def test_defender_of_three_loses_one_and_redeploys_two_at_end_of_turn():
         "L1.0" = { player = 1, tokens = 1 }
         "L1.6" = { player = 1, tokens = 1 }
     ''')
-    box_before = s.box["humans"]
+    box_before = s.in_box("humans")
     engine.apply_action(s, "conquer L1.5")  # 2 + 3 = 5
-    assert s.hand[1] == 2 and s.box["humans"] == box_before + 1
+    assert s.hand[1] == 2 and s.in_box("humans") == box_before + 1
     assert s.tokens[s.region_of("L1.5")] == 5
     engine.apply_action(s, "end")
     # the attacker redeploys first (3 left in hand + 4 surplus over its 2 Regions)
@@ -124,9 +124,9 @@ def test_in_decline_defenders_all_discarded():
         "L1.5" = { player = 1, decline = true, tokens = 2 }
         "L1.0" = { player = 1, decline = true, tokens = 1 }
     ''', defender=seat("humans", "mining", decline="trolls"))
-    box = s.box["trolls"]
+    box = s.in_box("trolls")
     engine.apply_action(s, "conquer L1.5")
-    assert s.hand[1] == 0 and s.box["trolls"] == box + 2
+    assert s.hand[1] == 0 and s.in_box("trolls") == box + 2
     assert 1 not in s.defenders
 
 
@@ -223,7 +223,7 @@ def test_empty_region_after_conquest_loses_forts_and_wisp_walls():
     assert conquest_cost(s, 0, r, 0) == 2 + 1 + 2 + 1
     engine.apply_action(s, "conquer L1.13")
     assert s.piece("fort", r) == 0 and s.piece("wisp-wall", r) == 0
-    assert s.supply["fort"] == 10 and s.supply["wisp-wall"] == 9
+    assert s.in_supply("fort") == 10 and s.in_supply("wisp-wall") == 9
     assert s.spec.mountain[r]
 
 

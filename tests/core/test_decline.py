@@ -30,12 +30,12 @@ def test_decline_keeps_one_token_per_region_and_scores():
     the badge is discarded; the player scores 1 VC per Region and its turn ends."""
     s = make()
     assert s.phase == "decide" and acts(s) == {"expand", "decline"}
-    box = s.box["orcs"]
+    box = s.in_box("orcs")
     engine.apply_action(s, "decline")
     assert s.decline[0] == "orcs" and s.active[0] is None and s.power[0] is None
     assert [s.tokens[s.region_of(r)] for r in ("L1.9", "L1.5")] == [1, 1]
     assert all(s.occ[s.region_of(r)] == 1 for r in ("L1.9", "L1.5"))
-    assert s.box["orcs"] == box + 2 + 2
+    assert s.in_box("orcs") == box + 2 + 2
     assert s.badge_discard == ["farmer"]
     assert s.vc[0] == 5 + 2
     assert s.turn == 1

@@ -66,7 +66,7 @@ def test_murlocs_give_no_faction_bonus():
     s = position('"L1.9" = { murlocs = 1 }', seat("dwarves", "farmer", hand=5), seat())
     engine.apply_action(s, "conquer L1.9")
     engine.apply_action(s, "end")
-    assert s.last_score[0] == [("Regions", 1)]
+    assert s.last_score[0] == (("Regions", 1),)
 
 
 def test_tie_break_by_tokens_then_shared():

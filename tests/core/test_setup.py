@@ -32,7 +32,7 @@ def test_murlocs_mountains_items_and_coins():
         assert (s.occ[r] == MURLOC) == spec.murloc[r]
         assert (s.items[r] == ("?",)) == spec.marker[r]
     assert sum(1 for x in s.items if x == ("?",)) == 3
-    assert s.supply["mountain"] == 10 - sum(spec.mountain)
+    assert s.in_supply("mountain") == 10 - sum(spec.mountain)
     assert s.vc == [5, 5, 5]
 
 

@@ -19,7 +19,7 @@ from smallworld.core import chance, edition, engine, packing
 from smallworld.core import spec as spec_module
 from smallworld.core.setup import make_spec, new_state
 from smallworld.core.spec import GameSpec, spec_for
-from smallworld.core.state import _PICKLED, CHANCE, State
+from smallworld.core.state import _PICKLED, CHANCE, State, zero_counts
 
 SETTINGS = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -122,10 +122,10 @@ def test_a_spec_of_an_unregistered_edition_or_built_directly_pickles_whole():
 def test_values_past_a_byte_are_packed_as_they_are():
     s = _played("swow", 3, seed=2, steps=60)
     s.tokens[0] = 300
-    s.pieces["fort"] = [0] * s.spec.n_regions
+    s.pieces["fort"] = zero_counts(s.spec.n_regions)
     s.pieces["fort"][1] = 999
-    s.box["orcs"] = 1000
-    s.supply["a-new-piece"] = 1  # keys beyond the edition's: the dict as it is
+    s.box[s.spec.race_index["orcs"]] = 1000
+    s.supply[s.spec.piece_index["fort"]] = 200
     back = pickle.loads(pickle.dumps(s))
     assert back.tokens == s.tokens and back.pieces == s.pieces and back.box == s.box
     assert back.supply == s.supply and list(back.supply) == list(s.supply)

@@ -53,7 +53,7 @@ def test_setup_four_visible_rows_per_side(n):
     assert ("col-N" in t) == (n in (3, 5))
     if n in (3, 5):
         assert sorted(t["col-N"]) == ["ethereals", "kobolds", "naga", "pandaren"]
-    assert all(t["badges"]) and g.state.column == []
+    assert all(t["badges"]) and g.state.column == ()
     assert g.state.current_player() == 0 and g.state.phase == "pick"
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from smallworld.core.game import Game
+from smallworld.core.state import replaced
 from smallworld.core.view import view
 from tests.builders import position, seat
 from tests.conftest import play_random
@@ -21,7 +22,7 @@ def _pair():
                         boards=("L1", "M1", "S3"))
 
     a, b = world(12), world(31)
-    b.last_score[1] = [("Regions", 9)]
+    b.last_score = replaced(b.last_score, 1, (("Regions", 9),))
     return a, b
 
 
@@ -92,12 +93,12 @@ def test_public_turn_facts_are_in_the_view():
     a, _ = _pair()
     a.defeated["humans"] = 2
     a.paid["harmony"] = True
-    a.box["orcs"] -= 3
+    a.box[a.spec.race_index["orcs"]] -= 3
     for who in (0, 1, None):
         v = view(a, who)
         assert v["defeated_this_turn"] == {"humans": 2}
         assert v["tolls_paid"] == ["harmony"]
-        assert v["box"]["orcs"] == a.box["orcs"]
+        assert v["box"]["orcs"] == a.in_box("orcs")
     json.dumps(view(a, 0))
 
 

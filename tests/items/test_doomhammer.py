@@ -87,9 +87,9 @@ def test_doomhammer_and_lights_hope_chapel():
         "L1.5" = { player = 1, tokens = 3 }
         "L1.0" = { player = 1, tokens = 1, item = "lights-hope-chapel" }
     ''', hand=3)
-    box = s.box["dwarves"]
+    box = s.in_box("dwarves")
     engine.apply_action(s, "doomhammer L1.5")
-    assert s.hand[1] == 3 and s.box["dwarves"] == box
+    assert s.hand[1] == 3 and s.in_box("dwarves") == box
 
 
 def test_doomhammer_offers_the_toll_of_a_target_out_of_ordinary_reach():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from smallworld.core import engine
 from smallworld.core.roster import changed
+from smallworld.core.state import replaced
 from tests.builders import seat
 from tests.items._helpers import item_table
 
@@ -26,48 +27,48 @@ def chapel(race="dwarves", dec=False, power="mining"):
 def test_chapel_holder_loses_no_token_when_another_region_falls():
     """RULES §11 Light's Hope Chapel: no token discarded for a loss an opponent causes."""
     s = chapel()
-    box = s.box["dwarves"]
+    box = s.in_box("dwarves")
     engine.apply_action(s, "conquer L1.4")
-    assert s.hand[1] == 2 and s.box["dwarves"] == box
+    assert s.hand[1] == 2 and s.in_box("dwarves") == box
 
 
 def test_chapel_protects_its_own_region_that_one_last_time():
     """RULES §11 Light's Hope Chapel: including the conquest of the Chapel's own Region; then it
     belongs to the conqueror and protects the old holder no more."""
     s = chapel()
-    box = s.box["dwarves"]
+    box = s.in_box("dwarves")
     engine.apply_action(s, "conquer L1.5")
-    assert s.hand[1] == 3 and s.box["dwarves"] == box
+    assert s.hand[1] == 3 and s.in_box("dwarves") == box
     assert s.occ[s.region_of("L1.5")] == 0 and s.items[s.region_of("L1.5")] == ("lights-hope-chapel",)
     engine.apply_action(s, "conquer L1.4")
-    assert s.hand[1] == 4 and s.box["dwarves"] == box + 1
+    assert s.hand[1] == 4 and s.in_box("dwarves") == box + 1
 
 
 def test_without_chapel_the_defender_loses_one_token():
     """R-CONQ-7 (control case): one token discarded."""
     s = chapel()
-    s.items[s.region_of("L1.5")] = ()
+    s.items = replaced(s.items, s.region_of("L1.5"), ())
     changed(s)
-    box = s.box["dwarves"]
+    box = s.in_box("dwarves")
     engine.apply_action(s, "conquer L1.4")
-    assert s.hand[1] == 1 and s.box["dwarves"] == box + 1
+    assert s.hand[1] == 1 and s.in_box("dwarves") == box + 1
 
 
 def test_chapel_in_decline_saves_nothing():
     """R-ITEM-1, R-CONQ-7: In Decline tokens are all discarded, Chapel or not."""
     s = chapel(dec=True)
-    box = s.box["dwarves"]
+    box = s.in_box("dwarves")
     engine.apply_action(s, "conquer L1.5")
-    assert s.hand[1] == 0 and s.box["dwarves"] == box + 3
+    assert s.hand[1] == 0 and s.in_box("dwarves") == box + 3
 
 
 def test_chapel_leaves_draenei_holy_light_unspent():
     """RULES §9 Draenei, §11 Chapel: the Chapel saves the token, so Holy Light (first token that
     *would* be discarded) is not spent."""
     s = chapel(race="draenei")
-    box = s.box["draenei"]
+    box = s.in_box("draenei")
     engine.apply_action(s, "conquer L1.5")
-    assert s.hand[1] == 3 and s.box["draenei"] == box
+    assert s.hand[1] == 3 and s.in_box("draenei") == box
     assert not s.tflags.get("draenei-saved")
 
 
@@ -78,7 +79,7 @@ def test_chapel_saves_an_intimidated_token():
         "L1.9" = { player = 0, tokens = 1 }
         "L1.5" = { player = 1, tokens = 2, item = "lights-hope-chapel" }
     ''', "orcs", "intimidating", hand=2)
-    box = s.box["dwarves"]
+    box = s.in_box("dwarves")
     engine.apply_action(s, "intimidate L1.5")
-    assert s.box["dwarves"] == box
+    assert s.in_box("dwarves") == box
     assert s.tokens[s.region_of("L1.5")] + s.hand[1] == 2

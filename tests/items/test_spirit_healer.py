@@ -19,9 +19,9 @@ def healer(t9, t4, dec=""):
 def test_spirit_healer_adds_a_token_from_the_box_at_redeployment():
     """RULES §11 Spirit Healer, R-ORDER-2: +1 token from the box, redeployed."""
     s = healer(1, 1)
-    box = s.box["orcs"]
+    box = s.in_box("orcs")
     engine.apply_action(s, "end")
-    assert s.phase == "redeploy" and s.hand[0] == 1 and s.box["orcs"] == box - 1
+    assert s.phase == "redeploy" and s.hand[0] == 1 and s.in_box("orcs") == box - 1
     engine.apply_action(s, "redeploy L1.5 1")
     assert s.tokens[s.region_of("L1.5")] == 2
 
@@ -29,15 +29,15 @@ def test_spirit_healer_adds_a_token_from_the_box_at_redeployment():
 def test_spirit_healer_with_an_empty_box_gives_nothing():
     """RULES §2.1 box cap, §11 Spirit Healer: if none is left, nothing."""
     s = healer(5, 5)  # 11 Orcs: 5 + 5 + 1 on the board
-    assert s.box["orcs"] == 0
+    assert s.in_box("orcs") == 0
     engine.apply_action(s, "end")
     assert s.phase == "redeploy" and s.hand[0] == 8  # the surplus beyond 1 per Region, no more
-    assert s.box["orcs"] == 0
+    assert s.in_box("orcs") == 0
 
 
 def test_spirit_healer_in_decline_gives_nothing():
     """R-ITEM-1: nothing for an In Decline holder."""
     s = healer(1, 1, ", decline = true")
-    box = s.box["orcs"]
+    box = s.in_box("orcs")
     engine.apply_action(s, "end")
-    assert s.turn == 1 and s.box["orcs"] == box
+    assert s.turn == 1 and s.in_box("orcs") == box

@@ -17,7 +17,7 @@ def make(regions, phase="conquer", turn=0, hand=0, hand1=0, race="orcs", race1="
     flags = {"beasts-hand-0": beasts} if beasts else {}
     s = position(regions, seat(race, "beast-master", hand=hand), seat(race1, "farmer", hand=hand1), phase=phase,
                  turn=turn, flags=flags)
-    s.supply["beast"] -= beasts  # the Beasts in hand came from the box
+    s.supply[s.spec.piece_index["beast"]] -= beasts  # the Beasts in hand came from the box
     return s
 
 
@@ -36,7 +36,7 @@ def test_renewed_at_the_start_of_the_turn():
     s = make('"L1.0" = { player = 0 }\n"L1.9" = { player = 0, pieces = { beast = 2 } }\n'
              '"L1.5" = { player = 0, tokens = 0, pieces = { beast = 1 } }', phase="decide")
     engine.apply_action(s, "expand")
-    assert beasts(s) == {} and in_hand(s) == 2 and s.supply["beast"] == 3
+    assert beasts(s) == {} and in_hand(s) == 2 and s.in_supply("beast") == 3
     assert s.occ[s.region_of("L1.5")] == EMPTY
 
 
@@ -45,7 +45,7 @@ def test_five_beasts_at_most():
     s = make("\n".join(f'"{r}" = {{ player = 0 }}' for r in ("L1.0", "L1.9", "L1.10", "S3.0", "S3.4", "S3.5")),
              phase="decide")
     engine.apply_action(s, "expand")
-    assert in_hand(s) == 5 and s.supply["beast"] == 0
+    assert in_hand(s) == 5 and s.in_supply("beast") == 0
 
 
 def test_beasts_pay_for_a_conquest_beside_a_token():
@@ -92,8 +92,8 @@ def test_beast_defends_and_is_the_loss():
     r = s.region_of("L1.9")
     assert conquest_cost(s, 1, r, targets(s, 1)[r]) == 5
     engine.apply_action(s, "conquer L1.9")
-    assert s.box["orcs"] == 11 - 2 and s.hand[0] == 1
-    assert in_hand(s) == 1 and s.supply["beast"] == 4 and beasts(s) == {}
+    assert s.in_box("orcs") == 11 - 2 and s.hand[0] == 1
+    assert in_hand(s) == 1 and s.in_supply("beast") == 4 and beasts(s) == {}
     engine.apply_action(s, "end")
     while s.turn == 1 and s.current_player() != 0:
         engine.apply_action(s, engine.legal_actions(s)[0])
@@ -107,7 +107,7 @@ def test_beasts_only_region_loses_a_beast():
     conquered and becomes the conqueror's."""
     s = make('"L1.9" = { player = 0, tokens = 0, pieces = { beast = 2 } }\n"L1.4" = { player = 0 }')
     lose_region(s, s.region_of("L1.9"), attacker=1, cause="conquest")
-    assert in_hand(s) == 1 and s.supply["beast"] == 4 and s.box["orcs"] == 11 - 1
+    assert in_hand(s) == 1 and s.in_supply("beast") == 4 and s.in_box("orcs") == 11 - 1
 
 
 def test_redeployed_at_the_owners_turn_end():
@@ -129,7 +129,7 @@ def test_beasts_leave_at_decline():
     s = make('"L1.9" = { player = 0, pieces = { beast = 2 } }\n'
              '"L1.5" = { player = 0, tokens = 0, pieces = { beast = 1 } }', phase="decide", beasts=1)
     engine.apply_action(s, "decline")
-    assert beasts(s) == {} and in_hand(s) == 0 and s.supply["beast"] == 5
+    assert beasts(s) == {} and in_hand(s) == 0 and s.in_supply("beast") == 5
     assert s.occ[s.region_of("L1.5")] == EMPTY and s.occ[s.region_of("L1.9")] == 1
 
 
@@ -149,8 +149,8 @@ def test_draenei_holy_light_not_for_beasts():
     s = make('"L1.9" = { player = 0, tokens = 2, pieces = { beast = 1 } }\n"L1.4" = { player = 0 }\n'
              '"L1.5" = { player = 1 }', race="draenei", turn=1, hand1=8)
     engine.apply_action(s, "conquer L1.9")
-    assert s.box["draenei"] == 12 - 3 and s.hand[0] == 2
-    assert s.supply["beast"] == 5 and not s.tflags.get("draenei-saved")
+    assert s.in_box("draenei") == 12 - 3 and s.hand[0] == 2
+    assert s.in_supply("beast") == 5 and not s.tflags.get("draenei-saved")
 
 
 def test_abandoning_a_region_takes_its_beasts_to_hand():
@@ -170,8 +170,8 @@ def test_lights_hope_chapel_saves_the_beast_too():
              '"L1.4" = { player = 0, item = "lights-hope-chapel" }\n'
              '"L1.5" = { player = 1 }', turn=1, hand1=6)
     engine.apply_action(s, "conquer L1.9")
-    assert s.supply["beast"] == 5 - 1 and in_hand(s) == 1
-    assert s.hand[0] == 1 and s.box["orcs"] == 11 - 2
+    assert s.in_supply("beast") == 5 - 1 and in_hand(s) == 1
+    assert s.hand[0] == 1 and s.in_box("orcs") == 11 - 2
 
 
 def test_lights_hope_chapel_saves_the_beast_of_a_beasts_only_region():
@@ -180,4 +180,4 @@ def test_lights_hope_chapel_saves_the_beast_of_a_beasts_only_region():
     s = make('"L1.9" = { player = 0, tokens = 0, pieces = { beast = 2 } }\n'
              '"L1.4" = { player = 0, item = "lights-hope-chapel" }')
     lose_region(s, s.region_of("L1.9"), attacker=1, cause="conquest")
-    assert in_hand(s) == 2 and s.supply["beast"] == 3
+    assert in_hand(s) == 2 and s.in_supply("beast") == 3

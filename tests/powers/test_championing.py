@@ -32,8 +32,8 @@ def test_free_conquest_places_no_token():
     engine.apply_action(s, "champion L1.4")
     r = s.region_of("L1.4")
     assert (s.occ[r], s.tokens[r], s.hand[0]) == (0, 0, 3)
-    assert champ(s) == ["L1.4"] and s.supply["champion"] == 0
-    assert s.hand[1] == 1 and s.box["kobolds"] == 11 - 1 - 1
+    assert champ(s) == ["L1.4"] and s.in_supply("champion") == 0
+    assert s.hand[1] == 1 and s.in_box("kobolds") == 11 - 1 - 1
     assert s.conquests == 1
 
 
@@ -71,7 +71,7 @@ def test_defends_as_a_token_and_is_captured_for_a_ransom():
     assert conquest_cost(s, 1, r, targets(s, 1)[r]) == 4
     engine.apply_action(s, "conquer L1.9")
     assert (s.vc[0], s.vc[1]) == (4, 6)
-    assert s.hand[0] == 1 and s.box["orcs"] == 11 - 2  # nothing discarded: 2 still out
+    assert s.hand[0] == 1 and s.in_box("orcs") == 11 - 2  # nothing discarded: 2 still out
     assert s.flags.get("champion-hand") == 0 and champ(s) == []
     engine.apply_action(s, "end")
     while s.turn == 1 and "champion-to L1.4" not in acts(s):
@@ -113,7 +113,7 @@ def test_leaves_the_board_at_decline():
     s = make('"L1.9" = { player = 0 }\n"L1.4" = { player = 0, tokens = 0, pieces = { champion = 1 } }',
              phase="decide", hand=0)
     engine.apply_action(s, "decline")
-    assert champ(s) == [] and s.supply["champion"] == 1
+    assert champ(s) == [] and s.in_supply("champion") == 1
     assert s.occ[s.region_of("L1.4")] == EMPTY and s.occ[s.region_of("L1.9")] == 1
 
 
@@ -141,7 +141,7 @@ def test_live_bomb_on_its_region_is_a_capture_with_ransom_to_the_goblins():
     r = s.region_of("L1.9")
     assert s.occ[r] == EMPTY and s.flags.get("champion-hand") == 0
     assert s.vc == [4, 6]  # the ransom
-    assert s.hand[0] == 2 and s.box["orcs"] == 11 - 3  # no token discarded
+    assert s.hand[0] == 2 and s.in_box("orcs") == 11 - 3  # no token discarded
 
 
 def test_abandoning_its_region_takes_it_to_hand():

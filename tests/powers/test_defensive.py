@@ -32,7 +32,7 @@ def test_tower_where_the_race_holds_most_neighbours():
              '"L1.0" = { player = 1 }\n"L1.1" = { player = 0 }\n"L1.2" = { player = 0 }\n'
              '"L1.6" = { player = 1 }')
     play_out_turn(s)
-    assert towers(s) == {"L1.4"} and s.supply["watch-tower"] == 5
+    assert towers(s) == {"L1.4"} and s.in_supply("watch-tower") == 5
 
 
 def test_murlocs_count_as_a_race():
@@ -56,7 +56,7 @@ def test_tower_removed_when_the_majority_is_lost():
     s = make('"L1.4" = { player = 0, pieces = { watch-tower = 1 } }\n"L1.9" = { player = 0 }\n'
              '"L1.5" = { player = 1 }\n"L1.0" = { player = 1 }')
     play_out_turn(s)
-    assert towers(s) == set() and s.supply["watch-tower"] == 6
+    assert towers(s) == set() and s.in_supply("watch-tower") == 6
 
 
 def test_six_towers_at_most():
@@ -67,7 +67,7 @@ def test_six_towers_at_most():
              '"S2.7" = { player = 0 }\n"S2.6" = { player = 0 }\n"S2.2" = { player = 0 }',
              boards=("L1", "S3", "S2"))
     play_out_turn(s)
-    assert len(towers(s)) == 6 and s.supply["watch-tower"] == 0
+    assert len(towers(s)) == 6 and s.in_supply("watch-tower") == 0
     assert towers(s) == {"L1.14", "S3.2", "S3.7", "S2.1", "S2.3", "S2.5"}
 
 
@@ -76,7 +76,7 @@ def test_towers_leave_at_decline():
     s = make('"L1.4" = { player = 0, pieces = { watch-tower = 1 } }\n"L1.9" = { player = 0 }',
              phase="decide")
     engine.apply_action(s, "decline")
-    assert towers(s) == set() and s.supply["watch-tower"] == 6
+    assert towers(s) == set() and s.in_supply("watch-tower") == 6
     assert s.occ[s.region_of("L1.4")] == 1
 
 

@@ -28,7 +28,7 @@ def test_a_fort_on_each_region_after_redeployment():
     assert forts(s) == set()  # not during the conquests
     play_out_turn(s)
     assert forts(s) == {"L1.9", "L1.4", "L1.5"}
-    assert s.supply["fort"] == 7
+    assert s.in_supply("fort") == 7
 
 
 def test_fort_adds_one_defense():
@@ -38,7 +38,7 @@ def test_fort_adds_one_defense():
     r = s.region_of("L1.9")
     assert conquest_cost(s, 1, r, targets(s, 1)[r]) == 4
     engine.apply_action(s, "conquer L1.9")
-    assert s.piece("fort", r) == 0 and s.supply["fort"] == 10  # discarded with the Region
+    assert s.piece("fort", r) == 0 and s.in_supply("fort") == 10  # discarded with the Region
 
 
 def test_one_per_region_and_ten_in_all():
@@ -51,7 +51,7 @@ def test_one_per_region_and_ten_in_all():
     play_out_turn(s)
     r = s.region_of
     assert [s.piece("fort", r(x)) for x in ("L1.9", "S3.0", "S3.4", "S3.7")] == [1, 1, 0, 0]
-    assert s.supply["fort"] == 0 and sum(s.pieces["fort"]) == 10
+    assert s.in_supply("fort") == 0 and sum(s.pieces["fort"]) == 10
 
 
 def test_forts_stay_in_decline_but_no_new_ones():
@@ -68,7 +68,7 @@ def test_forts_stay_in_decline_but_no_new_ones():
               p0=seat(decline="orcs", kept="garrisoned"), turn=1, hand1=5)
     assert conquest_cost(s2, 1, r9, targets(s2, 1)[r9]) == 4
     engine.apply_action(s2, "conquer L1.9")
-    assert s2.piece("fort", r9) == 0 and s2.supply["fort"] == 10
+    assert s2.piece("fort", r9) == 0 and s2.in_supply("fort") == 10
 
 
 def test_new_active_race_of_a_garrisoned_player_gets_no_forts():
@@ -87,7 +87,7 @@ def test_removing_the_old_decline_race_discards_its_forts():
              p0=seat("dwarves", "mining", decline="orcs", kept="garrisoned"), phase="decide")
     engine.apply_action(s, "decline")
     assert s.decline[0] == "dwarves" and s.kept[0] is None
-    assert s.piece("fort", s.region_of("L1.9")) == 0 and s.supply["fort"] == 10
+    assert s.piece("fort", s.region_of("L1.9")) == 0 and s.in_supply("fort") == 10
 
 
 def test_fort_and_wisp_wall_stack():

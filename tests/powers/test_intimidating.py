@@ -31,7 +31,7 @@ def test_moves_a_token_to_another_region_of_that_race():
     engine.apply_action(s, "intimidate L1.4 S3.0")
     r = s.region_of
     assert (s.tokens[r("L1.4")], s.tokens[r("S3.0")]) == (1, 2)
-    assert s.box["kobolds"] == 11 - 4
+    assert s.in_box("kobolds") == 11 - 4
 
 
 def test_discarded_when_the_race_has_no_other_region():
@@ -41,7 +41,7 @@ def test_discarded_when_the_race_has_no_other_region():
     engine.apply_action(s, "intimidate L1.4")
     engine.apply_action(s, "intimidate L1.4")
     r = s.region_of("L1.4")
-    assert s.occ[r] == EMPTY and s.box["kobolds"] == 11
+    assert s.occ[r] == EMPTY and s.in_box("kobolds") == 11
     assert s.hand[1] == 0
 
 
@@ -55,7 +55,7 @@ def test_murlocs_are_discarded_and_walls_go_first():
     assert s.occ[s.region_of("L1.4")] == EMPTY
     engine.apply_action(s, "intimidate L1.5")
     r5 = s.region_of("L1.5")
-    assert s.piece("fort", r5) == 0 and s.tokens[r5] == 1 and s.supply["fort"] == 10
+    assert s.piece("fort", r5) == 0 and s.tokens[r5] == 1 and s.in_supply("fort") == 10
     assert "intimidate L1.5 S3.0" in intim(s)
 
 
@@ -89,7 +89,7 @@ def test_in_decline_race_leaves_with_its_last_token():
     assert intim(s) == {"intimidate L1.4"}
     engine.apply_action(s, "intimidate L1.4")
     assert s.occ[s.region_of("L1.4")] == EMPTY and s.decline[1] is None
-    assert s.box["trolls"] == 11
+    assert s.in_box("trolls") == 11
 
 
 def test_tauren_two_token_region_is_emptied():
@@ -98,7 +98,7 @@ def test_tauren_two_token_region_is_emptied():
     s = make('"L1.4" = { player = 1, tokens = 2 }', p1=seat("tauren", "farmer"))
     engine.apply_action(s, "intimidate L1.4")
     assert s.occ[s.region_of("L1.4")] == EMPTY
-    assert s.hand[1] == 1 and s.box["tauren"] == 16 - 1
+    assert s.hand[1] == 1 and s.in_box("tauren") == 16 - 1
 
 
 def test_draenei_holy_light_saves_the_token():
@@ -106,9 +106,9 @@ def test_draenei_holy_light_saves_the_token():
     goes to hand instead; it is redeployed at the end of the turn (R-TROOP-4)."""
     s = make('"L1.4" = { player = 1, tokens = 2 }', p1=seat("draenei", "farmer"))
     engine.apply_action(s, "intimidate L1.4")
-    assert s.hand[1] == 1 and s.box["draenei"] == 12 - 2 and 1 in s.defenders
+    assert s.hand[1] == 1 and s.in_box("draenei") == 12 - 2 and 1 in s.defenders
     engine.apply_action(s, "intimidate L1.4")
-    assert s.occ[s.region_of("L1.4")] == EMPTY and s.box["draenei"] == 12 - 1
+    assert s.occ[s.region_of("L1.4")] == EMPTY and s.in_box("draenei") == 12 - 1
 
 
 def test_harmony_toll_before_intimidating_the_pandaren():
@@ -127,4 +127,4 @@ def test_lights_hope_chapel_saves_the_token():
     Intimidating included: the token goes to hand instead."""
     s = make('"L1.4" = { player = 1, tokens = 2, item = "lights-hope-chapel" }')
     engine.apply_action(s, "intimidate L1.4")
-    assert s.hand[1] == 1 and s.box["kobolds"] == 11 - 2
+    assert s.hand[1] == 1 and s.in_box("kobolds") == 11 - 2

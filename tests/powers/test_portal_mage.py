@@ -29,7 +29,7 @@ def test_swaps_everything_between_two_magic_regions():
     a, b = s.region_of("L1.1"), s.region_of("S3.4")
     assert (s.occ[a], s.tokens[a], s.piece("fort", a)) == (2, 3, 1)
     assert (s.occ[b], s.tokens[b], s.piece("fort", b)) == (0, 2, 0)
-    assert s.conquests == 0 and s.box["kobolds"] == 11 - 3  # no conquest, no loss
+    assert s.conquests == 0 and s.in_box("kobolds") == 11 - 3  # no conquest, no loss
 
 
 def test_twice_per_turn_and_only_pairs_that_change_something():

@@ -34,9 +34,9 @@ def power_pieces_ok(s: State) -> None:
     n = s.spec.n_regions
     board = s.pieces.get("beast") or [0] * n
     hand = sum(v for k, v in s.flags.items() if k.startswith("beasts-hand-"))
-    assert sum(board) + hand + s.supply["beast"] == PIECE_SUPPLY["beast"]
+    assert sum(board) + hand + s.in_supply("beast") == PIECE_SUPPLY["beast"]
     champ = s.pieces.get("champion") or [0] * n
-    assert sum(champ) + ("champion-hand" in s.flags) + s.supply["champion"] == PIECE_SUPPLY["champion"]
+    assert sum(champ) + ("champion-hand" in s.flags) + s.in_supply("champion") == PIECE_SUPPLY["champion"]
     for r in range(n):
         occ = s.occ[r]
         for kind in ("beast", "champion", "watch-tower"):

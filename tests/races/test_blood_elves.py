@@ -38,7 +38,7 @@ def test_no_line_without_magic_region():
     """RULES §9 Blood Elves: nothing (no empty line) when no Magic Region is held."""
     s = position('"L1.9" = { player = 0, tokens = 1 }', seat("blood-elves", "sailing"), seat("orcs", "mining"))
     end_turn(s)
-    assert s.last_score[0] == [("Regions", 1)]
+    assert s.last_score[0] == (("Regions", 1),)
 
 
 def test_in_decline_blood_elves_score_no_magic_bonus():
@@ -47,14 +47,14 @@ def test_in_decline_blood_elves_score_no_magic_bonus():
     s = make(race="humans", power="sailing", decline="blood-elves", dec1=", decline = true")
     end_turn(s)
     assert not any(label.startswith("Blood Elves") for label, _ in s.last_score[0])
-    assert s.last_score[0] == [("Regions", 3)]  # L1.1 In Decline + L1.5, L1.9 Active
+    assert s.last_score[0] == (("Regions", 3),)  # L1.1 In Decline + L1.5, L1.9 Active
 
 
 def test_decline_turn_scores_no_magic_bonus():
     """R-DEC-1, R-SCORE-2: the turn the Blood Elves go In Decline they are no longer Active."""
     s = make(power="sailing", phase="decide")
     engine.apply_action(s, "decline")
-    assert s.last_score[0] == [("Regions", 3)]
+    assert s.last_score[0] == (("Regions", 3),)
 
 
 def test_stacks_with_a_power_bonus():

@@ -26,18 +26,18 @@ def make(attacker="orcs", power="mining", more="", item="", **draenei):
 def test_first_loss_of_the_opponent_turn_is_saved():
     """RULES §9 Draenei: the first token that would be discarded goes to hand instead."""
     s = make()
-    box = s.box["draenei"]
+    box = s.in_box("draenei")
     engine.apply_action(s, "conquer L1.4")
-    assert s.hand[0] == 3 and s.box["draenei"] == box
+    assert s.hand[0] == 3 and s.in_box("draenei") == box
 
 
 def test_only_the_first_loss_per_opponent_turn():
     """RULES §9 Draenei: a second loss in the same opponent turn discards a token as usual."""
     s = make()
-    box = s.box["draenei"]
+    box = s.in_box("draenei")
     engine.apply_action(s, "conquer L1.4")
     engine.apply_action(s, "conquer L1.5")
-    assert s.hand[0] == 3 + 1 and s.box["draenei"] == box + 1
+    assert s.hand[0] == 3 + 1 and s.in_box("draenei") == box + 1
 
 
 def test_saved_again_in_the_next_opponent_turn():
@@ -50,9 +50,9 @@ def test_saved_again_in_the_next_opponent_turn():
         "L1.5" = { player = 0, tokens = 1 }
         "L1.6" = { player = 0, tokens = 1 }
     ''', seat("draenei", "farmer"), seat("orcs", "mining", hand=4), seat("trolls", "herbalist", hand=4), turn=1)
-    box = s.box["draenei"]
+    box = s.in_box("draenei")
     engine.apply_action(s, "conquer L1.4")  # 2 + 1 = 3
-    assert s.box["draenei"] == box and s.hand[0] == 1
+    assert s.in_box("draenei") == box and s.hand[0] == 1
     engine.apply_action(s, "end")
     while s.turn == 1:
         engine.apply_action(s, engine.legal_actions(s)[0])
@@ -60,7 +60,7 @@ def test_saved_again_in_the_next_opponent_turn():
     assert s.turn == 2 and s.phase == "decide"
     engine.apply_action(s, "expand")
     engine.apply_action(s, "conquer L1.5")  # Trolls: 2 + 1 - 1 = 2
-    assert s.box["draenei"] == box, "the Trolls' turn has its own Holy Light"
+    assert s.in_box("draenei") == box, "the Trolls' turn has its own Holy Light"
 
 
 def test_in_decline_draenei_are_all_discarded():
@@ -69,9 +69,9 @@ def test_in_decline_draenei_are_all_discarded():
         "L1.9" = { player = 1, tokens = 1 }
         "L1.4" = { player = 0, decline = true, tokens = 2 }
     ''', seat("trolls", "farmer", decline="draenei"), seat("orcs", "mining", hand=8), turn=1)
-    box = s.box["draenei"]
+    box = s.in_box("draenei")
     engine.apply_action(s, "conquer L1.4")
-    assert s.box["draenei"] == box + 2 and s.hand[0] == 0
+    assert s.in_box("draenei") == box + 2 and s.hand[0] == 0
 
 
 def test_no_save_on_the_draenei_own_turn():
@@ -91,9 +91,9 @@ def test_final_conquest_loss_is_saved():
     s.hand[1] = 3
     engine.apply_action(s, "conquer L1.4")  # cost 5, 2 short: the die
     assert s.current_player() == CHANCE
-    box = s.box["draenei"]
+    box = s.in_box("draenei")
     engine.apply_action(s, "roll 2")
-    assert s.occ[s.region_of("L1.4")] == 2 and s.box["draenei"] == box and s.hand[0] == 3
+    assert s.occ[s.region_of("L1.4")] == 2 and s.in_box("draenei") == box and s.hand[0] == 3
 
 
 def test_goblin_bomb_loss_is_saved():
@@ -105,10 +105,10 @@ def test_goblin_bomb_loss_is_saved():
         "L1.6" = { player = 0, tokens = 1 }
     ''', seat("draenei", "farmer"), seat("goblins", "mining"), phase="start", turn=1)
     assert s.current_player() == CHANCE
-    box = s.box["draenei"]
+    box = s.in_box("draenei")
     engine.apply_action(s, "bomb L1.4 live")
     r = s.region_of("L1.4")
-    assert s.occ[r] == -1 and s.hand[0] == 3 and s.box["draenei"] == box
+    assert s.occ[r] == -1 and s.hand[0] == 3 and s.in_box("draenei") == box
 
 
 def test_forsaken_earn_nothing_from_a_saved_token():
@@ -123,10 +123,10 @@ def test_lights_hope_chapel_first_then_holy_light_kept():
     """RULES §9 Draenei + Light's Hope Chapel (RULES §11): the Chapel already saves the loss, so
     no Draenei token 'would be discarded' and Holy Light is still there for the next loss."""
     s = make(attacker="trolls", item="lights-hope-chapel")
-    box = s.box["draenei"]
+    box = s.in_box("draenei")
     engine.apply_action(s, "conquer L1.4")  # the Chapel: nothing discarded
-    assert s.box["draenei"] == box and s.hand[0] == 3
+    assert s.in_box("draenei") == box and s.hand[0] == 3
     engine.apply_action(s, "conquer L1.5")  # the Chapel is now the Trolls': Holy Light saves this one
-    assert s.box["draenei"] == box and s.hand[0] == 5
+    assert s.in_box("draenei") == box and s.hand[0] == 5
     engine.apply_action(s, "conquer L1.6")  # and the third loss is discarded
-    assert s.box["draenei"] == box + 1
+    assert s.in_box("draenei") == box + 1

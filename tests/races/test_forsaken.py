@@ -42,9 +42,9 @@ def test_purchase_pays_one_coin_each_and_tokens_arrive_before_redeployment():
     s = make()
     engine.apply_action(s, "conquer L1.5")  # 2 + 2 = 4 tokens, 2 In Decline discarded
     engine.apply_action(s, "end")
-    vc, box, hand = s.vc[0], s.box["forsaken"], s.hand[0]
+    vc, box, hand = s.vc[0], s.in_box("forsaken"), s.hand[0]
     engine.apply_action(s, "buy 2")
-    assert s.vc[0] == vc - 2 and s.box["forsaken"] == box - 2
+    assert s.vc[0] == vc - 2 and s.in_box("forsaken") == box - 2
     assert s.phase == "redeploy" and s.hand[0] == hand + 2 + 3  # + the ready surplus of L1.5
     total_on_board = lambda: sum(s.tokens[r] for r in range(len(s.occ)) if s.occ[r] == 0)
     before = total_on_board() + s.hand[0]
@@ -64,12 +64,12 @@ def test_capped_by_victory_coins():
 def test_capped_by_the_box():
     """RULES §2.1/§9 Forsaken: 20 tokens in all; with 19 out, at most 1 more."""
     s = make(hand=8, home=11)  # 19 Forsaken out
-    assert s.box["forsaken"] == 1
+    assert s.in_box("forsaken") == 1
     engine.apply_action(s, "conquer L1.5")  # 2 In Decline discarded: 2 earned, 1 in the box
     engine.apply_action(s, "end")
     assert buys(s) == [0, 1]
     engine.apply_action(s, "buy 1")
-    assert s.box["forsaken"] == 0
+    assert s.in_box("forsaken") == 0
 
 
 def test_nothing_earned_nothing_asked():
@@ -122,6 +122,6 @@ def test_intimidating_discards_earn_purchases():
     engine.apply_action(s, "end")
     assert acts(s) == {"buy 0", "buy 1", "buy 2"}
     engine.apply_action(s, "buy 2")
-    assert s.box["forsaken"] == 20 - 3 - 1 - 2
+    assert s.in_box("forsaken") == 20 - 3 - 1 - 2
     assert s.vc[0] == 5 - 2 + 1  # paid 2, then scored its one Region
     assert s.tokens[s.region_of("L1.9")] == 1 + 3 + 2

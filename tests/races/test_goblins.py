@@ -59,7 +59,7 @@ def test_one_bomb_per_region_and_stack_decreases():
     """RULES §9 Goblins: at most one Bomb per Region; each comes off the stack (12)."""
     s = place()
     engine.apply_action(s, "plant L1.4")
-    assert s.piece("bomb", s.region_of("L1.4")) == 1 and s.supply["bomb"] == 11
+    assert s.piece("bomb", s.region_of("L1.4")) == 1 and s.in_supply("bomb") == 11
     assert plants(s) == {"L1.6"}
     engine.apply_action(s, "plant L1.6")
     assert s.turn == 1  # nothing left to bomb: the placement closes by itself
@@ -74,15 +74,15 @@ def test_never_on_water():
 def test_box_limit_stops_placement():
     """RULES §2.3: 12 Bombs; with one left in the stack only one can be placed."""
     s = place(phase="conquer")
-    s.supply["bomb"] = 1
+    s.supply[s.spec.piece_index["bomb"]] = 1
     s.flags.update({"bombs-live": 5, "bombs-dud": 6})
     engine.apply_action(s, "end")
     while s.phase == "redeploy":
         engine.apply_action(s, engine.legal_actions(s)[0])
     engine.apply_action(s, "plant L1.6")
-    assert s.supply["bomb"] == 0 and s.turn == 1
+    assert s.in_supply("bomb") == 0 and s.turn == 1
     s2 = place(phase="conquer")
-    s2.supply["bomb"] = 0
+    s2.supply[s2.spec.piece_index["bomb"]] = 0
     engine.apply_action(s2, "end")
     while s2.phase == "redeploy":
         engine.apply_action(s2, engine.legal_actions(s2)[0])
@@ -112,12 +112,12 @@ def test_live_bomb_empties_the_region_as_a_conquest_loss():
     """RULES §9 Goblins, R-CONQ-7: live: the occupant takes its tokens in hand, discards 1; the
     Region is empty; the Bomb leaves the game; the defender redeploys at the end of the turn."""
     s = reveal()
-    box = s.box["humans"]
+    box = s.in_box("humans")
     engine.apply_action(s, "bomb L1.4 live")
     r = s.region_of("L1.4")
     assert s.occ[r] == EMPTY and s.tokens[r] == 0
-    assert s.hand[0] == 2 and s.box["humans"] == box + 1
-    assert s.piece("bomb", r) == 0 and s.supply["bomb"] == 11 and s.flags["bombs-live"] == 1
+    assert s.hand[0] == 2 and s.in_box("humans") == box + 1
+    assert s.piece("bomb", r) == 0 and s.in_supply("bomb") == 11 and s.flags["bombs-live"] == 1
     assert 0 in s.defenders
 
 
@@ -127,7 +127,7 @@ def test_dud_does_nothing():
     engine.apply_action(s, "bomb L1.4 dud")
     r = s.region_of("L1.4")
     assert s.occ[r] == 0 and s.tokens[r] == 3
-    assert s.piece("bomb", r) == 0 and s.supply["bomb"] == 11 and s.flags["bombs-dud"] == 1
+    assert s.piece("bomb", r) == 0 and s.in_supply("bomb") == 11 and s.flags["bombs-dud"] == 1
 
 
 def test_bomb_on_emptied_region_returns_unrevealed_to_the_stack():
@@ -136,7 +136,7 @@ def test_bomb_on_emptied_region_returns_unrevealed_to_the_stack():
     placed (the odds of the next reveal are unchanged: 6/12)."""
     s = reveal(bombed='"L1.4" = { pieces = { bomb = 1 } }')
     assert s.current_player() != CHANCE
-    assert s.piece("bomb", s.region_of("L1.4")) == 0 and s.supply["bomb"] == 12
+    assert s.piece("bomb", s.region_of("L1.4")) == 0 and s.in_supply("bomb") == 12
     assert "bombs-live" not in s.flags or s.flags["bombs-live"] == 0
     assert s.flags.get("bombs-dud", 0) == 0
 
@@ -144,7 +144,7 @@ def test_bomb_on_emptied_region_returns_unrevealed_to_the_stack():
 def test_bomb_on_region_now_held_by_the_goblins_returns():
     """RULES §9 Goblins: a Bomb on a Region now held by the Goblins' own player counts as emptied."""
     s = reveal(bombed='"L1.4" = { player = 1, tokens = 1, pieces = { bomb = 1 } }')
-    assert s.current_player() != CHANCE and s.supply["bomb"] == 12
+    assert s.current_player() != CHANCE and s.in_supply("bomb") == 12
 
 
 def test_occupant_now_in_decline_still_explodes():
@@ -178,9 +178,9 @@ def test_pick_shuffles_a_new_stack_of_twelve():
     """RULES §9 Goblins: each time they are picked, all 12 Bombs make a new stack (counts reset)."""
     s = position('', seat(), seat("humans", "mining"), phase="pick", flags={"bombs-live": 3, "bombs-dud": 4},
         column={"combos": [["goblins", "farmer", 0]]})
-    s.supply["bomb"] = 5
+    s.supply[s.spec.piece_index["bomb"]] = 5
     engine.apply_action(s, "pick 0")
-    assert s.supply["bomb"] == 12 and s.flags["bombs-live"] == 0 and s.flags["bombs-dud"] == 0
+    assert s.in_supply("bomb") == 12 and s.flags["bombs-live"] == 0 and s.flags["bombs-dud"] == 0
 
 
 def test_harmony_holder_pays_or_returns_the_bomb():
@@ -198,7 +198,7 @@ def test_harmony_holder_pays_or_returns_the_bomb():
     assert (s.vc[0], s.vc[1]) == (7, 3) and s.current_player() == CHANCE
     s = fresh()
     engine.apply_action(s, "bomb-return L1.4")
-    assert s.supply["bomb"] == 12 and s.tokens[s.region_of("L1.4")] == 2 and s.vc[1] == 5
+    assert s.in_supply("bomb") == 12 and s.tokens[s.region_of("L1.4")] == 2 and s.vc[1] == 5
 
 
 def test_bomb_sides_are_in_no_state():
@@ -236,7 +236,7 @@ def test_aegis_on_a_bombed_region_may_be_paid_before_the_reveal():
     assert s.occ[s.region_of("L1.4")] == EMPTY
     s = aegis_reveal(5)
     engine.apply_action(s, "bomb-return L1.4")
-    assert s.supply["bomb"] == 12 and s.tokens[s.region_of("L1.4")] == 2 and s.vc[1] == 5
+    assert s.in_supply("bomb") == 12 and s.tokens[s.region_of("L1.4")] == 2 and s.vc[1] == 5
     poor = aegis_reveal(1)
     assert acts(poor) == {"bomb-return L1.4"}, "who cannot pay in full cannot reveal (RULES §8)"
 
@@ -245,7 +245,7 @@ def test_watch_tower_sends_the_bomb_back_unrevealed():
     """RULES §10 Defensive ("immune to every conquest and every power"): no toll lifts a Watch
     Tower, so its Bomb returns unrevealed with no choice."""
     s = aegis_reveal(5, "pieces = { bomb = 1, watch-tower = 1 }", power="defensive")
-    assert s.current_player() != CHANCE and s.supply["bomb"] == 12
+    assert s.current_player() != CHANCE and s.in_supply("bomb") == 12
     assert s.piece("bomb", s.region_of("L1.4")) == 0
 
 

@@ -57,9 +57,9 @@ def test_two_different_regions_at_most():
     """RULES §2.3, §9 Humans: 2 pieces, on different Regions; then the placement ends."""
     s = place()
     engine.apply_action(s, "objective L1.4")
-    assert "L1.4" not in spots(s) and s.supply[MO] == 1
+    assert "L1.4" not in spots(s) and s.in_supply(MO) == 1
     engine.apply_action(s, "objective L1.3")
-    assert s.supply[MO] == 0 and s.turn == 1
+    assert s.in_supply(MO) == 0 and s.turn == 1
     assert s.piece(MO, s.region_of("L1.4")) == s.piece(MO, s.region_of("L1.3")) == 1
 
 
@@ -68,13 +68,13 @@ def test_up_to_two():
     s = place()
     engine.apply_action(s, "objective L1.4")
     engine.apply_action(s, "done")
-    assert s.turn == 1 and s.supply[MO] == 1
+    assert s.turn == 1 and s.in_supply(MO) == 1
 
 
 def test_taken_back_each_turn_end():
     """RULES §9 Humans: both are taken back from the board before placing again."""
     s = place('"L1.3" = { pieces = { military-objective = 2 } }')
-    assert s.supply[MO] == 2 and s.piece(MO, s.region_of("L1.3")) == 0
+    assert s.in_supply(MO) == 2 and s.piece(MO, s.region_of("L1.3")) == 0
     assert "L1.3" in spots(s)
 
 
@@ -84,7 +84,7 @@ def test_non_horde_conqueror_and_owner_gain_two_each():
     s = conquer(1, "kobolds")
     engine.apply_action(s, "conquer L1.5")
     assert (s.vc[0], s.vc[1]) == (7, 7)
-    assert s.piece(MO, s.region_of("L1.5")) == 0 and s.supply[MO] == 1
+    assert s.piece(MO, s.region_of("L1.5")) == 0 and s.in_supply(MO) == 1
 
 
 def test_humans_conquering_gain_two_only():
@@ -107,7 +107,7 @@ def test_decline_removes_them():
     """R-DEC-2: Military Objectives are tied to the Active race and leave the board."""
     s = conquer(0, "orcs", phase="decide")
     engine.apply_action(s, "decline")
-    assert s.supply[MO] == 2 and sum(s.pieces[MO]) == 0
+    assert s.in_supply(MO) == 2 and sum(s.pieces[MO]) == 0
 
 
 def test_gnome_airborne_counts_as_a_conquest():

@@ -37,7 +37,7 @@ def test_forest_costs_one_fewer_and_gets_a_wall():
     engine.apply_action(s, "conquer L1.5")
     r = s.region_of("L1.5")
     assert s.tokens[r] == 1 and s.piece(WALL, r) == 1
-    assert s.supply[WALL] == PIECE_SUPPLY[WALL] - 1
+    assert s.in_supply(WALL) == PIECE_SUPPLY[WALL] - 1
 
 
 def test_no_wall_outside_forests():
@@ -45,7 +45,7 @@ def test_no_wall_outside_forests():
     s = make()
     engine.apply_action(s, "conquer L1.4")
     assert s.piece(WALL, s.region_of("L1.4")) == 0
-    assert s.supply[WALL] == PIECE_SUPPLY[WALL]
+    assert s.in_supply(WALL) == PIECE_SUPPLY[WALL]
 
 
 def test_wall_adds_one_defense():
@@ -60,9 +60,9 @@ def test_wall_adds_one_defense():
 def test_box_cap_of_nine_walls():
     """RULES §2.3: 9 Wisp Walls; when none is left a conquered Forest gets none."""
     s = make()
-    s.supply[WALL] = 0
+    s.supply[s.spec.piece_index[WALL]] = 0
     engine.apply_action(s, "conquer L1.5")
-    assert s.piece(WALL, s.region_of("L1.5")) == 0 and s.supply[WALL] == 0
+    assert s.piece(WALL, s.region_of("L1.5")) == 0 and s.in_supply(WALL) == 0
 
 
 def test_final_conquest_of_a_forest_also_gets_a_wall():
@@ -81,14 +81,14 @@ def test_wall_discarded_when_region_conquered():
     s.turn = s.actor = 1
     engine.apply_action(s, "conquer L1.5")
     r = s.region_of("L1.5")
-    assert s.occ[r] == 2 and s.piece(WALL, r) == 0 and s.supply[WALL] == PIECE_SUPPLY[WALL]
+    assert s.occ[r] == 2 and s.piece(WALL, r) == 0 and s.in_supply(WALL) == PIECE_SUPPLY[WALL]
 
 
 def test_wall_removed_when_region_abandoned():
     """R-TROOP-2: abandoning the Region removes its Wisp Wall."""
     s = make(more='"L1.5" = { player = 0, tokens = 1, pieces = { wisp-wall = 1 } }')
     engine.apply_action(s, "abandon L1.5")
-    assert s.piece(WALL, s.region_of("L1.5")) == 0 and s.supply[WALL] == PIECE_SUPPLY[WALL]
+    assert s.piece(WALL, s.region_of("L1.5")) == 0 and s.in_supply(WALL) == PIECE_SUPPLY[WALL]
 
 
 def test_walls_stay_in_decline_then_fall_with_the_region():
@@ -107,7 +107,7 @@ def test_walls_stay_in_decline_then_fall_with_the_region():
         engine.apply_action(s, "expand")
     assert cost(s, "L1.5", p=1) == 3
     engine.apply_action(s, "conquer L1.5")
-    assert s.occ[r] == 2 and s.piece(WALL, r) == 0 and s.supply[WALL] == PIECE_SUPPLY[WALL]
+    assert s.occ[r] == 2 and s.piece(WALL, r) == 0 and s.in_supply(WALL) == PIECE_SUPPLY[WALL]
 
 
 def test_walls_removed_with_the_old_in_decline_race():
@@ -117,7 +117,7 @@ def test_walls_removed_with_the_old_in_decline_race():
              more='"L1.5" = { player = 0, decline = true, tokens = 1, pieces = { wisp-wall = 1 } }')
     engine.apply_action(s, "decline")
     r = s.region_of("L1.5")
-    assert s.occ[r] == -1 and s.piece(WALL, r) == 0 and s.supply[WALL] == PIECE_SUPPLY[WALL]
+    assert s.occ[r] == -1 and s.piece(WALL, r) == 0 and s.in_supply(WALL) == PIECE_SUPPLY[WALL]
 
 
 def test_in_decline_night_elves_give_no_forest_reduction():

@@ -64,7 +64,7 @@ def test_final_conquest_counts():
     """RULES §9 Orcs, R-CONQ-9: a final conquest of an Alliance Region counts."""
     s = make(more='"L1.4" = { player = 1, tokens = 3 }')
     s.hand[0] = 3
-    s.box["orcs"] += 7
+    s.box[s.spec.race_index["orcs"]] += 7
     engine.apply_action(s, "conquer L1.4")  # cost 5, 2 short
     engine.apply_action(s, "roll 2")
     assert s.occ[s.region_of("L1.4")] == 0

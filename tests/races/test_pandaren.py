@@ -55,7 +55,7 @@ def test_gift_to_opponents_not_attacked():
     engine.apply_action(s, "conquer L1.4")
     finish_turn(s)
     assert pandaren.holders(s) == (2,)
-    assert s.supply[HARMONY] == PIECE_SUPPLY[HARMONY] - 1
+    assert s.in_supply(HARMONY) == PIECE_SUPPLY[HARMONY] - 1
 
 
 def test_gift_on_the_pick_turn_to_everyone_even_without_a_race():
@@ -134,16 +134,16 @@ def test_taken_back_at_the_start_of_the_pandaren_turn():
     ''', seat("pandaren", "farmer"), seat("humans", "mining", harmony=True), seat("orcs", "ranger", harmony=True),
         phase="start", boards=("L1", "M1", "S3"))
     assert pandaren.holders(s) == ()
-    assert s.supply[HARMONY] == PIECE_SUPPLY[HARMONY]
+    assert s.in_supply(HARMONY) == PIECE_SUPPLY[HARMONY]
     assert not pandaren.harmony_toll_due(s, 1, 0)
 
 
 def test_box_cap_limits_the_gift():
     """RULES §2.3: 4 Harmony tokens; with 1 left only the next opponent in seat order gets one."""
     s = pandaren_turn()
-    s.supply[HARMONY] = 1
+    s.supply[s.spec.piece_index[HARMONY]] = 1
     finish_turn(s)
-    assert pandaren.holders(s) == (1,) and s.supply[HARMONY] == 0
+    assert pandaren.holders(s) == (1,) and s.in_supply(HARMONY) == 0
 
 
 def test_decline_turn_gives_nothing_and_in_decline_pandaren_are_free():

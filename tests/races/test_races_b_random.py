@@ -54,8 +54,8 @@ def play(s, seed: int, seen: set[str]) -> None:
         engine.apply_action(s, a, check=False)
         seen.update(r for r in s.active if r in MINE)
         check_invariants(s)
-        assert s.supply.get("harmony", 0) + len(s.flags.get("harmony", ())) == PIECE_SUPPLY["harmony"]
-        assert 0 <= s.supply.get("wisp-wall", 0) <= PIECE_SUPPLY["wisp-wall"]
+        assert s.in_supply("harmony") + len(s.flags.get("harmony", ())) == PIECE_SUPPLY["harmony"]
+        assert 0 <= s.in_supply("wisp-wall") <= PIECE_SUPPLY["wisp-wall"]
         steps += 1
         assert steps < 20000, "game does not end"
     assert s.round == s.spec.rounds

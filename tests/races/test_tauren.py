@@ -77,7 +77,7 @@ def test_decline_keeps_two_per_region():
     for rid in ("L1.9", "L1.4"):
         r = s.region_of(rid)
         assert s.occ[r] == 1 and s.tokens[r] == 2
-    assert s.box["tauren"] == 16 - 4
+    assert s.in_box("tauren") == 16 - 4
 
 
 def test_conquered_region_loses_one():
@@ -89,7 +89,7 @@ def test_conquered_region_loses_one():
         "L1.9" = { player = 1, tokens = 1 }
     ''', seat("tauren", "farmer"), seat("humans", "mining", hand=9), turn=1)
     engine.apply_action(s, "conquer L1.4")
-    assert s.hand[0] == 2 and s.box["tauren"] == 16 - 5 + 1
+    assert s.hand[0] == 2 and s.in_box("tauren") == 16 - 5 + 1
     engine.apply_action(s, "end")
     while s.turn == 1 and s.current_player() == 1:
         engine.apply_action(s, str(engine.legal_actions(s)[0]))
@@ -135,7 +135,7 @@ def test_lone_token_with_no_other_region_goes_to_hand():
     s = intimidated('"L1.4" = { player = 0, tokens = 2 }')
     engine.apply_action(s, "intimidate L1.4")
     r = s.region_of("L1.4")
-    assert s.occ[r] == EMPTY and s.hand[0] == 1 and s.box["tauren"] == 16 - 1
+    assert s.occ[r] == EMPTY and s.hand[0] == 1 and s.in_box("tauren") == 16 - 1
     assert 0 in s.defenders
 
 
@@ -156,7 +156,7 @@ def test_in_decline_lone_token_goes_back_to_the_box():
     ''', seat(decline="tauren"), seat("humans", "intimidating", hand=5), turn=1)
     engine.apply_action(s, "intimidate L1.4")
     assert s.occ[s.region_of("L1.4")] == EMPTY
-    assert s.box["tauren"] == 16 and s.decline[0] is None
+    assert s.in_box("tauren") == 16 and s.decline[0] is None
 
 
 def test_in_decline_lone_token_rejoins_its_race():
@@ -173,7 +173,7 @@ def test_in_decline_lone_token_rejoins_its_race():
     engine.apply_action(s, "rejoin L1.14")
     assert s.occ[s.region_of("L1.4")] == EMPTY
     assert s.tokens[s.region_of("L1.14")] == 3 and s.tokens[s.region_of("S3.0")] == 3
-    assert s.box["tauren"] == 16 - 6
+    assert s.in_box("tauren") == 16 - 6
 
 
 def test_tokens_removed_mechanism_direct():
@@ -183,7 +183,7 @@ def test_tokens_removed_mechanism_direct():
              '"L1.5" = { player = 1, tokens = 1 }')
     r9, r4, r5 = (s.region_of(x) for x in ("L1.9", "L1.4", "L1.5"))
     s.tokens[r9] -= 1
-    s.box["tauren"] += 1
+    s.box[s.spec.race_index["tauren"]] += 1
     troops.tokens_removed(s, r9)
     assert s.occ[r9] == EMPTY and s.tokens[r4] == 3
     troops.tokens_removed(s, r5)  # a lone Human is fine

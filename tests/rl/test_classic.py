@@ -15,6 +15,7 @@ from smallworld.classic.registry import POWER_ABILITIES, RACE_ABILITIES
 from smallworld.core import engine
 from smallworld.core.actions import CHANCE_KINDS, Action
 from smallworld.core.roster import changed
+from smallworld.core.state import replaced
 from smallworld.core.view import view
 from smallworld.rl import (
     ActionCatalogue,
@@ -160,7 +161,7 @@ def test_hidden_facts_do_not_change_a_classic_observation(options):
     s = env.game_state
     s.vc[1] += 17
     s.vc[2] += 3
-    s.last_score[1] = [("Regions", 40)]
+    s.last_score = replaced(s.last_score, 1, (("Regions", 40),))
     s.banner_stack.reverse()
     s.badge_stack.reverse()
     np.testing.assert_array_equal(_vector(env.observe("player_0")), before)

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from smallworld.core import engine
+from smallworld.core.state import replaced
 from smallworld.core.view import view
 from smallworld.rl import ObservationEncoder, SmallWorldEnv
 from smallworld.rl.layout import flag_plan, tables
@@ -73,7 +74,7 @@ def test_hidden_facts_do_not_change_a_seats_observation(options):
     s = env.game_state
     s.vc[1] += 17
     s.vc[2] += 3
-    s.last_score[1] = [("Regions", 40)]
+    s.last_score = replaced(s.last_score, 1, (("Regions", 40),))
     s.banner_stack.reverse()
     s.badge_stack.reverse()
     s.item_pool.reverse()

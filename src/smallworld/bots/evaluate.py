@@ -27,7 +27,7 @@ from smallworld.core import hooks
 from smallworld.core.conquest import defense_pieces_in
 from smallworld.core.roster import changed
 from smallworld.core.scoring import faction_bonus, score_turn
-from smallworld.core.state import DEFEND, EMPTY, MURLOC, State
+from smallworld.core.state import DEFEND, EMPTY, MURLOC, State, zero_counts
 
 # ---- tunable constants -------------------------------------------------------------------------
 # The macro-model constants were fitted (least squares on the final VC) to snapshots of 65
@@ -170,8 +170,8 @@ def _bare_copy(s: State) -> State:
     n = s.spec.n_regions
     b.occ = [EMPTY] * n
     b.tokens = [0] * n
-    b.items = [()] * n
-    b.pieces = {k: [0] * n for k in b.pieces}
+    b.items = ((),) * n
+    b.pieces = {k: zero_counts(n) for k in b.pieces}
     for q in range(s.spec.n_players):
         b.active[q] = b.power[q] = b.decline[q] = b.kept[q] = None
         b.hand[q] = 0
@@ -286,7 +286,7 @@ def best_visible_tokens(s: State, q: int) -> float:
     for k, (race, power, coins) in enumerate(s.column):
         if race and power and k <= vc:
             ed = s.spec.edition  # the game's edition's values (Warcraft or classic)
-            n = min(ed.races[race].value + ed.powers[power].value, s.box.get(race, 0))
+            n = min(ed.races[race].value + ed.powers[power].value, s.in_box(race))
             best = max(best, n + 0.5 * (coins - k))
     return best if best > 0 else NEW_COMBO_TOKENS
 

@@ -191,7 +191,7 @@ class HeuristicPolicy:
         if race is None or power is None:
             return -k
         ed = s.spec.edition  # the game's edition's values (Warcraft or classic)
-        tokens = min(ed.races[race].value + ed.powers[power].value, s.box.get(race, 0))
+        tokens = min(ed.races[race].value + ed.powers[power].value, s.in_box(race))
         turns = remaining_turns(s, p)
         mean_bonus = mean_land_bonus(s, p, race, power)
         held = min(tokens / 2.6, 6.0)

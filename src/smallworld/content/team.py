@@ -66,7 +66,7 @@ def _races_of(side: str) -> list[str]:
 def setup(s: State) -> None:
     """R-TEAM-2: empty columns, full decks, and the chance draws that fill every visible row."""
     sides = sorted(set(s.spec.sides))
-    s.column = []
+    s.column = ()
     s.banner_stack = []
     team: dict[str, Any] = {"badges": (None,) * ROWS}
     for side in sides:
@@ -273,7 +273,7 @@ def from_scenario(s: State, t: Any, ids: ScenarioIds) -> None:
     bad = set(t) - {A, H, N, "badges"}
     if bad:
         raise ScenarioError(f"[team]: unknown key(s) {sorted(bad)}; known: A, H, N, badges")
-    s.column = []
+    s.column = ()
     s.banner_stack = []
     sides = sorted(set(s.spec.sides))
     named = {side: _scenario_rows(t.get(side, []), side, ids) for side in sides}

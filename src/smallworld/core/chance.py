@@ -28,7 +28,7 @@ from smallworld.core.actions import Action
 from smallworld.core.conquest import finish_final_conquest
 from smallworld.core.events import emit, region_id
 from smallworld.core.roster import changed
-from smallworld.core.state import State
+from smallworld.core.state import State, replaced
 
 #: a banner revealed into column slot ``slot`` (R-PICK-4): ``("banner", slot)``
 BannerEvent: TypeAlias = tuple[Literal["banner"], int]
@@ -102,7 +102,7 @@ def _apply_item(s: State, ev: ItemEvent, a: Action) -> None:
     s.item_pool.remove(item)
     here = list(s.items[r])
     here[here.index("?")] = item  # the face-down marker turns face up (R-ITEM-1)
-    s.items[r] = tuple(here)
+    s.items = replaced(s.items, r, tuple(here))
     changed(s)
     if s.events is not None:
         emit(s, "revealed", item=item, region=region_id(s, r))

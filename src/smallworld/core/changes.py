@@ -42,7 +42,7 @@ from smallworld.core.errors import ChangeError
 from smallworld.core.events import CORE_KINDS, occupant, region_id
 from smallworld.core.events import emit as _emit
 from smallworld.core.roster import changed
-from smallworld.core.state import EMPTY, State
+from smallworld.core.state import EMPTY, State, replaced, shared, zero_counts
 
 _MISSING: Any = object()
 
@@ -98,7 +98,8 @@ def score_line(s: State, p: int, label: str, n: int, source: str = "other") -> N
     view shows of R-SCORE-*); it moves no VC (with :func:`gain_vc` for a bonus, ``why="score"``).
     The line joins the seat's last ``scored`` event with its ``source`` (``"race"``,
     ``"power"``, ``"item"``, ``"other"``)."""
-    s.last_score[p].append((label, n))
+    ls = s.last_score
+    s.last_score = replaced(ls, p, shared((*ls[p], shared((label, n)))))
     events = s.events
     if events is not None:
         line = {"label": label, "n": n, "source": source}
@@ -136,10 +137,10 @@ def tray_to_hand(s: State, p: int, race: str, n: int = 1) -> None:
     Raises:
         ChangeError: the tray holds fewer than ``n`` tokens of ``race`` (or ``n < 0``).
     """
-    box = s.box
-    if n < 0 or box[race] < n:
-        raise ChangeError(f"tray_to_hand: the tray holds {box[race]} {race} tokens, not {n}")
-    box[race] -= n
+    box, i = s.box, s.spec.race_index[race]
+    if n < 0 or box[i] < n:
+        raise ChangeError(f"tray_to_hand: the tray holds {box[i]} {race} tokens, not {n}")
+    box[i] -= n
     s.hand[p] += n
 
 
@@ -152,7 +153,7 @@ def to_tray(s: State, race: str, n: int) -> None:
     """
     if n < 0:
         raise ChangeError(f"to_tray: cannot return {n} {race} tokens")
-    s.box[race] += n
+    s.box[s.spec.race_index[race]] += n
 
 
 def hand_add(s: State, p: int, n: int) -> None:
@@ -224,11 +225,11 @@ def empty_region(s: State, r: int, removes: tuple[str, ...] = ()) -> tuple[int, 
     occ[r] = EMPTY
     tokens[r] = 0
     if removes:
-        pieces, supply = s.pieces, s.supply
+        pieces, supply, index = s.pieces, s.supply, s.spec.piece_index
         for kind in removes:
             lst = pieces.get(kind)
             if lst is not None and lst[r]:
-                supply[kind] += lst[r]
+                supply[index[kind]] += lst[r]
                 lst[r] = 0
     return code, n
 
@@ -255,11 +256,23 @@ def add_defender(s: State, p: int) -> None:
 # ---- pieces (RULES §2.3) ------------------------------------------------------------------------
 
 
-def _region_list(s: State, kind: str) -> list[int]:
+def _region_list(s: State, kind: str) -> Any:
     lst = s.pieces.get(kind)
     if lst is None:
-        lst = s.pieces[kind] = [0] * s.spec.n_regions
+        lst = s.pieces[kind] = zero_counts(s.spec.n_regions)
     return lst
+
+
+def _supply_slot(s: State, kind: str, helper: str) -> int:
+    """The index of ``kind`` in ``s.supply`` (``spec.piece_keys``).
+
+    Raises:
+        ChangeError: the edition's box has no such piece (the supply counts only those).
+    """
+    i = s.spec.piece_index.get(kind)
+    if i is None:
+        raise ChangeError(f"{helper}: the edition's box has no {kind!r} pieces")
+    return i
 
 
 def put_piece(s: State, kind: str, r: int, n: int = 1) -> None:
@@ -269,17 +282,16 @@ def put_piece(s: State, kind: str, r: int, n: int = 1) -> None:
     Raises:
         ChangeError: the supply holds fewer than ``n`` (exhausted) or ``n < 1``.
     """
-    supply = s.supply
-    have = supply.get(kind, 0)
+    have = s.in_supply(kind)
     if n < 1 or have < n:
         raise ChangeError(
             f"put_piece: the {kind} supply holds {have}, cannot put {n} on "
             f"Region {s.spec.region_ids[r]}"
         )
-    supply[kind] = have - n
+    s.supply[s.spec.piece_index[kind]] = have - n
     lst = s.pieces.get(kind)
     if lst is None:
-        lst = s.pieces[kind] = [0] * s.spec.n_regions
+        lst = s.pieces[kind] = zero_counts(s.spec.n_regions)
     lst[r] += n
     if s.events is not None:
         _emit(s, "piece_placed", piece=kind, region=region_id(s, r), n=n)
@@ -292,7 +304,7 @@ def return_piece(s: State, kind: str, r: int, n: int = 1) -> None:
         ChangeError: the Region holds fewer than ``n`` of them (or ``n < 1``).
     """
     lift_piece(s, kind, r, n)
-    s.supply[kind] += n
+    s.supply[_supply_slot(s, kind, "return_piece")] += n
 
 
 def clear_pieces(s: State, kind: str) -> int:
@@ -309,7 +321,7 @@ def clear_pieces(s: State, kind: str) -> int:
             total += lst[r]
             lst[r] = 0
     if total:
-        s.supply[kind] += total
+        s.supply[_supply_slot(s, kind, "clear_pieces")] += total
     return total
 
 
@@ -372,11 +384,11 @@ def draw_supply(s: State, kind: str, n: int) -> None:
     Raises:
         ChangeError: the supply holds fewer than ``n`` (or ``n < 0``).
     """
-    supply = s.supply
-    have = supply.get(kind, 0)
+    have = s.in_supply(kind)
     if n < 0 or have < n:
         raise ChangeError(f"draw_supply: the {kind} supply holds {have}, not {n}")
-    supply[kind] = have - n
+    if n:
+        s.supply[s.spec.piece_index[kind]] = have - n
 
 
 def refill_supply(s: State, kind: str, n: int) -> None:
@@ -387,7 +399,7 @@ def refill_supply(s: State, kind: str, n: int) -> None:
     """
     if n < 0:
         raise ChangeError(f"refill_supply: cannot return {n} {kind}")
-    s.supply[kind] += n
+    s.supply[_supply_slot(s, kind, "refill_supply")] += n
 
 
 def set_supply(s: State, kind: str, n: int) -> None:
@@ -399,7 +411,7 @@ def set_supply(s: State, kind: str, n: int) -> None:
     """
     if n < 0:
         raise ChangeError(f"set_supply: the {kind} supply cannot be {n}")
-    s.supply[kind] = n
+    s.supply[_supply_slot(s, kind, "set_supply")] = n
 
 
 def reset_pieces(s: State, kind: str, n: int) -> None:
@@ -424,7 +436,7 @@ def reset_pieces(s: State, kind: str, n: int) -> None:
 
 def put_item(s: State, r: int, item: str) -> None:
     """Lay ``item`` in Region ``r`` after whatever lies there (R-ITEM-2: any number per Region)."""
-    s.items[r] = (*s.items[r], item)
+    s.items = replaced(s.items, r, (*s.items[r], item))
     changed(s)
     if s.events is not None:
         _emit(s, "item_placed", item=item, region=region_id(s, r))
@@ -440,7 +452,7 @@ def take_item(s: State, r: int, item: str) -> None:
     if item not in here:
         raise ChangeError(f"take_item: {item!r} does not lie in Region {s.spec.region_ids[r]}")
     i = here.index(item)
-    s.items[r] = here[:i] + here[i + 1:]
+    s.items = replaced(s.items, r, here[:i] + here[i + 1:])
     changed(s)
     if s.events is not None:
         _emit(s, "item_removed", item=item, region=region_id(s, r))

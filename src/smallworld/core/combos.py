@@ -19,7 +19,7 @@ from smallworld.core.errors import IllegalActionError, Refusal, ScenarioError
 from smallworld.core.events import emit
 from smallworld.core.names import N_
 from smallworld.core.roster import changed
-from smallworld.core.state import State
+from smallworld.core.state import State, replaced, shared
 
 if TYPE_CHECKING:
     from smallworld.core.edition import ScenarioIds
@@ -51,15 +51,16 @@ def pick(s: State, p: int, k: int) -> None:
     """
     if k not in pickable(s, p):
         raise IllegalActionError(Refusal(N_("cannot pick position {position}"), position=k))
-    column = s.column
+    column = list(s.column)
     for i in range(k):
         race, power, coins = column[i]
-        column[i] = (race, power, coins + 1)
+        column[i] = shared((race, power, coins + 1))
     s.vc[p] -= k
     race, power, coins = column.pop(k)
     assert race is not None and power is not None
     s.vc[p] += coins
-    column.append((None, None, 0))
+    column.append(shared((None, None, 0)))
+    s.column = tuple(column)
     queue_refill(s, len(column) - 1)
     if s.events is not None:
         if k:
@@ -77,12 +78,12 @@ def take_combo(s: State, p: int, race: str, power: str,
     capped by that race's tokens left in the box; then the ``on_pick`` hooks. Reports
     ``picked`` with the arguments of ``picked`` (where the combo was and its coins) added."""
     ed = s.spec.edition
-    n = min(ed.races[race].value + ed.powers[power].value, s.box[race])
+    n = min(ed.races[race].value + ed.powers[power].value, s.in_box(race))
     ev: dict[str, Any] | None = None
     if s.events is not None:
         emit(s, "picked", seat=p, race=race, power=power, tokens=0, **(picked or {}))
         ev = s.events[-1]
-    s.box[race] -= n
+    s.box[s.spec.race_index[race]] -= n
     s.hand[p] += n
     s.active[p] = race
     s.power[p] = power
@@ -113,7 +114,7 @@ def draw_banner(s: State, slot: int, race: str) -> None:
         first = s.banner_bottom.pop(0)
         assert first == race
     _, power, coins = s.column[slot]
-    s.column[slot] = (race, power, coins)
+    s.column = replaced(s.column, slot, shared((race, power, coins)))
 
 
 def draw_badge(s: State, slot: int, power: str) -> None:
@@ -126,7 +127,7 @@ def draw_badge(s: State, slot: int, power: str) -> None:
         s.badge_discard = []
     s.badge_stack.remove(power)
     race, _, coins = s.column[slot]
-    s.column[slot] = (race, power, coins)
+    s.column = replaced(s.column, slot, shared((race, power, coins)))
 
 
 def banner_outcomes(s: State) -> list[tuple[str, float]]:
@@ -162,7 +163,7 @@ def return_banner(s: State, race: str) -> None:
     for i in range(len(column) - 1, -1, -1):
         r, power, coins = column[i]
         if r is None:
-            column[i] = (race, power, coins)
+            s.column = replaced(column, i, shared((race, power, coins)))
             if power is None:
                 s.chance.append(("badge", i))
             return
@@ -216,12 +217,12 @@ class StandardVariant:
         size = s.spec.edition.column_size
         column = d.get("column")
         if column is None:
-            s.column = [(s.banner_stack.pop(0), s.badge_stack.pop(0), 0) for _ in range(size)]
+            s.column = tuple([shared((s.banner_stack.pop(0), s.badge_stack.pop(0), 0)) for _ in range(size)])
             return
         combos = column.get("combos") if isinstance(column, dict) else None
         if not (isinstance(combos, list) and len(combos) <= size):
             raise ScenarioError(f"[column] needs combos = [[race, power, coins], ...] (at most {size})")
-        s.column = []
+        made: list[tuple[str | None, str | None, int]] = []
         for k, c in enumerate(combos):
             where = f"column.combos[{k}]"
             if not (isinstance(c, list) and len(c) == 3):
@@ -231,8 +232,9 @@ class StandardVariant:
                 raise ScenarioError(f"{where} coins must be a whole number, not {c[2]!r}")
             s.banner_stack.remove(race)
             s.badge_stack.remove(power)
-            s.column.append((race, power, c[2]))
-        s.column += [(None, None, 0)] * (size - len(s.column))
+            made.append(shared((race, power, c[2])))
+        made += [shared((None, None, 0))] * (size - len(made))
+        s.column = tuple(made)
 
 
 #: the standard variant (editions without their own use it)

@@ -284,15 +284,15 @@ def lose_region(s: State, r: int, *, attacker: int | None, cause: str) -> tuple[
         assert race is not None
         if dec:
             if n > 1 and s.spec.edition.decline_losses_withdraw:  # C-CONQ-7 (In Decline Ghouls)
-                s.box[race] += 1
+                s.box[s.spec.race_index[race]] += 1
                 s.dhand[race] = s.dhand.get(race, 0) + n - 1
                 discarded = 1
             else:
-                s.box[race] += n
+                s.box[s.spec.race_index[race]] += n
         else:
             lost = 1 if n > 0 else 0
             lost = hooks.losses(s, r, lost, attacker, cause)
-            s.box[race] += lost
+            s.box[s.spec.race_index[race]] += lost
             s.hand[q] += n - lost
             discarded = lost
             if q != attacker and q not in s.defenders:
@@ -305,7 +305,7 @@ def lose_region(s: State, r: int, *, attacker: int | None, cause: str) -> tuple[
     for kind in s.spec.defense_pieces:
         lst = s.pieces.get(kind)
         if lst is not None and lst[r]:
-            s.supply[kind] += lst[r]
+            s.supply[s.spec.piece_index[kind]] += lst[r]
             lst[r] = 0
     if code >= 0 and code % 2 == 1:
         q = code >> 1

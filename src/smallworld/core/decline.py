@@ -66,13 +66,13 @@ def go_into_decline(s: State, p: int) -> None:
         if occ[r] == code:
             extra = tokens[r] - keep
             if extra > 0 and not keep_all:
-                s.box[race] += extra
+                s.box[s.spec.race_index[race]] += extra
                 tokens[r] = keep
             occ[r] = new
             if tokens[r] == 0:
                 occ[r] = EMPTY
                 _clear_emptied(s, r)
-    s.box[race] += s.hand[p]
+    s.box[s.spec.race_index[race]] += s.hand[p]
     s.hand[p] = 0
     kept = power if ed.powers[power].lasts else None
     if kept is None:
@@ -96,12 +96,12 @@ def remove_decline_race(s: State, p: int, slot: int = 1) -> None:
     code = slot_code(s, p, slot)
     for r in range(len(s.occ)):
         if s.occ[r] == code:
-            s.box[race] += s.tokens[r]
+            s.box[s.spec.race_index[race]] += s.tokens[r]
             s.tokens[r] = 0
             s.occ[r] = EMPTY
             _clear_emptied(s, r)
     if s.dhand:
-        s.box[race] += s.dhand.pop(race, 0)
+        s.box[s.spec.race_index[race]] += s.dhand.pop(race, 0)
     check_race_leaves(s, p, slot)
 
 
@@ -110,7 +110,7 @@ def _clear_emptied(s: State, r: int) -> None:
     for kind in s.spec.abandon_removes:
         lst = s.pieces.get(kind)
         if lst is not None and lst[r]:
-            s.supply[kind] += lst[r]
+            s.supply[s.spec.piece_index[kind]] += lst[r]
             lst[r] = 0
 
 

@@ -3,10 +3,13 @@
 A pickled state is its spec (which pickles as its key, :mod:`smallworld.core.spec`) and its
 fields, some of them packed here: the Region lists as bytes (one signed byte per Region for
 ``occ`` and ``tokens``; ``(region, count)`` byte pairs of the Regions holding a piece of a kind;
-the Regions holding items with their items), and the counts of ``box`` and ``supply`` as bytes
-in the order of the edition's races and pieces. A value that does not fit (a count past a byte,
-keys other than the edition's) is left as it is, so any state round-trips; unpacking gives
-lists and dicts equal to the packed ones, in the same order.
+the Regions holding items with their items), and the counts of ``box`` and ``supply`` (arrays in
+the order of the edition's races and pieces) as bytes. A value that does not fit (a count past
+a byte) is left as it is, so any state round-trips; unpacking gives
+arrays, lists and dicts equal to the packed ones, in the same order (each piece kind, ``box``
+and ``supply`` 16-bit arrays, ``occ`` and ``tokens`` lists: :mod:`smallworld.core.state`). The combos
+and scoring lines (``column``, ``last_score``: tuples) pickle as they are and are shared again
+(:func:`smallworld.core.state.shared`) when unpacked.
 
 Shapes: :func:`pack` ``(spec, names, values) -> tuple`` (one entry per name);
 :func:`unpack` ``(spec, names, packed) -> list`` (the values again).
@@ -34,7 +37,9 @@ def _ints_back(data: Any, spec: Any) -> list[int]:
     return list(data)
 
 
-def _pieces(pieces: dict[str, list[int]], spec: Any) -> dict[str, Any]:
+
+
+def _pieces(pieces: dict[str, Any], spec: Any) -> dict[str, Any]:
     """Per kind, the ``(region, count)`` pairs of the Regions holding any, as bytes."""
     out: dict[str, Any] = {}
     for kind, counts in pieces.items():
@@ -50,47 +55,57 @@ def _pieces(pieces: dict[str, list[int]], spec: Any) -> dict[str, Any]:
     return out
 
 
-def _pieces_back(packed: dict[str, Any], spec: Any) -> dict[str, list[int]]:
-    out: dict[str, list[int]] = {}
+def _pieces_back(packed: dict[str, Any], spec: Any) -> dict[str, array[int]]:
+    out: dict[str, array[int]] = {}
+    zero = array("h", [0])
     for kind, data in packed.items():
         if isinstance(data, bytes):
-            counts = [0] * spec.n_regions
+            counts = zero * spec.n_regions
             for i in range(0, len(data), 2):
                 counts[data[i]] = data[i + 1]
             out[kind] = counts
         else:
-            out[kind] = list(data)
+            out[kind] = array("h", data)
     return out
 
 
-def _items(items: list[tuple[str, ...]], spec: Any) -> tuple[tuple[int, tuple[str, ...]], ...]:
+def _items(items: Any, spec: Any) -> tuple[tuple[int, tuple[str, ...]], ...]:
     """The Regions holding items, with their items."""
     return tuple([(r, x) for r, x in enumerate(items) if x])
 
 
-def _items_back(held: Any, spec: Any) -> list[tuple[str, ...]]:
+def _items_back(held: Any, spec: Any) -> tuple[tuple[str, ...], ...]:
     items: list[tuple[str, ...]] = [()] * spec.n_regions
     for r, x in held:
         items[r] = x
-    return items
+    if held:
+        return tuple(items)
+    from smallworld.core.state import shared
+
+    out: tuple[tuple[str, ...], ...] = shared(tuple(items))  # no item: as every such game's
+    return out
 
 
-def _counts(table: str) -> tuple[Callable[[dict[str, int], Any], Any], Callable[[Any, Any], dict[str, int]]]:
-    """Packing of a dict of counts whose keys are, in order, those of the edition's ``table``
-    (``"races"``: the box; ``"pieces"``: the supply): the counts as bytes, or the dict as it is."""
+def _counts_array_back(data: Any, spec: Any) -> array[int]:
+    """The ``State.box`` or ``State.supply`` array (a count per race or piece kind of the
+    edition) of :func:`_ints`' bytes, or of the array as it was (a count past a byte)."""
+    return array("h", array("b", data) if isinstance(data, bytes) else data)
 
-    def pack(counts: dict[str, int], spec: Any) -> Any:
-        if tuple(counts) != tuple(getattr(spec.edition, table)):
-            return counts
-        packed = _ints(list(counts.values()), spec)
-        return packed if isinstance(packed, bytes) else counts
 
-    def back(data: Any, spec: Any) -> dict[str, int]:
-        if isinstance(data, bytes):
-            return dict(zip(getattr(spec.edition, table), array("b", data).tolist(), strict=True))
-        return dict(data)
+def _same(value: Any, spec: Any) -> Any:
+    return value
 
-    return pack, back
+
+def _column_back(column: Any, spec: Any) -> tuple[Any, ...]:
+    from smallworld.core.state import shared
+
+    return tuple([shared(c) for c in column])
+
+
+def _score_back(last_score: Any, spec: Any) -> tuple[Any, ...]:
+    from smallworld.core.state import shared
+
+    return tuple([shared(tuple([shared(x) for x in lines])) for lines in last_score])
 
 
 #: the packed fields: name -> (pack, unpack), each ``(value, spec)``
@@ -99,8 +114,10 @@ PACKERS: dict[str, tuple[Callable[[Any, Any], Any], Callable[[Any, Any], Any]]] 
     "tokens": (_ints, _ints_back),
     "pieces": (_pieces, _pieces_back),
     "items": (_items, _items_back),
-    "box": _counts("races"),
-    "supply": _counts("pieces"),
+    "box": (_ints, _counts_array_back),
+    "supply": (_ints, _counts_array_back),
+    "column": (_same, _column_back),
+    "last_score": (_same, _score_back),
 }
 
 

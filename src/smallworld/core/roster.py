@@ -140,7 +140,7 @@ class Roster:
     kept: list[str | None] | None
     decline2: list[str | None] | None
     kept2: list[str | None] | None
-    items: list[tuple[str, ...]] | None
+    items: tuple[tuple[str, ...], ...] | None
 
     def __init__(self, s: State) -> None:
         self.generation = _generation

@@ -7,7 +7,7 @@ from typing import Any
 from smallworld.core import hooks
 from smallworld.core.events import emit
 from smallworld.core.roster import roster
-from smallworld.core.state import State
+from smallworld.core.state import State, replaced, shared
 
 
 def faction_bonus(s: State, p: int) -> int:
@@ -67,7 +67,7 @@ def score_turn(s: State, p: int) -> list[tuple[str, int]]:
     for _, v in lines:
         gained += v
     s.vc[p] += gained
-    s.last_score[p] = lines
+    s.last_score = replaced(s.last_score, p, shared(tuple([shared(tuple(line)) for line in lines])))
     if sources is not None:
         emit(s, "scored", seat=p, round=s.round, total=gained, lines=[
             {"label": label, "n": v, "source": src} for (label, v), src in zip(lines, sources)])

@@ -9,7 +9,7 @@ from smallworld.core import edition as editions
 from smallworld.core import engine
 from smallworld.core.edition import Edition
 from smallworld.core.spec import GameSpec, spec_for
-from smallworld.core.state import EMPTY, MURLOC, State
+from smallworld.core.state import EMPTY, MURLOC, State, count_array, shared
 
 
 def choose_faces(
@@ -60,8 +60,8 @@ def initial_state(spec: GameSpec) -> State:
     s.race_turns = [0] * n
     s.occ = [EMPTY] * R
     s.tokens = [0] * R
-    s.items = [()] * R
-    s.column = [(None, None, 0)] * ed.column_size
+    items: list[tuple[str, ...]] = [()] * R
+    s.column = (shared((None, None, 0)),) * ed.column_size
     s.banner_stack = sorted(ed.races)
     s.banner_bottom = []
     s.badge_stack = sorted(ed.powers)
@@ -70,13 +70,13 @@ def initial_state(spec: GameSpec) -> State:
     s.chance = []
     s.decisions = []
     s.defenders = []
-    s.last_score = [[] for _ in range(n)]
+    s.last_score = ((),) * n
     s.decline2 = [None] * n
     s.kept2 = [None] * n
     s.dhand = {}
     s.acting = None
-    s.box = {r: d.in_box for r, d in ed.races.items()}
-    s.supply = dict(ed.pieces)
+    s.box = count_array([ed.races[k].in_box for k in spec.race_keys])
+    s.supply = count_array([ed.pieces[k] for k in spec.piece_keys])
     s.flags = {}
     s.tflags = {}
     s.defeated = {}
@@ -91,14 +91,15 @@ def initial_state(spec: GameSpec) -> State:
     s.result = None
     neutral = ed.neutral_piece  # Murlocs (R-SET-3), Lost Tribes (C-SET-3)
     for r in range(R):
-        if spec.murloc[r] and s.supply.get(neutral, 0) > 0:
+        if spec.murloc[r] and s.in_supply(neutral) > 0:
             s.occ[r] = MURLOC
             s.tokens[r] = 1
-            s.supply[neutral] -= 1
-        if spec.mountain[r] and s.supply.get("mountain", 0) > 0:
-            s.supply["mountain"] -= 1
+            s.supply[spec.piece_index[neutral]] -= 1
+        if spec.mountain[r] and s.in_supply("mountain") > 0:
+            s.supply[spec.piece_index["mountain"]] -= 1
     for r in spec.marker_regions:
-        s.items[r] = ("?",)
+        items[r] = ("?",)
+    s.items = shared(tuple(items))  # every game of these boards starts with the same
     assert ed.variant is not None
     ed.variant.setup(s)
     return s

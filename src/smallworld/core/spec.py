@@ -74,7 +74,9 @@ class GameSpec:
         names, terrain, board (index into ``faces``), symbols, magic, cavern, murloc (the
         edition's neutral symbol), entry (the edition's first-conquest symbol), water,
         mountain (Mountain terrain: a Mountain piece lies there, R-SET-3), marker (the S/M/L
-        marker Region of its board, R-SET-4).
+        marker Region of its board, R-SET-4). race_keys, piece_keys: the edition's races and
+        piece kinds in order (``State.box``, ``State.supply``); race_index, piece_index: the
+        position of each.
         adj: tuple of tuples of adjacent region numbers (derived from geometry).
         entries: region numbers of all Entry Regions.
         marker_regions: one per board, in board order.
@@ -94,7 +96,7 @@ class GameSpec:
         "adj", "entries", "marker_regions", "water_of_board", "n_regions", "_face_objs", "sides",
         "conquer_actions", "abandon_actions", "_region_actions", "_redeploy_actions", "near",
         "waters", "symbols", "travel", "entries_always", "defense_pieces", "abandon_removes",
-        "key", "_base", "__weakref__",
+        "key", "_base", "race_keys", "race_index", "piece_keys", "piece_index", "__weakref__",
     )
 
     def __init__(
@@ -161,6 +163,12 @@ class GameSpec:
         #: ``conquer R`` and ``abandon R`` action per region number
         self.conquer_actions = self.region_actions("conquer")
         self.abandon_actions = self.region_actions("abandon")
+        #: the edition's races and piece kinds in order, and the index of each: ``State.box``
+        #: and ``State.supply`` are arrays in these orders
+        self.race_keys: tuple[str, ...] = tuple(ed.races)
+        self.race_index = {k: i for i, k in enumerate(self.race_keys)}
+        self.piece_keys: tuple[str, ...] = tuple(ed.pieces)
+        self.piece_index = {k: i for i, k in enumerate(self.piece_keys)}
         self.key: tuple[Any, ...] | None = None
         #: the spec whose tables this one shares (:meth:`_with_seats`), held so that it stays
         #: interned while this one lives; ``None`` for a spec with its own tables
@@ -273,7 +281,7 @@ def spec_for(
     ref: Any = ed.name if ed in editions.loaded() else ed  # a registered edition by its name
     key = (ref, tuple(faces), n_players, names)
     spec = _SPECS.get(key)
-    if spec is None or spec.edition is not ed:
+    if spec is None or spec.edition is not ed or _stale(spec, ed):
         if names is None:
             spec = GameSpec([ed.load_face(f) for f in faces], n_players, edition=ed)
             spec.key = key
@@ -285,6 +293,15 @@ def spec_for(
         _RECENT.pop(next(iter(_RECENT)))  # the least recently asked for
     _RECENT[key] = spec
     return spec
+
+
+def _stale(spec: GameSpec, ed: Edition) -> bool:
+    """Whether the edition's races or pieces changed since ``spec`` was made (a race or piece
+    registered or taken away at run time, as the tests' toy race is): the tray and supply of a
+    new state follow the spec's keys, which must be the edition's."""
+    races, pieces = ed.races, ed.pieces
+    return (len(spec.race_keys) != len(races) or len(spec.piece_keys) != len(pieces)
+            or spec.race_keys != tuple(races) or spec.piece_keys != tuple(pieces))
 
 
 def _spec_of_key(key: tuple[Any, ...]) -> GameSpec:

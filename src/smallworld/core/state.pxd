@@ -22,8 +22,8 @@ cdef class State:
     cdef public list race_turns
     cdef public list occ
     cdef public list tokens
-    cdef public list items
-    cdef public list column
+    cdef public tuple items
+    cdef public tuple column
     cdef public list banner_stack
     cdef public list banner_bottom
     cdef public list badge_stack
@@ -32,10 +32,10 @@ cdef class State:
     cdef public list chance
     cdef public list decisions
     cdef public list defenders
-    cdef public list last_score
+    cdef public tuple last_score
     # _DICT_FIELDS
-    cdef public dict box
-    cdef public dict supply
+    cdef public object box  # array("h") by spec.race_keys
+    cdef public object supply  # array("h") by spec.piece_keys
     cdef public dict flags
     cdef public dict tflags
     cdef public dict defeated

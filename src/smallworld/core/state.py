@@ -21,6 +21,39 @@ owner placing its withdrawn tokens) it is swapped into the Active slot: see
 counted per Region in ``pieces[kind]``; items lie in ``items[r]``, a tuple of item ids in the
 order they came (``"?"`` for a face-down one): a Region may hold any number of items (R-ITEM-2).
 
+**Layout** (issue 33: many live states and many copies per second, as search and RL make). A
+state is a ``__slots__`` record (a C struct in the compiled build, ``state.pxd``); the static
+tables stay in the spec, shared by reference and pickled as its key. Each field has the cheapest
+form that keeps the content's way of reading it (``s.occ[r]``, ``s.items[r]``, ``s.column[k]``):
+
+- ``occ`` and ``tokens``, read and written on every action (the legal conquests scan them),
+  stay lists: CPython 3.11 specializes ``list[int]`` reads and writes, and the compiled core
+  types them ``list`` (C reads), while an ``array`` goes through the generic item protocol
+  (an index conversion and an int object per read, an argument parse per write). Measured with
+  them as arrays (``b``/``h``): about 10 % fewer random playouts per second, pure Python and
+  compiled alike, for 350-400 bytes less per state. Typed memoryviews in the compiled core's
+  ``.pxd`` would make arrays the faster form there (not done yet);
+- the pieces of each kind are typed arrays (:mod:`array`, no numpy: the pure-Python build runs
+  the same layout; an array copies with one ``memcpy``): a 16-bit count per Region
+  (:data:`COUNT_TYPE`; a kind's array exists once a piece of it is placed), 2 bytes per Region
+  instead of an 8-byte pointer. Made with :func:`zero_counts`, :func:`count_array`;
+- fields that change rarely are immutable tuples, shared between a state and its copies and
+  replaced whole when they change (copy-on-write: never changed in place; :func:`replaced`):
+  ``column`` (the combos), ``last_score`` (each seat's scoring lines) and ``items`` (each
+  Region's items). A copy costs nothing for them;
+- the values of those tuples that recur across games (a combo ``(race, power, coins)``, a
+  scoring line, a seat's lines, a new game's empty items) are interned process-wide by
+  :func:`shared`, so that states of distinct games hold one copy of each;
+- counts by race or piece kind are 16-bit arrays in the spec's order instead of dicts keyed by
+  strings: ``box`` (``spec.race_keys``, read with :meth:`State.in_box`) and ``supply``
+  (``spec.piece_keys``, :meth:`State.in_supply`); the changes of :mod:`smallworld.core.changes`
+  write them;
+- the rest (per-seat lists, stacks, flags) are plain lists and dicts, copied by
+  :meth:`State.copy` field by field (each a few entries: an array would save nothing there).
+
+:meth:`State.to_dict` writes every field as before (arrays as lists, tuples as lists): saved
+games, records and logs are byte-identical whatever the layout.
+
 Hidden facts (RULES §15) are never stored ahead of time: stack order, face-down items and Bomb
 sides are decided by chance actions when they are revealed (see :mod:`smallworld.core.chance`),
 so the state itself holds no secret except other players' VC totals, which only
@@ -29,6 +62,7 @@ so the state itself holds no secret except other players' VC totals, which only
 
 from __future__ import annotations
 
+from array import array
 from typing import Any
 
 from smallworld.core import packing
@@ -49,11 +83,33 @@ CHOICE = "choice"
 OVER = "over"
 PHASES = (PICK, DECIDE, CONQUER, REDEPLOY, DEFEND, CHOICE, OVER)
 
+#: the typecode of the count arrays (pieces per Region, box, supply): a signed 16-bit int, far
+#: past any count of the game
+COUNT_TYPE = "h"
+_NO_COUNT = array(COUNT_TYPE, [0])
+
+
+def zero_counts(n: int) -> array[int]:
+    """``n`` counts, all 0 (the type of a ``State.pieces`` kind, of ``box`` and ``supply``)."""
+    return _NO_COUNT * n
+
+
+def count_array(values: Any) -> array[int]:
+    """Counts ``values`` (ints) as the type of a ``State.pieces`` kind, ``box`` and ``supply``.
+
+    Raises:
+        OverflowError: a count past a signed 16-bit int.
+    """
+    return array(COUNT_TYPE, values)
+
+
 _LIST_FIELDS = (
     "vc", "active", "power", "decline", "kept", "hand", "race_turns", "occ", "tokens", "items",
     "column", "banner_stack", "banner_bottom", "badge_stack", "badge_discard", "item_pool",
     "chance", "decisions", "defenders", "last_score",
 )
+#: the fields of :data:`_LIST_FIELDS` held as immutable tuples (replaced whole, shared by copies)
+_TUPLE_FIELDS = frozenset({"items", "column", "last_score"})
 _DICT_FIELDS = ("box", "supply", "flags", "tflags", "defeated", "paid", "team")
 #: the scalar fields and what :meth:`State.from_dict` accepts for each (the compiled core holds
 #: them in C fields: ints within :data:`_INT_LIMIT`, strings, a dict or None; the same checks
@@ -75,7 +131,8 @@ _PICKLED = ("pieces", "acting") + _LIST_FIELDS + _DICT_FIELDS + _SCALAR_FIELDS +
 
 
 class State:
-    """A game position. Copy with :meth:`copy`; never share lists between states.
+    """A game position. Copy with :meth:`copy`; never share lists, arrays or dicts between
+    states (tuple fields are shared: never change one in place, replace it).
 
     Use the functions of :mod:`smallworld.core.engine` (also bound here as methods:
     :meth:`legal_actions`, :meth:`apply`, :meth:`current_player`) to change it.
@@ -87,7 +144,8 @@ class State:
     )
 
     spec: GameSpec
-    pieces: dict[str, list[int]]
+    #: per piece kind (only the kinds ever placed), its count on each Region
+    pieces: dict[str, array[int]]
     vc: list[int]
     active: list[str | None]
     power: list[str | None]
@@ -97,8 +155,10 @@ class State:
     race_turns: list[int]
     occ: list[int]
     tokens: list[int]
-    items: list[tuple[str, ...]]
-    column: list[tuple[str | None, str | None, int]]
+    #: by Region, its items: immutable, replaced whole (:func:`replaced`)
+    items: tuple[tuple[str, ...], ...]
+    #: the combos, ``(race, power, coins)`` each: immutable, replaced whole (:func:`replaced`)
+    column: tuple[tuple[str | None, str | None, int], ...]
     banner_stack: list[str]
     banner_bottom: list[str]
     badge_stack: list[str]
@@ -107,7 +167,8 @@ class State:
     chance: list[tuple[Any, ...]]
     decisions: list[tuple[int, str]]
     defenders: list[int]
-    last_score: list[list[tuple[str, int]]]
+    #: by seat, its last scoring's ``(label, n)`` lines: immutable, replaced whole
+    last_score: tuple[tuple[tuple[str, int], ...], ...]
     #: second In Decline race and its kept badge by seat (classic Spirit, C-P-SPIRIT-1)
     decline2: list[str | None]
     kept2: list[str | None]
@@ -116,8 +177,10 @@ class State:
     #: while an In Decline race acts in the Active slot: ``(seat, slot, power, kept)`` swapped out
     #: (:func:`smallworld.core.decline.swap_in`); ``None`` otherwise
     acting: tuple[Any, ...] | None
-    box: dict[str, int]
-    supply: dict[str, int]
+    #: race tokens in the tray by race, in the order of ``spec.race_keys`` (:meth:`in_box`)
+    box: array[int]
+    #: pieces in the supply by kind, in the order of ``spec.piece_keys`` (:meth:`in_supply`)
+    supply: array[int]
     flags: dict[str, Any]
     tflags: dict[str, Any]
     defeated: dict[str, int]
@@ -138,7 +201,8 @@ class State:
     events: list[dict[str, Any]] | None
 
     def copy(self) -> State:
-        """An independent copy (lists and dicts copied; their values are immutable).
+        """An independent copy: lists, arrays and dicts copied (their values are immutable),
+        tuples shared (they are never changed in place: ``column``, ``last_score``).
 
         ``flags`` and ``tflags`` values must be immutable (ints, strings, tuples, frozensets).
         """
@@ -147,19 +211,45 @@ class State:
         new.roster_cache = self.roster_cache  # immutable; shared until the copy diverges
         new.events = None
         new.pieces = {k: v[:] for k, v in self.pieces.items()}
-        for name in _LIST_FIELDS:
-            setattr(new, name, getattr(self, name)[:])
-        for name in _DICT_FIELDS:
-            setattr(new, name, getattr(self, name).copy())
-        new.last_score = [lst[:] for lst in self.last_score]
+        new.vc = self.vc[:]
+        new.active = self.active[:]
+        new.power = self.power[:]
+        new.decline = self.decline[:]
+        new.kept = self.kept[:]
+        new.hand = self.hand[:]
+        new.race_turns = self.race_turns[:]
+        new.occ = self.occ[:]
+        new.tokens = self.tokens[:]
+        new.items = self.items
+        new.column = self.column
+        new.banner_stack = self.banner_stack[:]
+        new.banner_bottom = self.banner_bottom[:]
+        new.badge_stack = self.badge_stack[:]
+        new.badge_discard = self.badge_discard[:]
+        new.item_pool = self.item_pool[:]
+        new.chance = self.chance[:]
+        new.decisions = self.decisions[:]
+        new.defenders = self.defenders[:]
+        new.last_score = self.last_score
+        new.box = self.box[:]
+        new.supply = self.supply[:]
+        new.flags = self.flags.copy()
+        new.tflags = self.tflags.copy()
+        new.defeated = self.defeated.copy()
+        new.paid = self.paid.copy()
+        new.team = self.team.copy()
+        new.round = self.round
+        new.turn = self.turn
+        new.step = self.step
+        new.phase = self.phase
+        new.actor = self.actor
+        new.conquests = self.conquests
+        result = self.result
+        new.result = dict(result) if result is not None else None
         new.decline2 = self.decline2[:]
         new.kept2 = self.kept2[:]
         new.dhand = self.dhand.copy()
         new.acting = self.acting
-        for name in _SCALAR_FIELDS:
-            setattr(new, name, getattr(self, name))
-        if self.result is not None:
-            new.result = dict(self.result)
         return new
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
@@ -185,8 +275,21 @@ class State:
         """Put ``n`` pieces of ``kind`` on region ``r`` (negative ``n`` removes)."""
         lst = self.pieces.get(kind)
         if lst is None:
-            lst = self.pieces[kind] = [0] * self.spec.n_regions
+            lst = self.pieces[kind] = zero_counts(self.spec.n_regions)
         lst[r] += n
+
+    def in_box(self, race: str) -> int:
+        """Tokens of ``race`` in the tray (RULES §2.1).
+
+        Raises:
+            KeyError: not a race of the edition.
+        """
+        return self.box[self.spec.race_index[race]]
+
+    def in_supply(self, kind: str) -> int:
+        """Pieces of ``kind`` in the supply (RULES §2.3); 0 for a kind the edition's box has not."""
+        i = self.spec.piece_index.get(kind)
+        return self.supply[i] if i is not None else 0
 
     def regions_of(self, code: int) -> list[int]:
         """Region numbers whose occupant code is ``code`` (``2p`` Active, ``2p+1`` In Decline)."""
@@ -225,6 +328,9 @@ class State:
         d: dict[str, Any] = {"spec": self.spec.header(), "pieces": self.pieces}
         for name in _LIST_FIELDS + _DICT_FIELDS + _SCALAR_FIELDS:
             d[name] = getattr(self, name)
+        spec = self.spec
+        d["box"] = dict(zip(spec.race_keys, self.box.tolist()))
+        d["supply"] = dict(zip(spec.piece_keys, self.supply.tolist()))
         for name in _OPT_LIST_FIELDS:
             lst = getattr(self, name)
             if any(x is not None for x in lst):
@@ -249,7 +355,7 @@ class State:
         new.events = None
         try:
             _read_fields(new, d)
-        except (KeyError, TypeError, AttributeError) as e:
+        except (KeyError, TypeError, AttributeError, OverflowError) as e:
             raise ValueError(f"bad state data: {e!r}") from None
         _as_tuples(new)
         n = spec.n_regions
@@ -299,11 +405,16 @@ def phase_of(s: State) -> str:
 def _read_fields(new: State, d: dict[str, Any]) -> None:
     """The fields of ``new`` from the JSON data ``d`` (:meth:`State.to_dict`), scalars checked
     for type and range. Raises ``ValueError`` (a bad scalar), ``KeyError`` or ``TypeError``."""
-    new.pieces = {k: list(v) for k, v in d["pieces"].items()}
+    new.pieces = {k: count_array(v) for k, v in d["pieces"].items()}
     for name in _LIST_FIELDS:
-        setattr(new, name, list(d[name]))
+        value = d[name]
+        # the immutable fields are tuples (the compiled State's fields are typed: a list is refused)
+        setattr(new, name, tuple(value) if name in _TUPLE_FIELDS else list(value))
     for name in _DICT_FIELDS:
         setattr(new, name, dict(d[name]))
+    spec = new.spec
+    new.box = _by_key(d["box"], spec.race_keys, spec.race_index, "box")
+    new.supply = _by_key(d["supply"], spec.piece_keys, spec.piece_index, "supply")
     for name in _SCALAR_FIELDS:
         value = d[name]
         if not isinstance(value, _SCALAR_TYPES[name]) or (
@@ -318,14 +429,26 @@ def _read_fields(new: State, d: dict[str, Any]) -> None:
     new.acting = tuple(acting) if acting is not None else None
 
 
+def _by_key(counts: dict[str, int], keys: tuple[str, ...], index: dict[str, int], name: str) -> array[int]:
+    """The array of ``counts`` (a dict by key, JSON) in the order of ``keys`` (0 for a key not
+    given). Raises ``ValueError`` naming a key not in ``keys``."""
+    out = zero_counts(len(keys))
+    for k, n in counts.items():
+        i = index.get(k)
+        if i is None:
+            raise ValueError(f"bad state data: {name} has no {k!r}")
+        out[i] = n
+    return out
+
+
 def _as_tuples(new: State) -> None:
     """JSON gives lists where the state holds tuples (combos, items, chance events, decisions,
     scorings, flag values, team rows): turn them back."""
-    new.column = [tuple(c) for c in new.column]  # type: ignore[misc]
-    new.items = [tuple(x) for x in new.items]
+    new.column = tuple([shared(tuple(c)) for c in new.column])
+    new.items = shared(tuple([tuple(x) for x in new.items]))
     new.chance = [tuple(c) for c in new.chance]
     new.decisions = [tuple(c) for c in new.decisions]  # type: ignore[misc]
-    new.last_score = [[tuple(x) for x in lst] for lst in new.last_score]  # type: ignore[misc]
+    new.last_score = tuple([shared(tuple([shared(tuple(x)) for x in lst])) for lst in new.last_score])
     for flags in (new.flags, new.tflags):
         for k, v in list(flags.items()):
             if isinstance(v, list):
@@ -333,11 +456,53 @@ def _as_tuples(new: State) -> None:
     new.team = {k: tuple(v) if isinstance(v, list) else v for k, v in new.team.items()}
 
 
+#: the immutable values :func:`shared` gives out, each once (cleared when it reaches
+#: :data:`_SHARED_MAX` entries)
+_SHARED: dict[Any, Any] = {}
+_SHARED_MAX = 1 << 16
+
+
+def shared(value: Any) -> Any:
+    """The one copy of the immutable ``value`` (a tuple of strings, ints, None and such tuples:
+    a combo, a scoring line, a seat's lines) that every state of the process holds: states of
+    distinct games share their equal combos and lines instead of each holding its own. A value
+    holding a number that is not exactly an ``int`` (``True``, ``1.0`` equal ``1``) is returned
+    as it is, so that a state's JSON never changes by it."""
+    got = _SHARED.get(value)
+    if got is None:
+        if not _plain(value):
+            return value
+        if len(_SHARED) >= _SHARED_MAX:
+            _SHARED.clear()
+        _SHARED[value] = got = value
+    return got
+
+
+def _plain(value: Any) -> bool:
+    """Whether every number in the tuple ``value`` (and its tuples) is exactly an ``int``."""
+    for x in value:
+        t = type(x)
+        if t is tuple:
+            if not _plain(x):
+                return False
+        elif t is not str and t is not int and x is not None:
+            return False
+    return True
+
+
+def replaced(t: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
+    """The tuple ``t`` with entry ``i`` (``0 <= i < len(t)``) replaced by ``value`` (how an
+    immutable field of a :class:`State` changes: ``s.column = replaced(s.column, k, combo)``)."""
+    return t[:i] + (value,) + t[i + 1:]
+
+
 def _jsonable(x: Any) -> Any:
     if isinstance(x, dict):
         return {k: _jsonable(v) for k, v in x.items()}
     if isinstance(x, (list, tuple)):
         return [_jsonable(v) for v in x]
+    if isinstance(x, array):
+        return x.tolist()
     if isinstance(x, (set, frozenset)):
         return sorted(_jsonable(v) for v in x)
     return x

@@ -36,7 +36,7 @@ def abandon(s: State, p: int, r: int) -> None:
     for kind in s.spec.abandon_removes:
         lst = s.pieces.get(kind)
         if lst is not None and lst[r]:
-            s.supply[kind] += lst[r]
+            s.supply[s.spec.piece_index[kind]] += lst[r]
             lst[r] = 0
     if "on_abandon" in hooks.LIVE_HOOKS:  # Beasts, Champion go back to hand too
         hooks.call_own(s, p, "on_abandon", r)

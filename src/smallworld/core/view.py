@@ -14,7 +14,7 @@ from typing import Any
 
 from smallworld.core.combos import pick_cost
 from smallworld.core.engine import phase_of
-from smallworld.core.state import MURLOC, State
+from smallworld.core.state import MURLOC, State, replaced
 
 _OCCUPANT = ("active", "decline")  # by occupant code parity (smallworld.core.state)
 
@@ -108,8 +108,8 @@ def view(s: State, player: int | None) -> dict[str, Any]:
         # the races on view (a race still in the stack has all its tokens there, unnamed)
         "defeated_this_turn": dict(s.defeated),
         "tolls_paid": sorted(s.paid),
-        "box": {race: s.box[race] for race in sorted(_races_on_view(s))},
-        "supply": dict(s.supply),
+        "box": {race: s.in_box(race) for race in sorted(_races_on_view(s))},
+        "supply": dict(zip(spec.piece_keys, s.supply)),
         "result": s.result,
         "edition": spec.edition.name,
         # In Decline tokens in hand by race (classic Ghouls, C-CONQ-7); True while an In Decline
@@ -167,5 +167,5 @@ def determinize(s: State, player: int, rng: Any) -> State:
     for q in range(s.spec.n_players):
         if q not in friends:
             t.vc[q] = max(0, own + rng.randint(-4, 4))
-            t.last_score[q] = []
+            t.last_score = replaced(t.last_score, q, ())
     return t

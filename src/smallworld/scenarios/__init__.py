@@ -24,7 +24,16 @@ from smallworld.core import engine, hooks
 from smallworld.core.errors import ScenarioError
 from smallworld.core.roster import changed
 from smallworld.core.setup import initial_state, make_spec
-from smallworld.core.state import CONQUER, DECIDE, EMPTY, MURLOC, PICK, REDEPLOY, State
+from smallworld.core.state import (
+    CONQUER,
+    DECIDE,
+    EMPTY,
+    MURLOC,
+    PICK,
+    REDEPLOY,
+    State,
+    replaced,
+)
 
 #: phase name in a scenario -> (engine step, waiting phase)
 _PHASES = {
@@ -124,7 +133,7 @@ def scenario_from_dict(d: dict[str, Any]) -> State:
     _need(isinstance(regions, dict), "[regions] must be a table of Region ids")
     for rid, spec_r in regions.items():
         _region(s, rid, spec_r)
-    for race, left in s.box.items():
+    for race, left in zip(s.spec.race_keys, s.box):
         _need(left >= 0, f"race {race!r} has more tokens in play than its {ed.races[race].in_box} in the box")
     s.banner_stack = sorted(set(ed.races) - ids.used_races)
     s.badge_stack = sorted(set(ed.powers) - ids.used_powers)
@@ -160,9 +169,9 @@ def _new_state(d: dict[str, Any]) -> State:
     if not d.get("setup_murlocs", False):
         s.occ = [EMPTY] * spec.n_regions
         s.tokens = [0] * spec.n_regions
-        s.items = [()] * spec.n_regions
+        s.items = ((),) * spec.n_regions
         if ed.neutral_piece in ed.pieces:  # Murlocs, or classic Lost Tribes
-            s.supply[ed.neutral_piece] = ed.pieces[ed.neutral_piece]
+            s.supply[s.spec.piece_index[ed.neutral_piece]] = ed.pieces[ed.neutral_piece]
     return s
 
 
@@ -199,13 +208,13 @@ def _player(s: State, i: int, pl: Any, ids: _Ids) -> None:
         held = pl.get("decline_hand", {}).get(race, 0) if race else 0
         if held and race:
             s.dhand[race] = _int(held, f"{where}.decline_hand.{race}")
-            s.box[race] -= s.dhand[race]
+            s.box[s.spec.race_index[race]] -= s.dhand[race]
     s.hand[i] = _int(pl.get("hand", 0), f"{where}.hand")
     _need(s.hand[i] == 0 or s.active[i] is not None, f"{where}: tokens in hand need an Active race")
     s.race_turns[i] = _int(pl.get("turns_with_race", 1 if s.active[i] else 0), f"{where}.turns_with_race")
     active = s.active[i]
     if active:
-        s.box[active] -= s.hand[i]
+        s.box[s.spec.race_index[active]] -= s.hand[i]
 
 
 def _region(s: State, rid: Any, spec_r: Any) -> None:
@@ -222,8 +231,8 @@ def _region(s: State, rid: Any, spec_r: Any) -> None:
         _need(kind in ed.pieces and kind not in (ed.neutral_piece, "mountain"), f"{where}: unknown piece {kind!r}")
         c = _int(cnt, f"{where}.pieces.{kind}")
         s.add_piece(kind, r, c)
-        s.supply[kind] -= c
-        _need(s.supply[kind] >= 0, f"{where}: more {kind} pieces than the box holds ({ed.pieces[kind]})")
+        s.supply[s.spec.piece_index[kind]] -= c
+        _need(s.supply[s.spec.piece_index[kind]] >= 0, f"{where}: more {kind} pieces than the box holds ({ed.pieces[kind]})")
     _need(not ("item" in spec_r and "items" in spec_r), f"{where}: give item or items, not both")
     if "item" in spec_r or "items" in spec_r:
         given = [spec_r["item"]] if "item" in spec_r else spec_r["items"]
@@ -234,7 +243,7 @@ def _region(s: State, rid: Any, spec_r: Any) -> None:
             _need(item == "?" or item in s.item_pool, f"{where}: item {item!r} is placed twice")
             if item != "?":
                 s.item_pool.remove(item)
-        s.items[r] = tuple(given)
+        s.items = replaced(s.items, r, tuple(given))
 
 
 def _position(s: State, d: dict[str, Any]) -> None:
@@ -278,8 +287,8 @@ def _place_region(s: State, r: int, spec_r: dict[str, Any], where: str, n: int) 
         m = _int(spec_r[key], f"{where}.{key}")
         s.occ[r] = MURLOC if m else EMPTY
         s.tokens[r] = m
-        s.supply[neutral] -= m
-        _need(s.supply[neutral] >= 0,
+        s.supply[s.spec.piece_index[neutral]] -= m
+        _need(s.supply[s.spec.piece_index[neutral]] >= 0,
               f"{where}: more than {s.spec.edition.pieces[neutral]} {neutral} tokens in play")
         return
     if "player" not in spec_r:
@@ -296,7 +305,7 @@ def _place_region(s: State, r: int, spec_r: dict[str, Any], where: str, n: int) 
     _need(t >= 0, f"{where}: tokens must be >= 0")
     s.occ[r] = 2 * (n + p) + 1 if second else 2 * p + (1 if dec else 0)
     s.tokens[r] = t
-    s.box[race] -= t
+    s.box[s.spec.race_index[race]] -= t
 
 
 def _int(x: Any, where: str) -> int:

@@ -16,4 +16,4 @@ def test_not_on_decline_turn():
     s = make(race="ratmen", power="alchemist", regions='"C2.1" = { player = 0 }')
     s.phase, s.step = "decide", "choose"
     engine.apply_action(s, "decline")
-    assert s.last_score[0] == [("Regions", 1)]
+    assert s.last_score[0] == (("Regions", 1),)

@@ -12,7 +12,7 @@ def test_place_stack_and_defend():
     engine.apply_action(s, "camp C2.2")
     engine.apply_action(s, "camp C2.2")
     engine.apply_action(s, "done")
-    assert s.piece("encampment", rid(s, 2)) == 2 and s.supply["encampment"] == 3
+    assert s.piece("encampment", rid(s, 2)) == 2 and s.in_supply("encampment") == 3
     assert cost(s, 2, p=1) == 2 + 1 + 2
 
 
@@ -21,14 +21,14 @@ def test_break_camp_each_turn_and_decline():
     s = make(race="ratmen", power="bivouacking", hand=0,
              regions='"C2.1" = { player = 0, pieces = { encampment = 3 } }')
     engine.apply_action(s, "end")
-    assert s.piece("encampment", rid(s, 1)) == 0 and s.supply["encampment"] == 5
+    assert s.piece("encampment", rid(s, 1)) == 0 and s.in_supply("encampment") == 5
     for _ in range(5):
         engine.apply_action(s, "camp C2.1")
     assert s.piece("encampment", rid(s, 1)) == 5 and s.phase != "choice"
     from smallworld.core.decline import go_into_decline
 
     go_into_decline(s, 0)
-    assert s.piece("encampment", rid(s, 1)) == 0 and s.supply["encampment"] == 5
+    assert s.piece("encampment", rid(s, 1)) == 0 and s.in_supply("encampment") == 5
 
 
 def test_conquered_camps_go_back_to_owner_and_are_replaced_that_turn():
@@ -39,7 +39,7 @@ def test_conquered_camps_go_back_to_owner_and_are_replaced_that_turn():
         '"C2.3" = { player = 1 }'))
     s.flags["bivouacking-placed"] = 2
     engine.apply_action(s, "conquer C2.2")
-    assert s.piece("encampment", rid(s, 2)) == 0 and s.supply["encampment"] == 5
+    assert s.piece("encampment", rid(s, 2)) == 0 and s.in_supply("encampment") == 5
     engine.apply_action(s, "end")
     while s.actor == 0 and s.phase == "redeploy":
         engine.apply_action(s, str(engine.legal_actions(s)[-1]))

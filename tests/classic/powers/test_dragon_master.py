@@ -26,7 +26,7 @@ def test_needs_a_token_and_leaves_on_decline():
     from smallworld.core.decline import go_into_decline
 
     go_into_decline(s, 0)
-    assert s.piece("dragon", rid(s, 1)) == 0 and s.supply["dragon"] == 1
+    assert s.piece("dragon", rid(s, 1)) == 0 and s.in_supply("dragon") == 1
 
 
 def test_first_conquest_rules_apply():

@@ -25,12 +25,12 @@ def test_fortress_stays_in_decline_without_score_and_goes_when_conquered():
 
     assert score_turn(s, 1) == [("Regions", 1)]
     engine.apply_action(s, "conquer C2.2")
-    assert s.piece("fortress", rid(s, 2)) == 0 and s.supply["fortress"] == 6
+    assert s.piece("fortress", rid(s, 2)) == 0 and s.in_supply("fortress") == 6
 
 
 def test_at_most_six():
     """C-P-FORTIFIED-1: no placement when the 6 Fortresses are on the map."""
     s = make(race="ratmen", power="fortified", hand=0, regions='"C2.1" = { player = 0 }')
-    s.supply["fortress"] = 0
+    s.supply[s.spec.piece_index["fortress"]] = 0
     engine.apply_action(s, "end")
     assert "done" not in acts_text(s)

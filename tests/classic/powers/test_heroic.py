@@ -29,4 +29,4 @@ def test_one_region_one_hero_and_decline_removes():
     from smallworld.core.decline import go_into_decline
 
     go_into_decline(s, 0)
-    assert s.piece("hero", rid(s, 1)) == 0 and s.supply["hero"] == 2
+    assert s.piece("hero", rid(s, 1)) == 0 and s.in_supply("hero") == 2

@@ -20,7 +20,7 @@ def test_in_decline_keeps_water_and_badge():
     s = make(race="ratmen", power="seafaring", regions='"C2.0" = { player = 0 }\n"C2.1" = { player = 0 }')
     s.phase, s.step = "decide", "choose"
     engine.apply_action(s, "decline")
-    assert s.kept[0] == "seafaring" and s.last_score[0] == [("Regions", 2)]
+    assert s.kept[0] == "seafaring" and s.last_score[0] == (("Regions", 2),)
     assert s.occ[s.region_of("C2.0")] == 1
     s3 = make(race="humans", power="forest", p1='decline = "ratmen"\nkept = "seafaring"',
               regions='"C2.0" = { player = 1, decline = true }\n"C2.1" = { player = 0 }')

@@ -43,7 +43,7 @@ def test_later_decline_removes_only_the_other_race():
     s = two_declined()
     go_into_decline(s, 0)
     assert s.decline[0] == "orcs" and s.decline2[0] == "ratmen"
-    assert s.occ[rid(s, 9)] == -1 and s.box["humans"] == 10
+    assert s.occ[rid(s, 9)] == -1 and s.in_box("humans") == 10
     assert "humans" in s.banner_bottom + [c[0] for c in s.column] + s.banner_stack
     assert s.occ[rid(s, 1)] == 1 and s.occ[rid(s, 13)] == SPIRIT_CODE
     assert dict(score_turn(s, 0))["Regions"] == 3
@@ -62,7 +62,7 @@ def test_spirit_race_leaves_only_through_losses():
     assert s.decline2[1] == "ratmen"
     engine.apply_action(s, "conquer C2.14")
     assert s.decline2[1] is None and s.kept2[1] is None and "spirit" in s.badge_discard
-    assert s.decline[1] == "orcs" and s.box["ratmen"] == 13
+    assert s.decline[1] == "orcs" and s.in_box("ratmen") == 13
     assert "ratmen" in s.banner_bottom + [c[0] for c in s.column]
     check_invariants(s)
 
@@ -99,7 +99,7 @@ def test_spirit_ghouls_stay_and_keep_conquering():
     s.phase, s.step = "decide", "choose"
     engine.apply_action(s, "decline")
     assert s.acting is None and s.decline[0] == "orcs" and s.decline2[0] == "ghouls"
-    assert s.tokens[rid(s, 13)] == 3 and s.box["humans"] == 10
+    assert s.tokens[rid(s, 13)] == 3 and s.in_box("humans") == 10
     # seat 1 declines too; then seat 0 picks and its Spirit Ghouls act
     while s.turn == 0 or s.current_player() == CHANCE:
         engine.apply_action(s, engine.legal_actions(s)[0])

@@ -11,7 +11,7 @@ def test_decline_after_scoring():
     engine.apply_action(s, "conquer C2.1")
     engine.apply_action(s, "end")
     assert acts_text(s) == {"decline", "done"}
-    assert s.last_score[0] == [("Regions", 1)]
+    assert s.last_score[0] == (("Regions", 1),)
     engine.apply_action(s, "decline")
     assert s.active[0] is None and s.decline[0] == "ratmen" and s.vc[0] == 6
 

@@ -13,7 +13,7 @@ def test_pick_takes_four_more():
     s = make(race="ratmen", power="merchant", hand=0)
     s.active[0] = s.power[0] = None
     take_combo(s, 0, "amazons", "hill")
-    assert s.hand[0] == 14 and s.box["amazons"] == 1
+    assert s.hand[0] == 14 and s.in_box("amazons") == 1
 
 
 def test_four_off_after_redeployment_and_back_next_turn():
@@ -108,12 +108,12 @@ def test_decline_returns_held_tokens():
     """C-R-AMAZONS-3: going In Decline, the 4 held tokens go back to the box."""
     s = make(race="amazons", power="hill", hand=0, regions='"C2.1" = { player = 0 }')
     s.flags["off-map:amazons"] = 4
-    s.box["amazons"] -= 4
+    s.box[s.spec.race_index["amazons"]] -= 4
     from smallworld.core.decline import go_into_decline
 
-    box = s.box["amazons"]
+    box = s.in_box("amazons")
     go_into_decline(s, 0)
-    assert s.box["amazons"] == box + 4 and "off-map:amazons" not in s.flags
+    assert s.in_box("amazons") == box + 4 and "off-map:amazons" not in s.flags
 
 
 def test_the_choice_says_how_many_are_left():

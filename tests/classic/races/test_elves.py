@@ -8,18 +8,18 @@ def test_active_elves_lose_nothing():
     """C-R-ELVES-1, C-TROOP-4: all 3 Elf tokens of C2.2 go to hand and are redeployed."""
     s = make(race="ratmen", power="hill", race1="elves", power1="forest", regions=(
         '"C2.1" = { player = 0 }\n"C2.2" = { player = 1, tokens = 3 }\n"C2.3" = { player = 1 }'))
-    box = s.box["elves"]
+    box = s.in_box("elves")
     engine.apply_action(s, "conquer C2.2")
-    assert s.hand[1] == 3 and s.box["elves"] == box
+    assert s.hand[1] == 3 and s.in_box("elves") == box
 
 
 def test_in_decline_elves_lose_their_token():
     """C-R-ELVES-2: In Decline Elves lose their single token normally."""
     s = make(race="ratmen", power="hill", p1='decline = "elves"', regions=(
         '"C2.1" = { player = 0 }\n"C2.2" = { player = 1, decline = true }'))
-    box = s.box["elves"]
+    box = s.in_box("elves")
     engine.apply_action(s, "conquer C2.2")
-    assert s.box["elves"] == box + 1 and s.decline[1] is None  # its last Region: it leaves
+    assert s.in_box("elves") == box + 1 and s.decline[1] is None  # its last Region: it leaves
 
 
 def test_elves_attacking_lose_as_usual():

@@ -33,12 +33,12 @@ def test_decline_keeps_every_token():
     tokens in hand go back to the box."""
     s = make(race="ghouls", power="hill", hand=2, regions=(
         '"C2.1" = { player = 0, tokens = 3 }\n"C2.2" = { player = 0, tokens = 2 }'))
-    box = s.box["ghouls"]
+    box = s.in_box("ghouls")
     go_into_decline(s, 0)
     assert s.decline[0] == "ghouls"
     assert (s.occ[rid(s, 1)], s.tokens[rid(s, 1)]) == (1, 3)
     assert (s.occ[rid(s, 2)], s.tokens[rid(s, 2)]) == (1, 2)
-    assert s.box["ghouls"] == box + 2
+    assert s.in_box("ghouls") == box + 2
     check_invariants(s)
 
 
@@ -79,7 +79,7 @@ def test_ghouls_attack_their_owners_active_race():
               regions=GHOULS + '\n"C2.6" = { player = 0, tokens = 3 }')
     engine.apply_action(s, "expand")
     assert "conquer C2.6" in acts_text(s)  # 2 + 3 tokens = 5; Ghouls hold 3 (final conquest)
-    s.box["ghouls"] -= 2  # give the Ghouls enough to pay in full
+    s.box[s.spec.race_index["ghouls"]] -= 2  # give the Ghouls enough to pay in full
     s.hand[0] += 2
     engine.apply_action(s, "conquer C2.6")
     assert s.occ[rid(s, 6)] == 0 and s.tokens[rid(s, 6)] == 5
@@ -139,7 +139,7 @@ def test_not_on_a_decline_turn_and_removed_by_a_later_decline():
     engine.apply_action(s, "decline")
     assert s.acting is None
     assert s.decline[0] == "ratmen" and "ghouls" not in s.decline
-    assert s.box["ghouls"] == 10 and 1 not in [s.occ[rid(s, 1)], s.occ[rid(s, 2)]]
+    assert s.in_box("ghouls") == 10 and 1 not in [s.occ[rid(s, 1)], s.occ[rid(s, 2)]]
     check_invariants(s)
 
 
@@ -149,9 +149,9 @@ def test_in_decline_ghouls_lose_one_and_redeploy_the_rest():
     s = make(race="humans", power="forest", hand=6, p1='decline = "ghouls"', regions=(
         '"C2.1" = { player = 0 }\n"C2.2" = { player = 1, decline = true, tokens = 3 }\n'
         '"C2.6" = { player = 1, decline = true }\n"C2.8" = { player = 1, decline = true }'))
-    box = s.box["ghouls"]
+    box = s.in_box("ghouls")
     engine.apply_action(s, "conquer C2.2")  # 2 + 3 = 5
-    assert s.box["ghouls"] == box + 1 and s.dhand == {"ghouls": 2}
+    assert s.in_box("ghouls") == box + 1 and s.dhand == {"ghouls": 2}
     check_invariants(s)
     engine.apply_action(s, "end")
     while s.current_player() == 0 and s.phase == "redeploy":
@@ -192,7 +192,7 @@ def test_own_heroic_region_taken_by_ghouls_protects_nothing():
     s = start(race="ratmen", power="heroic", regions=(
         '"C2.1" = { player = 0, decline = true, tokens = 5 }\n'
         '"C2.6" = { player = 0, pieces = { hero = 1 } }\n"C2.12" = { player = 1 }'))
-    s.supply["hero"] -= 1
+    s.supply[s.spec.piece_index["hero"]] -= 1
     assert 6 not in tg(s, 1)
     engine.apply_action(s, "expand")
     assert "conquer C2.6" in acts_text(s)

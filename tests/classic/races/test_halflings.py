@@ -42,7 +42,7 @@ def test_abandoned_hole_is_lost_and_decline_removes_holes():
         '"C2.13" = { player = 0, pieces = { hole = 1 } }\n"C2.12" = { player = 0, pieces = { hole = 1 } }'))
     s.flags["halflings-holes-placed"] = 2
     engine.apply_action(s, "abandon C2.13")
-    assert s.piece("hole", rid(s, 13)) == 0 and s.supply["hole"] == 0
+    assert s.piece("hole", rid(s, 13)) == 0 and s.in_supply("hole") == 0
     engine.apply_action(s, "conquer C2.11")
     assert s.piece("hole", rid(s, 11)) == 0  # not replaced
     from smallworld.core.decline import go_into_decline

@@ -11,9 +11,9 @@ def test_tokens_and_no_bonus():
     s2 = make(race="ratmen", power="hill", hand=0)
     s2.active[0] = None
     s2.power[0] = None
-    s2.box["ratmen"] = 13
+    s2.box[s2.spec.race_index["ratmen"]] = 13
     take_combo(s2, 0, "ratmen", "hill")
-    assert s2.hand[0] == 12 and s2.box["ratmen"] == 1
+    assert s2.hand[0] == 12 and s2.in_box("ratmen") == 1
     s3 = make(race="ratmen", power="hill", regions='"C2.1" = { player = 0 }')
     assert conquest_cost(s3, 0, rid(s3, 2), 0) == 2
     assert score_turn(s3, 0) == [("Regions", 1)]

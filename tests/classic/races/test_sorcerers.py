@@ -10,11 +10,11 @@ def test_substitution_once_per_opponent():
     s = make(race="sorcerers", power="hill", hand=1, race1="humans", power1="forest", regions=(
         '"C2.1" = { player = 0 }\n"C2.2" = { player = 1 }\n"C2.6" = { player = 1 }'))
     assert {"sorcery C2.2", "sorcery C2.6"} <= acts_text(s)
-    hb, sb = s.box["humans"], s.box["sorcerers"]
+    hb, sb = s.in_box("humans"), s.in_box("sorcerers")
     engine.apply_action(s, "sorcery C2.2")
     r = rid(s, 2)
     assert s.occ[r] == 0 and s.tokens[r] == 1 and s.hand[0] == 1
-    assert s.box["humans"] == hb + 1 and s.box["sorcerers"] == sb - 1 and s.hand[1] == 0
+    assert s.in_box("humans") == hb + 1 and s.in_box("sorcerers") == sb - 1 and s.hand[1] == 0
     assert not any(a.startswith("sorcery") for a in acts_text(s))
 
 
@@ -52,9 +52,9 @@ def test_elf_replaced_is_lost():
     """C-R-ELVES-2: a lone Elf replaced by a Sorcerer goes to the box all the same."""
     s = make(race="sorcerers", power="hill", race1="elves", power1="forest",
              regions='"C2.1" = { player = 0 }\n"C2.2" = { player = 1 }\n"C2.3" = { player = 1 }')
-    eb = s.box["elves"]
+    eb = s.in_box("elves")
     engine.apply_action(s, "sorcery C2.2")
-    assert s.box["elves"] == eb + 1 and s.hand[1] == 0
+    assert s.in_box("elves") == eb + 1 and s.hand[1] == 0
 
 
 def test_never_a_first_conquest_and_box_limit():
@@ -64,5 +64,5 @@ def test_never_a_first_conquest_and_box_limit():
     assert not any(a.startswith("sorcery") for a in acts_text(s))
     s2 = make(race="sorcerers", power="hill", race1="humans", power1="forest",
               regions='"C2.1" = { player = 0 }\n"C2.2" = { player = 1 }')
-    s2.box["sorcerers"] = 0
+    s2.box[s2.spec.race_index["sorcerers"]] = 0
     assert not any(a.startswith("sorcery") for a in acts_text(s2))

@@ -10,7 +10,7 @@ def test_lair_placed_and_defends():
     s = make(race="trolls", power="hill", regions='"C2.1" = { player = 0 }')
     engine.apply_action(s, "conquer C2.2")
     r = rid(s, 2)
-    assert s.piece("troll-lair", r) == 1 and s.supply["troll-lair"] == 9
+    assert s.piece("troll-lair", r) == 1 and s.in_supply("troll-lair") == 9
     s.tokens[r] = 1
     assert cost(s, 2, p=1) == 4
 
@@ -22,7 +22,7 @@ def test_lair_stays_in_decline_and_goes_when_conquered():
         '"C2.1" = { player = 0 }\n"C2.2" = { player = 1, decline = true, pieces = { troll-lair = 1 } }'))
     assert cost(s2, 2) == 4
     engine.apply_action(s2, "conquer C2.2")
-    assert s2.piece("troll-lair", rid(s2, 2)) == 0 and s2.supply["troll-lair"] == 10
+    assert s2.piece("troll-lair", rid(s2, 2)) == 0 and s2.in_supply("troll-lair") == 10
 
 
 def test_lair_removed_on_abandon():
@@ -30,4 +30,4 @@ def test_lair_removed_on_abandon():
     s = make(race="trolls", power="hill", regions=(
         '"C2.1" = { player = 0, pieces = { troll-lair = 1 } }\n"C2.2" = { player = 0 }'))
     engine.apply_action(s, "abandon C2.1")
-    assert s.piece("troll-lair", rid(s, 1)) == 0 and s.supply["troll-lair"] == 10
+    assert s.piece("troll-lair", rid(s, 1)) == 0 and s.in_supply("troll-lair") == 10

@@ -71,7 +71,7 @@ class Bivouacking(Ability):
         if action.kind == "camp":
             changes.put_piece(s, CAMP, s.spec.region(str(action.args[0])))
             changes.bump_flag(s, _PLACED)
-            if s.supply[CAMP] > 0 and s.flags.get(_PLACED, 0) < self._allowed(s):
+            if s.in_supply(CAMP) > 0 and s.flags.get(_PLACED, 0) < self._allowed(s):
                 return
         changes.close_decision(s)
 

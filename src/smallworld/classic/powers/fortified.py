@@ -43,7 +43,7 @@ class Fortified(Ability):
     )
 
     def at_turn_end(self, s: State, owner: int, step: str) -> None:
-        if (step == "placement" and s.power[owner] == self.id and s.supply.get(FORTRESS, 0) > 0
+        if (step == "placement" and s.power[owner] == self.id and s.in_supply(FORTRESS) > 0
                 and _spots(s, owner)):
             changes.ask(s, owner, _KEY)
 

@@ -51,7 +51,7 @@ class Heroic(Ability):
 
     def apply(self, s: State, owner: int, action: Action) -> None:
         changes.put_piece(s, HERO, s.spec.region(str(action.args[0])))
-        if s.supply[HERO] <= 0 or not _spots(s, owner):
+        if s.in_supply(HERO) <= 0 or not _spots(s, owner):
             changes.close_decision(s)
 
     def immune(self, s: State, owner: int | None, attacker: int, r: int) -> bool:

@@ -67,7 +67,7 @@ class Amazons(Ability):
     )
 
     def on_pick(self, s: State, owner: int) -> None:
-        n = min(AMAZON_EXTRA, s.box[self.id])
+        n = min(AMAZON_EXTRA, s.in_box(self.id))
         changes.tray_to_hand(s, owner, self.id, n)
 
     def on_expand(self, s: State, owner: int) -> None:

@@ -58,7 +58,7 @@ class Halflings(Ability):
 
     def on_conquest(self, s: State, owner: int, c: Conquest) -> None:
         placed = s.flags.get(_PLACED, 0)
-        if placed < 2 and s.supply.get(HOLE, 0) > 0:
+        if placed < 2 and s.in_supply(HOLE) > 0:
             changes.put_piece(s, HOLE, c.region)
             changes.set_flag(s, _PLACED, placed + 1)
 

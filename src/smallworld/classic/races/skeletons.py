@@ -32,6 +32,6 @@ class Skeletons(Ability):
     def at_turn_end(self, s: State, owner: int, step: str) -> None:
         if step != "healer":
             return
-        n = min(s.tflags.get(_KEY, 0) // 2, s.box[self.id])
+        n = min(s.tflags.get(_KEY, 0) // 2, s.in_box(self.id))
         if n > 0:
             changes.tray_to_hand(s, owner, self.id, n)

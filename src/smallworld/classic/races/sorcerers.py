@@ -46,7 +46,7 @@ class Sorcerers(Ability):
     action_kinds = frozenset({"sorcery"})
 
     def actions(self, s: State, owner: int) -> list[Action]:
-        if s.phase != CONQUER or s.decisions or s.chance or s.box[self.id] < 1 or s.hand[owner] < 1:
+        if s.phase != CONQUER or s.decisions or s.chance or s.in_box(self.id) < 1 or s.hand[owner] < 1:
             return []
         if not has_regions(s, owner):
             return []

@@ -28,5 +28,5 @@ class Trolls(Ability):
     )
 
     def on_conquest(self, s: State, owner: int, c: Conquest) -> None:
-        if s.supply.get(LAIR, 0) > 0 and not s.piece(LAIR, c.region):
+        if s.in_supply(LAIR) > 0 and not s.piece(LAIR, c.region):
             changes.put_piece(s, LAIR, c.region)

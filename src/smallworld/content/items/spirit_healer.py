@@ -24,5 +24,5 @@ class SpiritHealer(Ability):
         if step != "healer":
             return
         race = s.active[owner]
-        if race is not None and s.box[race] > 0:
+        if race is not None and s.in_box(race) > 0:
             changes.tray_to_hand(s, owner, race, 1)

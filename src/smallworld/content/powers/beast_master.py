@@ -105,7 +105,7 @@ class BeastMaster(Ability):
         terrain = s.spec.terrain
         occ = s.occ
         hills = sum(1 for r in range(len(occ)) if occ[r] == code and terrain[r] == "hills")
-        take = min(hills, s.supply[BEAST])
+        take = min(hills, s.in_supply(BEAST))
         changes.draw_supply(s, BEAST, take)
         _set_hand(s, owner, take)
 

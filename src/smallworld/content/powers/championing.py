@@ -85,7 +85,7 @@ def _available(s: State, p: int) -> bool:
     r = champion_region(s)
     if r >= 0:
         return s.occ[r] == 2 * p
-    return s.supply.get(CHAMPION, 0) > 0
+    return s.in_supply(CHAMPION) > 0
 
 
 @register

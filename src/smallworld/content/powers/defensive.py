@@ -66,7 +66,7 @@ class Defensive(Ability):
                 if lst[r] and r not in keep:
                     changes.return_piece(s, TOWER, r, lst[r])
         for r in want:
-            if s.supply[TOWER] <= 0:
+            if s.in_supply(TOWER) <= 0:
                 break
             if not s.piece(TOWER, r):
                 changes.put_piece(s, TOWER, r)

@@ -35,7 +35,7 @@ class Garrisoned(Ability):
         code = 2 * owner
         occ = s.occ
         for r in range(len(occ)):
-            if s.supply[FORT] <= 0:
+            if s.in_supply(FORT) <= 0:
                 return
             if occ[r] == code and not s.piece(FORT, r):
                 changes.put_piece(s, FORT, r)

@@ -27,7 +27,7 @@ _KEY = "race:forsaken"
 
 
 def _most(s: State, owner: int) -> int:
-    return min(s.tflags.get(_EARNED, 0), s.vc[owner], s.box["forsaken"])
+    return min(s.tflags.get(_EARNED, 0), s.vc[owner], s.in_box("forsaken"))
 
 
 @register

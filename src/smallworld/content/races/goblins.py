@@ -2,7 +2,7 @@
 of the Goblins' next turn (R-ORDER-1, R-ORDER-2).
 
 Bombs are the pieces ``bomb`` (RULES §2.3: 12, 6 live + 6 duds). Their sides are hidden from
-everyone, the Goblins included (RULES §15), so no side is ever stored: ``s.supply["bomb"]`` is the
+everyone, the Goblins included (RULES §15), so no side is ever stored: ``s.in_supply("bomb")`` is the
 Goblins' stack (face down), ``s.pieces["bomb"]`` the placed Bombs, and a side is drawn by the
 chance event ``bomb R live|dud`` when a Bomb is revealed, from the undetermined remainder (stack
 + placed ones): P(live) = lives not yet revealed / Bombs not yet revealed. The counts of revealed
@@ -236,7 +236,7 @@ class Goblins(Ability):
 
     def at_turn_end(self, s: State, owner: int, step: str) -> None:
         """R-ORDER-2 placements: open the Bomb placement when a Bomb can be placed."""
-        if step == "placement" and s.supply.get(BOMB, 0) > 0 and (
+        if step == "placement" and s.in_supply(BOMB) > 0 and (
             _plant_targets(s, owner) or _placement_pays(s, owner)
         ):
             changes.set_tflag(s, _PLACING, True)
@@ -300,7 +300,7 @@ class Goblins(Ability):
                 rid = s.spec.region_ids[r]
                 paid = (*s.flags.get(PREPAID, ()), *(f"{rid}:{k}" for k in keys))
                 changes.set_flag(s, PREPAID, paid)
-            if s.supply[BOMB] > 0 and (_plant_targets(s, owner) or _placement_pays(s, owner)):
+            if s.in_supply(BOMB) > 0 and (_plant_targets(s, owner) or _placement_pays(s, owner)):
                 return
         changes.clear_tflag(s, _PLACING)
         changes.close_decision(s)

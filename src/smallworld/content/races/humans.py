@@ -102,7 +102,7 @@ class Humans(Ability):
         if step != "placement":
             return
         _take_back(s)
-        if s.supply[MO] > 0:
+        if s.in_supply(MO) > 0:
             changes.ask(s, owner, _KEY)
 
     def on_decline(self, s: State, owner: int) -> None:
@@ -118,6 +118,6 @@ class Humans(Ability):
     def apply(self, s: State, owner: int, action: Action) -> None:
         if action.kind == "objective":
             changes.put_piece(s, MO, s.spec.region(str(action.args[0])))
-            if s.supply[MO] > 0:
+            if s.in_supply(MO) > 0:
                 return
         changes.close_decision(s)

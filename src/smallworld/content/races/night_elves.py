@@ -41,5 +41,5 @@ class NightElves(Ability):
     def on_conquest(self, s: State, owner: int, c: Conquest) -> None:
         """A conquered Forest gets a Wisp Wall, while the box has one."""
         r = c.region
-        if s.spec.terrain[r] == FOREST and s.supply.get(WISP_WALL, 0) > 0 and not s.piece(WISP_WALL, r):
+        if s.spec.terrain[r] == FOREST and s.in_supply(WISP_WALL) > 0 and not s.piece(WISP_WALL, r):
             changes.put_piece(s, WISP_WALL, r)

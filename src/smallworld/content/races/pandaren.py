@@ -16,7 +16,7 @@ marked in ``s.paid`` for the rest of the holder's turn; the Pandaren take the to
 start of their next turn, before the holder can act again, so "until taken back" is that turn.
 
 State: ``s.flags["harmony"]`` is the tuple of seats holding a Harmony token (public);
-``s.supply["harmony"]`` the tokens left in the box. ``s.tflags["pandaren-attacked"]`` the seats
+``s.in_supply("harmony")`` the tokens left in the box. ``s.tflags["pandaren-attacked"]`` the seats
 whose Active race the Pandaren attacked this turn.
 
 Helpers for other effects (powers, races, items whose attack removes a Pandaren token without a
@@ -166,7 +166,7 @@ class Pandaren(Ability):
             raise ScenarioError("a Harmony holder needs an Active Pandaren race in play")
         if seat in holders:
             raise ScenarioError(f"players[{seat}]: the Pandaren player cannot hold Harmony")
-        if s.supply.get(HARMONY, 0) < len(holders):
+        if s.in_supply(HARMONY) < len(holders):
             raise ScenarioError(f"{len(holders)} Harmony holders: the box holds {PIECE_SUPPLY[HARMONY]} Harmony tokens")
         changes.draw_supply(s, HARMONY, len(holders))
         changes.set_flag(s, HOLDERS, tuple(holders))
@@ -205,7 +205,7 @@ class Pandaren(Ability):
         n = s.spec.n_players
         for i in range(1, n):
             q = (owner + i) % n
-            if q in attacked or q in have or s.supply.get(HARMONY, 0) <= 0:
+            if q in attacked or q in have or s.in_supply(HARMONY) <= 0:
                 continue
             changes.draw_supply(s, HARMONY, 1)
             have.add(q)
