@@ -252,3 +252,15 @@ def test_a_replay_position_past_the_end_is_refused_in_the_language(client, lang,
     r = client.get(f"/api/games/{g['id']}/replay", params={"token": g["host_token"], "at": 999, "lang": lang})
     n = r.json()["refusal"]["args"]["total"]  # the chance draws of the setup are moves too
     assert r.status_code == 400 and r.json()["error"] == words.format(n=n)
+
+
+@pytest.mark.parametrize(("lang", "names"), [("en", ["Player 1", "Player 2"]),
+                                             ("it", ["Giocatore 1", "Giocatore 2"]),
+                                             ("ko", ["플레이어 1", "플레이어 2"])])
+def test_an_unnamed_seat_is_named_in_the_hosts_language(client, lang, names):
+    """A seat created without a name (the API; the lobby's form always names them) is called
+    after its number in the words of the host's request."""
+    r = client.post("/api/games", params={"lang": lang},
+                    json={"seats": [{"name": "", "kind": "human"}, {"kind": "human"}], "seed": 3})
+    assert r.status_code == 201, r.text
+    assert [s["name"] for s in r.json()["seats"]] == names

@@ -36,6 +36,7 @@ from smallworld.core.record import GameRecord, start_state
 from smallworld.core.state import CHANCE, NOBODY
 from smallworld.core.undo import UndoStack, is_chance_text
 from smallworld.web.chronicle import Logbook
+from smallworld.web.speech import _
 from smallworld.web.storage import Store, StoredGame, StoredTail, StoreTimeout
 
 MAX_NAME = 24
@@ -112,8 +113,8 @@ def check_seats(seats: list[dict[str, Any]], extra_bots: Collection[str] = ()) -
             raise SetupError(f"seat {i + 1}: expected an object with name and kind")
         name = " ".join(str(d.get("name") or "").split())
         kind = d.get("kind", "human")
-        if not name:
-            name = f"Player {i + 1}"
+        if not name:  # a default name in the language spoken (the request's: routes_lobby)
+            name = _("Player {n}").format(n=i + 1)
         if len(name) > MAX_NAME:
             raise SetupError(Refusal(N_("seat {n}: name {name} is longer than {most} characters"), n=i + 1,
                                      name=repr(name[:30]), most=MAX_NAME))

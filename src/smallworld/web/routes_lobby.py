@@ -129,8 +129,9 @@ async def api_create(body: NewGameIn, request: Request, ctx: Ctx) -> dict[str, A
     ctx.require_local(request)
     trained = ctx.trained
     try:
-        seats = check_seats([s.model_dump() for s in body.seats],
-                            extra_bots=[trained["bot"]] if trained else [])
+        with speaking(page_language(request)):  # an unnamed seat is named in the host's words
+            seats = check_seats([s.model_dump() for s in body.seats],
+                                extra_bots=[trained["bot"]] if trained else [])
         check_trained(trained, [s.bot for s in seats], body.edition, len(seats))
     except (SetupError, ValueError) as e:
         raise ApiError(400, setup_words(e) if isinstance(e, SetupError) else str(e)) from None
