@@ -58,8 +58,33 @@ def test_a_broken_file_is_refused_with_its_name(tmp_path):
         make_bot(f"policy:{tmp_path / 'missing.npz'}")
 
 
-def test_the_numpy_policy_chooses_only_legal_actions():
-    pol = NumpyPolicy(shipped_policy_path("classic", 2))
+def _mlp_file(path, edition="classic", players=2, hidden=8):
+    """A format-1 MLP policy file (the kind the recipe made before the ranking policy) with
+    random weights, written as ``export_policy`` wrote it."""
+    from smallworld.rl.policy import layout_fingerprint
+
+    obs_size, actions = {"classic": (1328, 660)}[edition]
+    rng = np.random.default_rng(1)
+    header = {"format": 1, "edition": edition, "players": players, "observation": "compact",
+              "obs_size": obs_size, "actions": actions, "layers": 2, "layout": layout_fingerprint(edition, players)}
+    arrays = {"w0": rng.normal(size=(obs_size, hidden)).astype(np.float16), "b0": np.zeros(hidden, np.float16),
+              "w1": rng.normal(size=(hidden, actions)).astype(np.float16), "b1": np.zeros(actions, np.float16),
+              "header": np.frombuffer(json.dumps(header).encode(), dtype=np.uint8)}
+    with open(path, "wb") as f:
+        np.savez_compressed(f, **arrays)
+    return path
+
+
+def test_an_mlp_policy_file_of_format_1_still_plays(tmp_path):
+    path = _mlp_file(tmp_path / "mlp.npz")
+    pol = NumpyPolicy(path)
+    assert (pol.kind, pol.layout, pol.header["format"]) == ("mlp", None, 1)
+    g = play_game([make_bot(f"policy:{path}", seed=1), make_bot("greedy", seed=2)], seed=3, edition="classic")
+    assert g.state.is_over() and g.state.result is not None
+
+
+def test_the_numpy_policy_chooses_only_legal_actions(tmp_path):
+    pol = NumpyPolicy(_mlp_file(tmp_path / "mlp.npz"))
     rng = np.random.default_rng(0)
     for _ in range(20):
         obs = rng.random(pol.obs_size, dtype=np.float32)
