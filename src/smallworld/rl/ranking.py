@@ -183,7 +183,7 @@ class RankingEnv(gym.Wrapper):
         self.features: ActionFeatures | None = None
 
     def _observe(self, obs: np.ndarray) -> np.ndarray:
-        single = self.env.unwrapped
+        single: Any = self.env.unwrapped
         aec = single.aec
         by_index = aec.legal_actions()
         if not by_index:  # the episode is over: no action to list
@@ -201,13 +201,15 @@ class RankingEnv(gym.Wrapper):
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         obs, reward, term, trunc, info = self.env.step(action)
-        return self._observe(obs), reward, term, trunc, info
+        return self._observe(obs), float(reward), term, trunc, info
 
     def action_masks(self) -> np.ndarray:
-        return self.env.unwrapped.action_masks()
+        single: Any = self.env.unwrapped
+        return single.action_masks()
 
     def set_opponents(self, opponents: Any) -> None:
-        self.env.unwrapped.set_opponents(opponents)
+        single: Any = self.env.unwrapped
+        single.set_opponents(opponents)
 
 
 __all__ = ["FEATURES", "KINDS", "LISTED", "ActionFeatures", "RankingEnv", "RankingLayout"]
