@@ -504,7 +504,7 @@ def test_seat_payload_does_not_depend_on_other_seats_secrets(client):
     s = live.game.state
     before = json.dumps(seat_payload(live, 0, can_act=True, mode="seat"), sort_keys=True)
     s.vc[1] += 17
-    s.last_score[1] = [("Regions", 99)]
+    s.last_score = s.last_score[:1] + ((("Regions", 99),),) + s.last_score[2:]  # shared tuples: replaced whole
     after = json.dumps(seat_payload(live, 0, can_act=True, mode="seat"), sort_keys=True)
     assert before == after
     assert json.dumps(seat_payload(live, 1, can_act=True, mode="seat")) != before
@@ -544,7 +544,7 @@ def test_the_payload_puts_the_turn_in_progress_into_words(client):
         portal-mage-uses = 2
         gnomes-airborne = true
     """)
-    s.box["tauren"] = 9
+    s.box[s.spec.race_index["tauren"]] = 9
     client.app.state.hub.get(g["id"]).game.state = s
     p = state(client, g["id"], seat_token(g, 0))
     v = p["view"]

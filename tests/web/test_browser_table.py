@@ -74,7 +74,7 @@ def _open_position(server, page, s=None, seed=3, seats=None):
     created = post_game(server, {"seats": seats, "seed": seed})
     if s is None:
         s = scenario(POSITION)
-        s.supply["bomb"] = 8  # 12 - 1 placed - 3 revealed
+        s.supply[s.spec.piece_index["bomb"]] = 8  # 12 - 1 placed - 3 revealed
     install_state(server, created["id"], s)
     quiet_tips(page)
     page.goto(server + created["hotseat"])
@@ -200,7 +200,7 @@ def test_the_turn_in_progress_shows_tolls_uses_beaten_races_and_the_box(server, 
     pg = page_
     created = post_game(server, {"seats": [{"name": "Anna"}, {"name": "Bruno"}, {"name": "Chen"}], "seed": 4})
     s = scenario(TURN_POSITION)
-    s.box["tauren"] = 9  # fewer than banner 11 + badge 5: the combo gives 9
+    s.box[s.spec.race_index["tauren"]] = 9  # fewer than banner 11 + badge 5: the combo gives 9
     install_state(server, created["id"], s)
     quiet_tips(pg)
     pg.goto(server + created["hotseat"])
