@@ -9,7 +9,7 @@ a byte) is left as it is, so any state round-trips; unpacking gives
 arrays, lists and dicts equal to the packed ones, in the same order (each piece kind, ``box``
 and ``supply`` 16-bit arrays, ``occ`` and ``tokens`` lists: :mod:`smallworld.core.state`). The combos
 and scoring lines (``column``, ``last_score``: tuples) pickle as they are and are shared again
-(:func:`smallworld.core.state.shared`) when unpacked.
+(:func:`shared`) when unpacked.
 
 Shapes: :func:`pack` ``(spec, names, values) -> tuple`` (one entry per name);
 :func:`unpack` ``(spec, names, packed) -> list`` (the values again).
@@ -80,8 +80,6 @@ def _items_back(held: Any, spec: Any) -> tuple[tuple[str, ...], ...]:
         items[r] = x
     if held:
         return tuple(items)
-    from smallworld.core.state import shared
-
     out: tuple[tuple[str, ...], ...] = shared(tuple(items))  # no item: as every such game's
     return out
 
@@ -97,14 +95,10 @@ def _same(value: Any, spec: Any) -> Any:
 
 
 def _column_back(column: Any, spec: Any) -> tuple[Any, ...]:
-    from smallworld.core.state import shared
-
     return tuple([shared(c) for c in column])
 
 
 def _score_back(last_score: Any, spec: Any) -> tuple[Any, ...]:
-    from smallworld.core.state import shared
-
     return tuple([shared(tuple([shared(x) for x in lines])) for lines in last_score])
 
 
@@ -137,3 +131,37 @@ def unpack(spec: Any, names: Sequence[str], packed: Sequence[Any]) -> list[Any]:
         raise ValueError(f"a packed state has {len(names)} fields, not {len(packed)}")
     packers = PACKERS
     return [packers[n][1](v, spec) if n in packers else v for n, v in zip(names, packed, strict=True)]
+
+
+#: the immutable values :func:`shared` gives out, each once (cleared when it reaches
+#: :data:`_SHARED_MAX` entries)
+_SHARED: dict[Any, Any] = {}
+_SHARED_MAX = 1 << 16
+
+
+def shared(value: Any) -> Any:
+    """The one copy of the immutable ``value`` (a tuple of strings, ints, None and such tuples:
+    a combo, a scoring line, a seat's lines) that every state of the process holds: states of
+    distinct games share their equal combos and lines instead of each holding its own. A value
+    holding a number that is not exactly an ``int`` (``True``, ``1.0`` equal ``1``) is returned
+    as it is, so that a state's JSON never changes by it."""
+    got = _SHARED.get(value)
+    if got is None:
+        if not _plain(value):
+            return value
+        if len(_SHARED) >= _SHARED_MAX:
+            _SHARED.clear()
+        _SHARED[value] = got = value
+    return got
+
+
+def _plain(value: Any) -> bool:
+    """Whether every number in the tuple ``value`` (and its tuples) is exactly an ``int``."""
+    for x in value:
+        t = type(x)
+        if t is tuple:
+            if not _plain(x):
+                return False
+        elif t is not str and t is not int and x is not None:
+            return False
+    return True

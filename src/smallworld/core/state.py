@@ -66,6 +66,7 @@ from array import array
 from typing import Any
 
 from smallworld.core import packing
+from smallworld.core.packing import shared as shared  # interning lives below the state (packing uses it)
 from smallworld.core.spec import GameSpec
 
 EMPTY = -1
@@ -454,40 +455,6 @@ def _as_tuples(new: State) -> None:
             if isinstance(v, list):
                 flags[k] = tuple(v)
     new.team = {k: tuple(v) if isinstance(v, list) else v for k, v in new.team.items()}
-
-
-#: the immutable values :func:`shared` gives out, each once (cleared when it reaches
-#: :data:`_SHARED_MAX` entries)
-_SHARED: dict[Any, Any] = {}
-_SHARED_MAX = 1 << 16
-
-
-def shared(value: Any) -> Any:
-    """The one copy of the immutable ``value`` (a tuple of strings, ints, None and such tuples:
-    a combo, a scoring line, a seat's lines) that every state of the process holds: states of
-    distinct games share their equal combos and lines instead of each holding its own. A value
-    holding a number that is not exactly an ``int`` (``True``, ``1.0`` equal ``1``) is returned
-    as it is, so that a state's JSON never changes by it."""
-    got = _SHARED.get(value)
-    if got is None:
-        if not _plain(value):
-            return value
-        if len(_SHARED) >= _SHARED_MAX:
-            _SHARED.clear()
-        _SHARED[value] = got = value
-    return got
-
-
-def _plain(value: Any) -> bool:
-    """Whether every number in the tuple ``value`` (and its tuples) is exactly an ``int``."""
-    for x in value:
-        t = type(x)
-        if t is tuple:
-            if not _plain(x):
-                return False
-        elif t is not str and t is not int and x is not None:
-            return False
-    return True
 
 
 def replaced(t: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:

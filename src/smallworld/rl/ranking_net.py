@@ -15,7 +15,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import torch
 from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
@@ -60,20 +60,23 @@ class RankingPolicy(MaskableActorCriticPolicy):
 
     def __init__(self, observation_space: Any, action_space: Any, lr_schedule: Any, *, obs_size: int,
                  listed: int, features: int, net: dict[str, int] | None = None, **kwargs: Any) -> None:
-        self.ranking = {"obs_size": obs_size, "listed": listed, "features": features, "net": dict(net or {})}
+        self.ranking: dict[str, Any] = {"obs_size": obs_size, "listed": listed, "features": features, "net": dict(net or {})}
         kwargs.setdefault("ortho_init", False)
         super().__init__(observation_space, action_space, lr_schedule, **kwargs)
 
     def _build_mlp_extractor(self) -> None:
         r = self.ranking
-        self.mlp_extractor = RankingNet(r["obs_size"], r["listed"], r["features"], int(self.action_space.n),
+        n_actions = int(cast(Any, self.action_space).n)  # a Discrete space
+        # the policy's "extractor" is the whole ranking network (SB3 calls it through this name)
+        self.mlp_extractor = RankingNet(r["obs_size"], r["listed"], r["features"], n_actions,  # type: ignore[assignment]
                                         **r["net"])
 
     def _build(self, lr_schedule: Any) -> None:
         self._build_mlp_extractor()
         self.action_net = nn.Identity()
         self.value_net = nn.Linear(self.mlp_extractor.latent_dim_vf, 1)
-        self.optimizer = self.optimizer_class(self.parameters(), lr=lr_schedule(1), **self.optimizer_kwargs)
+        self.optimizer = self.optimizer_class(self.parameters(), lr=lr_schedule(1),  # type: ignore[call-arg]
+                                              **self.optimizer_kwargs)
 
     def _get_constructor_parameters(self) -> dict[str, Any]:
         data = super()._get_constructor_parameters()
