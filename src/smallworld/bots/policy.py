@@ -79,6 +79,19 @@ DECLINE_MARGIN = -5.0
 FAST_DECLINE_MARGIN = -3.0
 
 
+def settled_value(t: State, value: Callable[[State], float]) -> float:
+    """``value(t)``, or with a reinforcement die pending (R-CONQ-9) its average over the die's
+    faces, each weighed by its chance."""
+    if t.chance and t.chance[0][0] == "die":
+        total = 0.0
+        for roll, pr in chance.outcomes(t):
+            u = t.copy()
+            engine.apply_action(u, roll, check=False)
+            total += pr * value(u)
+        return total
+    return value(t)
+
+
 class HeuristicPolicy:
     """Chooses actions for any seat of a simulation state (see the module doc)."""
 
@@ -137,16 +150,7 @@ class HeuristicPolicy:
         return self._settled_value(t, p, value)
 
     def _settled_value(self, t: State, p: int, value: Callable[[State], float] | None = None) -> float:
-        if value is None:
-            value = self._valuer(t, p)
-        if t.chance and t.chance[0][0] == "die":
-            total = 0.0
-            for roll, pr in chance.outcomes(t):
-                u = t.copy()
-                engine.apply_action(u, roll, check=False)
-                total += pr * value(u)
-            return total
-        return value(t)
+        return settled_value(t, value if value is not None else self._valuer(t, p))
 
     def rank_lookahead(self, s: State, p: int, legal: list[Action], k: int) -> list[Action]:
         """The ``k`` actions of ``legal`` whose copies score best for ``p``, best first."""

@@ -46,8 +46,8 @@ from gymnasium import spaces
 
 from smallworld.bots.evaluate import expected_final, position_valuer
 from smallworld.bots.greedy import GreedyBot
-from smallworld.bots.policy import HeuristicPolicy
-from smallworld.core import chance, engine
+from smallworld.bots.policy import HeuristicPolicy, settled_value
+from smallworld.core import engine
 from smallworld.core.actions import Action
 from smallworld.core.engine import phase_of
 from smallworld.core.state import State
@@ -138,7 +138,7 @@ class ActionFeatures:
             f[0] = 1.0
             f[1] = a == choice
             f[2] = a == fast
-            f[3] = np.clip((_settled(u, value) if die else value(u)) - base_value, -50, 50) / 10
+            f[3] = np.clip(settled_value(u, value) - base_value, -50, 50) / 10
             if not die:
                 f[4] = np.clip(expected_final(u, p) - base_final, -60, 60) / 20
             f[5] = (hand - u.hand[p]) / 10
@@ -150,16 +150,6 @@ class ActionFeatures:
             f[_KIND.get(a.kind, _OTHER)] = 1.0
             idx[row] = index_of[a]
         return idx, feats, choice
-
-
-def _settled(t: State, value: Any) -> float:
-    """The value of ``t`` with its pending reinforcement die averaged over the faces."""
-    total = 0.0
-    for roll, pr in chance.outcomes(t):
-        u = t.copy()
-        engine.apply_action(u, roll, check=False)
-        total += pr * value(u)
-    return total
 
 
 class RankingEnv(gym.Wrapper):
