@@ -1,12 +1,18 @@
-"""``smallworld serve`` as a separate process, for the tests that kill it or run several workers."""
+"""``smallworld serve`` as a separate process, for the tests that kill it or run several workers:
+:func:`serve` starts one; :func:`served` is the same as a context manager (for a fixture) that
+always kills it, with :class:`Served` to kill it and start it again on its port and database."""
 
 from __future__ import annotations
 
 import os
+import signal
 import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 
 import httpx
 
@@ -45,3 +51,43 @@ def serve(db: str, port: int, *, workers: int | None = None, wait_s: float = 30.
         time.sleep(0.1)
     proc.kill()
     raise RuntimeError("the server did not come up")
+
+
+class Served:
+    """A ``smallworld serve --db DB`` process on a port picked free (see :func:`serve`), which a
+    test may kill (SIGKILL, no shutdown) and start again on the same port and database.
+    ``base``: its address; ``proc``: the running process (None before :meth:`start`)."""
+
+    def __init__(self, db: str | Path, *, workers: int | None = None) -> None:
+        self.db, self.workers = str(db), workers
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen | None = None
+
+    def start(self) -> Served:
+        """Start the server (again) and wait until it answers.
+
+        Raises:
+            RuntimeError: it is already running, or did not come up (see :func:`serve`).
+        """
+        if self.proc is not None and self.proc.poll() is None:
+            raise RuntimeError("the server is already running")
+        self.proc, self.base = serve(self.db, self.port, workers=self.workers)
+        return self
+
+    def kill(self) -> None:
+        """SIGKILL the server, as a crash would, and wait for it to end (nothing when it is
+        not running)."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(timeout=10)
+
+
+@contextmanager
+def served(db: str | Path, *, workers: int | None = None) -> Iterator[Served]:
+    """A started :class:`Served`, killed on leaving (whatever the test did with it)."""
+    s = Served(db, workers=workers)
+    try:
+        yield s.start()
+    finally:
+        s.kill()

@@ -292,3 +292,38 @@ def test_a_take_back_through_another_worker_is_pushed_and_the_copies_agree(pg_ur
         rec_a = a.get(f"/api/games/{gid}/record", params={"token": tok}).json()
         rec_b = b.get(f"/api/games/{gid}/record", params={"token": tok}).json()
         assert rec_a == rec_b
+
+
+def _pushed_within(ws, kind, seconds=10.0):
+    """The first message of type ``kind`` pushed to ``ws`` within ``seconds`` (asked by ``ping``
+    after ``ping``: a page's messages arrive in order), or an AssertionError."""
+    deadline = time.time() + seconds
+    while True:
+        ws.send_text("ping")
+        while (msg := ws.receive_json())["type"] != "pong":
+            if msg["type"] == kind:
+                return msg
+        assert time.time() < deadline, f"no {kind!r} pushed within {seconds} s"
+        time.sleep(0.05)
+
+
+def test_the_table_talk_and_the_rematch_said_on_one_worker_are_pushed_by_the_other(pg_url):
+    """Anna's page is on worker A; Bruno talks, then starts the rematch, through worker B: A's
+    page hears both (NOTIFY), the rematch with Anna's own new link."""
+    from tests.web.conftest import finished_record
+
+    with TestClient(create_app(pg_url, bot_delay=0)) as a, TestClient(create_app(pg_url, bot_delay=0)) as b:
+        done = a.post("/api/games/import", json={"record": finished_record(players=3), "bots": {"2": "random"}})
+        assert done.status_code == 201, done.text
+        old = done.json()
+        gid, anna, bruno = old["id"], seat_token(old, 0), seat_token(old, 1)
+        with a.websocket_connect(f"/ws/{gid}?seat=0&token={anna}") as ws:
+            assert ws.receive_json()["type"] == "update"
+            r = b.post(f"/api/games/{gid}/chat", json={"text": "again?"}, headers={"X-Token": bruno})
+            assert r.status_code == 201, r.text
+            assert _pushed_within(ws, "talk")["message"] == r.json()["message"]
+            r = b.post(f"/api/games/{gid}/rematch", json={}, headers={"X-Token": bruno})
+            assert r.status_code == 201, r.text
+            new_id = r.json()["id"]
+            pushed = _pushed_within(ws, "rematch")
+            assert pushed == {"type": "rematch", "id": new_id, "link": f"/play/{new_id}?seat=2&token={anna}"}

@@ -2,9 +2,15 @@
 desktop 1440x900 and phone 390x844 (touch): every word of theirs translated (the catalogue's
 words, the edition's names, the abilities' summaries), nothing overflowing
 (:func:`tests.web.i18n_kit.check_page` on the Guide or the Key alone: the rest of the table is
-other work). Screenshots: ``test-artifacts/web/guide-i18n-*.png``, ``key-i18n-*.png``."""
+other work). Screenshots: ``test-artifacts/web/guide-i18n-*.png``, ``key-i18n-*.png``.
+
+Both tests read the same pages (one per case of :data:`CASES`, opened once for the module): each
+leaves its page as it found it (its panel closed, nothing hidden)."""
 
 from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 
@@ -19,38 +25,59 @@ SEATS = [{"name": "Anna"}, {"name": "Bob", "kind": "bot", "bot": "random"}]
 PLAYERS = {"Anna", "Bob"}
 
 #: hide everything but the element ``sel`` (its ancestors stay, their other children go), so
-#: that the page checks read it alone
+#: that the page checks read it alone; :data:`SHOW_ALL` shows them again
 ALONE = """(sel) => {
   const keep = document.querySelector(sel);
   for (const el of document.body.querySelectorAll("*")) {
-    if (!el.contains(keep) && !keep.contains(el)) el.style.display = "none";
+    if (!el.contains(keep) && !keep.contains(el)) {
+      el.dataset.aloneDisplay = el.style.display;
+      el.style.display = "none";
+    }
+  }
+}"""
+SHOW_ALL = """() => {
+  for (const el of document.body.querySelectorAll("[data-alone-display]")) {
+    el.style.display = el.dataset.aloneDisplay;
+    delete el.dataset.aloneDisplay;
   }
 }"""
 
 
-def _open(chromium, server, edition, lang, w, h, touch):
+@contextmanager
+def _alone(pg, sel: str) -> Iterator[None]:
+    """The page with only ``sel`` shown (see :data:`ALONE`), all shown again on leaving."""
+    pg.evaluate(ALONE, sel)
+    try:
+        yield
+    finally:
+        pg.evaluate(SHOW_ALL)
+
+
+DESKTOP, PHONE = (1440, 900, False), (390, 844, True)
+#: each edition in each language once, each edition and each language at both sizes
+CASES = [("swow", "it", *DESKTOP), ("swow", "ko", *PHONE), ("classic", "it", *PHONE), ("classic", "ko", *DESKTOP)]
+
+
+@pytest.fixture(scope="module", params=CASES, ids=lambda c: f"{c[0]}-{c[1]}-{c[2]}x{c[3]}")
+def table(request, server, chromium):
+    """``(page, (edition, lang, w, h, touch))``: a game's table in the case's language and size,
+    shared by the module's tests."""
+    edition, lang, w, h, touch = request.param
     created = post_game(server, {"seats": SEATS, "seed": 3, "edition": edition})
     ctx, pg = open_page(chromium, w, h, touch)
     pg.goto(f"{server}{created['hotseat']}&lang={lang}")
     wait_ready(pg)
     assert pg.evaluate("document.documentElement.lang") == lang
-    return ctx, pg
-
-
-DESKTOP, PHONE = (1440, 900, False), (390, 844, True)
-#: each edition in each language once, each edition and each language at both sizes; the Key
-#: takes the other size of each pairing, so between them every (edition, language, size) is seen
-GUIDE_CASES = [("swow", "it", *DESKTOP), ("swow", "ko", *PHONE), ("classic", "it", *PHONE), ("classic", "ko", *DESKTOP)]
-KEY_CASES = [("swow", "it", *PHONE), ("swow", "ko", *DESKTOP), ("classic", "it", *DESKTOP), ("classic", "ko", *PHONE)]
+    yield pg, request.param
+    ctx.close()
 
 
 def _press(pg, sel, touch):
     pg.tap(sel) if touch else pg.click(sel)
 
 
-@pytest.mark.parametrize(("edition", "lang", "w", "h", "touch"), GUIDE_CASES)
-def test_the_guide_speaks_the_language(server, chromium, edition, lang, w, h, touch):
-    ctx, pg = _open(chromium, server, edition, lang, w, h, touch)
+def test_the_guide_speaks_the_language(table):
+    pg, (edition, lang, w, h, touch) = table
     _press(pg, "#btn-guide", touch)
     pg.wait_for_selector("#modal .guide")
     guide = pg.inner_text("#modal")
@@ -60,16 +87,16 @@ def test_the_guide_speaks_the_language(server, chromium, edition, lang, w, h, to
     summary = pg.evaluate("() => window.__sw.meta.races.humans.summary")
     assert summary not in guide, summary
     shot(pg, f"guide-i18n-{edition}-{lang}-{w}x{h}")
-    pg.evaluate(ALONE, "#modal .guide")
-    assert english_left(pg.evaluate(VISIBLE_TEXTS), lang) == []  # (what is left, if any)
-    check_page(pg, lang, f"the Guide ({edition}, {lang}, {w}x{h})", allowed=PLAYERS)
+    with _alone(pg, "#modal .guide"):
+        assert english_left(pg.evaluate(VISIBLE_TEXTS), lang) == []  # (what is left, if any)
+        check_page(pg, lang, f"the Guide ({edition}, {lang}, {w}x{h})", allowed=PLAYERS)
     assert not pg.errors, pg.errors
-    ctx.close()
+    pg.keyboard.press("Escape")  # the Guide closed: the page as the next test expects it
+    pg.wait_for_selector("#modal", state="hidden")
 
 
-@pytest.mark.parametrize(("edition", "lang", "w", "h", "touch"), KEY_CASES)
-def test_the_key_speaks_the_language(server, chromium, edition, lang, w, h, touch):
-    ctx, pg = _open(chromium, server, edition, lang, w, h, touch)
+def test_the_key_speaks_the_language(table):
+    pg, (edition, lang, w, h, touch) = table
     _press(pg, "#btn-key", touch)
     pg.wait_for_selector("#board-key")
     key = pg.inner_text("#board-key")
@@ -80,8 +107,9 @@ def test_the_key_speaks_the_language(server, chromium, edition, lang, w, h, touc
         assert pieces["troll-lair"]["name"] in key
     pg.locator("#board-key").scroll_into_view_if_needed()
     shot(pg, f"key-i18n-{edition}-{lang}-{w}x{h}")
-    pg.evaluate(ALONE, "#board-key")
-    assert english_left(pg.evaluate(VISIBLE_TEXTS), lang) == []  # (what is left, if any)
-    check_page(pg, lang, f"the Key ({edition}, {lang}, {w}x{h})", allowed=PLAYERS)
+    with _alone(pg, "#board-key"):
+        assert english_left(pg.evaluate(VISIBLE_TEXTS), lang) == []  # (what is left, if any)
+        check_page(pg, lang, f"the Key ({edition}, {lang}, {w}x{h})", allowed=PLAYERS)
     assert not pg.errors, pg.errors
-    ctx.close()
+    _press(pg, "#board-key-close", touch)  # the Key closed: the page as the next test expects it
+    pg.wait_for_selector("#board-key", state="hidden")

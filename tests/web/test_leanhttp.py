@@ -1,17 +1,22 @@
 """The load generator's HTTP client (``benchmarks/leanhttp.py``) reads the server's answers as
 httpx does: JSON bodies (gzipped ones too), statuses, several requests on one kept-alive
-connection, and a clear error when the server has gone (its next request reconnects)."""
+connection, and a clear error when the server has gone (its next request reconnects).
+
+The server is a separate ``smallworld serve`` process (``tests/web/serve_kit.py``): one for the
+module, and one of its own for the test that kills it; both are killed at the end whatever
+happens."""
 
 from __future__ import annotations
 
 import asyncio
-import signal
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
+import pytest
 
-from tests.web.serve_kit import free_port, serve
+from tests.web.serve_kit import Served, served
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 from leanhttp import LeanConnection  # a benchmark's module, not a package
@@ -19,8 +24,22 @@ from leanhttp import LeanConnection  # a benchmark's module, not a package
 SEATS = [{"name": "Anna", "kind": "human"}, {"name": "Bob", "kind": "human"}]
 
 
-def test_answers_match_httpx_on_one_kept_alive_connection(tmp_path):
-    proc, base = serve(str(tmp_path / "games.sqlite3"), free_port())
+@pytest.fixture(scope="module")
+def lean_server(tmp_path_factory) -> Iterator[Served]:
+    """The module's server process, started once."""
+    with served(tmp_path_factory.mktemp("leanhttp") / "games.sqlite3") as s:
+        yield s
+
+
+@pytest.fixture
+def own_server(tmp_path) -> Iterator[Served]:
+    """A server process for one test, which may kill it and start it again."""
+    with served(tmp_path / "games.sqlite3") as s:
+        yield s
+
+
+def test_answers_match_httpx_on_one_kept_alive_connection(lean_server):
+    base = lean_server.base
 
     async def run() -> None:
         conn = LeanConnection(base)
@@ -46,25 +65,15 @@ def test_answers_match_httpx_on_one_kept_alive_connection(tmp_path):
         finally:
             await conn.close()
 
-    try:
-        asyncio.run(run())
-    finally:
-        proc.send_signal(signal.SIGKILL)
-        proc.wait(timeout=10)
+    asyncio.run(run())
 
 
-def test_a_server_gone_is_an_oserror_and_the_next_request_reconnects(tmp_path):
-    db = str(tmp_path / "games.sqlite3")
-    proc, base = serve(db, free_port())
-    port = int(base.rsplit(":", 1)[1])
-
+def test_a_server_gone_is_an_oserror_and_the_next_request_reconnects(own_server):
     async def run() -> None:
-        nonlocal proc
-        conn = LeanConnection(base, timeout=10)
+        conn = LeanConnection(own_server.base, timeout=10)
         try:
             assert (await conn.request("GET", "/api/meta")).status_code == 200
-            proc.send_signal(signal.SIGKILL)
-            proc.wait(timeout=10)
+            own_server.kill()
             try:
                 await conn.request("GET", "/api/meta")
             except OSError:
@@ -72,13 +81,9 @@ def test_a_server_gone_is_an_oserror_and_the_next_request_reconnects(tmp_path):
             else:
                 raise AssertionError("a request to a killed server answered")
             assert conn._streams is None  # dropped: the next request opens a new connection
-            proc, _ = serve(db, port)
+            own_server.start()  # the same port and database
             assert (await conn.request("GET", "/api/meta")).status_code == 200
         finally:
             await conn.close()
 
-    try:
-        asyncio.run(run())
-    finally:
-        proc.send_signal(signal.SIGKILL)
-        proc.wait(timeout=10)
+    asyncio.run(run())

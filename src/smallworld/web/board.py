@@ -92,6 +92,8 @@ def face_layout(face_id: str, edition: str = "swow") -> dict[str, Any]:
         "name": face.name,
         "size": face.size,
         "bounds": [x0 - MARGIN, y0 - MARGIN - TITLE, (x1 - x0) + 2 * MARGIN, (y1 - y0) + 2 * MARGIN + TITLE],
+        # a classic map's edge inside its wooden frame (x0, y0, x1, y1): the names stay inside
+        "frame": [float(v) for v in face.frame] if _is_map(face) else None,
         "regions": regions,
     }
 
@@ -162,13 +164,15 @@ def table_svg(faces: tuple[str, ...] | list[str], edition: str = "swow") -> dict
         bx, by, bw, bh = lay["bounds"]
         px, py = placed[i]["x"], placed[i]["y"]
         title_y = by + 40
+        # the page keeps a classic map's Region names inside its frame (static/js/names.js)
+        frame = "" if lay["frame"] is None else ' data-frame="{:g} {:g} {:g} {:g}"'.format(*lay["frame"])
         bodies.append(
             f'<svg class="sw-face" data-face="{f}" x="{px}" y="{py}" width="{bw:.1f}" '
             f'height="{bh:.1f}" viewBox="{bx:.1f} {by:.1f} {bw:.1f} {bh:.1f}" overflow="visible">'
             f'<text class="sw-face-title" x="{bx + bw / 2:.1f}" y="{title_y:.1f}" '
             f'text-anchor="middle">{_esc(lay["name"])} <tspan class="sw-face-id">· {f}</tspan></text>'
             f"{body}"
-            f'<g class="sw-names" data-face="{f}"></g>'
+            f'<g class="sw-names" data-face="{f}"{frame}></g>'
             f'<g class="sw-dyn" data-face="{f}"></g>'
             "</svg>"
         )

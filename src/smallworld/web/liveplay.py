@@ -10,12 +10,18 @@ send taking longer than ``send_timeout`` seconds) is disconnected, never the gam
 perspective's update is built and encoded once per change however many pages show it
 (:mod:`smallworld.web.updates`), and a page's updates are coalesced: one that reads slowly
 gets the newest position, not every one in turn (:meth:`Connection.offer`).
+
+The same sockets carry the table talk and the rematch offer (:meth:`LivePlay.tell`,
+:meth:`LivePlay.tell_each`: :mod:`smallworld.web.tabletalk`, :mod:`smallworld.web.rematch`), and
+with several server processes on one PostgreSQL database, their notes heard from the others
+(:attr:`LivePlay.notes`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from smallworld.core import engine
@@ -41,6 +47,10 @@ class LivePlay:
         self.store = store
         self.settings = settings
         self.send_timeout = send_timeout
+        #: what to do with the other server processes' notes that are not moves (``"<game id>
+        #: <kind> <rest>"``): ``kind`` -> ``handler(game_id, rest)``, registered by the table
+        #: talk (``talk``) and rematch (``rematch``) routes to push them to this process's pages
+        self.notes: dict[str, Callable[[str, str], Awaitable[None]]] = {}
 
     async def broadcast(self, live: LiveGame) -> None:
         """Hand each open page of ``live`` what is new for its perspective (replacing an
@@ -66,6 +76,14 @@ class LivePlay:
                 with speaking(conn.lang):
                     said = {**data, "error": say(data["error"], None)}
             if not conn.push(said):
+                self.drop(live, conn, "too slow")
+
+    def tell_each(self, live: LiveGame, message: Callable[[Connection], dict[str, Any] | None]) -> None:
+        """Queue ``message(conn)`` for each page ``conn`` of ``live`` (nothing where it gives
+        None): a message that depends on who reads the page (a seat's own link)."""
+        for conn in list(live.sockets):
+            said = message(conn)
+            if said is not None and not conn.push(said):
                 self.drop(live, conn, "too slow")
 
     def drop(self, live: LiveGame, conn: Connection, why: str) -> None:
@@ -116,6 +134,10 @@ class LivePlay:
                     self.hub.listening_since(True)
                     async for note in con.notifies():
                         game_id, _, raw = note.payload.partition(" ")
+                        kind, _, rest = raw.partition(" ")
+                        if kind in self.notes:
+                            await self._heard(kind, game_id, rest)
+                            continue
                         try:
                             count = int(raw)
                         except ValueError:
@@ -135,6 +157,14 @@ class LivePlay:
                 self.hub.listening_since(False)
                 log.warning("move notifications interrupted (%s); reconnecting", type(e).__name__)
                 await asyncio.sleep(1.0)
+
+    async def _heard(self, kind: str, game_id: str, rest: str) -> None:
+        """Hand another process's note to its handler (:attr:`notes`); a handler that fails
+        loses that note only (logged), never the notifications."""
+        try:
+            await self.notes[kind](game_id, rest)
+        except Exception:
+            log.exception("game %s: a %r notification could not be pushed", game_id, kind)
 
     async def run_bots(self, live: LiveGame) -> None:
         """Let bots play until a human must act. With no delay they play here and now (the

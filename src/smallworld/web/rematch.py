@@ -17,6 +17,12 @@ Routes (token: the ``X-Token`` header or ``token`` query, as every game route):
   and ``seats`` as a new game's answer. 409 when the game is not over.
 - ``GET /api/games/{id}/rematch``: ``{"id": None, "link": None}`` until a rematch exists, then
   as above (without the host's extras).
+
+Once started, the rematch is pushed at once to the finished game's open pages, each its own
+link, on the game's WebSocket (as the game's updates are): ``{"type": "rematch", "id", "link"}``,
+and by the other server processes sharing a PostgreSQL database too (note ``"<game id>
+rematch"`` on the moves' channel). The results ask ``GET`` only when they open, when their
+socket comes back, and every few seconds while it is down.
 """
 
 from __future__ import annotations
@@ -34,7 +40,8 @@ from sqlalchemy.orm import Mapped, mapped_column
 from smallworld.core.errors import Refusal
 from smallworld.core.names import N_
 from smallworld.web.access import Access, ApiError, authorize, get_live, seat_param, token_of
-from smallworld.web.games import GameHub, LiveGame, Seat, SetupError, setup_words
+from smallworld.web.games import Connection, GameHub, LiveGame, Seat, SetupError, setup_words
+from smallworld.web.liveplay import LivePlay
 from smallworld.web.storage import Base, Store, StoreError, now
 from smallworld.web.titles import rematch_title
 
@@ -88,6 +95,8 @@ def _set_next(store: Store, game_id: str, next_id: str) -> str:
     try:
         with store.writing, store.engine.begin() as con:
             con.execute(insert(RematchRow).values(game_id=game_id, next_id=next_id, created_at=now()))
+            if store.shared:  # the other server processes tell their pages (at the commit)
+                store._notify(con, [f"{game_id} rematch"])
         return next_id
     except IntegrityError:
         first = _next_of(store, game_id)
@@ -107,12 +116,30 @@ def link_in(new: LiveGame, acc: Access) -> str:
     return f"/play/{new.id}?token={new.host_token}"  # the host choosing a seat of the hotseat
 
 
-def rematch_router(hub: GameHub, store: Store, *, start: Callable[[LiveGame], Awaitable[None]],
+def rematch_router(hub: GameHub, store: Store, play: LivePlay, *, start: Callable[[LiveGame], Awaitable[None]],
                    answer: Callable[[LiveGame, Request], dict[str, Any]]) -> APIRouter:
     """The rematch routes. ``start(live)``: puts a new game in play (as a created game);
-    ``answer(live, request)``: the host's answer for a new game (links)."""
+    ``answer(live, request)``: the host's answer for a new game (links); ``play`` pushes the
+    rematch to the finished game's pages, and one started through another server process
+    (``play.notes``)."""
     router = APIRouter()
     locks: dict[str, asyncio.Lock] = {}
+
+    def tell(old: LiveGame, new: LiveGame) -> None:
+        """Each open page of ``old`` is told its own link in the rematch ``new``."""
+        def told(conn: Connection) -> dict[str, Any]:
+            return {"type": "rematch", **reply(new, Access(old, conn.seat, conn.host, conn.lang))}
+        play.tell_each(old, told)
+
+    async def heard(game_id: str, _rest: str) -> None:
+        """The rematch of ``game_id`` was started through another server process."""
+        old = hub.live.get(game_id)
+        if old is not None and old.sockets:
+            new = await existing(game_id)
+            if new is not None:
+                tell(old, new)
+
+    play.notes["rematch"] = heard
 
     async def existing(game_id: str) -> LiveGame | None:
         next_id = await asyncio.to_thread(_next_of, store, game_id)
@@ -165,6 +192,7 @@ def rematch_router(hub: GameHub, store: Store, *, start: Callable[[LiveGame], Aw
                 else:
                     await start(new)
                     status = 201
+                    tell(old, new)  # the other seats' results offer their link now
         body = reply(new, acc)
         if acc.host:
             body.update({k: v for k, v in answer(new, request).items() if k != "id"})

@@ -103,8 +103,8 @@ def create_app(db_path: str | Path, *, bot_delay: float = 0.4, hosts: Sequence[s
     app.include_router(routes_play.router)
     # the busiest route first, as a plain Starlette route (routes_play.api_act_plain)
     app.router.routes[0:0] = routes_play.plain_routes()
-    app.include_router(rematch_router(hub, store, start=ctx.start, answer=ctx.created))
-    app.include_router(chat_router(hub, store))  # table talk (web/tabletalk.py)
+    app.include_router(rematch_router(hub, store, play, start=ctx.start, answer=ctx.created))
+    app.include_router(chat_router(hub, store, play))  # table talk (web/tabletalk.py)
     app.include_router(i18n_router())  # the pages' message catalogues (web/i18n.py)
     return app
 

@@ -8,6 +8,12 @@ table (``table_talk``, deleted with the game): never in the game record, so repl
 and their verification never see them. Nobody can change or delete a message (there is no
 route for it). Spectators (the watch link) read the talk only when the host allows it.
 
+A message said is pushed at once to the game's open pages (the seats' and the host's, on the
+game's WebSocket, as the game's updates are): ``{"type": "talk", "message": {...}}``, and by the
+other server processes sharing a PostgreSQL database too (note ``"<game id> talk <n>"`` on the
+moves' channel). The pages ask ``GET .../chat`` only when they open, when their socket comes
+back, and every few seconds while it is down.
+
 Routes (token: ``X-Token`` header or ``token`` query, as every game route):
 
 - ``GET /api/games/{id}/chat?since=N``: messages after the first N, for a seat or the host:
@@ -38,6 +44,7 @@ from smallworld.core.errors import Refusal
 from smallworld.core.names import N_
 from smallworld.web.access import ApiError, authorize, get_live, perspective_of, seat_param, token_of
 from smallworld.web.games import GameHub
+from smallworld.web.liveplay import LivePlay
 from smallworld.web.storage import Base, Store, now
 from smallworld.web.watch import WRONG_WATCH_LINK, decode, watch_key
 
@@ -121,6 +128,8 @@ def _add(store: Store, game_id: str, seat: int, name: str, text: str) -> dict[st
             raise ApiError(409, Refusal(N_("this game's table talk is full ({most} messages)"), most=MAX_MESSAGES))
         row = {"game_id": game_id, "n": n, "seat": seat, "name": name, "text": text, "at": now()}
         con.execute(insert(TalkRow).values(**row))
+        if store.shared:  # the other server processes push it to their pages (at the commit)
+            store._notify(con, [f"{game_id} talk {n}"])
     return {k: v for k, v in row.items() if k != "game_id"}
 
 
@@ -138,10 +147,22 @@ def _since(request: Request) -> int:
     return int(raw)
 
 
-def chat_router(hub: GameHub, store: Store) -> APIRouter:
-    """The table talk routes (see the module's docstring)."""
+def chat_router(hub: GameHub, store: Store, play: LivePlay) -> APIRouter:
+    """The table talk routes (see the module's docstring); ``play`` pushes each message said to
+    the game's pages, and the ones said through other server processes (``play.notes``)."""
     router = APIRouter()
     sent: dict[tuple[str, int], deque[float]] = {}
+
+    async def heard(game_id: str, rest: str) -> None:
+        """Message ``rest`` (its number) was said through another server process."""
+        live = hub.live.get(game_id)
+        if live is None or not live.sockets or not rest.isdigit() or len(rest) > 9:
+            return
+        messages, _ = await asyncio.to_thread(_read, store, game_id, int(rest))
+        for m in messages[:1]:
+            play.tell(live, {"type": "talk", "message": m})
+
+    play.notes["talk"] = heard
 
     @router.get("/api/games/{game_id}/chat")
     async def api_chat(game_id: str, request: Request) -> dict[str, Any]:
@@ -167,6 +188,7 @@ def chat_router(hub: GameHub, store: Store) -> APIRouter:
                                         count=RATE_COUNT, seconds=f"{RATE_SECONDS:g}"))
         recent.append(clock)
         message = await asyncio.to_thread(_add, store, game_id, seat, acc.live.seats[seat].name, text)
+        play.tell(acc.live, {"type": "talk", "message": message})  # the other pages hear it now
         return JSONResponse({"message": message}, status_code=201)
 
     @router.put("/api/games/{game_id}/chat/setting")

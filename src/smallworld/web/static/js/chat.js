@@ -1,6 +1,9 @@
 // Table talk (issue 35 point 11): the seats' chat, under the chronicle (web/tabletalk.py).
-// Messages are shown as text (never markup), asked for every few seconds; plain one-line text,
-// at most 300 characters. Nobody can change or delete a message.
+// Messages are shown as text (never markup); plain one-line text, at most 300 characters.
+// Nobody can change or delete a message. On the game page they are pushed on the game's
+// WebSocket (hear()); the page asks for them itself when it opens, once after its socket
+// (re)opens, and every few seconds while the socket is down (G.live, G.links); the watch page
+// (no socket) asks every few seconds.
 import { api } from "./api.js";
 import { G } from "./ctx.js";
 import { t } from "./i18n.js";
@@ -45,21 +48,36 @@ export function startChat(box, { path, canSay }) {
     try {
       const sent = await api(`/api/games/${encodeURIComponent(G.gameId)}/chat?${G.query}`, { method: "POST", body: { text } });
       input.value = "";
-      add(list, [sent.message]);
+      hear(sent.message);
     } catch (err) { toast(err.message, "bad"); }
   } }, input, h("button", { type: "submit", id: "chat-send" }, WORDS.send)) : null;
   box.replaceChildren(...[h("h2", { class: "panel-title" }, WORDS.title), list, form].filter(Boolean)); // (null would be written as text)
   // shown once the talk could be read (a spectator whom the host does not let read it sees
   // nothing of it)
   const sep = path.includes("?") ? "&" : "?";
-  async function look() {
+  async function ask() {
     try {
       add(list, (await api(`${path}${sep}since=${seen}`)).messages);
       box.hidden = false;
     } catch { /* refused or offline: try again later */ }
+  }
+  let asked = -1; // G.links when last asked
+  async function look() {
+    if (!G.live || asked !== G.links) {
+      asked = G.links;
+      await ask();
+    }
     setTimeout(look, EVERY_MS);
   }
+  // one message (pushed on the socket, or this page's own): one that skips some (missed
+  // while the socket was reconnecting, or said meanwhile) asks for those too
+  function hear(m) {
+    if (m.n > seen) { ask(); return; }
+    add(list, [m]);
+    box.hidden = false;
+  }
   look();
+  return { hear };
 }
 
 // The host's choice, under Seat links' Spectators: whether the watch link shows the talk.

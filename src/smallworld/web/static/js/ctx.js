@@ -4,6 +4,10 @@ export const G = {
   boardData: null, // /api/games/{id}/board
   P: null, // the last update from the server
   gameId: "", token: "", query: "", // this page's game and access (from its address)
+  // the game's WebSocket: open now, and how many times it has opened (the table talk and the
+  // rematch offer are pushed on it; they ask the server themselves only while it is down, and
+  // once after it comes back)
+  live: false, links: 0,
 };
 
 // Editions: a classic game's page has its own tables (meta.edition "classic"): no factions,

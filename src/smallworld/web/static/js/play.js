@@ -16,6 +16,7 @@ import { renderTurn } from "./turn.js";
 import { announceTurn, wireAlerts } from "./yourturn.js";
 import { placeDock } from "./dock.js";
 import { startChat } from "./chat.js";
+import { rematchHeard } from "./rematch.js";
 import { onLongPress } from "./longpress.js";
 import {
   h, installTooltips, showTip, hideTip, placeTip, toast, dropStaleTip,
@@ -40,6 +41,7 @@ let confirmedPerspective = undefined;
 let ws = null;
 let wsRetry = 0;
 let wsOpened = false; // the live connection opened once
+let talk = null; // the table talk (chat.js): messages pushed on the socket go to it
 let leaving = false; // the page is being left: its socket closing is no lost connection
 window.addEventListener("pagehide", () => { leaving = true; });
 let firstPayload = true;
@@ -87,7 +89,7 @@ async function start() {
   brandForEdition();
   wireTools();
   apply(first);
-  startChat(document.getElementById("chat"), { path: `${gamePath}/chat?${G.query}`, canSay: true }); // table talk
+  talk = startChat(document.getElementById("chat"), { path: `${gamePath}/chat?${G.query}`, canSay: true }); // table talk
   // the table is on screen: the frame after its first paint (benchmarks/web_page.py reads it)
   requestAnimationFrame(() => requestAnimationFrame(() => performance.mark("sw-drawn")));
   connect();
@@ -114,14 +116,20 @@ function connect() {
   ws = new WebSocket(`${proto}://${window.location.host}/ws/${encodeURIComponent(G.gameId)}?${G.query}`);
   const dot = document.getElementById("conn");
   let first = true; // the first push after (re)connecting is the truth, even if older-looking (a restarted server)
-  ws.onopen = () => { wsRetry = 0; wsOpened = true; dot.className = "conn on"; dot.title = t("Live"); linkBack(); };
+  ws.onopen = () => {
+    wsRetry = 0; wsOpened = true; G.live = true; G.links += 1;
+    dot.className = "conn on"; dot.title = t("Live"); linkBack();
+  };
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     if (msg.type === "update") { apply(msg, first); first = false; }
+    else if (msg.type === "talk") { if (talk) talk.hear(msg.message); }
+    else if (msg.type === "rematch") rematchHeard(msg);
     else if (msg.type === "error") toast(msg.error, "bad");
     else if (msg.type === "deleted") fatal(t("This game was deleted."));
   };
   ws.onclose = (ev) => {
+    G.live = false;
     dot.className = "conn off"; dot.title = t("Reconnecting…");
     if (ev.code === 4403 || leaving) return;
     // a connection that was live is lost (one that never opened, a socket blocked on the way,
