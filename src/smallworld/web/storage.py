@@ -10,6 +10,7 @@ written. A game is rebuilt from its rows with :meth:`StoredGame.record` and
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import json
 import logging
@@ -428,12 +429,35 @@ class Store:
         try:
             return future.result(timeout=self.deadline)
         except FutureTimeout:
-            call.abandon()
-            future.cancel()
-            log.warning("the database did not answer within %.1f s while trying to %s",
-                        self.deadline, what)
-            raise StoreTimeout(could_not(what, N_("storage not responding (nothing was changed); "
-                                                   "try again in a moment"))) from None
+            raise self._given_up(call, future, what) from None
+
+    async def _bounded_soon(self, what: str, write: bool, fn: Callable[..., _R], *args: Any,
+                            **kwargs: Any) -> _R:
+        """:meth:`_bounded` awaited from the event loop: ``fn`` runs in the store's threads and
+        the loop hears of its end (one hand-off each way; no worker thread of the loop's blocked
+        waiting for the store's, issue #36 point 9).
+
+        Raises:
+            StoreTimeout: no answer within :attr:`deadline` seconds; the call is abandoned.
+        """
+        call = _Call()
+        future = (self._writes if write else self._reads).submit(self._run, call, fn, args, kwargs)
+        waited = asyncio.wrap_future(future)
+        try:
+            return await asyncio.wait_for(asyncio.shield(waited), self.deadline)
+        except TimeoutError:
+            # the late outcome is read when it comes (never "exception never retrieved")
+            waited.add_done_callback(lambda f: f.cancelled() or f.exception())
+            raise self._given_up(call, future, what) from None
+
+    def _given_up(self, call: _Call, future: Any, what: str) -> StoreTimeout:
+        """Abandon ``call`` whose caller waited :attr:`deadline` seconds; the error to raise."""
+        call.abandon()
+        future.cancel()
+        log.warning("the database did not answer within %.1f s while trying to %s",
+                    self.deadline, what)
+        return StoreTimeout(could_not(what, N_("storage not responding (nothing was changed); "
+                                               "try again in a moment")))
 
     # ---- writes ----------------------------------------------------------------------------
 
@@ -527,6 +551,17 @@ class Store:
                 self._append_batch(batch)
         if job.error is not None:
             raise job.error
+
+    async def append_soon(self, game_id: str, start: int, actions: Sequence[str],
+                          **kwargs: Any) -> None:
+        """:meth:`append` (the same arguments, errors and deadline) awaited from the event
+        loop: the write runs in the store's threads while the loop serves other requests."""
+        raw = getattr(self.append, "__wrapped__", None)
+        if raw is None:  # an append replaced on this store (a test's): called as it is
+            await asyncio.to_thread(self.append, game_id, start, actions, **kwargs)
+            return
+        await self._bounded_soon("save the action", True, raw, self, game_id, start, actions,
+                                 **kwargs)
 
     def _append_batch(self, batch: list[_Append]) -> None:
         """Store the queued moves in one transaction; a job whose game is unknown or whose
