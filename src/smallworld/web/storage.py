@@ -15,6 +15,7 @@ import functools
 import json
 import logging
 import os
+import select as sockets
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -37,14 +38,18 @@ from sqlalchemy import (
     delete,
     event,
     false,
+    func,
     insert,
     inspect,
     select,
     text,
+    true,
     update,
 )
+from sqlalchemy import cast as sqlcast
+from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.engine import CursorResult, Engine, make_url
-from sqlalchemy.exc import OperationalError, SQLAlchemyError
+from sqlalchemy.exc import DisconnectionError, OperationalError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from smallworld.core.errors import Refusal
@@ -298,6 +303,26 @@ def _append_update(keys: tuple[str, ...], with_taken_back: bool) -> Any:
             .returning(GameRow.taken_back))
 
 
+@functools.lru_cache(maxsize=32)
+def _append_moved(keys: tuple[str, ...], with_taken_back: bool) -> Any:
+    """PostgreSQL: :func:`_append_update`, the insert of the move's actions (parameter
+    ``texts``, stamped ``stamp``) and the notification to the other server processes
+    (``"<game id> <revision>"``, ``w_end``: the new action count) in one statement, returning
+    the game's take-backs; nothing is written when the update matches no row (a stale copy or
+    an unknown game). Built once per shape."""
+    moved = _append_update(keys, with_taken_back).cte("moved")
+    texts = (func.unnest(bindparam("texts", type_=ARRAY(Text)))
+             .table_valued("text", with_ordinality="ord").render_derived("t"))
+    rows = (select(bindparam("w_id", type_=String), bindparam("w_start", type_=Integer) + texts.c.ord - 1,
+                   texts.c.text, bindparam("stamp", type_=String))
+            .select_from(moved).join(texts, true()))
+    added = (insert(ActionRow).from_select(["game_id", "idx", "text", "created_at"], rows)
+             .cte("added"))
+    revision = bindparam("w_end", type_=Integer) + 2 * func.coalesce(moved.c.taken_back, 0)
+    note = bindparam("w_id", type_=String) + " " + sqlcast(revision, String)
+    return select(moved.c.taken_back, func.pg_notify(CHANNEL, note)).add_cte(added)
+
+
 @dataclass
 class _Append:
     """One :meth:`Store.append` call waiting in the group commit (``error``: its own
@@ -358,12 +383,15 @@ class Store:
             self.dsn = url.set(drivername="postgresql").render_as_string(hide_password=False)
             lock_ms = int(busy_timeout * 1000)
             self.engine: Engine = create_engine(
-                url, hide_parameters=True, pool_pre_ping=True,
+                url, hide_parameters=True,
                 connect_args={"options": f"-c lock_timeout={lock_ms}",
                               "connect_timeout": 10},
             )
             if durability == "normal":
                 event.listen(self.engine, "connect", _pg_async_commit)
+            # no ping per call (a round trip each): a connection the database ended is told
+            # by its socket, before a call uses it (_pg_alive)
+            event.listen(self.engine, "checkout", _pg_alive)
         else:
             self.path = Path(path)
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -566,38 +594,36 @@ class Store:
     def _append_batch(self, batch: list[_Append]) -> None:
         """Store the queued moves in one transaction; a job whose game is unknown or whose
         count moved gets its own :class:`StoreError`, the others are stored; a failing database
-        gives every job of the batch the error (then none is stored)."""
+        gives every job of the batch the error (then none is stored). On PostgreSQL each move
+        is one statement (:func:`_append_moved`) and a batch of one move is its own
+        transaction: one round trip to the database, where a transaction around it took three
+        more (issue #36 point 9)."""
         try:
             # SQLAlchemy Core, not the ORM: this runs once per move and is the server's hot path
-            with _db_errors("save the action"), self.engine.begin() as con:
+            with _db_errors("save the action"), self._batch_connection(len(batch)) as con:
                 rows: list[dict[str, Any]] = []
-                notes: list[str] = []
                 # games in one order in every process: two batches never wait for each other's
                 # row locks in a circle (PostgreSQL would abort one as a deadlock)
                 for job in sorted(batch, key=lambda j: j.game_id):
                     # the game's row lock (one writer per game across every server process),
                     # taken by the update that also checks the count: one round trip
-                    stmt = _append_update(tuple(job.values), job.taken_back is not None)
                     params = {f"v_{k}": v for k, v in job.values.items()}
                     params.update(w_id=job.game_id, w_start=job.start, w_taken_back=job.taken_back)
+                    if self.shared:  # the update, the insert and the notification at once
+                        params.update(texts=job.actions, stamp=job.stamp,
+                                      w_end=job.start + len(job.actions))
+                        stmt = _append_moved(tuple(job.values), job.taken_back is not None)
+                    else:
+                        stmt = _append_update(tuple(job.values), job.taken_back is not None)
                     stored = con.execute(stmt, params).first()
                     if stored is None:
-                        held = con.execute(select(GameRow.n_actions)
-                                           .where(GameRow.id == job.game_id)).scalar()
-                        job.error = (StoreError(f"no game {job.game_id!r} in the database")
-                                     if held is None else
-                                     StoreStale(f"game {job.game_id}: database holds {held} "
-                                                f"actions (and its take-backs), cannot append "
-                                                f"at {job.start}"))
+                        job.error = self._refused(con, job)
                         continue
-                    rows += [{"game_id": job.game_id, "idx": job.start + i, "text": t,
-                              "created_at": job.stamp} for i, t in enumerate(job.actions)]
-                    revision = job.start + len(job.actions) + 2 * int(stored[0] or 0)
-                    notes.append(f"{job.game_id} {revision}")
+                    if not self.shared:
+                        rows += [{"game_id": job.game_id, "idx": job.start + i, "text": t,
+                                  "created_at": job.stamp} for i, t in enumerate(job.actions)]
                 if rows:
                     con.execute(_INSERT_ACTIONS, rows)
-                if self.shared and notes:  # the other server processes hear of it at the commit
-                    self._notify(con, notes)
         except BaseException as e:  # nothing of the batch was stored
             for job in batch:
                 if job.error is None:
@@ -607,6 +633,23 @@ class Store:
         finally:
             for job in batch:
                 job.done = True
+
+    def _batch_connection(self, n: int) -> Any:
+        """The connection of a batch of ``n`` moves, in a transaction committed at its end;
+        on PostgreSQL a batch of one (one statement) in autocommit: the statement is its
+        own transaction, with no BEGIN and COMMIT round trips."""
+        if self.shared and n == 1:
+            return self.engine.connect().execution_options(isolation_level="AUTOCOMMIT")
+        return self.engine.begin()
+
+    @staticmethod
+    def _refused(con: Any, job: _Append) -> StoreError:
+        """Why ``job``'s update changed no row: the game is unknown, or it moved on."""
+        held = con.execute(select(GameRow.n_actions).where(GameRow.id == job.game_id)).scalar()
+        if held is None:
+            return StoreError(f"no game {job.game_id!r} in the database")
+        return StoreStale(f"game {job.game_id}: database holds {held} actions (and its "
+                          f"take-backs), cannot append at {job.start}")
 
     @_deadline("take the action back", write=True)
     def truncate(self, game_id: str, n: int, *, round: int, expect: int, taken_back: int) -> None:
@@ -804,6 +847,26 @@ def _migrate(engine: Engine) -> None:
             db.add(MetaRow(key="schema", value=str(SCHEMA_VERSION)))
         else:
             row.value = str(SCHEMA_VERSION)
+
+
+def _pg_alive(dbapi_connection: Any, _record: Any, _proxy: Any) -> None:
+    """A pooled PostgreSQL connection about to serve a store call, checked without a round
+    trip (SQLAlchemy's ``pool_pre_ping`` sends one per call: a fifth of a move's database work,
+    issue #36 point 9): an idle connection has nothing to read, so a socket with something
+    waiting (the database's goodbye when it restarts or ends the connection, or the socket
+    closed) is dropped, and the pool opens a new one.
+
+    Raises:
+        DisconnectionError: the connection is dead (the pool replaces it and tries again).
+    """
+    if dbapi_connection.closed or dbapi_connection.broken:
+        raise DisconnectionError("the connection is closed")
+    try:
+        readable, _, _ = sockets.select([dbapi_connection.fileno()], [], [], 0)
+    except (OSError, ValueError) as e:
+        raise DisconnectionError("the connection's socket is gone") from e
+    if readable:
+        raise DisconnectionError("the database ended the connection")
 
 
 def _pg_async_commit(dbapi_connection: Any, _record: Any) -> None:
