@@ -33,6 +33,7 @@ from sqlalchemy import (
     Integer,
     String,
     Text,
+    and_,
     bindparam,
     create_engine,
     delete,
@@ -228,11 +229,15 @@ class ActionRow(Base):
 _INSERT_ACTIONS = insert(ActionRow)
 #: the reads of a worker catching up with another's moves (built once, as the writes)
 _REVISION = select(GameRow.n_actions, GameRow.taken_back).where(GameRow.id == bindparam("game_id"))
-_TAIL_GAME = (select(GameRow.n_actions, GameRow.taken_back, GameRow.undo_floor, GameRow.result)
-              .where(GameRow.id == bindparam("game_id")))
-_TAIL_ACTIONS = (select(ActionRow.text)
-                 .where(ActionRow.game_id == bindparam("game_id"), ActionRow.idx >= bindparam("start"))
-                 .order_by(ActionRow.idx))
+#: a game's summary and its actions from ``start`` on, in one statement (one snapshot, one
+#: round trip): a row per action, or one with ``text`` None when there is none
+_TAIL = (select(GameRow.n_actions, GameRow.taken_back, GameRow.undo_floor, GameRow.result,
+                ActionRow.text)
+         .select_from(GameRow)
+         .outerjoin(ActionRow, and_(ActionRow.game_id == GameRow.id,
+                                    ActionRow.idx >= bindparam("start")))
+         .where(GameRow.id == bindparam("game_id"))
+         .order_by(ActionRow.idx))
 
 
 class MetaRow(Base):
@@ -743,7 +748,7 @@ class Store:
         taken back, which grows with every change (:meth:`UndoStack.revision
         <smallworld.core.undo.UndoStack.revision>`): two copies with the same revision hold
         the same actions."""
-        with _db_errors("read the game"), self.engine.connect() as con:
+        with _db_errors("read the game"), self._reading() as con:
             row = con.execute(_REVISION, {"game_id": game_id}).first()
             return None if row is None else int(row[0]) + 2 * int(row[1] or 0)
 
@@ -751,23 +756,26 @@ class Store:
     def tail(self, game_id: str, start: int) -> StoredTail | None:
         """The stored game's summary and its actions from index ``start`` on, for a copy
         that holds the first ``start`` (another server process stored a move); ``None``: no
-        such game. Both reads see one snapshot of the database (PostgreSQL: a repeatable-read
-        transaction; SQLite: one read transaction of its write-ahead log); should the counts
-        still disagree, the tail holds no actions and ``n_actions`` -1: read the whole game."""
-        with _db_errors("read the game"), self.engine.connect() as con:
-            if self.shared:
-                con = con.execution_options(isolation_level="REPEATABLE READ")
-            con.begin()
-            row = con.execute(_TAIL_GAME, {"game_id": game_id}).first()
-            if row is None:
-                return None
-            n = int(row[0])
-            texts = list(con.scalars(_TAIL_ACTIONS, {"game_id": game_id, "start": start}))
-            texts = texts[:max(0, n - start)]
+        such game. One statement, so one snapshot of the database (and one round trip to it:
+        issue #36 point 9); should the counts still disagree, the tail holds no actions and
+        ``n_actions`` -1: read the whole game."""
+        with _db_errors("read the game"), self._reading() as con:
+            rows = con.execute(_TAIL, {"game_id": game_id, "start": start}).all()
+        if not rows:
+            return None
+        row = rows[0]
+        n = int(row[0])
+        texts = [r[4] for r in rows if r[4] is not None][:max(0, n - start)]
         if len(texts) != n - start:
             n, texts = -1, []
         return StoredTail(start=start, n_actions=n, taken_back=int(row[1] or 0),
                           undo_floor=int(row[2] or 0), result=row[3], actions=texts)
+
+    def _reading(self) -> Any:
+        """A connection for a read of one statement: on PostgreSQL in autocommit (a statement
+        is its own snapshot; no BEGIN and ROLLBACK round trips around it)."""
+        con = self.engine.connect()
+        return con.execution_options(isolation_level="AUTOCOMMIT") if self.shared else con
 
     @_deadline("read the game", write=False)
     def load(self, game_id: str) -> StoredGame | None:
