@@ -20,7 +20,7 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -342,6 +342,8 @@ class _Append:
     call: _Call | None = None  # the store call waiting for it (abandoned: never written)
     done: bool = False
     error: BaseException | None = None
+    #: wakes an :meth:`Store.append_soon` waiting for it (called in the store's thread)
+    tell: Callable[[], None] | None = None
 
 
 class Store:
@@ -382,6 +384,7 @@ class Store:
         self.durability = durability
         self._queue: list[_Append] = []  # moves waiting for the next group commit (append)
         self._queue_lock = threading.Lock()
+        self._flush_pending = False  # a group commit for append_soon is on its way
         if self.shared:
             self.path = None
             url = make_url(str(path)).set(drivername="postgresql+psycopg")
@@ -464,29 +467,12 @@ class Store:
         except FutureTimeout:
             raise self._given_up(call, future, what) from None
 
-    async def _bounded_soon(self, what: str, write: bool, fn: Callable[..., _R], *args: Any,
-                            **kwargs: Any) -> _R:
-        """:meth:`_bounded` awaited from the event loop: ``fn`` runs in the store's threads and
-        the loop hears of its end (one hand-off each way; no worker thread of the loop's blocked
-        waiting for the store's, issue #36 point 9).
-
-        Raises:
-            StoreTimeout: no answer within :attr:`deadline` seconds; the call is abandoned.
-        """
-        call = _Call()
-        future = (self._writes if write else self._reads).submit(self._run, call, fn, args, kwargs)
-        waited = asyncio.wrap_future(future)
-        try:
-            return await asyncio.wait_for(asyncio.shield(waited), self.deadline)
-        except TimeoutError:
-            # the late outcome is read when it comes (never "exception never retrieved")
-            waited.add_done_callback(lambda f: f.cancelled() or f.exception())
-            raise self._given_up(call, future, what) from None
-
     def _given_up(self, call: _Call, future: Any, what: str) -> StoreTimeout:
-        """Abandon ``call`` whose caller waited :attr:`deadline` seconds; the error to raise."""
+        """Abandon ``call`` whose caller waited :attr:`deadline` seconds (and cancel its
+        ``future`` if not started); the error to raise."""
         call.abandon()
-        future.cancel()
+        if future is not None:
+            future.cancel()
         log.warning("the database did not answer within %.1f s while trying to %s",
                     self.deadline, what)
         return StoreTimeout(could_not(what, N_("storage not responding (nothing was changed); "
@@ -548,8 +534,62 @@ class Store:
             StoreStale: the stored game moved on (its count is not ``start``, or it saw another
             take-back). StoreError: the game is unknown, or the database failed.
         """
-        if not actions:
+        job = self._new_job(game_id, start, actions, round, result, header, taken_back, final,
+                            getattr(self._local, "call", None))
+        if job is None:
             return
+        with self._queue_lock:
+            self._queue.append(job)
+        # group commit: whichever thread holds the write lock next stores every move queued by
+        # then in one transaction (one disk flush for many games' moves under load), and each
+        # caller returns only once its own move is committed, or with its own error
+        with self.writing:
+            if not job.done:
+                self._flush_queue()
+        if job.error is not None:
+            raise job.error
+
+    async def append_soon(self, game_id: str, start: int, actions: Sequence[str], *,
+                          round: int, result: dict[str, Any] | None,
+                          header: dict[str, Any] | None = None, taken_back: int | None = None,
+                          final: bool = False) -> None:
+        """:meth:`append` (the same arguments, errors and deadline) awaited from the event
+        loop. The move joins the next group commit; one store thread stores a whole batch and
+        wakes the loop once per move, where each caller waiting on :meth:`append` holds a
+        thread of its own that must wake to learn its move was stored (under load a convoy of
+        threads each waiting for the interpreter lock: issue #36 point 9)."""
+        if getattr(self.append, "__wrapped__", None) is None:  # replaced on this store (a test)
+            await asyncio.to_thread(self.append, game_id, start, actions, round=round,
+                                    result=result, header=header, taken_back=taken_back,
+                                    final=final)
+            return
+        job = self._new_job(game_id, start, actions, round, result, header, taken_back, final,
+                            _Call())
+        if job is None:
+            return
+        loop = asyncio.get_running_loop()
+        stored: asyncio.Future[None] = loop.create_future()
+        job.tell = lambda: _tell_loop(loop, stored)
+        with self._queue_lock:
+            self._queue.append(job)
+            flush = not self._flush_pending
+            self._flush_pending = True
+        if flush:
+            self._writes.submit(self._run, _Call(), self._flush, (), {})
+        try:
+            await asyncio.wait_for(asyncio.shield(stored), self.deadline)
+        except TimeoutError:
+            assert job.call is not None
+            raise self._given_up(job.call, None, "save the action") from None
+        if job.error is not None:
+            raise job.error
+
+    def _new_job(self, game_id: str, start: int, actions: Sequence[str], round: int,
+                 result: dict[str, Any] | None, header: dict[str, Any] | None,
+                 taken_back: int | None, final: bool, call: _Call | None) -> _Append | None:
+        """The group commit's entry for one :meth:`append` (None: no actions)."""
+        if not actions:
+            return None
         stamp = now()
         values: dict[str, Any] = {
             "n_actions": start + len(actions), "updated_at": stamp, "round": round,
@@ -559,42 +599,38 @@ class Store:
             values["header"] = _plain(header)
         if final:
             values["undo_floor"] = start + len(actions)
-        me = getattr(self._local, "call", None)
-        job = _Append(game_id, start, list(actions), values, stamp, taken_back, me)
-        with self._queue_lock:
-            self._queue.append(job)
-        # group commit: whichever thread holds the write lock next stores every move queued by
-        # then in one transaction (one disk flush for many games' moves under load), and each
-        # caller returns only once its own move is committed, or with its own error
-        with self.writing:
-            if not job.done:
-                with self._queue_lock:
-                    queued, self._queue = self._queue, []
-                batch = []
-                for j in queued:
-                    if j.call is None:
-                        batch.append(j)
-                        continue
-                    with j.call.lock:
-                        if j.call.abandoned:  # its caller gave up (deadline): never written
-                            j.error, j.done = StoreTimeout("abandoned"), True
-                        else:
-                            j.call.carrier = me
-                            batch.append(j)
-                self._append_batch(batch)
-        if job.error is not None:
-            raise job.error
+        return _Append(game_id, start, list(actions), values, stamp, taken_back, call)
 
-    async def append_soon(self, game_id: str, start: int, actions: Sequence[str],
-                          **kwargs: Any) -> None:
-        """:meth:`append` (the same arguments, errors and deadline) awaited from the event
-        loop: the write runs in the store's threads while the loop serves other requests."""
-        raw = getattr(self.append, "__wrapped__", None)
-        if raw is None:  # an append replaced on this store (a test's): called as it is
-            await asyncio.to_thread(self.append, game_id, start, actions, **kwargs)
-            return
-        await self._bounded_soon("save the action", True, raw, self, game_id, start, actions,
-                                 **kwargs)
+    def _flush(self) -> None:
+        """A group commit started for :meth:`append_soon` (in the store's threads)."""
+        with self.writing:
+            self._flush_queue()
+
+    def _flush_queue(self) -> None:
+        """Store every queued move in one batch (call with :attr:`writing` held); moves whose
+        caller gave up are never written. Each waiting :meth:`append_soon` is told."""
+        me = getattr(self._local, "call", None)
+        with self._queue_lock:
+            queued, self._queue = self._queue, []
+            self._flush_pending = False
+        batch = []
+        for j in queued:
+            if j.call is None:
+                batch.append(j)
+                continue
+            with j.call.lock:
+                if j.call.abandoned:  # its caller gave up (deadline): never written
+                    j.error, j.done = StoreTimeout("abandoned"), True
+                else:
+                    j.call.carrier = me
+                    batch.append(j)
+        try:
+            if batch:
+                self._append_batch(batch)
+        finally:
+            for j in queued:
+                if j.tell is not None:
+                    j.tell()
 
     def _append_batch(self, batch: list[_Append]) -> None:
         """Store the queued moves in one transaction; a job whose game is unknown or whose
@@ -855,6 +891,16 @@ def _migrate(engine: Engine) -> None:
             db.add(MetaRow(key="schema", value=str(SCHEMA_VERSION)))
         else:
             row.value = str(SCHEMA_VERSION)
+
+
+def _tell_loop(loop: asyncio.AbstractEventLoop, stored: asyncio.Future[None]) -> None:
+    """From a store thread: wake the event loop's waiter ``stored`` (a loop closed since has
+    nobody to tell)."""
+    def settle() -> None:
+        if not stored.done():
+            stored.set_result(None)
+    with suppress(RuntimeError):
+        loop.call_soon_threadsafe(settle)
 
 
 def _pg_alive(dbapi_connection: Any, _record: Any, _proxy: Any) -> None:
