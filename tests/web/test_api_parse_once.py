@@ -24,13 +24,13 @@ def test_a_posted_action_reaches_the_game_parsed_once(client, monkeypatch):
     monkeypatch.setattr(actions, "parse_action", counting)  # as_action's (the engine's) parse
     monkeypatch.setattr(routes_play, "parse_action", counting)
     given: list[object] = []
-    real_act = LiveGame.act
+    real_act = LiveGame.act_soon
 
-    def recording(self: LiveGame, store: object, seat: int, action: object) -> Action:
+    async def recording(self: LiveGame, store: object, seat: int, action: object) -> Action:
         given.append(action)
-        return real_act(self, store, seat, action)
+        return await real_act(self, store, seat, action)
 
-    monkeypatch.setattr(LiveGame, "act", recording)
+    monkeypatch.setattr(LiveGame, "act_soon", recording)
     r = act(client, g["id"], g["host_token"], "  pick   0 ")
     assert r.status_code == 200, r.text
     assert parsed == ["  pick   0 "]
@@ -41,7 +41,10 @@ def test_a_posted_action_reaches_the_game_parsed_once(client, monkeypatch):
 def test_unparsable_text_is_refused_before_the_game_sees_it(client, monkeypatch):
     g = new_game(client, seats=TWO_HUMANS)
     seen: list[object] = []
-    monkeypatch.setattr(LiveGame, "act", lambda self, store, seat, action: seen.append(action))
+    async def recording(self: LiveGame, store: object, seat: int, action: object) -> None:
+        seen.append(action)
+
+    monkeypatch.setattr(LiveGame, "act_soon", recording)
     r = act(client, g["id"], g["host_token"], "pick 0 1")
     assert r.status_code == 400 and "bad action" in r.text
     assert seen == []

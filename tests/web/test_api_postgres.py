@@ -327,3 +327,39 @@ def test_the_table_talk_and_the_rematch_said_on_one_worker_are_pushed_by_the_oth
             new_id = r.json()["id"]
             pushed = _pushed_within(ws, "rematch")
             assert pushed == {"type": "rematch", "id": new_id, "link": f"/play/{new_id}?seat=2&token={anna}"}
+
+
+def _end_every_connection(pg_url):
+    """What a restart of PostgreSQL does to the server's connections: each is ended by the
+    database (pg_terminate_backend: the server's goodbye, then the socket closed)."""
+    import psycopg
+
+    with psycopg.connect(pg_url, autocommit=True) as admin:
+        admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                      "WHERE datname = current_database() AND pid <> pg_backend_pid()")
+    time.sleep(0.3)
+
+
+def test_connections_the_database_ended_are_replaced_before_any_request_uses_them(pg_url):
+    """After a PostgreSQL restart every pooled connection is dead: the next requests (reads,
+    actions, a take-back) are answered as before and stored, none gets a 503 for a connection
+    that died while idle (the pool checks each one it hands out; issue #36 point 9 made that
+    check a look at the socket instead of a round trip to the database)."""
+    with TestClient(create_app(pg_url, bot_delay=0)) as c:
+        g = _new(c)
+        token = g["host_token"]
+        play_human_turns(c, g["id"], token, 4)
+        for _ in range(2):
+            _end_every_connection(pg_url)
+            p = state(c, g["id"], token)
+            for _ in range(3):
+                r = c.post(f"/api/games/{g['id']}/actions", json={"action": choose(p["legal"])},
+                           headers={"X-Token": token})
+                assert r.status_code == 200, r.text
+                p = r.json()
+        _end_every_connection(pg_url)
+        undo = c.post(f"/api/games/{g['id']}/undo", json={}, headers={"X-Token": token})
+        assert undo.status_code in (200, 409), undo.text  # 409: chance since (RULES §15)
+        held = state(c, g["id"], token)["game"]["actions"]
+    with TestClient(create_app(pg_url, bot_delay=0)) as fresh:
+        assert state(fresh, g["id"], token)["game"]["actions"] == held

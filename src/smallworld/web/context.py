@@ -106,7 +106,7 @@ class ServerContext:
         refusal stands. Raises what :meth:`LiveGame.act` raises."""
         live = acc.live
         try:
-            await asyncio.to_thread(live.act, self.store, self.acting_seat(acc), action)
+            await live.act_soon(self.store, self.acting_seat(acc), action)
         except (StoreStale, NotYourTurn, IllegalActionError):
             if not self.store.shared:
                 raise
@@ -115,7 +115,7 @@ class ServerContext:
             moved = live.undo.revision(live.game) != held
             if not moved or (expect is not None and expect != len(live.game.record.actions)):
                 raise
-            await asyncio.to_thread(live.act, self.store, self.acting_seat(acc), action)
+            await live.act_soon(self.store, self.acting_seat(acc), action)
 
     async def start(self, live: LiveGame) -> None:
         """Put a new game in play (created, imported or a rematch): known to the hub, its

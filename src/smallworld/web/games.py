@@ -315,18 +315,36 @@ class LiveGame:
         """Store the actions from ``start`` on (``final``: no take-back may reach before
         them). A copy of the game that missed a change stored by another process (a move, a
         take-back) is refused by the store (:class:`StoreStale`), and rolled back."""
-        g = self.game
+        actions, kwargs = self._new_actions(start, final)
         try:
-            # the end of the game reveals the sealed seed in the header (fairness)
-            store.append(self.id, start, g.record.actions[start:], round=g.state.round,
-                         result=g.record.result,
-                         header=g.record.header if g.record.result is not None else None,
-                         taken_back=self.undo.removed, final=final)
+            store.append(self.id, start, actions, **kwargs)
         except Exception as e:
-            self._restore(start, n_log)
-            if isinstance(e, StoreTimeout):
-                self.unsure = True
+            self._unwritten(e, start, n_log)
             raise
+
+    async def _commit_soon(self, store: Store, start: int, n_log: int) -> None:
+        """:meth:`_commit` awaited from the event loop (:meth:`Store.append_soon`)."""
+        actions, kwargs = self._new_actions(start, False)
+        try:
+            await store.append_soon(self.id, start, actions, **kwargs)
+        except Exception as e:
+            self._unwritten(e, start, n_log)
+            raise
+
+    def _new_actions(self, start: int, final: bool) -> tuple[list[str], dict[str, Any]]:
+        """What :meth:`Store.append` is given for the actions from ``start`` on."""
+        g = self.game
+        # the end of the game reveals the sealed seed in the header (fairness)
+        return g.record.actions[start:], {
+            "round": g.state.round, "result": g.record.result,
+            "header": g.record.header if g.record.result is not None else None,
+            "taken_back": self.undo.removed, "final": final}
+
+    def _unwritten(self, error: Exception, start: int, n_log: int) -> None:
+        """The write of the actions from ``start`` on failed: back to the game before them."""
+        self._restore(start, n_log)
+        if isinstance(error, StoreTimeout):
+            self.unsure = True
 
     def _restore(self, start: int, n_log: int) -> None:
         """Undo everything after action ``start`` by replaying the record's first ``start``
@@ -382,6 +400,30 @@ class LiveGame:
             ActionSyntaxError / IllegalActionError: the engine's refusal (nothing changed).
             StoreError: the database refused the write (the game is rolled back).
         """
+        a, start, n_log = self._begin(seat, action)
+        try:
+            self._commit(store, start, n_log)
+        except Exception:
+            self.undo.forget()  # the game was rebuilt from the database
+            raise
+        return self._acted(seat, a)
+
+    async def act_soon(self, store: Store, seat: int, action: str | Action) -> Action:
+        """:meth:`act` from the event loop (the server's way): the engine's step here (a
+        fraction of a millisecond) and only the write in the store's threads, awaited, so an
+        action costs one thread hand-off each way rather than a worker thread blocked on the
+        store's (issue #36 point 9). The game's lock must be held. Raises as :meth:`act`."""
+        a, start, n_log = self._begin(seat, action)
+        try:
+            await self._commit_soon(store, start, n_log)
+        except Exception:
+            self.undo.forget()  # the game was rebuilt from the database
+            raise
+        return self._acted(seat, a)
+
+    def _begin(self, seat: int, action: str | Action) -> tuple[Action, int, int]:
+        """The first half of :meth:`act`: checks, the take-back's frame, the engine's step and
+        the chance after it; answers the action and the action and log counts before it."""
         s = self.game.state
         p = s.current_player()
         if p == NOBODY:
@@ -397,7 +439,6 @@ class LiveGame:
             self.undo.before(self.game, seat, (n_log, self.log._turn_key))
         try:
             self._play(a, start, n_log)
-            self._commit(store, start, n_log)
         except RulesError:
             if human:  # refused, nothing changed: no take-back of an action never made
                 self.undo.frames.pop()
@@ -405,7 +446,11 @@ class LiveGame:
         except Exception:
             self.undo.forget()  # the game was rebuilt from the database
             raise
-        if human:
+        return a, start, n_log
+
+    def _acted(self, seat: int, a: Action) -> Action:
+        """The last half of :meth:`act`, once the action is stored."""
+        if self.seats[seat].kind == "human":
             self.undo.after(self.game)
             self.last_human = seat
         return a
