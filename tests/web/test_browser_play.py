@@ -315,7 +315,7 @@ def test_layout_fits_each_size_with_five_players(server, chromium, w, h, touch):
 def test_your_turn_and_no_null_in_a_whole_game(chromium, tmp_path):
     """Bots take their time (as on a real server), so every opponent turn shows its waiting
     panel; the page never shows null/undefined/NaN and the viewer's turn is "Your turn"."""
-    url, srv, th = start_server(tmp_path / "slow.sqlite3", bot_delay=0.01)
+    url, srv, th = start_server(tmp_path / "slow.sqlite3", bot_delay=0.1)
     try:
         created = post_game(url, {"seats": [{"name": "Anna"}, {"name": "Bob", "kind": "bot", "bot": "random"}], "seed": 31})
         ctx, pg = _page(chromium, 1280, 720)
